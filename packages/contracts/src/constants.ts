@@ -1,0 +1,102 @@
+/**
+ * Business constants and limits of spec section 9 (and the timings the web client uses).
+ * Money rates live in money.ts.
+ */
+
+/** Credit order amount: whole credits from 25 to 25 000 (spec 5, 9). */
+export const CREDITS_ORDER_MIN = 25;
+export const CREDITS_ORDER_MAX = 25_000;
+/** Store purchase widget: slider min 50, step 25, max 5 000; quick amounts (spec 2 "Customer store"). */
+export const STORE_CREDITS_MIN = 50;
+export const STORE_CREDITS_STEP = 25;
+export const STORE_CREDITS_MAX = 5_000;
+export const STORE_QUICK_AMOUNTS = [50, 100, 250, 350, 500, 750] as const;
+
+/** Password minimum length (spec 5, 9); the maximum guards the hash function against huge inputs. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+/** Verification and 2FA codes: exactly 6 characters (spec 5). */
+export const CODE_LENGTH = 6;
+/** Alphabet of mailed codes: no 0/O or 1/I, so a code read from a mail is typed right. */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A mailed code may be sent again after 120 s (spec 5, 9). */
+export const CODE_RESEND_SECONDS = 120;
+/** A mailed code is valid for 15 minutes (docs/decisions.md). */
+export const CODE_TTL_SECONDS = 15 * 60;
+/** Wrong guesses of one code before it is spent (docs/decisions.md). */
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** Access token lifetime and the web client's refresh interval: 15 minutes (spec 4, 9: 900 000 ms). */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const SESSION_REFRESH_MS = 900_000;
+/** Refresh token lifetime (docs/decisions.md). */
+export const REFRESH_TOKEN_DAYS = 30;
+/** Credits balance poll (spec 9: 300 000 ms). */
+export const CREDITS_POLL_MS = 300_000;
+/** Order-status popup (spec 9: 8 s). */
+export const ORDER_POPUP_MS = 8_000;
+/** Toasts: 3 s on store and users pages, 5 s elsewhere and on the servers page (spec 2, 9). */
+export const TOAST_SHORT_MS = 3_000;
+export const TOAST_MS = 5_000;
+/** Minecraft server-type carousel interval (spec 9: 6 s). */
+export const CAROUSEL_MS = 6_000;
+/** Discount code check debounce and submit throttle (spec 9: 1 s). */
+export const DISCOUNT_DEBOUNCE_MS = 1_000;
+export const ACTION_THROTTLE_MS = 1_000;
+/** Narrow-screen breakpoint: the dashboard menu starts closed at this width and below (spec 2). */
+export const NARROW_SCREEN_PX = 768;
+
+/** Minecraft server types shown in the carousel of /game/{gameId} (spec 2). */
+export const MINECRAFT_SERVER_TYPES = [
+  'bukkit',
+  'bungeecord',
+  'fabric',
+  'forge',
+  'ftb',
+  'papermc',
+  'purpur',
+  'spigot',
+  'sponge',
+] as const;
+
+/** Roles (spec 6): any value other than admin or master is a customer. */
+export const ROLES = ['customer', 'admin', 'master'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Add-on types, one per server at most (spec 3, 4). */
+export const ADDON_TYPES = ['storage', 'backups', 'databases'] as const;
+export type AddonType = (typeof ADDON_TYPES)[number];
+
+/** Billing types (spec 9). */
+export const BILLING_TYPES = ['hourly', 'monthly'] as const;
+export type BillingType = (typeof BILLING_TYPES)[number];
+
+/** Dashboard sections (spec 2 "Dashboard shell"). */
+export const DASHBOARD_SECTIONS = [
+  'home',
+  'customer_servers',
+  'customer_store',
+  'settings',
+  'admin_servers',
+  'admin_store',
+  'master_users',
+] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+
+/** The five languages, English first and default (spec 1). */
+export const LANGUAGES = ['en', 'cs', 'sk', 'de', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Order status values (spec 4). */
+export const ORDER_STATUSES = [
+  'completed',
+  'ongoing',
+  'pending',
+  'pending_transaction',
+  'canceled',
+  'failed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Upload types for game and package images (spec 9). */
+export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;

@@ -1,0 +1,53 @@
+/**
+ * Error reasons the API sends as `{ reason }` with a 4xx status, and the web client maps to messages
+ * (spec 8, "The error catalogue"). One constant per reason so both sides spell it the same way.
+ */
+export const REASONS = {
+  /** no node of the package in the location can fit the server (400) */
+  resources: 'resources',
+  /** balance too low (400) */
+  credits: 'credits',
+  /** the referrer is the user (400) */
+  referrerSelf: 'referrer-self',
+  /** a referrer is already set (400) */
+  referrerExists: 'referrer-exists',
+  /** the referrer does not exist (404) */
+  referrerNotFound: 'referrer-not-found',
+  /** discount code unknown or expired (400) */
+  discount: 'discount',
+  /** captcha missing or not valid (400) */
+  captcha: 'captcha',
+  /** wrong e-mail or password, or a deactivated account (401) */
+  invalidCredentials: 'invalid-credentials',
+  /** e-mail already registered (400) */
+  email: 'email',
+  /** username taken (409) or not allowed (400) */
+  username: 'username',
+  /** e-mail format (400) */
+  emailFormat: 'email_format',
+  /** wrong or expired mailed code (400) */
+  invalidCode: 'invalid-code',
+  /** a code was sent less than 120 s ago (429) */
+  tooSoon: 'too-soon',
+  /** the request body failed validation (400, with `errors: [{ msg, path }]`) */
+  validation: 'validation',
+  /** package, egg, location or add-on not offered (400) */
+  unknown: 'unknown',
+  /** server name has characters outside letters, digits, underscore, dot, hyphen and space (400) */
+  serverName: 'server-name',
+  /** not logged in or session expired (401) */
+  unauthenticated: 'unauthenticated',
+  /** e-mail not verified or 2FA pending (403) */
+  unverified: 'unverified',
+  /** role does not allow this (403) */
+  forbidden: 'forbidden',
+  /** resource not found (404) */
+  notFound: 'not-found',
+  /** too many requests (429) */
+  rateLimited: 'rate-limited',
+  /** the payment provider could not be reached or refused (502) */
+  payment: 'payment',
+  /** the game panel failed; nothing was charged (502) */
+  panel: 'panel',
+} as const;
+export type Reason = (typeof REASONS)[keyof typeof REASONS];

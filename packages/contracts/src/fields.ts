@@ -1,0 +1,21 @@
+/**
+ * Field rules shared by several schemas (spec 5, "Validation rules").
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
+
+/** Username: 3 to 32 letters, digits or underscores; no spaces or other special characters (spec 5). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,32}$/;
+/** First and last name: letters (any script), hyphen or apostrophe between letters, no spaces (spec 5). */
+export const PERSON_NAME_PATTERN = /^\p{L}[\p{L}\p{M}'-]{0,49}$/u;
+/** Server name: letters, digits, underscore, dot, hyphen and space (spec 5, order dialog check 4). */
+export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_. -]{1,50}$/;
+
+export const username = z.string().trim().regex(USERNAME_PATTERN, 'username');
+export const personName = z.string().trim().regex(PERSON_NAME_PATTERN, 'name');
+export const email = z.string().trim().toLowerCase().pipe(z.email('email').max(191));
+export const password = z.string().min(PASSWORD_MIN, 'password-length').max(PASSWORD_MAX, 'password-length');
+/** The ALTCHA payload (base64) the widget produces; checked on the server (architecture.md). */
+export const captchaToken = z.string({ error: 'captcha' }).min(1, 'captcha').max(8_192, 'captcha');
+/** Positive database id; numeric strings from query strings are accepted. */
+export const id = z.coerce.number().int().positive();

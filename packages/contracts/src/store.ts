@@ -1,0 +1,130 @@
+/**
+ * Customer store contracts under /api/private (spec 2 "Customer store", "Package overview dialog",
+ * "Order-credits dialog"; 3; 5; 7 "Public and store").
+ */
+import { z } from 'zod';
+import { packageResources } from './catalog';
+import { ADDON_TYPES, CREDITS_ORDER_MAX, CREDITS_ORDER_MIN, ORDER_STATUSES } from './constants';
+import { id, SERVER_NAME_PATTERN } from './fields';
+import { PAYMENT_METHODS } from './money';
+
+export const creditsAnswer = z.object({ credits: z.number() });
+
+export const orderStatusQuery = z.object({ order: z.uuid() });
+export const orderStatusAnswer = z.object({
+  status: z.enum(ORDER_STATUSES),
+  credits_amount: z.number(),
+});
+export type OrderStatusAnswer = z.infer<typeof orderStatusAnswer>;
+
+export const referrerAnswer = z.array(z.object({ username: z.string() }));
+export const referrerBody = z.object({ referrer: z.string().trim().min(1).max(64) });
+export const referrerSetAnswer = z.object({ referrer: z.string() });
+
+export const packageIdQuery = z.object({ packageId: id });
+export const gameIdQuery = z.object({ gameId: id });
+
+/** An add-on offered for a package (spec 3). */
+export const storeAddon = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  credits_monthly: z.number(),
+  type: z.enum(ADDON_TYPES),
+  quantity: z.number().int(),
+  eur_price: z.number(),
+});
+export type StoreAddon = z.infer<typeof storeAddon>;
+
+/** A location for ordering: id, code (Pterodactyl short) and name (long) (spec 3). */
+export const storeLocation = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type StoreLocation = z.infer<typeof storeLocation>;
+
+/** A package row of the customer store (spec 2 "Customer store"); used 0 means custom. */
+export const storePackage = packageResources.extend({
+  id: z.number().int(),
+  name: z.string(),
+  game_id: z.number().int(),
+  game_name: z.string(),
+  thumbnail_url: z.string(),
+  credits_monthly: z.number(),
+  eur_price: z.number(),
+  monthly_eur_price: z.number(),
+  eggs: z.array(z.number().int()),
+  used: z.number().int(),
+});
+export type StorePackage = z.infer<typeof storePackage>;
+
+export const nestWithEggs = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  eggs: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export const packagesAdditionalData = z.object({ nests: z.array(nestWithEggs) });
+export type PackagesAdditionalData = z.infer<typeof packagesAdditionalData>;
+
+export const discountVerificationBody = z.object({ code: z.string().trim().min(1).max(64) });
+/** percentage is a number of percent, e.g. 10 or 12.5 */
+export const discountVerificationAnswer = z.object({ code: z.string(), percentage: z.number() });
+
+/** Billing address (spec 3): line 2 and state optional; country as ISO 3166-1 alpha-2. */
+export const billingAddress = z.object({
+  addressLine1: z.string().trim().min(1, 'address').max(120),
+  addressLine2: z.string().trim().max(120).optional().default(''),
+  city: z.string().trim().min(1, 'address').max(80),
+  postalCode: z.string().trim().min(1, 'address').max(16),
+  state: z.string().trim().max(80).optional().default(''),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'address'),
+});
+export type BillingAddress = z.infer<typeof billingAddress>;
+
+const optionalText = z.string().trim().max(64).optional().default('');
+
+export const orderCreditsBody = billingAddress.extend({
+  referrer: optionalText,
+  discountCode: optionalText,
+  creditsAmount: z.coerce
+    .number()
+    .int('credits-amount')
+    .min(CREDITS_ORDER_MIN, 'credits-amount')
+    .max(CREDITS_ORDER_MAX, 'credits-amount'),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'payment-method' }),
+});
+export type OrderCreditsBody = z.input<typeof orderCreditsBody>;
+
+/** A link to follow: the Mollie checkout, or /dashboard?order=... when nothing is left to pay. */
+export const linkAnswer = z.object({ link: z.string() });
+
+/** `addonIds` is a JSON string of ids in the spec; an array is accepted too. */
+export const addonIdsField = z
+  .union([z.array(z.number().int().positive()), z.string()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return [] as number[];
+    if (Array.isArray(value)) return value;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      const ids = z.array(z.coerce.number().int().positive()).max(ADDON_TYPES.length).parse(parsed);
+      return ids;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'addons' });
+      return z.NEVER;
+    }
+  });
+
+export const packageByCreditsBody = z.object({
+  serverName: z
+    .string()
+    .trim()
+    .min(1, 'server-name-missing')
+    .max(50, 'server-name')
+    .regex(SERVER_NAME_PATTERN, 'server-name'),
+  packageId: z.coerce.number().int().positive(),
+  eggId: z.coerce.number().int().positive(),
+  locationId: z.coerce.number().int().positive(),
+  addonIds: addonIdsField,
+});
+export type PackageByCreditsBody = z.input<typeof packageByCreditsBody>;

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests of every workspace but e2e (Playwright) and bench (figures, not tests).
+export default defineConfig({
+  test: {
+    include: ['{packages,emulators,apps}/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
