@@ -1,0 +1,44 @@
+/**
+ * User lookups and the session-user view (spec 3 "Session user").
+ */
+
+import type { SessionUser } from '@falkenhost/contracts/auth';
+import { LANGUAGES } from '@falkenhost/contracts/constants';
+import { type Kysely, sql } from 'kysely';
+import type { Database, User } from '../db/schema';
+import { roleOf } from '../plugins/auth';
+
+export function toSessionUser(user: User, mfa: boolean): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: roleOf(user),
+    two_factor_auth: user.two_factor_auth === 1,
+    email_verified: user.email_verified === 1,
+    authenticated: mfa,
+  };
+}
+
+/** Case-insensitive username lookup (usernames are unique regardless of case). */
+export function findByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** E-mails are stored lowercased. */
+export function findByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** The first of the request's Accept-Language languages the product speaks, else English. */
+export function languageOf(acceptLanguage: string | undefined): string {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
+    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag;
+  }
+  return 'en';
+}

@@ -1,0 +1,157 @@
+/**
+ * Configuration from environment variables, validated at start-up (architecture.md, "Modes").
+ * A wrong or missing value stops the start with a message naming it.
+ *
+ * Demo mode (APP_MODE unset or `demo`) needs no variable: SQLite in ./data, emulators mounted on the same
+ * server, captured mail, secrets generated once into ./data/secrets.json.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+const url = z.url();
+
+const productionSchema = z.object({
+  APP_MODE: z.literal('production'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: url,
+  DATABASE_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:'),
+  PTERODACTYL_URL: url,
+  PTERODACTYL_APP_KEY: z.string().regex(/^ptla_\w{43}$/, 'must be a Pterodactyl application key (ptla_...)'),
+  PTERODACTYL_CLIENT_KEY: z.string().regex(/^ptlc_\w{43}$/, 'must be a Pterodactyl client key (ptlc_...)'),
+  PTERODACTYL_PANEL_URL: url.optional(),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)'),
+  MOLLIE_API_URL: url.default('https://api.mollie.com'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'),
+  MAIL_FROM: z.string().min(3).default('Falkenhost <no-reply@falkenhost.example>'),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile']).default('altcha'),
+  CAPTCHA_SECRET: secret,
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+  ACCESS_TOKEN_SECRET: secret,
+  CODE_SECRET: secret,
+  TRUST_PROXY: z.stringbool().default(false),
+  SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
+});
+
+export interface Config {
+  mode: 'demo' | 'production';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  pterodactyl: { url: string; applicationKey: string; clientKey: string; panelUrl: string };
+  mollie: { apiKey: string; apiUrl: string };
+  mail: { smtpUrl: string | null; from: string };
+  captcha: { provider: 'altcha' | 'turnstile'; secret: string; turnstileSecretKey?: string; cost: number };
+  accessTokenSecret: string;
+  codeSecret: string;
+  trustProxy: boolean;
+  suspendDays: number;
+  rateLimitPerMinute: number;
+  /** where the built web client is (served with an SPA fallback when it exists) */
+  webDist: string;
+  dataDir: string;
+}
+
+const webDist = resolve(import.meta.dirname, '../../web/dist');
+
+/** Reads secrets kept across demo restarts, creating them on first start. */
+function demoSecrets(
+  dataDir: string,
+): Record<'captcha' | 'access' | 'code' | 'mollie' | 'pteroApp' | 'pteroClient', string> {
+  const file = resolve(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n);
+  const secrets = {
+    captcha: token(48),
+    access: token(48),
+    code: token(48),
+    mollie: `test_${token(30)}`,
+    pteroApp: `ptla_${token(43)}`,
+    pteroClient: `ptlc_${token(43)}`,
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/**
+ * @param env process.env or a test's own variables
+ * @throws Error listing every wrong or missing variable by name (production), or a wrong APP_MODE
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const mode = env.APP_MODE ?? 'demo';
+  if (mode === 'production') {
+    const parsed = productionSchema.safeParse(env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+      throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    }
+    const e = parsed.data;
+    return {
+      mode: 'production',
+      port: e.PORT,
+      host: e.HOST,
+      publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+      databaseUrl: e.DATABASE_URL,
+      pterodactyl: {
+        url: e.PTERODACTYL_URL.replace(/\/$/, ''),
+        applicationKey: e.PTERODACTYL_APP_KEY,
+        clientKey: e.PTERODACTYL_CLIENT_KEY,
+        panelUrl: (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
+      },
+      mollie: { apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL },
+      mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+      captcha: {
+        provider: e.CAPTCHA_PROVIDER,
+        secret: e.CAPTCHA_SECRET,
+        turnstileSecretKey: e.TURNSTILE_SECRET_KEY,
+        cost: e.ALTCHA_COST,
+      },
+      accessTokenSecret: e.ACCESS_TOKEN_SECRET,
+      codeSecret: e.CODE_SECRET,
+      trustProxy: e.TRUST_PROXY,
+      suspendDays: e.SUSPEND_DAYS,
+      rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      webDist,
+      dataDir: resolve('data'),
+    };
+  }
+  if (mode !== 'demo')
+    throw new Error(`Invalid configuration:\n  APP_MODE: must be demo or production, got ${mode}`);
+
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const s = demoSecrets(dataDir);
+  return {
+    mode: 'demo',
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'falkenhost.db')}`,
+    pterodactyl: {
+      url: `${publicUrl}/_emulators/pterodactyl`,
+      applicationKey: s.pteroApp,
+      clientKey: s.pteroClient,
+      panelUrl: `${publicUrl}/_emulators/pterodactyl`,
+    },
+    mollie: { apiKey: s.mollie, apiUrl: `${publicUrl}/_emulators/mollie` },
+    mail: { smtpUrl: null, from: 'Falkenhost <no-reply@falkenhost.example>' },
+    captcha: { provider: 'altcha', secret: s.captcha, cost: Number(env.ALTCHA_COST ?? 2_000) },
+    accessTokenSecret: s.access,
+    codeSecret: s.code,
+    trustProxy: false,
+    suspendDays: 7,
+    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
+    webDist,
+    dataDir,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * What every route and service may use, decorated onto the Fastify instance as `app.ctx`.
+ * Integrations sit behind these small interfaces so tests start the real clients against emulators.
+ */
+
+import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
+import type {} from '@fastify/cookie';
+import type {} from '@fastify/rate-limit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Client as MollieClient } from 'mollie-api-typescript';
+import type { Captcha } from './auth/captcha';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Mailer } from './mail/mailer';
+
+export interface AppContext {
+  config: Config;
+  db: Db['db'];
+  dialect: Db['dialect'];
+  pterodactyl: PterodactylClient;
+  mollie: MollieClient;
+  mailer: Mailer;
+  captcha: Captcha;
+  log: FastifyBaseLogger;
+  /** milliseconds since the epoch; tests may move it */
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Opens the product database from a URL: `sqlite:<path>` (or `sqlite::memory:`) for the embedded
+ * default, `postgres://...` for production (architecture.md, "Stack").
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './dialect';
+import type { Database } from './schema';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+// PostgreSQL bigint (int8) comes back as a string by default; every bigint here is below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/**
+ * @param url `sqlite:<file>`, `sqlite::memory:` or `postgres(ql)://user:pass@host:port/db`
+ * @param options.schema PostgreSQL schema to use (tests give each run its own); created when missing
+ * @throws Error for any other URL scheme
+ */
+export async function openDatabase(
+  url: string,
+  options: { schema?: string; poolSize?: number } = {},
+): Promise<Db> {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    if (options.schema) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url.split(':')[0]}:`);
+}

@@ -1,0 +1,22 @@
+/**
+ * Runs the Kysely migrations up to the latest. The list is static so the bundled server carries it.
+ */
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database';
+import { initialMigration } from './migrations/0001_initial';
+
+/**
+ * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
+ */
+export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return { '0001_initial': initialMigration(dialect) };
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * Table types of the product database (spec section 3), shared by SQLite and PostgreSQL.
+ *
+ * Conventions (docs/decisions.md "Database"): ids are integers; flags are integers 0/1; times are
+ * integers of milliseconds since the epoch (`*_at`); credit amounts are integers of 1/10 000 credit;
+ * euro amounts integers of cents (`*_cents`); percentages integers of basis points (`*_bp`).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Flag = number;
+type Millis = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  role: string;
+  /** balance in 1/10 000 credit, never below zero */
+  credits: Generated<number>;
+  email_verified: Generated<Flag>;
+  two_factor_auth: Generated<Flag>;
+  news_subscription: Generated<Flag>;
+  active: Generated<Flag>;
+  language: Generated<string>;
+  referrer_id: number | null;
+  /** bumped on role change, deactivation and password change: ends every session at once */
+  token_version: Generated<number>;
+  ptero_user_id: number | null;
+  mollie_customer_id: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 of the opaque refresh token */
+  token_hash: string;
+  /** all rotations of one login share a family; reuse of a rotated token revokes the family */
+  family: string;
+  /** false until the 2FA code of this login is entered */
+  mfa_passed: Flag;
+  expires_at: Millis;
+  rotated_at: Millis | null;
+  revoked_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** verify-email | 2fa | reset-password | update-user */
+  purpose: string;
+  code_hash: string;
+  /** JSON text for purposes that carry data (the new e-mail of update-user) */
+  payload: string | null;
+  attempts: Generated<number>;
+  expires_at: Millis;
+  sent_at: Millis;
+  used_at: Millis | null;
+}
+
+export interface UsedCaptchasTable {
+  /** sha256 of the solved challenge's signature: a payload is accepted once */
+  challenge_hash: string;
+  expires_at: Millis;
+}
+
+export interface GamesTable {
+  id: Generated<number>;
+  name: string;
+  desktop: Flag;
+  console: Flag;
+  mobile: Flag;
+  priority: number;
+  active: Flag;
+  image_url: string;
+  thumbnail_url: string;
+  created_at: Millis;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  game_id: number;
+  credits_monthly: number;
+  thumbnail_url: string;
+  /** percent of one core; 0 = unlimited */
+  vcpu: number;
+  io: number;
+  slots: number;
+  /** GB; 0 = unlimited */
+  storage_size: number;
+  /** MB; 0 = unlimited */
+  ram_size: number;
+  swap: number;
+  databases: number;
+  backups: number;
+  ports: number;
+  active: Flag;
+  /** the one user a custom package is for, null for a public package */
+  target_user_id: number | null;
+  created_at: Millis;
+}
+
+export interface PackageNodesTable {
+  package_id: number;
+  /** Pterodactyl node id */
+  node_id: number;
+}
+
+export interface PackageEggsTable {
+  package_id: number;
+  nest_id: number;
+  egg_id: number;
+}
+
+export interface AddonsTable {
+  id: Generated<number>;
+  name: string;
+  credits_monthly: number;
+  /** storage | backups | databases */
+  type: string;
+  quantity: number;
+  active: Flag;
+  created_at: Millis;
+}
+
+export interface AddonPackagesTable {
+  addon_id: number;
+  package_id: number;
+}
+
+export interface DiscountsTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  percentage_bp: number;
+  valid_until: Millis;
+  created_at: Millis;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** uuid shown to the customer in /dashboard?order= */
+  public_id: string;
+  user_id: number;
+  /** credits | package-credits | package-monthly | renewal | unsuspend */
+  kind: string;
+  /** pending | completed | canceled | failed | expired */
+  status: string;
+  /** credit units bought (credits orders) */
+  credits_amount: number;
+  amount_cents: number;
+  fee_cents: number;
+  discount_id: number | null;
+  discount_bp: number;
+  payment_method: string | null;
+  mollie_payment_id: string | null;
+  user_package_id: number | null;
+  /** JSON: billing address and order details */
+  details: string;
+  created_at: Millis;
+  completed_at: Millis | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  /** signed, in 1/10 000 credit */
+  amount: number;
+  /** purchase | referral | server-order | server-hour | refund | addon | package-change | admin */
+  kind: string;
+  /** unique: a retried event cannot apply twice */
+  reference: string;
+  balance_after: number;
+  created_at: Millis;
+}
+
+export interface UserPackagesTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number;
+  name: string;
+  /** hourly | monthly */
+  billing_type: string;
+  /** provisioning | paid | suspended | cancelled | deleted | failed */
+  status: string;
+  egg_id: number;
+  nest_id: number;
+  location_id: number;
+  node_id: number | null;
+  ptero_server_id: number | null;
+  ptero_server_uuid: string | null;
+  ptero_identifier: string | null;
+  /** package + add-ons, 1/10 000 credit per month */
+  credits_monthly: number;
+  mollie_mandate_id: string | null;
+  mollie_subscription_id: string | null;
+  paid_until: Millis | null;
+  /** start of the last clock hour charged (hourly billing) */
+  billed_until: Millis | null;
+  suspended_at: Millis | null;
+  created_at: Millis;
+  deleted_at: Millis | null;
+}
+
+export interface UserPackageAddonsTable {
+  user_package_id: number;
+  addon_id: number;
+  /** copied from the add-on: unique per server (one add-on per type, spec 4) */
+  addon_type: string;
+  created_at: Millis;
+}
+
+export interface SchedulesTable {
+  id: Generated<number>;
+  user_package_id: number;
+  /** 0 Monday .. 6 Sunday */
+  day_of_week: number;
+  /** JSON list of hours 0-23 */
+  active_hours: string;
+  created_at: Millis;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  used_captchas: UsedCaptchasTable;
+  games: GamesTable;
+  packages: PackagesTable;
+  package_nodes: PackageNodesTable;
+  package_eggs: PackageEggsTable;
+  addons: AddonsTable;
+  addon_packages: AddonPackagesTable;
+  discounts: DiscountsTable;
+  orders: OrdersTable;
+  credit_ledger: CreditLedgerTable;
+  user_packages: UserPackagesTable;
+  user_package_addons: UserPackageAddonsTable;
+  schedules: SchedulesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Game = Selectable<GamesTable>;
+export type Package = Selectable<PackagesTable>;
+export type Addon = Selectable<AddonsTable>;
+export type Order = Selectable<OrdersTable>;
+export type UserPackage = Selectable<UserPackagesTable>;

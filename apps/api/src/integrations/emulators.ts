@@ -1,0 +1,55 @@
+/**
+ * Demo mode: the Pterodactyl panel + Wings emulator and the Mollie emulator mounted on the product's own
+ * server under /_emulators, reached by the real HTTP clients like the real services (architecture.md).
+ */
+
+import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
+import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state';
+import pterodactylEmulator from '@falkenhost/pterodactyl-emulator/plugin';
+import { createEmulatorState, type EmulatorState } from '@falkenhost/pterodactyl-emulator/state';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+export interface DemoEmulators {
+  pterodactyl: EmulatorState;
+  mollie: MollieState;
+  close(): void;
+}
+
+export const PTERODACTYL_PREFIX = '/_emulators/pterodactyl';
+export const MOLLIE_PREFIX = '/_emulators/mollie';
+
+export async function mountEmulators(
+  app: FastifyInstance,
+  config: Config,
+  now: () => number,
+  timing: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] } = {},
+): Promise<DemoEmulators> {
+  const wsBase = config.publicUrl.replace(/^http/, 'ws');
+  const pterodactyl = createEmulatorState({
+    publicUrl: `${config.publicUrl}${PTERODACTYL_PREFIX}`,
+    wingsSocketBase: `${wsBase}${PTERODACTYL_PREFIX}/wings`,
+    applicationKey: config.pterodactyl.applicationKey,
+    clientKey: config.pterodactyl.clientKey,
+    allowedOrigins: [new URL(config.publicUrl).origin, 'http://localhost:5173'],
+    installSeconds: timing.installSeconds ?? 5,
+    statsIntervalMs: timing.statsIntervalMs ?? 2000,
+    now,
+  });
+  const mollie = createMollieState({
+    publicUrl: `${config.publicUrl}${MOLLIE_PREFIX}`,
+    apiKeys: [config.mollie.apiKey],
+    ...(timing.webhookRetryDelaysMs ? { webhookRetryDelaysMs: timing.webhookRetryDelaysMs } : {}),
+    now,
+  });
+  await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });
+  await app.register(mollieEmulator, { prefix: MOLLIE_PREFIX, state: mollie });
+  return {
+    pterodactyl,
+    mollie,
+    close() {
+      pterodactyl.close();
+      mollie.close();
+    },
+  };
+}

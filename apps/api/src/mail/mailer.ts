@@ -1,0 +1,47 @@
+/**
+ * Outgoing mail through nodemailer (architecture.md, "Stack"): SMTP in production; in the demo the mail
+ * is captured in memory for the mailbox page and GET /api/dev/mail.
+ */
+import nodemailer from 'nodemailer';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+export interface Mailer {
+  send(mail: { to: string; subject: string; text: string; html: string }): Promise<void>;
+  /** demo only: captured mail, newest first; undefined when mail really goes out */
+  captured?: () => CapturedMail[];
+}
+
+const CAPTURE_LIMIT = 500;
+
+/**
+ * @param smtpUrl smtp(s)://user:pass@host:port, or null to capture (demo)
+ * @param from the From header
+ */
+export function createMailer(smtpUrl: string | null, from: string, now: () => number = Date.now): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, ...mail });
+      },
+    };
+  }
+  // A real nodemailer transport builds the message, so the demo exercises the same code path.
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  const box: CapturedMail[] = [];
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+      box.unshift({ ...mail, sentAt: new Date(now()).toISOString() });
+      if (box.length > CAPTURE_LIMIT) box.length = CAPTURE_LIMIT;
+    },
+    captured: () => [...box],
+  };
+}

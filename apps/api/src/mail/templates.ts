@@ -1,0 +1,75 @@
+/**
+ * Mail texts in the user's language (i18next with one JSON file per language in ./locales), rendered
+ * as plain text and as simple HTML. Values are HTML-escaped; the layout is ours, the words are the
+ * translators'.
+ */
+
+import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
+import i18next, { type TFunction } from 'i18next';
+import cs from './locales/cs.json';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import sk from './locales/sk.json';
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  initAsync: false,
+  resources: { en: { mail: en }, cs: { mail: cs }, sk: { mail: sk }, de: { mail: de }, fr: { mail: fr } },
+  defaultNS: 'mail',
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+});
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type CodeMailKind = 'verifyEmail' | 'twoFactor';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function fixedT(language: string): TFunction {
+  return i18n.getFixedT((LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en');
+}
+
+/**
+ * A mail carrying a 6-character code (verification, 2FA).
+ * @param language one of LANGUAGES; anything else falls back to English
+ */
+export function renderCodeMail(
+  kind: CodeMailKind,
+  language: string,
+  values: { username: string; code: string },
+): RenderedMail {
+  const t = fixedT(language);
+  const subject = t(`${kind}.subject`, values);
+  const lines = [
+    t('greeting', values),
+    '',
+    t(`${kind}.intro`),
+    '',
+    values.code,
+    '',
+    t(`${kind}.expires`),
+    '',
+    t('signature'),
+  ];
+  const text = `${lines.join('\n')}\n\n--\n${t('footer')}\n`;
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:Arial,sans-serif;background:#f4f5f7;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:24px;color:#1a1b1e">
+<h1 style="font-size:20px;color:#228be6;margin:0 0 16px">Falkenhost</h1>
+<p>${escapeHtml(t('greeting', values))}</p>
+<p>${escapeHtml(t(`${kind}.intro`))}</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center;background:#f1f3f5;padding:12px;border-radius:6px">${escapeHtml(values.code)}</p>
+<p>${escapeHtml(t(`${kind}.expires`))}</p>
+<p>${escapeHtml(t('signature'))}</p>
+<hr style="border:none;border-top:1px solid #e9ecef"><p style="font-size:12px;color:#868e96">${escapeHtml(t('footer'))}</p>
+</div></body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,42 @@
+/**
+ * Starts Falkenhost: `node apps/api/dist/main.js` (npm start). Demo mode needs no configuration; see the
+ * README for production's environment variables.
+ */
+import { loadConfig } from './config';
+import { seedDemoCatalogue } from './seed/demo';
+import { ensureMasterAccount } from './seed/master';
+import { createServer } from './server';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const server = await createServer(config);
+  await server.app.listen({ port: config.port, host: config.host });
+
+  if (config.mode === 'demo' && (await seedDemoCatalogue(server.ctx))) {
+    server.app.log.info('seeded the demo catalogue');
+  }
+  const master = await ensureMasterAccount(
+    server.ctx,
+    process.env.MASTER_EMAIL ?? 'master@falkenhost.example',
+  );
+  if (master) {
+    console.log(
+      `\n  Master account created. Log in at ${config.publicUrl}/login with\n    e-mail:   ${master.email}\n    password: ${master.password}\n  (shown once; keep it safe)\n`,
+    );
+  }
+  console.log(`\n  Falkenhost (${config.mode}) is running at ${config.publicUrl}\n`);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.close().finally(() => process.exit(0));
+    });
+  }
+}
+
+void main();

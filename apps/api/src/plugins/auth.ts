@@ -1,0 +1,82 @@
+/**
+ * Route guards. Every private route states its guard as a preHandler, so a reader sees at the route who
+ * may call it (style.md); the web client's menu is a convenience, never the guard (architecture.md).
+ */
+
+import type { Role } from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ACCESS_COOKIE } from '../auth/sessions';
+import { verifyAccessToken } from '../auth/tokens';
+import type { User } from '../db/schema';
+import { AppError } from '../lib/errors';
+
+export interface RequestAuth {
+  user: User;
+  sessionId: number;
+  /** 2FA passed (or not needed) */
+  mfa: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: RequestAuth;
+  }
+}
+
+/**
+ * - `session`: any logged-in user, also while a 2FA code is pending (2FA code entry, /me)
+ * - `account`: 2FA passed, e-mail perhaps not verified yet (e-mail verification)
+ * - `verified`: 2FA passed and e-mail verified: the dashboard and every /api/private route (spec 2 "Guards")
+ */
+export type AuthLevel = 'session' | 'account' | 'verified';
+
+/** Reads and checks the access cookie; null when absent or not valid. Ends at a deactivated account or a bumped token version. */
+export async function readAuth(app: FastifyInstance, request: FastifyRequest): Promise<RequestAuth | null> {
+  const token = request.cookies[ACCESS_COOKIE];
+  if (!token) return null;
+  const { db, config, now } = app.ctx;
+  const claims = await verifyAccessToken(config.accessTokenSecret, token, now());
+  if (!claims) return null;
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .selectAll('users')
+    .select('sessions.revoked_at')
+    .where('users.id', '=', claims.sub)
+    .where('sessions.id', '=', claims.sid)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.active !== 1 || row.token_version !== claims.tv) return null;
+  const { revoked_at: _revoked, ...user } = row;
+  return { user, sessionId: claims.sid, mfa: claims.mfa };
+}
+
+/**
+ * A preHandler that admits a request at the given level and, when given, only these roles.
+ * @throws AppError 401 unauthenticated, 403 unverified, 403 forbidden
+ */
+export function guard(
+  app: FastifyInstance,
+  level: AuthLevel,
+  roles?: readonly Role[],
+): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const auth = await readAuth(app, request);
+    if (!auth) throw new AppError(401, REASONS.unauthenticated);
+    if (level !== 'session' && !auth.mfa) throw new AppError(403, REASONS.unverified);
+    if (level === 'verified' && auth.user.email_verified !== 1) throw new AppError(403, REASONS.unverified);
+    if (roles && !roles.includes(roleOf(auth.user))) throw new AppError(403, REASONS.forbidden);
+    request.auth = auth;
+  };
+}
+
+/** Spec 6: any role value other than admin or master is a customer. */
+export function roleOf(user: Pick<User, 'role'>): Role {
+  return user.role === 'admin' || user.role === 'master' ? user.role : 'customer';
+}
+
+/** The authenticated request's auth; only call behind a guard. */
+export function authOf(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new AppError(401, REASONS.unauthenticated);
+  return request.auth;
+}

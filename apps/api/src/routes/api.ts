@@ -1,0 +1,23 @@
+/**
+ * The /api tree, one folder per URL family (style.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { registerErrorHandler } from '../plugins/errors';
+import authRoutes from './auth/index';
+import devRoutes from './dev/index';
+import creditsRoutes from './private/credits';
+import privateServersRoutes from './private/servers/index';
+import privateStoreRoutes from './private/store/index';
+import publicStoreRoutes from './public/store/index';
+import webhookRoutes from './webhooks/index';
+
+export default async function apiRoutes(app: FastifyInstance): Promise<void> {
+  registerErrorHandler(app);
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(publicStoreRoutes, { prefix: '/public/store' });
+  await app.register(creditsRoutes, { prefix: '/private' });
+  await app.register(privateStoreRoutes, { prefix: '/private/store' });
+  await app.register(privateServersRoutes, { prefix: '/private/servers' });
+  await app.register(webhookRoutes, { prefix: '/webhooks' });
+  if (app.ctx.config.mode === 'demo') await app.register(devRoutes, { prefix: '/dev' });
+}

@@ -1,0 +1,136 @@
+/**
+ * The demo catalogue (issue 2, "Seed data for the demo"): the six games of spec 1 with priorities and
+ * our own images, two to four packages per game with realistic resources and prices, one add-on of each
+ * type and a valid discount code. Prices are whole credits per month (1 credit = 0.04 EUR).
+ */
+
+export interface SeedPackage {
+  name: string;
+  tier: 'starter' | 'standard' | 'performance' | 'extreme';
+  credits: number;
+  vcpu: number;
+  ramMb: number;
+  storageGb: number;
+  slots: number;
+  databases: number;
+  backups: number;
+  ports: number;
+}
+
+export interface SeedGame {
+  name: string;
+  slug: string;
+  /** the panel nest whose eggs the packages offer */
+  nest: string;
+  priority: number;
+  desktop: boolean;
+  console: boolean;
+  mobile: boolean;
+  packages: SeedPackage[];
+}
+
+const p = (
+  name: string,
+  tier: SeedPackage['tier'],
+  credits: number,
+  vcpu: number,
+  ramMb: number,
+  storageGb: number,
+  slots: number,
+  databases = 1,
+  backups = 2,
+  ports = 1,
+): SeedPackage => ({ name, tier, credits, vcpu, ramMb, storageGb, slots, databases, backups, ports });
+
+export const SEED_GAMES: SeedGame[] = [
+  {
+    name: 'Minecraft',
+    slug: 'minecraft',
+    nest: 'Minecraft',
+    priority: 1,
+    desktop: true,
+    console: false,
+    mobile: false,
+    packages: [
+      p('Minecraft Starter', 'starter', 100, 100, 2048, 10, 10),
+      p('Minecraft Standard', 'standard', 200, 200, 4096, 25, 25, 2, 3),
+      p('Minecraft Performance', 'performance', 400, 300, 8192, 50, 50, 3, 5, 2),
+      p('Minecraft Extreme', 'extreme', 750, 400, 16384, 100, 0, 5, 10, 3),
+    ],
+  },
+  {
+    name: 'ARK Survival',
+    slug: 'ark-survival',
+    nest: 'ARK: Survival Evolved',
+    priority: 2,
+    desktop: true,
+    console: true,
+    mobile: false,
+    packages: [
+      p('ARK Standard', 'standard', 450, 300, 8192, 60, 20, 1, 3, 3),
+      p('ARK Performance', 'performance', 700, 400, 12288, 100, 50, 2, 5, 3),
+      p('ARK Extreme', 'extreme', 950, 600, 16384, 150, 70, 3, 8, 3),
+    ],
+  },
+  {
+    name: 'Terraria',
+    slug: 'terraria',
+    nest: 'Terraria',
+    priority: 3,
+    desktop: true,
+    console: false,
+    mobile: true,
+    packages: [
+      p('Terraria Starter', 'starter', 60, 100, 1024, 5, 8, 0, 1),
+      p('Terraria Standard', 'standard', 110, 150, 2048, 10, 16, 0, 2),
+      p('Terraria Performance', 'performance', 200, 200, 4096, 20, 32, 1, 3),
+    ],
+  },
+  {
+    name: 'Satisfactory',
+    slug: 'satisfactory',
+    nest: 'Satisfactory',
+    priority: 4,
+    desktop: true,
+    console: false,
+    mobile: false,
+    packages: [
+      p('Satisfactory Standard', 'standard', 350, 300, 8192, 30, 4, 0, 3, 3),
+      p('Satisfactory Performance', 'performance', 550, 400, 12288, 50, 8, 0, 5, 3),
+    ],
+  },
+  {
+    name: '7 Days To Die',
+    slug: '7-days-to-die',
+    nest: '7 Days To Die',
+    priority: 5,
+    desktop: true,
+    console: true,
+    mobile: false,
+    packages: [
+      p('7 Days Standard', 'standard', 300, 200, 6144, 40, 8, 0, 3, 2),
+      p('7 Days Performance', 'performance', 500, 400, 10240, 80, 16, 0, 5, 2),
+    ],
+  },
+  {
+    name: 'FiveM',
+    slug: 'fivem',
+    nest: 'FiveM',
+    priority: 6,
+    desktop: true,
+    console: false,
+    mobile: false,
+    packages: [
+      p('FiveM Starter', 'starter', 250, 200, 4096, 20, 32, 1, 2, 2),
+      p('FiveM Performance', 'performance', 450, 400, 8192, 40, 64, 2, 4, 2),
+    ],
+  },
+];
+
+export const SEED_ADDONS = [
+  { name: 'Extra storage 10 GB', type: 'storage', quantity: 10, credits: 40 },
+  { name: 'Extra backups +2', type: 'backups', quantity: 2, credits: 20 },
+  { name: 'Extra databases +2', type: 'databases', quantity: 2, credits: 15 },
+] as const;
+
+export const SEED_DISCOUNT = { name: 'Welcome 10 %', code: 'WELCOME10', percentageBp: 1000, validDays: 365 };

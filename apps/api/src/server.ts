@@ -1,0 +1,125 @@
+/**
+ * Builds the whole product server: database, integrations, API routes, the built web client and, in the
+ * demo, the Pterodactyl and Mollie emulators mounted on the same server and reached by the real clients
+ * over HTTP (architecture.md, "Modes").
+ */
+import { existsSync } from 'node:fs';
+import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Client as MollieClient } from 'mollie-api-typescript';
+import { createCaptcha } from './auth/captcha';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { type DemoEmulators, mountEmulators } from './integrations/emulators';
+import { createMailer } from './mail/mailer';
+import apiRoutes from './routes/api';
+
+export interface ProductServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** the mounted emulators (demo mode), for tests and the demo's own controls */
+  emulators: DemoEmulators | null;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** pino logger options, or false for none (tests) */
+  logger?: boolean | object;
+  now?: () => number;
+  /** PostgreSQL schema to use (tests give each run its own) */
+  databaseSchema?: string;
+  /** the Wings stats interval and install time of the emulated panel (tests shorten them) */
+  emulatorTiming?: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] };
+}
+
+/**
+ * @throws Error when the database cannot be opened or migrated
+ */
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<ProductServer> {
+  const now = options.now ?? Date.now;
+  const database = await openDatabase(config.databaseUrl, { schema: options.databaseSchema });
+  await migrateToLatest(database);
+
+  const app = Fastify({
+    logger: options.logger ?? { level: 'info' },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const emulators =
+    config.mode === 'demo' ? await mountEmulators(app, config, now, options.emulatorTiming) : null;
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    pterodactyl: createPterodactylClient({
+      baseUrl: config.pterodactyl.url,
+      applicationKey: config.pterodactyl.applicationKey,
+      clientKey: config.pterodactyl.clientKey,
+    }),
+    mollie: new MollieClient({ security: { apiKey: config.mollie.apiKey }, serverURL: config.mollie.apiUrl }),
+    mailer: createMailer(config.mail.smtpUrl, config.mail.from, now),
+    captcha: createCaptcha({ ...config.captcha, db: database.db, now }),
+    log: app.log,
+    now,
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(async (api) => {
+    await api.register(helmet, { contentSecurityPolicy: false, global: true });
+    await api.register(cookie);
+    await api.register(rateLimit, { global: false });
+    await api.register(apiRoutes, { prefix: '/api' });
+  });
+
+  if (existsSync(config.webDist)) {
+    await app.register(async (web) => {
+      await web.register(helmet, {
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            connectSrc: ["'self'", 'ws:', 'wss:'],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            workerSrc: ["'self'", 'blob:'],
+            scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+            formAction: ["'self'", 'https:', 'http:'],
+          },
+        },
+      });
+      await web.register(fastifyStatic, { root: config.webDist, wildcard: false, maxAge: '1h' });
+      // The single-page app answers every other GET that is not the API or an emulator.
+      web.setNotFoundHandler((request, reply) => {
+        if (
+          request.method !== 'GET' ||
+          request.url.startsWith('/api/') ||
+          request.url.startsWith('/_emulators/')
+        ) {
+          return reply.status(404).send({ reason: 'not-found' });
+        }
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      });
+    });
+  }
+
+  return {
+    app,
+    ctx,
+    emulators,
+    async close() {
+      await app.close();
+      emulators?.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The credit ledger (architecture.md, "Money and credits"): every change of a balance is a row written in
+ * the same transaction as the balance, with a unique reference so a retried event cannot apply twice, and
+ * the balance can never go below zero (conditional update).
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/errors';
+
+export type LedgerKind =
+  | 'purchase'
+  | 'referral'
+  | 'server-order'
+  | 'server-hour'
+  | 'refund'
+  | 'addon'
+  | 'package-change'
+  | 'admin';
+
+export interface LedgerEntry {
+  userId: number;
+  /** signed credit units (1/10 000 credit): positive credits the user, negative charges */
+  amount: number;
+  kind: LedgerKind;
+  /** unique per event, e.g. `order:12`, `server-hour:5:2026-11-22T10` */
+  reference: string;
+  now: number;
+}
+
+/**
+ * Applies one entry inside the caller's transaction.
+ * @returns the balance after, in credit units
+ * @throws AppError 400 credits when a charge would take the balance below zero (nothing is written);
+ *   a unique-constraint error when the reference was already applied (the caller's transaction must end)
+ */
+export async function applyLedgerEntry(trx: Transaction<Database>, entry: LedgerEntry): Promise<number> {
+  if (!Number.isSafeInteger(entry.amount)) throw new RangeError('ledger amount must be an integer');
+  const updated = await trx
+    .updateTable('users')
+    .set((eb) => ({ credits: eb('credits', '+', entry.amount), updated_at: entry.now }))
+    .where('id', '=', entry.userId)
+    .where((eb) => eb(eb('credits', '+', entry.amount), '>=', 0))
+    .returning('credits')
+    .executeTakeFirst();
+  if (!updated) throw new AppError(400, REASONS.credits);
+  await trx
+    .insertInto('credit_ledger')
+    .values({
+      user_id: entry.userId,
+      amount: entry.amount,
+      kind: entry.kind,
+      reference: entry.reference,
+      balance_after: updated.credits,
+      created_at: entry.now,
+    })
+    .execute();
+  return updated.credits;
+}
+
+/** True when an entry with this reference exists. */
+export async function ledgerHas(
+  db: Kysely<Database> | Transaction<Database>,
+  reference: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select('id')
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  return row !== undefined;
+}

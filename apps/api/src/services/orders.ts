@@ -1,0 +1,203 @@
+/**
+ * Credit purchases through Mollie (spec 2 "Order-credits dialog", 5, 9; architecture.md "Money"):
+ * the order is written first, then the Mollie payment; credits are added by the webhook, never by the
+ * redirect, exactly once per paid payment.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OrderStatus } from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { creditsOrderPrice, unitsToCredits } from '@falkenhost/contracts/money';
+import type { OrderCreditsBody } from '@falkenhost/contracts/store';
+import type { AppContext } from '../context';
+import type { User } from '../db/schema';
+import { createPayment, getPayment } from '../integrations/mollie';
+import { AppError, isUniqueViolation } from '../lib/errors';
+import { findValidDiscount } from './discounts';
+import { applyLedgerEntry } from './ledger';
+import { checkOrderReferrer, payReferralBonus } from './referrals';
+
+type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discountCode'>> &
+  Omit<OrderCreditsBody, 'referrer' | 'discountCode' | 'creditsAmount'> & { creditsAmount: number };
+
+/**
+ * Creates a credits order and its Mollie payment.
+ * @returns the Mollie checkout URL
+ * @throws AppError 400 discount, 400 referrer-self, 404 referrer-not-found (nothing written);
+ *   502 payment when Mollie refuses (the order is marked failed)
+ */
+export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrderCredits): Promise<string> {
+  const { db, now } = ctx;
+  const discount = await findValidDiscount(db, body.discountCode, now());
+  const referrerId = await checkOrderReferrer(db, user.id, body.referrer);
+  const price = creditsOrderPrice(body.creditsAmount, discount?.percentageBp ?? 0, body.paymentMethod);
+  const publicId = randomUUID();
+  const t = now();
+  const order = await db.transaction().execute(async (trx) => {
+    if (referrerId !== null) {
+      // The referrer typed into the order dialog is set like the referral card sets it: once.
+      await trx
+        .updateTable('users')
+        .set({ referrer_id: referrerId, updated_at: t })
+        .where('id', '=', user.id)
+        .where('referrer_id', 'is', null)
+        .execute();
+    }
+    return trx
+      .insertInto('orders')
+      .values({
+        public_id: publicId,
+        user_id: user.id,
+        kind: 'credits',
+        status: 'pending',
+        credits_amount: body.creditsAmount * 10_000,
+        amount_cents: price.total,
+        fee_cents: price.fee,
+        discount_id: discount?.id ?? null,
+        discount_bp: discount?.percentageBp ?? 0,
+        payment_method: body.paymentMethod,
+        mollie_payment_id: null,
+        user_package_id: null,
+        details: JSON.stringify({
+          billingAddress: {
+            addressLine1: body.addressLine1,
+            addressLine2: body.addressLine2,
+            city: body.city,
+            postalCode: body.postalCode,
+            state: body.state,
+            country: body.country,
+          },
+          price,
+        }),
+        created_at: t,
+        completed_at: null,
+      })
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+  });
+
+  try {
+    const payment = await createPayment(ctx.mollie, {
+      amountCents: price.total,
+      description: `Falkenhost: ${body.creditsAmount} credits (order ${order.id})`,
+      redirectUrl: `${ctx.config.publicUrl}/dashboard?order=${publicId}`,
+      webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
+      method: body.paymentMethod,
+      language: user.language,
+      metadata: { orderId: publicId },
+      idempotencyKey: publicId,
+    });
+    await db
+      .updateTable('orders')
+      .set({ mollie_payment_id: payment.id })
+      .where('id', '=', order.id)
+      .execute();
+    return payment.checkoutUrl;
+  } catch (error) {
+    await db
+      .updateTable('orders')
+      .set({ status: 'failed', completed_at: now() })
+      .where('id', '=', order.id)
+      .execute();
+    throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
+  }
+}
+
+const FINAL_FAILURES: Record<string, string> = { canceled: 'canceled', expired: 'expired', failed: 'failed' };
+
+/**
+ * Applies a Mollie webhook call for payment `paymentId`: reads the payment and settles its order once.
+ * Unknown payments are ignored (Mollie needs a 200 for them too).
+ * @returns what happened, for logs and tests
+ */
+export async function settleMolliePayment(
+  ctx: AppContext,
+  paymentId: string,
+): Promise<'ignored' | 'unchanged' | 'paid' | 'closed'> {
+  const { db, now } = ctx;
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('mollie_payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (!order) return 'ignored';
+  if (order.status !== 'pending') return 'unchanged';
+  const payment = await getPayment(ctx.mollie, paymentId);
+
+  if (payment.status === 'paid') {
+    if (payment.amountCents !== order.amount_cents) {
+      throw new Error(`payment ${paymentId} amount ${payment.amountCents} does not match order ${order.id}`);
+    }
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const t = now();
+        const claimed = await trx
+          .updateTable('orders')
+          .set({ status: 'completed', completed_at: t })
+          .where('id', '=', order.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return 'unchanged' as const;
+        if (order.kind === 'credits') {
+          await applyLedgerEntry(trx, {
+            userId: order.user_id,
+            amount: order.credits_amount,
+            kind: 'purchase',
+            reference: `order:${order.id}`,
+            now: t,
+          });
+        }
+        await payReferralBonus(
+          trx,
+          order.user_id,
+          order.amount_cents - order.fee_cents,
+          `order:${order.id}`,
+          t,
+        );
+        return 'paid' as const;
+      });
+    } catch (error) {
+      // A concurrent delivery already wrote the ledger row: this one changes nothing.
+      if (isUniqueViolation(error)) return 'unchanged';
+      throw error;
+    }
+  }
+
+  const closed = FINAL_FAILURES[payment.status];
+  if (closed) {
+    const result = await db
+      .updateTable('orders')
+      .set({ status: closed, completed_at: now() })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? 'closed' : 'unchanged';
+  }
+  return 'unchanged';
+}
+
+/**
+ * The order-status popup's view of an order (spec 4 "Order status values").
+ * @throws AppError 404 when the order is not the user's
+ */
+export async function orderStatus(
+  ctx: AppContext,
+  userId: number,
+  publicId: string,
+): Promise<{ status: OrderStatus; credits_amount: number }> {
+  const order = await ctx.db
+    .selectFrom('orders')
+    .select(['status', 'credits_amount', 'kind'])
+    .where('public_id', '=', publicId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!order) throw new AppError(404, REASONS.notFound);
+  const status: OrderStatus =
+    order.status === 'completed'
+      ? 'completed'
+      : order.status === 'pending'
+        ? 'pending'
+        : order.status === 'failed'
+          ? 'failed'
+          : 'canceled';
+  return { status, credits_amount: unitsToCredits(order.credits_amount) };
+}

@@ -1,0 +1,214 @@
+/**
+ * Integration test harness: the whole product server on a real port with the emulators mounted, a fresh
+ * database per run (SQLite always; PostgreSQL too when DATABASE_URL points at one), and an HTTP session
+ * with a cookie jar, so tests go through the real routes, real clients and real emulators.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { loadConfig } from '../src/config';
+import { seedDemoCatalogue } from '../src/seed/demo';
+import { createServer, type ProductServer } from '../src/server';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** The databases this run tests against. */
+export const DATABASES: DatabaseKind[] = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Product {
+  url: string;
+  server: ProductServer;
+  /** moves the product's clock forward (codes, tokens, discounts) */
+  advance(ms: number): void;
+  session(): Session;
+  close(): Promise<void>;
+}
+
+export async function startProduct(
+  kind: DatabaseKind,
+  options: { seed?: boolean; authRateLimit?: number } = {},
+): Promise<Product> {
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const dir = mkdtempSync(join(tmpdir(), 'falkenhost-test-'));
+  const port = await freePort();
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({
+    APP_MODE: 'demo',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dir,
+    DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : `sqlite:${join(dir, 'test.db')}`,
+    RATE_LIMIT_PER_MINUTE: String(options.authRateLimit ?? 10_000),
+    ALTCHA_COST: '40',
+  });
+  const server = await createServer(config, {
+    logger: false,
+    now,
+    databaseSchema: kind === 'postgres' ? schema : undefined,
+    emulatorTiming: { installSeconds: 0.2, statsIntervalMs: 100, webhookRetryDelaysMs: [0, 100, 200, 400] },
+  });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  if (options.seed !== false) await seedDemoCatalogue(server.ctx);
+  const url = config.publicUrl;
+  return {
+    url,
+    server,
+    advance: (ms) => {
+      offset += ms;
+    },
+    session: () => new Session(url),
+    async close() {
+      if (kind === 'postgres') {
+        await server.ctx.db.schema
+          .dropSchema(schema)
+          .ifExists()
+          .cascade()
+          .execute()
+          .catch(() => undefined);
+      }
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Tests read answer bodies loosely; the contracts' schemas check their shapes on the server. */
+// biome-ignore lint/suspicious/noExplicitAny: a test's view of any JSON body
+type Loose = any;
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like HTTP session: keeps cookies, sends JSON. */
+export class Session {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = Loose>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (cookie) headers.cookie = cookie;
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = Loose>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = Loose>(path: string, body: unknown = {}) {
+    return this.request<T>('POST', path, body);
+  }
+  hasCookie(name: string): boolean {
+    return this.cookies.has(name);
+  }
+}
+
+/** Solves the product's ALTCHA challenge as the widget does and returns the base64 payload. */
+export async function captchaToken(session: Session): Promise<string> {
+  const { body: challenge } = await session.get('/api/auth/captcha');
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+let counter = 0;
+/** A unique valid username for a test. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+/** The latest code mailed to an address (captured mail in the demo). */
+export async function mailedCode(session: Session, to: string): Promise<string> {
+  const { body } = await session.get<{ to: string; text: string }[]>('/api/dev/mail');
+  const mail = body.find((m) => m.to === to);
+  const code = mail?.text.match(/^([A-Z0-9]{6})$/m)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+/** Registers, verifies the e-mail and returns the logged-in session. */
+export async function registerVerified(
+  product: Product,
+  name = uniqueName(),
+): Promise<{ session: Session; email: string; username: string }> {
+  const session = product.session();
+  const email = `${name.toLowerCase()}@example.com`;
+  const res = await session.post('/api/auth/register', {
+    username: name,
+    firstName: 'Test',
+    lastName: 'User',
+    email,
+    password: 'secret123',
+    news_subscription: false,
+    captchaToken: await captchaToken(session),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const verify = await session.post('/api/auth/verify-email', { token: await mailedCode(session, email) });
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status}`);
+  return { session, email, username: name };
+}
+
+/** Gives a user credits directly through the ledger (a test's stand-in for a paid order). */
+export async function grantCredits(product: Product, username: string, credits: number): Promise<void> {
+  const { db, now } = product.server.ctx;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const { applyLedgerEntry } = await import('../src/services/ledger');
+  await db.transaction().execute((trx) =>
+    applyLedgerEntry(trx, {
+      userId: user.id,
+      amount: credits * 10_000,
+      kind: 'admin',
+      reference: `test-grant:${username}:${randomBytes(4).toString('hex')}`,
+      now: now(),
+    }),
+  );
+}

@@ -1,0 +1,102 @@
+import { isoDate } from './dates.js';
+import { notFound, unprocessable } from './errors.js';
+import { newId } from './ids.js';
+import type { Store } from './store.js';
+import type { Customer, Mandate, MandateMethod, MandateStatus, Mode } from './types.js';
+import { bodyObject, parseLocale, parseMetadata, parseOptionalText } from './validation.js';
+
+/**
+ * Creates a customer from `POST /v2/customers {name?, email?, locale?, metadata?}`.
+ * @throws MollieError 422 for a bad locale, a too long name/email, metadata over 1024 bytes.
+ */
+export function createCustomer(store: Store, raw: unknown, mode: Mode): Customer {
+  const body = bodyObject(raw);
+  const customer: Customer = {
+    id: newId('cst'),
+    mode,
+    createdAt: store.now(),
+    name: parseOptionalText(body.name, 'name'),
+    email: parseOptionalText(body.email, 'email'),
+    locale: parseLocale(body.locale),
+    metadata: parseMetadata(body.metadata),
+  };
+  store.customers.set(customer.id, customer);
+  return customer;
+}
+
+/** @throws MollieError 404 "No customer exists with token cst_...". */
+export function findCustomer(store: Store, id: string): Customer {
+  const customer = store.customers.get(id);
+  if (!customer) throw notFound('customer', id);
+  return customer;
+}
+
+/**
+ * Creates a valid mandate for a customer, as a paid first payment does.
+ * @param method creditcard or paypal (what the first payment was paid with)
+ */
+export function createMandate(store: Store, customerId: string, method: MandateMethod, mode: Mode): Mandate {
+  const now = store.now();
+  const details: Record<string, unknown> =
+    method === 'paypal'
+      ? { consumerName: 'Test Consumer', consumerAccount: 'consumer@example.com' }
+      : {
+          cardHolder: 'T. TEST',
+          cardNumber: '6787',
+          cardLabel: 'Mastercard',
+          cardFingerprint: newId('fp').slice(3),
+          cardExpiryDate: '2030-12-31',
+        };
+  const mandate: Mandate = {
+    id: newId('mdt'),
+    mode,
+    createdAt: now,
+    customerId,
+    method,
+    status: 'valid',
+    details,
+    signatureDate: isoDate(now),
+    mandateReference: null,
+  };
+  store.mandates.set(mandate.id, mandate);
+  return mandate;
+}
+
+/** @throws MollieError 404 for an unknown customer or a mandate not of this customer. */
+export function findMandate(store: Store, customerId: string, mandateId: string): Mandate {
+  findCustomer(store, customerId);
+  const mandate = store.mandates.get(mandateId);
+  if (!mandate || mandate.customerId !== customerId) throw notFound('mandate', mandateId);
+  return mandate;
+}
+
+/** The customer's mandates in creation order. */
+export function customerMandates(store: Store, customerId: string): Mandate[] {
+  return [...store.mandates.values()].filter((m) => m.customerId === customerId);
+}
+
+/**
+ * The mandate a recurring charge or subscription uses: `mandateId` when given (it must be the
+ * customer's and have one of `statuses`), else the customer's newest such mandate (of `method` if set).
+ * @throws MollieError 422 field mandateId / customerId when none fits.
+ */
+export function usableMandate(
+  store: Store,
+  customerId: string,
+  mandateId: string | undefined,
+  statuses: MandateStatus[],
+  method?: MandateMethod,
+): Mandate {
+  if (mandateId) {
+    const mandate = store.mandates.get(mandateId);
+    if (!mandate || mandate.customerId !== customerId || !statuses.includes(mandate.status)) {
+      throw unprocessable('mandateId', 'The mandate is invalid or does not belong to this customer');
+    }
+    return mandate;
+  }
+  const mandate = customerMandates(store, customerId)
+    .reverse()
+    .find((m) => statuses.includes(m.status) && (!method || m.method === method));
+  if (!mandate) throw unprocessable('customerId', 'The customer has no valid mandates');
+  return mandate;
+}

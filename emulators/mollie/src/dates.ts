@@ -1,0 +1,52 @@
+/**
+ * Renders epoch milliseconds the way Mollie writes timestamps: ISO 8601 in UTC with `+00:00`,
+ * e.g. `2024-03-20T09:13:37+00:00`.
+ */
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** The UTC calendar day of epoch milliseconds as `YYYY-MM-DD`. */
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+const INTERVAL = /^(\d+) (day|days|week|weeks|month|months)$/;
+
+/** True when `interval` is a Mollie subscription interval such as `1 month`, `14 days`, `2 weeks`. */
+export function isInterval(interval: string): boolean {
+  const match = INTERVAL.exec(interval);
+  return match !== null && Number(match[1]) > 0;
+}
+
+/**
+ * Adds a Mollie interval to a calendar day.
+ * @param date `YYYY-MM-DD`
+ * @param interval e.g. `1 month` (month ends clamp: 2024-01-31 + 1 month = 2024-02-29)
+ * @returns `YYYY-MM-DD`
+ * @throws Error when the interval is not valid (check with {@link isInterval} first).
+ */
+export function addInterval(date: string, interval: string): string {
+  const match = INTERVAL.exec(interval);
+  if (!match) throw new Error(`Invalid interval: ${interval}`);
+  const count = Number(match[1]);
+  const unit = match[2]!;
+  const d = new Date(`${date}T00:00:00Z`);
+  if (unit.startsWith('day')) d.setUTCDate(d.getUTCDate() + count);
+  else if (unit.startsWith('week')) d.setUTCDate(d.getUTCDate() + 7 * count);
+  else {
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() + count);
+    const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    d.setUTCDate(Math.min(day, lastDay));
+  }
+  return d.toISOString().slice(0, 10);
+}
+
+/** True when `date` is a real calendar day written `YYYY-MM-DD`. */
+export function isIsoDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const d = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+}

@@ -1,0 +1,142 @@
+import { isoTime } from './dates.js';
+import { apiLink, docLink, pageLink, paths } from './links.js';
+import type { Customer, Mandate, Payment, Subscription } from './types.js';
+
+/** Optional timestamp fields are left out while unset, as Mollie does. */
+function times(fields: Record<string, number | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = isoTime(value);
+  return out;
+}
+
+/** The payment resource as Mollie answers it (`resource:"payment"`), links absolute under `base`. */
+export function paymentJson(base: string, p: Payment): Record<string, unknown> {
+  const recurring = p.sequenceType === 'recurring';
+  const links: Record<string, unknown> = {
+    self: apiLink(base, paths.payment(p.id)),
+    ...(!recurring && p.status === 'open' ? { checkout: pageLink(base, paths.checkout(p.id)) } : {}),
+    ...(recurring && p.mode === 'test'
+      ? { changePaymentState: pageLink(base, paths.changeState(p.id)) }
+      : {}),
+    dashboard: pageLink(base, paths.dashboardPayment(p.id)),
+    ...(p.customerId ? { customer: apiLink(base, paths.customer(p.customerId)) } : {}),
+    ...(p.customerId && p.mandateId
+      ? { mandate: apiLink(base, paths.mandate(p.customerId, p.mandateId)) }
+      : {}),
+    ...(p.customerId && p.subscriptionId
+      ? { subscription: apiLink(base, paths.subscription(p.customerId, p.subscriptionId)) }
+      : {}),
+    documentation: docLink('get-payment'),
+  };
+  return {
+    resource: 'payment',
+    id: p.id,
+    mode: p.mode,
+    createdAt: isoTime(p.createdAt),
+    status: p.status,
+    isCancelable: p.status === 'open',
+    ...(p.expiresAt !== null && (p.status === 'open' || p.status === 'authorized')
+      ? { expiresAt: isoTime(p.expiresAt) }
+      : {}),
+    ...times({
+      authorizedAt: p.authorizedAt,
+      paidAt: p.paidAt,
+      canceledAt: p.canceledAt,
+      expiredAt: p.expiredAt,
+      failedAt: p.failedAt,
+    }),
+    amount: p.amount,
+    ...(p.status === 'paid'
+      ? { amountRefunded: { ...p.amount, value: '0.00' }, amountRemaining: p.amount }
+      : {}),
+    description: p.description,
+    method: p.method,
+    metadata: p.metadata,
+    locale: p.locale,
+    profileId: p.profileId,
+    sequenceType: p.sequenceType,
+    redirectUrl: p.redirectUrl,
+    cancelUrl: p.cancelUrl,
+    webhookUrl: p.webhookUrl,
+    ...(p.customerId ? { customerId: p.customerId } : {}),
+    ...(p.mandateId ? { mandateId: p.mandateId } : {}),
+    ...(p.subscriptionId ? { subscriptionId: p.subscriptionId } : {}),
+    details: p.details,
+    _links: links,
+  };
+}
+
+/** The customer resource (`resource:"customer"`). */
+export function customerJson(base: string, c: Customer): Record<string, unknown> {
+  return {
+    resource: 'customer',
+    id: c.id,
+    mode: c.mode,
+    name: c.name,
+    email: c.email,
+    locale: c.locale,
+    metadata: c.metadata,
+    createdAt: isoTime(c.createdAt),
+    _links: {
+      self: apiLink(base, paths.customer(c.id)),
+      dashboard: pageLink(base, `/dashboard/customers/${c.id}`),
+      payments: apiLink(base, paths.customerPayments(c.id)),
+      mandates: apiLink(base, paths.mandates(c.id)),
+      subscriptions: apiLink(base, paths.subscriptions(c.id)),
+      documentation: docLink('get-customer'),
+    },
+  };
+}
+
+/** The mandate resource (`resource:"mandate"`). */
+export function mandateJson(base: string, m: Mandate): Record<string, unknown> {
+  return {
+    resource: 'mandate',
+    id: m.id,
+    mode: m.mode,
+    status: m.status,
+    method: m.method,
+    details: m.details,
+    mandateReference: m.mandateReference,
+    signatureDate: m.signatureDate,
+    customerId: m.customerId,
+    createdAt: isoTime(m.createdAt),
+    _links: {
+      self: apiLink(base, paths.mandate(m.customerId, m.id)),
+      customer: apiLink(base, paths.customer(m.customerId)),
+      documentation: docLink('get-mandate'),
+    },
+  };
+}
+
+/** The subscription resource (`resource:"subscription"`). */
+export function subscriptionJson(base: string, s: Subscription, profileId: string): Record<string, unknown> {
+  return {
+    resource: 'subscription',
+    id: s.id,
+    mode: s.mode,
+    createdAt: isoTime(s.createdAt),
+    status: s.status,
+    amount: s.amount,
+    times: s.times,
+    timesRemaining: s.timesRemaining,
+    interval: s.interval,
+    startDate: s.startDate,
+    nextPaymentDate: s.nextPaymentDate,
+    description: s.description,
+    method: s.method,
+    ...(s.mandateId ? { mandateId: s.mandateId } : {}),
+    webhookUrl: s.webhookUrl,
+    metadata: s.metadata,
+    customerId: s.customerId,
+    ...(s.canceledAt !== undefined ? { canceledAt: isoTime(s.canceledAt) } : {}),
+    _links: {
+      self: apiLink(base, paths.subscription(s.customerId, s.id)),
+      customer: apiLink(base, paths.customer(s.customerId)),
+      ...(s.mandateId ? { mandate: apiLink(base, paths.mandate(s.customerId, s.mandateId)) } : {}),
+      profile: apiLink(base, paths.profile(profileId)),
+      payments: apiLink(base, paths.subscriptionPayments(s.customerId, s.id)),
+      documentation: docLink('get-subscription'),
+    },
+  };
+}

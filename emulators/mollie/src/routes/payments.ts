@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { modeOf } from '../auth.js';
+import { hal, type IdParams, queryOf } from '../http.js';
+import { paths } from '../links.js';
+import { newestFirst, paginate } from '../list.js';
+import { parsePaymentRequest } from '../payment-input.js';
+import { cancelPayment, createPayment, expireIfDue, findPayment } from '../payments.js';
+import { paymentJson } from '../resources.js';
+import type { Store } from '../store.js';
+
+/** `/v2/payments`: create (201), list, get, cancel (DELETE; 422 unless cancelable). */
+export function paymentRoutes(app: FastifyInstance, store: Store): void {
+  const json = (p: Parameters<typeof paymentJson>[1]) => paymentJson(store.baseUrl(), p);
+
+  app.post('/payments', async (request, reply) => {
+    const payment = createPayment(store, parsePaymentRequest(request.body), modeOf(request));
+    return hal(reply, 201, json(payment));
+  });
+
+  app.get('/payments', async (request, reply) => {
+    const query = queryOf(request);
+    const all = newestFirst(store.payments.values());
+    if (query.sort === 'asc') all.reverse();
+    for (const p of all) expireIfDue(store, p);
+    return hal(
+      reply,
+      200,
+      paginate(all, query, store.baseUrl(), paths.payments(), 'payments', json, 'list-payments'),
+    );
+  });
+
+  app.get<{ Params: IdParams }>('/payments/:id', async (request, reply) => {
+    return hal(reply, 200, json(findPayment(store, request.params.id)));
+  });
+
+  app.delete<{ Params: IdParams }>('/payments/:id', async (request, reply) => {
+    return hal(reply, 200, json(cancelPayment(store, request.params.id)));
+  });
+}

@@ -1,0 +1,54 @@
+import { findPayment, setPaymentStatus } from './payments.js';
+import { createStore, type MollieStateOptions, type Store } from './store.js';
+import { createRenewal } from './subscriptions.js';
+import type { Payment, PaymentStatus, WebhookDelivery } from './types.js';
+
+export type { MollieStateOptions } from './store.js';
+
+/** The emulator's in-memory Mollie account, shared by the plugin (API + checkout) and tests / the demo. */
+export interface MollieState {
+  /** Internal: the records and helpers the plugin's routes work on. */
+  readonly store: Store;
+  /**
+   * Moves a payment to `status` as the hosted checkout and changePaymentState do (timestamps, mandate
+   * for a paid first payment with a customer, webhook for final statuses and authorized).
+   * @throws MollieError 404 unknown payment, 422 for a move Mollie's status graph does not allow.
+   */
+  setPaymentStatus(paymentId: string, status: PaymentStatus): Payment;
+  /**
+   * Charges the next period of an active subscription: a new recurring payment (subscriptionId,
+   * customerId, mandateId, sequenceType recurring, the subscription's metadata) moved to `status`
+   * (default paid), then its webhook to the subscription's webhookUrl.
+   * @throws MollieError 404 unknown subscription, 422 when it is not active.
+   */
+  createRenewal(subscriptionId: string, status?: PaymentStatus): Payment;
+  /** The payment with `id` (expired first if due). @throws MollieError 404. */
+  payment(paymentId: string): Payment;
+  /** Every payment, oldest first. */
+  payments(): Payment[];
+  /** Every webhook attempt so far, oldest first: url, paymentId, attempt, statusCode or error, ok, at. */
+  webhookDeliveries(): WebhookDelivery[];
+  /** Stops every timer (expiry, recurring auto-pay, webhook retries) and aborts webhook calls in flight. */
+  close(): void;
+}
+
+/**
+ * Creates an empty emulated Mollie account.
+ * @param options publicUrl (mount base for links, e.g. `http://localhost:3000/_emulators/mollie`),
+ *   apiKeys, webhookRetryDelaysMs, webhookTimeoutMs, recurringAutoPaidAfterMs, now, fetch.
+ */
+export function createMollieState(options: MollieStateOptions): MollieState {
+  const store = createStore(options);
+  return {
+    store,
+    setPaymentStatus: (paymentId, status) => setPaymentStatus(store, paymentId, status),
+    createRenewal: (subscriptionId, status) => createRenewal(store, subscriptionId, status),
+    payment: (paymentId) => findPayment(store, paymentId),
+    payments: () => [...store.payments.values()],
+    webhookDeliveries: () => store.webhooks.deliveries(),
+    close() {
+      store.timers.clear();
+      store.webhooks.close();
+    },
+  };
+}

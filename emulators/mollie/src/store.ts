@@ -1,0 +1,71 @@
+import { newId } from './ids.js';
+import { createTimers, type Timers } from './timers.js';
+import type { Customer, Mandate, Payment, Subscription } from './types.js';
+import { createWebhookDispatcher, MOLLIE_WEBHOOK_DELAYS_MS, type WebhookDispatcher } from './webhooks.js';
+
+/** Options of {@link createMollieState} (re-exported there). */
+export interface MollieStateOptions {
+  /**
+   * Absolute base URL where the plugin is mounted, without `/v2` and without a trailing slash,
+   * e.g. `http://localhost:3000/_emulators/mollie`. Used for `_links` and the checkout URL.
+   * A function is read on every use (handy when the port is only known after listen).
+   */
+  publicUrl: string | (() => string);
+  /** Accepted API keys; default: any `test_` key with 30+ alphanumerics after the prefix. */
+  apiKeys?: string[];
+  /** Delay before each webhook attempt (ms); default Mollie's 0, 1m, 2m, 4m, 8m, 16m, 29m, 1h, 2h, 22h. */
+  webhookRetryDelaysMs?: number[];
+  /** A webhook attempt slower than this fails (ms); default 15000. */
+  webhookTimeoutMs?: number;
+  /**
+   * Recurring payments created through the API start `pending` and turn `paid` after this many ms,
+   * as Mollie's test mode does; `null` leaves them pending for changePaymentState. Default 2000.
+   */
+  recurringAutoPaidAfterMs?: number | null;
+  /** Clock in epoch ms; default Date.now. */
+  now?: () => number;
+  /** fetch used for webhooks; default globalThis.fetch. */
+  fetch?: typeof fetch;
+}
+
+/** Everything the emulator holds; shared by the state's control methods and the routes. */
+export interface Store {
+  baseUrl(): string;
+  apiKeys: readonly string[] | undefined;
+  now: () => number;
+  recurringAutoPaidAfterMs: number | null;
+  profileId: string;
+  payments: Map<string, Payment>;
+  customers: Map<string, Customer>;
+  mandates: Map<string, Mandate>;
+  subscriptions: Map<string, Subscription>;
+  timers: Timers;
+  webhooks: WebhookDispatcher;
+}
+
+/** Resolves the options' defaults into an empty store. */
+export function createStore(options: MollieStateOptions): Store {
+  const { publicUrl } = options;
+  const now = options.now ?? Date.now;
+  const timers = createTimers();
+  return {
+    baseUrl: () => (typeof publicUrl === 'function' ? publicUrl() : publicUrl).replace(/\/+$/, ''),
+    apiKeys: options.apiKeys,
+    now,
+    recurringAutoPaidAfterMs:
+      options.recurringAutoPaidAfterMs === undefined ? 2000 : options.recurringAutoPaidAfterMs,
+    profileId: newId('pfl'),
+    payments: new Map(),
+    customers: new Map(),
+    mandates: new Map(),
+    subscriptions: new Map(),
+    timers,
+    webhooks: createWebhookDispatcher({
+      delaysMs: options.webhookRetryDelaysMs ?? MOLLIE_WEBHOOK_DELAYS_MS,
+      timeoutMs: options.webhookTimeoutMs ?? 15_000,
+      fetch: options.fetch ?? globalThis.fetch,
+      now,
+      timers,
+    }),
+  };
+}

@@ -1,0 +1,68 @@
+import type { Timers } from './timers.js';
+import type { WebhookDelivery } from './types.js';
+
+/** Mollie's retry schedule: 10 attempts over 26 h (0, 1 m, 2 m, 4 m, 8 m, 16 m, 29 m, 1 h, 2 h, 22 h). */
+export const MOLLIE_WEBHOOK_DELAYS_MS: readonly number[] = [
+  0, 60_000, 120_000, 240_000, 480_000, 960_000, 1_740_000, 3_600_000, 7_200_000, 79_200_000,
+];
+
+export interface WebhookDispatcherOptions {
+  /** Delay before each attempt in ms, the first counted from the status change, each next from the failure. */
+  delaysMs: readonly number[];
+  /** An attempt that takes longer counts as failed (ms). */
+  timeoutMs: number;
+  fetch: typeof fetch;
+  now: () => number;
+  timers: Timers;
+}
+
+export interface WebhookDispatcher {
+  /** Calls `url` with `id=<paymentId>` (form-encoded POST), retrying per the schedule until a 2xx. */
+  schedule(url: string, paymentId: string): void;
+  /** Every attempt so far, oldest first. */
+  deliveries(): WebhookDelivery[];
+  /** Aborts attempts in flight (pending retries are stopped by the shared timers). */
+  close(): void;
+}
+
+/**
+ * Delivers Mollie webhooks: `POST url` with `application/x-www-form-urlencoded` body `id=tr_...`.
+ * A non-2xx answer, a network error or a time-out schedules the next attempt; after the last it stops.
+ */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const log: WebhookDelivery[] = [];
+  const closing = new AbortController();
+
+  async function attempt(url: string, paymentId: string, attemptNo: number): Promise<void> {
+    if (closing.signal.aborted) return;
+    const entry: WebhookDelivery = { url, paymentId, attempt: attemptNo, at: options.now(), ok: false };
+    try {
+      const res = await options.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Mollie HTTP Hook' },
+        body: new URLSearchParams({ id: paymentId }).toString(),
+        redirect: 'manual',
+        signal: AbortSignal.any([closing.signal, AbortSignal.timeout(options.timeoutMs)]),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      entry.statusCode = res.status;
+      entry.ok = res.status >= 200 && res.status < 300;
+    } catch (error) {
+      entry.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    if (closing.signal.aborted) return;
+    log.push(entry);
+    const nextDelay = options.delaysMs[attemptNo];
+    if (!entry.ok && nextDelay !== undefined) {
+      options.timers.later(nextDelay, () => void attempt(url, paymentId, attemptNo + 1));
+    }
+  }
+
+  return {
+    schedule(url, paymentId) {
+      options.timers.later(options.delaysMs[0] ?? 0, () => void attempt(url, paymentId, 1));
+    },
+    deliveries: () => [...log],
+    close: () => closing.abort(),
+  };
+}
