@@ -12,6 +12,7 @@ import type { Captcha } from './auth/captcha';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { PublicCache } from './services/public-cache';
 
 export interface AppContext {
   config: Config;
@@ -22,6 +23,7 @@ export interface AppContext {
   mailer: Mailer;
   captcha: Captcha;
   log: FastifyBaseLogger;
+  publicCache: PublicCache;
   /** milliseconds since the epoch; tests may move it */
   now: () => number;
 }

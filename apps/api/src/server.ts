@@ -20,6 +20,7 @@ import { migrateToLatest } from './db/migrate';
 import { type DemoEmulators, mountEmulators } from './integrations/emulators';
 import { createMailer } from './mail/mailer';
 import apiRoutes from './routes/api';
+import { createPublicCache } from './services/public-cache';
 
 export interface ProductServer {
   app: FastifyInstance;
@@ -71,6 +72,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     mailer: createMailer(config.mail.smtpUrl, config.mail.from, now),
     captcha: createCaptcha({ ...config.captcha, db: database.db, now }),
     log: app.log,
+    publicCache: createPublicCache(),
     now,
   };
   app.decorate('ctx', ctx);

@@ -13,7 +13,12 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  app.get('/games', { schema: { response: { 200: z.array(publicGame) } } }, async () => listPublicGames(db));
+  const games = z.array(publicGame);
+  // Served from the public cache as JSON text, checked against the contract once per load.
+  app.get('/games', async (_request, reply) => {
+    const json = await app.ctx.publicCache.json('games', async () => games.parse(await listPublicGames(db)));
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   app.get(
     '/games/packages',
