@@ -136,7 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
-    databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'falkenhost.db')}`,
+    databaseUrl: env.DATABASE_URL || `sqlite:${resolve(dataDir, 'falkenhost.db')}`,
     pterodactyl: {
       url: `${publicUrl}/_emulators/pterodactyl`,
       applicationKey: s.pteroApp,

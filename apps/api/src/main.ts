@@ -3,6 +3,7 @@
  * README for production's environment variables.
  */
 import { loadConfig } from './config';
+import { startJobs } from './jobs/scheduler';
 import { seedDemoCatalogue } from './seed/demo';
 import { ensureMasterAccount } from './seed/master';
 import { createServer } from './server';
@@ -30,10 +31,12 @@ async function main(): Promise<void> {
       `\n  Master account created. Log in at ${config.publicUrl}/login with\n    e-mail:   ${master.email}\n    password: ${master.password}\n  (shown once; keep it safe)\n`,
     );
   }
+  const jobs = startJobs(server.ctx);
   console.log(`\n  Falkenhost (${config.mode}) is running at ${config.publicUrl}\n`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      jobs.stop();
       server.close().finally(() => process.exit(0));
     });
   }

@@ -1,9 +1,18 @@
 import { findPayment, setPaymentStatus } from './payments.js';
 import { createStore, type MollieStateOptions, type Store } from './store.js';
 import { createRenewal } from './subscriptions.js';
-import type { Payment, PaymentStatus, WebhookDelivery } from './types.js';
+import type { Customer, Mandate, Payment, PaymentStatus, Subscription, WebhookDelivery } from './types.js';
 
 export type { MollieStateOptions } from './store.js';
+
+/** The account's records as plain JSON, for keeping the demo's payments across restarts. */
+export interface MollieSnapshot {
+  profileId: string;
+  payments: Payment[];
+  customers: Customer[];
+  mandates: Mandate[];
+  subscriptions: Subscription[];
+}
 
 /** The emulator's in-memory Mollie account, shared by the plugin (API + checkout) and tests / the demo. */
 export interface MollieState {
@@ -28,6 +37,10 @@ export interface MollieState {
   payments(): Payment[];
   /** Every webhook attempt so far, oldest first: url, paymentId, attempt, statusCode or error, ok, at. */
   webhookDeliveries(): WebhookDelivery[];
+  /** Every record, as plain JSON. */
+  snapshot(): MollieSnapshot;
+  /** Replaces every record with a snapshot's (timers are not resumed; expiry is checked on read). */
+  restore(snapshot: MollieSnapshot): void;
   /** Stops every timer (expiry, recurring auto-pay, webhook retries) and aborts webhook calls in flight. */
   close(): void;
 }
@@ -46,6 +59,24 @@ export function createMollieState(options: MollieStateOptions): MollieState {
     payment: (paymentId) => findPayment(store, paymentId),
     payments: () => [...store.payments.values()],
     webhookDeliveries: () => store.webhooks.deliveries(),
+    snapshot: () => ({
+      profileId: store.profileId,
+      payments: [...store.payments.values()],
+      customers: [...store.customers.values()],
+      mandates: [...store.mandates.values()],
+      subscriptions: [...store.subscriptions.values()],
+    }),
+    restore(snapshot) {
+      store.profileId = snapshot.profileId;
+      const fill = <T extends { id: string }>(map: Map<string, T>, rows: T[]) => {
+        map.clear();
+        for (const row of rows) map.set(row.id, row);
+      };
+      fill(store.payments, snapshot.payments);
+      fill(store.customers, snapshot.customers);
+      fill(store.mandates, snapshot.mandates);
+      fill(store.subscriptions, snapshot.subscriptions);
+    },
     close() {
       store.timers.clear();
       store.webhooks.close();

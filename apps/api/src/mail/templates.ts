@@ -38,6 +38,47 @@ function fixedT(language: string): TFunction {
   return i18n.getFixedT((LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en');
 }
 
+/** A mail's words: the lead paragraph, an optional code shown large, then the other paragraphs. */
+interface MailBody {
+  lead: string;
+  code?: string;
+  rest: string[];
+}
+
+/** Greeting, body, signature and footer, as text and as HTML. */
+function layout(
+  language: string,
+  t: TFunction,
+  values: Record<string, string>,
+  body: MailBody,
+): Omit<RenderedMail, 'subject'> {
+  const greeting = t('greeting', values);
+  const lines = [
+    greeting,
+    '',
+    body.lead,
+    '',
+    ...(body.code ? [body.code, ''] : []),
+    ...body.rest.flatMap((p) => [p, '']),
+  ];
+  const text = `${lines.join('\n')}${t('signature')}\n\n--\n${t('footer')}\n`;
+  const codeHtml = body.code
+    ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center;background:#f1f3f5;padding:12px;border-radius:6px">${escapeHtml(body.code)}</p>`
+    : '';
+  const paragraphs = [body.lead, ...body.rest].map((p) => `<p>${escapeHtml(p)}</p>`);
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:Arial,sans-serif;background:#f4f5f7;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:24px;color:#1a1b1e">
+<h1 style="font-size:20px;color:#228be6;margin:0 0 16px">Falkenhost</h1>
+<p>${escapeHtml(greeting)}</p>
+${paragraphs[0]}
+${codeHtml}
+${paragraphs.slice(1).join('\n')}
+<p>${escapeHtml(t('signature'))}</p>
+<hr style="border:none;border-top:1px solid #e9ecef"><p style="font-size:12px;color:#868e96">${escapeHtml(t('footer'))}</p>
+</div></body></html>`;
+  return { text, html };
+}
+
 /**
  * A mail carrying a 6-character code (verification, 2FA).
  * @param language one of LANGUAGES; anything else falls back to English
@@ -48,28 +89,26 @@ export function renderCodeMail(
   values: { username: string; code: string },
 ): RenderedMail {
   const t = fixedT(language);
-  const subject = t(`${kind}.subject`, values);
-  const lines = [
-    t('greeting', values),
-    '',
-    t(`${kind}.intro`),
-    '',
-    values.code,
-    '',
-    t(`${kind}.expires`),
-    '',
-    t('signature'),
-  ];
-  const text = `${lines.join('\n')}\n\n--\n${t('footer')}\n`;
-  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:Arial,sans-serif;background:#f4f5f7;padding:24px">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:24px;color:#1a1b1e">
-<h1 style="font-size:20px;color:#228be6;margin:0 0 16px">Falkenhost</h1>
-<p>${escapeHtml(t('greeting', values))}</p>
-<p>${escapeHtml(t(`${kind}.intro`))}</p>
-<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center;background:#f1f3f5;padding:12px;border-radius:6px">${escapeHtml(values.code)}</p>
-<p>${escapeHtml(t(`${kind}.expires`))}</p>
-<p>${escapeHtml(t('signature'))}</p>
-<hr style="border:none;border-top:1px solid #e9ecef"><p style="font-size:12px;color:#868e96">${escapeHtml(t('footer'))}</p>
-</div></body></html>`;
-  return { subject, text, html };
+  const mail = layout(language, t, values, {
+    lead: t(`${kind}.intro`),
+    code: values.code,
+    rest: [t(`${kind}.expires`)],
+  });
+  return { ...mail, subject: t(`${kind}.subject`, values) };
+}
+
+/**
+ * The mail to a customer whose server was suspended for lack of credits (architecture.md "Billing").
+ * @param values.days the suspend period (SUSPEND_DAYS)
+ */
+export function renderSuspensionMail(
+  language: string,
+  values: { username: string; server: string; days: string },
+): RenderedMail {
+  const t = fixedT(language);
+  const mail = layout(language, t, values, {
+    lead: t('suspended.intro', values),
+    rest: [t('suspended.action', values)],
+  });
+  return { ...mail, subject: t('suspended.subject', values) };
 }
