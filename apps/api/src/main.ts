@@ -2,6 +2,7 @@
  * Starts Falkenhost: `node apps/api/dist/main.js` (npm start). Demo mode needs no configuration; see the
  * README for production's environment variables.
  */
+import { join } from 'node:path';
 import { loadConfig } from './config';
 import { startJobs } from './jobs/scheduler';
 import { seedDemoCatalogue } from './seed/demo';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const server = await createServer(config);
+  const server = await createServer(config, { emulatorDataDir: join(config.dataDir, 'emulators') });
   await server.app.listen({ port: config.port, host: config.host });
 
   if (config.mode === 'demo' && (await seedDemoCatalogue(server.ctx))) {

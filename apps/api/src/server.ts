@@ -38,6 +38,8 @@ export interface ServerOptions {
   databaseSchema?: string;
   /** the Wings stats interval and install time of the emulated panel (tests shorten them) */
   emulatorTiming?: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] };
+  /** keep the demo emulators' records in this folder across restarts (the demo; not tests) */
+  emulatorDataDir?: string;
 }
 
 /**
@@ -57,7 +59,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.setSerializerCompiler(serializerCompiler);
 
   const emulators =
-    config.mode === 'demo' ? await mountEmulators(app, config, now, options.emulatorTiming) : null;
+    config.mode === 'demo'
+      ? await mountEmulators(app, config, now, options.emulatorTiming, options.emulatorDataDir)
+      : null;
 
   const ctx: AppContext = {
     config,

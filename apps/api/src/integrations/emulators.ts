@@ -3,6 +3,8 @@
  * server under /_emulators, reached by the real HTTP clients like the real services (architecture.md).
  */
 
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
 import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state';
 import pterodactylEmulator from '@falkenhost/pterodactyl-emulator/plugin';
@@ -24,6 +26,7 @@ export async function mountEmulators(
   config: Config,
   now: () => number,
   timing: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] } = {},
+  persistDir?: string,
 ): Promise<DemoEmulators> {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
   const pterodactyl = createEmulatorState({
@@ -44,12 +47,41 @@ export async function mountEmulators(
   });
   await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });
   await app.register(mollieEmulator, { prefix: MOLLIE_PREFIX, state: mollie });
+  const persistence = persistDir ? keepAcrossRestarts(persistDir, pterodactyl, mollie) : null;
   return {
     pterodactyl,
     mollie,
     close() {
+      persistence?.stop();
       pterodactyl.close();
       mollie.close();
+    },
+  };
+}
+
+/**
+ * The demo keeps its panel and payments across restarts, as the real services would: the emulators'
+ * records are restored from `dir` at start and saved every 5 s and at close (docs/decisions.md).
+ */
+function keepAcrossRestarts(dir: string, pterodactyl: EmulatorState, mollie: MollieState): { stop(): void } {
+  mkdirSync(dir, { recursive: true });
+  const files = { pterodactyl: join(dir, 'pterodactyl.json'), mollie: join(dir, 'mollie.json') };
+  if (existsSync(files.pterodactyl)) pterodactyl.restore(JSON.parse(readFileSync(files.pterodactyl, 'utf8')));
+  if (existsSync(files.mollie)) mollie.restore(JSON.parse(readFileSync(files.mollie, 'utf8')));
+  const write = (file: string, data: unknown) => {
+    writeFileSync(`${file}.tmp`, JSON.stringify(data));
+    renameSync(`${file}.tmp`, file);
+  };
+  const save = () => {
+    write(files.pterodactyl, pterodactyl.snapshot());
+    write(files.mollie, mollie.snapshot());
+  };
+  const timer = setInterval(save, 5_000);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      save();
     },
   };
 }

@@ -3,7 +3,6 @@
  * server creation and clean-up. Names are Pterodactyl's: location, node, allocation, nest, egg.
  */
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
-import { PterodactylError } from '@falkenhost/pterodactyl/errors';
 import type { AppContext } from '../context';
 import type { Addon, Package, User } from '../db/schema';
 
@@ -161,14 +160,4 @@ export async function createPanelServer(
 export async function removePanelServer(ctx: AppContext, externalId: string): Promise<void> {
   const server = await ctx.pterodactyl.getServerByExternalId(externalId);
   if (server) await ctx.pterodactyl.deleteServer(server.id, { force: true });
-}
-
-/** True when the panel refused for lack of room (no node, no allocation, or not enough memory or disk). */
-export function isCapacityError(error: unknown): boolean {
-  return (
-    error instanceof PterodactylError &&
-    (error.code === 'NoViableNodeException' ||
-      error.code === 'NoViableAllocationException' ||
-      error.code === 'InsufficientResourcesException')
-  );
 }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import type { PackageByCreditsBody } from '@falkenhost/contracts/store';
+import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -18,7 +19,6 @@ import {
   createPanelServer,
   ensurePanelUser,
   findNodeWithRoom,
-  isCapacityError,
   removePanelServer,
   serverBuild,
 } from './panel';
@@ -173,7 +173,7 @@ export async function orderPackageByCredits(
         });
       }
     });
-    if (isCapacityError(error)) throw new AppError(400, REASONS.resources);
+    if (isNoCapacityError(error)) throw new AppError(400, REASONS.resources);
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
   }
 }

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { randomAlphanumeric } from './keys';
+import type {
+  AllocationRecord,
+  EggRecord,
+  LocationRecord,
+  NestRecord,
+  NodeRecord,
+  ServerRecord,
+  UserRecord,
+} from './records';
+import type { SeedData, SeedEgg } from './seed-types';
+
+/** The emulated panel's tables. */
+export interface EmulatorDatabase {
+  locations: LocationRecord[];
+  nodes: NodeRecord[];
+  allocations: AllocationRecord[];
+  nests: NestRecord[];
+  eggs: EggRecord[];
+  users: UserRecord[];
+  servers: ServerRecord[];
+}
+
+/** The next id of a table: one more than the largest. */
+export function nextId(rows: Array<{ id: number }>): number {
+  return rows.reduce((max, row) => Math.max(max, row.id), 0) + 1;
+}
+
+function eggRecord(
+  db: EmulatorDatabase,
+  nestId: number,
+  author: string,
+  seed: SeedEgg,
+  at: string,
+): EggRecord {
+  const id = nextId(db.eggs);
+  const variableBase = db.eggs.reduce((n, egg) => n + egg.variables.length, 0);
+  return {
+    id,
+    uuid: randomUUID(),
+    nest_id: nestId,
+    author,
+    name: seed.name,
+    description: seed.description,
+    docker_images: seed.docker_images,
+    startup: seed.startup,
+    config: {
+      files: {},
+      startup: { done: seed.done ?? ')! For help, type ' },
+      stop: seed.stop ?? '^C',
+      logs: {},
+      file_denylist: [],
+      extends: null,
+    },
+    script: {
+      privileged: true,
+      install: '#!/bin/bash\n# installation script of the emulated egg\necho "done"',
+      entry: 'bash',
+      container: seed.install_container ?? 'ghcr.io/pterodactyl/installers:debian',
+      extends: null,
+    },
+    variables: seed.variables.map((v, i) => ({
+      id: variableBase + i + 1,
+      egg_id: id,
+      name: v.name,
+      description: v.description,
+      env_variable: v.env_variable,
+      default_value: v.default_value,
+      user_viewable: v.user_viewable ?? true,
+      user_editable: v.user_editable ?? true,
+      rules: v.rules,
+      created_at: at,
+      updated_at: at,
+    })),
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/**
+ * Builds the tables from a seed: ids from 1, random uuids and daemon tokens, one allocation row per port,
+ * and a root admin user when the seed has none.
+ * @param at timestamp of every row (panel format)
+ */
+export function materializeSeed(seed: SeedData, at: string): EmulatorDatabase {
+  const db: EmulatorDatabase = {
+    locations: [],
+    nodes: [],
+    allocations: [],
+    nests: [],
+    eggs: [],
+    users: [],
+    servers: [],
+  };
+  for (const loc of seed.locations) {
+    db.locations.push({
+      id: nextId(db.locations),
+      short: loc.short,
+      long: loc.long,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  for (const node of seed.nodes) {
+    const location = db.locations.find((l) => l.short === node.location);
+    if (!location) throw new Error(`seed node ${node.name}: unknown location ${node.location}`);
+    const id = nextId(db.nodes);
+    db.nodes.push({
+      id,
+      uuid: randomUUID(),
+      public: node.public ?? true,
+      name: node.name,
+      description: node.description ?? null,
+      location_id: location.id,
+      fqdn: node.fqdn,
+      scheme: 'https',
+      behind_proxy: false,
+      maintenance_mode: false,
+      memory: node.memory,
+      memory_overallocate: 0,
+      disk: node.disk,
+      disk_overallocate: 0,
+      upload_size: 100,
+      daemon_listen: 8080,
+      daemon_sftp: 2022,
+      daemon_base: '/var/lib/pterodactyl/volumes',
+      daemon_token_id: randomAlphanumeric(16),
+      daemon_token: randomAlphanumeric(64),
+      created_at: at,
+      updated_at: at,
+    });
+    for (let i = 0; i < node.allocation_count; i++) {
+      db.allocations.push({
+        id: db.allocations.length + 1,
+        node_id: id,
+        ip: node.ip,
+        alias: null,
+        port: node.first_port + i,
+        notes: null,
+        server_id: null,
+      });
+    }
+  }
+  for (const nest of seed.nests) {
+    const nestId = nextId(db.nests);
+    db.nests.push({
+      id: nestId,
+      uuid: randomUUID(),
+      author: nest.author,
+      name: nest.name,
+      description: nest.description,
+      created_at: at,
+      updated_at: at,
+    });
+    for (const egg of nest.eggs) db.eggs.push(eggRecord(db, nestId, nest.author, egg, at));
+  }
+  const users = seed.users.some((u) => u.root_admin)
+    ? seed.users
+    : [
+        {
+          username: 'admin',
+          email: 'admin@example.com',
+          first_name: 'Panel',
+          last_name: 'Admin',
+          root_admin: true,
+        },
+        ...seed.users,
+      ];
+  for (const user of users) {
+    db.users.push({
+      id: nextId(db.users),
+      uuid: randomUUID(),
+      external_id: user.external_id ?? null,
+      username: user.username.toLowerCase(),
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      language: 'en',
+      root_admin: user.root_admin ?? false,
+      two_factor: false,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  return db;
+}

@@ -1,0 +1,34 @@
+import type { EggRecord } from './records';
+import { checkRules, type ValidationIssue } from './rules';
+
+/**
+ * Validates `environment` against the egg's variables (each by its own rules, the attribute named
+ * "<variable name> variable"), as the panel's VariableValidatorService does.
+ * @param environment env variable -> value, already normalised ('' became null)
+ * @returns one issue per failed variable, `field` = `environment.<ENV_VARIABLE>`
+ */
+export function validateEggVariables(
+  egg: EggRecord,
+  environment: Record<string, unknown>,
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const variable of egg.variables) {
+    const value = environment[variable.env_variable] ?? null;
+    const failed = checkRules(value, true, variable.rules, `${variable.name} variable`);
+    if (failed) issues.push({ field: `environment.${variable.env_variable}`, ...failed });
+  }
+  return issues;
+}
+
+/** Stored values of the egg's variables: the given value as a string, or null (the default applies). */
+export function storedEnvironment(
+  egg: EggRecord,
+  environment: Record<string, unknown>,
+): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const variable of egg.variables) {
+    const value = environment[variable.env_variable];
+    out[variable.env_variable] = value === null || value === undefined ? null : String(value);
+  }
+  return out;
+}

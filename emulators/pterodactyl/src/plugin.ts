@@ -1,0 +1,69 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { applicationAuth, clientAuth } from './auth';
+import { panelErrorHandler, parseJsonBody } from './error-handler';
+import { notFound } from './errors';
+import { clientRoutes } from './routes/client';
+import { locationRoutes } from './routes/locations';
+import { nestRoutes } from './routes/nests';
+import { nodeRoutes } from './routes/nodes';
+import { serverManagementRoutes } from './routes/server-management';
+import { serverRoutes } from './routes/servers';
+import { userRoutes } from './routes/users';
+import type { EmulatorState } from './state';
+import { wingsRoutes } from './wings/socket';
+
+/** Options of the emulator plugin. */
+export interface PterodactylEmulatorOptions {
+  /** the panel's data and controls, from `createEmulatorState` */
+  state: EmulatorState;
+  /** path of the Wings websocket under the prefix (default `/wings`); must match `wingsSocketBase` */
+  wingsPath?: string;
+}
+
+/**
+ * The Pterodactyl panel + Wings emulator as an encapsulated Fastify plugin. Register it with a prefix:
+ * `app.register(pterodactylEmulator, { prefix: '/_emulators/pterodactyl', state })`. Serves
+ * `/api/application/*` (application key), `/api/client/*` (client key) and
+ * `${wingsPath}/api/servers/:uuid/ws`; unknown paths answer the panel's JSON 404. Registers
+ * `@fastify/websocket` in its own context unless the host already did. Closing the app calls
+ * `state.close()`.
+ */
+const pterodactylEmulator: FastifyPluginAsync<PterodactylEmulatorOptions> = async (app, options) => {
+  const { state, wingsPath = '/wings' } = options;
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    parseJsonBody(request, String(body), done),
+  );
+  app.setErrorHandler(panelErrorHandler);
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: notFound().errors }));
+  app.addHook('onClose', async () => state.close());
+
+  await app.register(
+    async (api: FastifyInstance) => {
+      api.addHook('onRequest', applicationAuth(state));
+      for (const routes of [
+        locationRoutes,
+        nodeRoutes,
+        nestRoutes,
+        userRoutes,
+        serverRoutes,
+        serverManagementRoutes,
+      ]) {
+        await api.register(routes, { state });
+      }
+    },
+    { prefix: '/api/application' },
+  );
+  await app.register(
+    async (api: FastifyInstance) => {
+      api.addHook('onRequest', clientAuth(state));
+      await api.register(clientRoutes, { state });
+    },
+    { prefix: '/api/client' },
+  );
+  await app.register(wingsRoutes, { prefix: wingsPath, state });
+};
+
+export default pterodactylEmulator;

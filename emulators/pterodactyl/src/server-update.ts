@@ -1,0 +1,117 @@
+import { assertValid, panelError } from './errors';
+import type { ServerRecord } from './records';
+import { normaliseInput, validateFields } from './rules';
+import type { EmulatorState } from './state';
+
+const BUILD_RULES: Record<string, string> = {
+  allocation: 'required|integer|exists',
+  oom_disabled: 'sometimes|boolean',
+  'limits.memory': 'required|numeric|min:0',
+  'limits.swap': 'required|numeric|min:-1',
+  'limits.disk': 'required|numeric|min:0',
+  'limits.io': 'required|numeric|between:10,1000',
+  'limits.cpu': 'required|numeric|min:0',
+  'limits.threads': 'sometimes|nullable|string',
+  feature_limits: 'required|array',
+  'feature_limits.databases': 'present|nullable|integer|min:0',
+  'feature_limits.allocations': 'sometimes|nullable|integer|min:0',
+  'feature_limits.backups': 'present|nullable|integer|min:0',
+  add_allocations: 'sometimes|array',
+  remove_allocations: 'sometimes|array',
+};
+
+const count = (v: unknown) => (v === undefined || v === null ? null : Number(v));
+
+/**
+ * Runs `PATCH /servers/{id}/build`. Limits may come in `limits` or as the legacy top-level fields; omitted
+ * optional values are reset (threads null). `allocation` must be one of the server's allocations after
+ * `add_allocations` / `remove_allocations` (free allocations of the same node).
+ * @throws PanelError 422 on validation, 400 DisplayException for a foreign allocation, or a queued failure
+ */
+export function updateServerBuild(state: EmulatorState, server: ServerRecord, rawBody: unknown): void {
+  const body = normaliseInput(rawBody ?? {}) as Record<string, unknown>;
+  const legacy = Object.fromEntries(
+    ['memory', 'swap', 'disk', 'io', 'cpu', 'threads'].filter((k) => k in body).map((k) => [k, body[k]]),
+  );
+  const limits = { ...legacy, ...((body.limits as Record<string, unknown> | undefined) ?? {}) };
+  const input = { ...body, limits };
+  const { allocations } = state.db;
+  assertValid(
+    validateFields(input, BUILD_RULES, {
+      allocation: { exists: (v) => allocations.some((a) => a.id === Number(v)) },
+    }),
+  );
+  const ids = (v: unknown) => (Array.isArray(v) ? v.map(Number) : []);
+  const add = allocations.filter(
+    (a) => ids(body.add_allocations).includes(a.id) && a.server_id === null && a.node_id === server.node_id,
+  );
+  const remove = ids(body.remove_allocations);
+  const primary = Number(body.allocation);
+  const owned = (id: number) =>
+    add.some((a) => a.id === id) || allocations.some((a) => a.id === id && a.server_id === server.id);
+  if (!owned(primary) || remove.includes(primary)) {
+    throw panelError(
+      400,
+      'DisplayException',
+      'The requested default allocation is not currently assigned to this server.',
+    );
+  }
+  const failure = state.takeFailure('updateServerBuild');
+  if (failure) throw failure;
+  for (const a of add) a.server_id = server.id;
+  for (const a of allocations) if (a.server_id === server.id && remove.includes(a.id)) a.server_id = null;
+  const features = body.feature_limits as Record<string, unknown>;
+  server.allocation_id = primary;
+  server.limits = {
+    memory: Number(limits.memory),
+    swap: Number(limits.swap),
+    disk: Number(limits.disk),
+    io: Number(limits.io),
+    cpu: Number(limits.cpu),
+    threads: (limits.threads as string | null | undefined) ?? null,
+    oom_disabled:
+      body.oom_disabled === undefined
+        ? server.limits.oom_disabled
+        : [true, 1, '1'].includes(body.oom_disabled as never),
+  };
+  server.feature_limits = {
+    databases: count(features.databases),
+    allocations: count(features.allocations) ?? server.feature_limits.allocations,
+    backups: count(features.backups),
+  };
+  server.updated_at = state.timestamp();
+}
+
+/**
+ * Runs `PATCH /servers/{id}/details`: `name` and `user` required; omitted `external_id` becomes null,
+ * omitted `description` becomes ''.
+ * @throws PanelError 422 on validation (unknown user, external_id taken by another server) or a queued failure
+ */
+export function updateServerDetails(state: EmulatorState, server: ServerRecord, rawBody: unknown): void {
+  const body = normaliseInput(rawBody ?? {}) as Record<string, unknown>;
+  const { db } = state;
+  assertValid(
+    validateFields(
+      body,
+      {
+        external_id: 'sometimes|nullable|string|between:1,191|unique',
+        name: 'required|string|min:1|max:191',
+        user: 'required|integer|exists',
+        description: 'sometimes|nullable|string',
+      },
+      {
+        external_id: {
+          unique: (v) => !db.servers.some((s) => s.id !== server.id && s.external_id === String(v)),
+        },
+        user: { exists: (v) => db.users.some((u) => u.id === Number(v)) },
+      },
+    ),
+  );
+  const failure = state.takeFailure('updateServerDetails');
+  if (failure) throw failure;
+  server.name = String(body.name);
+  server.user_id = Number(body.user);
+  server.external_id = (body.external_id as string | null | undefined) ?? null;
+  server.description = (body.description as string | null | undefined) ?? '';
+  server.updated_at = state.timestamp();
+}

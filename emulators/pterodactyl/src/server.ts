@@ -1,0 +1,39 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import pterodactylEmulator from './plugin';
+import { createEmulatorState, type EmulatorState, type EmulatorStateOptions } from './state';
+
+/** A running stand-alone emulator. */
+export interface RunningEmulator {
+  app: FastifyInstance;
+  state: EmulatorState;
+  /** panel URL, e.g. `http://127.0.0.1:43123/_emulators/pterodactyl`; give it to the client as `baseUrl` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the emulator on its own Fastify server (used by tests and `standalone.ts`).
+ * @param options state options; `publicUrl` and `wingsSocketBase` are derived from the bound port
+ * @param listen host (default 127.0.0.1), port (default 0 = any free port), prefix (default
+ *   `/_emulators/pterodactyl`)
+ */
+export async function startEmulator(
+  options: Omit<EmulatorStateOptions, 'publicUrl' | 'wingsSocketBase'> = {},
+  listen: { host?: string; port?: number; prefix?: string; logger?: boolean } = {},
+): Promise<RunningEmulator> {
+  const host = listen.host ?? '127.0.0.1';
+  const prefix = listen.prefix ?? '/_emulators/pterodactyl';
+  const state = createEmulatorState({
+    ...options,
+    publicUrl: 'http://placeholder',
+    wingsSocketBase: 'ws://placeholder',
+  });
+  const app = Fastify({ logger: listen.logger ?? false });
+  await app.register(pterodactylEmulator, { prefix, state });
+  await app.listen({ host, port: listen.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (listen.port ?? 0);
+  const url = `http://${host}:${port}${prefix}`;
+  state.setUrls({ publicUrl: url, wingsSocketBase: `ws://${host}:${port}${prefix}/wings` });
+  return { app, state, url, close: () => app.close() };
+}

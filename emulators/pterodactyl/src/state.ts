@@ -1,0 +1,231 @@
+import { type EmulatorDatabase, materializeSeed } from './database';
+import { type PanelError, panelError } from './errors';
+import { generateApiKey, isApiKeyOfKind } from './keys';
+import { createProcessManager, type ProcessManager } from './process';
+import type { ServerRecord, UserRecord } from './records';
+import { defaultSeed } from './seed';
+import type { SeedData } from './seed-types';
+import { panelTimestamp } from './time';
+
+export { generateApiKey } from './keys';
+
+/** Options of `createEmulatorState`. Durations are in the unit their name says. */
+export interface EmulatorStateOptions {
+  /** panel URL, e.g. `http://localhost:3000/_emulators/pterodactyl`: JWT `iss`, allowed websocket Origin */
+  publicUrl: string;
+  /** e.g. `ws://localhost:3000/_emulators/pterodactyl/wings`; sockets are `${base}/api/servers/${uuid}/ws` */
+  wingsSocketBase: string;
+  /** `ptla_` + 43 letters/digits; generated when omitted */
+  applicationKey?: string;
+  /** `ptlc_` + 43 letters/digits, owned by the seed's root admin; generated when omitted */
+  clientKey?: string;
+  /** more accepted websocket Origins, e.g. `http://localhost:5173` */
+  allowedOrigins?: string[];
+  /** defaults to `defaultSeed()` */
+  seed?: SeedData;
+  /** seconds a new server stays `installing` (default 5) */
+  installSeconds?: number;
+  /** milliseconds between `stats` events of a running server (default 2000) */
+  statsIntervalMs?: number;
+  /** lifetime of websocket JWTs in seconds (default 600) */
+  tokenTtlSeconds?: number;
+  /** milliseconds between the socket's token expiry checks (default 30000) */
+  tokenCheckIntervalMs?: number;
+  /** clock in epoch ms for timestamps and JWT times (default `Date.now`) */
+  now?: () => number;
+}
+
+/** Operations a test can make fail once with `failNext`. */
+export type FailableOperation =
+  | 'createServer'
+  | 'createUser'
+  | 'deleteServer'
+  | 'suspendServer'
+  | 'unsuspendServer'
+  | 'updateServerBuild'
+  | 'updateServerDetails'
+  | 'websocket'
+  | 'resources'
+  | 'power';
+
+/** How the failed call answers; defaults: 504 `DaemonConnectionException`. */
+export interface FailureSpec {
+  status?: number;
+  code?: string;
+  detail?: string;
+}
+
+export interface EmulatorConfig {
+  publicUrl: string;
+  wingsSocketBase: string;
+  applicationKey: string;
+  clientKey: string;
+  allowedOrigins: string[];
+  installSeconds: number;
+  statsIntervalMs: number;
+  tokenTtlSeconds: number;
+  tokenCheckIntervalMs: number;
+}
+
+/** The emulated panel: tables, process runtimes and the controls tests use. */
+export interface EmulatorState {
+  readonly config: EmulatorConfig;
+  readonly db: EmulatorDatabase;
+  readonly process: ProcessManager;
+  /** epoch ms */
+  now(): number;
+  /** current time in the panel's timestamp format */
+  timestamp(): string;
+  /** changes the public URLs, e.g. once the test server's port is known */
+  setUrls(urls: { publicUrl: string; wingsSocketBase: string }): void;
+  /** makes the next call of `operation` fail (queued; one failure per call) */
+  failNext(operation: FailableOperation, failure?: FailureSpec): void;
+  /** takes the queued failure of `operation`, if any (used by the routes) */
+  takeFailure(operation: FailableOperation): PanelError | null;
+  /** copies of the server rows */
+  servers(): ServerRecord[];
+  /** the user owning the client key (a root admin) */
+  clientKeyOwner(): UserRecord;
+  /** inserts a server, claims its allocation and starts its install timer */
+  addServer(server: ServerRecord): void;
+  /** removes a server, frees its allocations and closes its websockets with 1001 */
+  removeServer(server: ServerRecord): void;
+  /** sets status `suspended` and kills the process */
+  suspendServer(server: ServerRecord): void;
+  /** sets status null (no-op when not suspended) */
+  unsuspendServer(server: ServerRecord): void;
+  /** every table as plain JSON, for keeping the demo's panel across restarts */
+  snapshot(): EmulatorDatabase;
+  /** replaces every table with a snapshot's and starts its installed, unsuspended servers again */
+  restore(snapshot: EmulatorDatabase): void;
+  /** stops every timer (install, process, nothing else keeps running) */
+  close(): void;
+}
+
+const DAEMON_DETAIL =
+  'Could not establish a connection to the machine running this server. Please try again.';
+
+/**
+ * Creates the in-memory panel.
+ * @throws Error when a given key is not shaped like a real one (`ptla_`/`ptlc_` + 43 letters/digits)
+ */
+export function createEmulatorState(options: EmulatorStateOptions): EmulatorState {
+  const applicationKey = options.applicationKey ?? generateApiKey('application');
+  const clientKey = options.clientKey ?? generateApiKey('client');
+  if (!isApiKeyOfKind(applicationKey, 'application'))
+    throw new Error('applicationKey must be ptla_ + 43 letters/digits');
+  if (!isApiKeyOfKind(clientKey, 'client')) throw new Error('clientKey must be ptlc_ + 43 letters/digits');
+  const now = options.now ?? Date.now;
+  const config: EmulatorConfig = {
+    publicUrl: options.publicUrl.replace(/\/$/, ''),
+    wingsSocketBase: options.wingsSocketBase.replace(/\/$/, ''),
+    applicationKey,
+    clientKey,
+    allowedOrigins: options.allowedOrigins ?? [],
+    installSeconds: options.installSeconds ?? 5,
+    statsIntervalMs: options.statsIntervalMs ?? 2000,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 600,
+    tokenCheckIntervalMs: options.tokenCheckIntervalMs ?? 30_000,
+  };
+  const db = materializeSeed(options.seed ?? defaultSeed(), panelTimestamp(now()));
+  const owner = db.users.find((u) => u.root_admin);
+  if (!owner) throw new Error('seed has no root admin');
+  const failures = new Map<FailableOperation, FailureSpec[]>();
+  const installTimers = new Map<number, NodeJS.Timeout>();
+  const byUuid = (uuid: string) => db.servers.find((s) => s.uuid === uuid);
+  const process = createProcessManager({
+    transitionMs: Math.min(config.statsIntervalMs, 1000),
+    stepMs: config.statsIntervalMs / 2,
+    limitsOf: (uuid) => byUuid(uuid)?.limits,
+    doneLine: (uuid) => {
+      const done = db.eggs.find((e) => e.id === byUuid(uuid)?.egg_id)?.config.startup.done;
+      return typeof done === 'string' ? done : '';
+    },
+  });
+  const timestamp = () => panelTimestamp(now());
+
+  function finishInstall(server: ServerRecord): void {
+    installTimers.delete(server.id);
+    server.installed = true;
+    if (server.status === 'installing') server.status = null;
+    server.updated_at = timestamp();
+    if (server.status === null) process.signal(server.uuid, 'start');
+  }
+
+  return {
+    config,
+    db,
+    process,
+    now,
+    timestamp,
+    setUrls(urls) {
+      config.publicUrl = urls.publicUrl.replace(/\/$/, '');
+      config.wingsSocketBase = urls.wingsSocketBase.replace(/\/$/, '');
+    },
+    failNext(operation, failure = {}) {
+      failures.set(operation, [...(failures.get(operation) ?? []), failure]);
+    },
+    takeFailure(operation) {
+      const spec = failures.get(operation)?.shift();
+      if (!spec) return null;
+      return panelError(
+        spec.status ?? 504,
+        spec.code ?? 'DaemonConnectionException',
+        spec.detail ?? DAEMON_DETAIL,
+      );
+    },
+    servers: () => db.servers.map((s) => structuredClone(s)),
+    clientKeyOwner: () => owner,
+    addServer(server) {
+      db.servers.push(server);
+      const allocation = db.allocations.find((a) => a.id === server.allocation_id);
+      if (allocation) allocation.server_id = server.id;
+      const timer = setTimeout(() => finishInstall(server), config.installSeconds * 1000);
+      installTimers.set(server.id, timer);
+    },
+    removeServer(server) {
+      clearTimeout(installTimers.get(server.id));
+      installTimers.delete(server.id);
+      for (const allocation of db.allocations)
+        if (allocation.server_id === server.id) allocation.server_id = null;
+      db.servers.splice(db.servers.indexOf(server), 1);
+      process.remove(server.uuid);
+    },
+    suspendServer(server) {
+      if (server.status === 'suspended') return;
+      server.status = 'suspended';
+      server.updated_at = timestamp();
+      process.signal(server.uuid, 'kill');
+    },
+    unsuspendServer(server) {
+      if (server.status !== 'suspended') return;
+      server.status = server.installed ? null : 'installing';
+      server.updated_at = timestamp();
+    },
+    snapshot: () => structuredClone(db),
+    restore(snapshot) {
+      for (const timer of installTimers.values()) clearTimeout(timer);
+      installTimers.clear();
+      for (const server of db.servers) process.remove(server.uuid);
+      for (const table of Object.keys(db) as (keyof EmulatorDatabase)[]) {
+        // The routes hold these arrays: refill them in place.
+        (db[table] as unknown[]).splice(0, db[table].length, ...structuredClone(snapshot[table] ?? []));
+      }
+      for (const server of db.servers) {
+        if (!server.installed) {
+          installTimers.set(
+            server.id,
+            setTimeout(() => finishInstall(server), config.installSeconds * 1000),
+          );
+        } else if (server.status === null) {
+          process.signal(server.uuid, 'start');
+        }
+      }
+    },
+    close() {
+      for (const timer of installTimers.values()) clearTimeout(timer);
+      installTimers.clear();
+      process.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { validateEggVariables } from '../src/egg-variables';
+import { checkRules, normaliseInput, phpRegex } from '../src/rules';
+import { createEmulatorState } from '../src/state';
+
+describe('Laravel rules', () => {
+  const jar = 'required|regex:/^([\\w\\d._-]+)(\\.jar)$/';
+
+  it('checks the SERVER_JARFILE rule', () => {
+    expect(checkRules('server.jar', true, jar, 'x')).toBeNull();
+    expect(checkRules('server.zip', true, jar, 'x')?.rule).toBe('regex');
+    expect(checkRules(null, true, jar, 'Server Jar File variable')).toEqual({
+      rule: 'required',
+      detail: 'The Server Jar File variable field is required.',
+    });
+  });
+
+  it('treats numeric sizes and nullable values like Laravel', () => {
+    expect(checkRules('300', true, 'required|integer|between:1,255', 'x')?.rule).toBe('between');
+    expect(checkRules('12345678901234567890a', true, 'required|string|max:20', 'x')?.rule).toBe('max');
+    expect(checkRules(null, true, 'nullable|integer', 'x')).toBeNull();
+    expect(checkRules(undefined, false, 'sometimes|integer', 'x')).toBeNull();
+    expect(checkRules('2', true, 'required|numeric|in:1,2,3', 'x')).toBeNull();
+    expect(checkRules('1', true, 'required|boolean', 'x')).toBeNull();
+    expect(checkRules('maybe', true, 'required|boolean', 'x')?.rule).toBe('boolean');
+    expect(checkRules('no spaces', true, 'nullable|alpha_dash', 'x')?.rule).toBe('alpha_dash');
+  });
+
+  it('converts PHP regex literals and empty strings', () => {
+    expect(phpRegex('/^[a-z]+$/i')?.test('ABC')).toBe(true);
+    expect(phpRegex('nope')).toBeNull();
+    expect(normaliseInput({ a: '  ', b: [' x '], c: 1 })).toEqual({ a: null, b: ['x'], c: 1 });
+  });
+});
+
+describe('default seed eggs', () => {
+  it('accept their own default values, so an order with defaults validates', () => {
+    const state = createEmulatorState({ publicUrl: 'http://localhost', wingsSocketBase: 'ws://localhost' });
+    expect(state.db.eggs).toHaveLength(9 + 2 + 1 + 1 + 1 + 1);
+    for (const egg of state.db.eggs) {
+      const defaults = Object.fromEntries(
+        egg.variables.map((v) => [v.env_variable, normaliseInput(v.default_value)]),
+      );
+      expect({ egg: egg.name, issues: validateEggVariables(egg, defaults) }).toEqual({
+        egg: egg.name,
+        issues: [],
+      });
+    }
+    state.close();
+  });
+});

@@ -1,0 +1,64 @@
+import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
+import type { EmulatorStateOptions } from '@falkenhost/pterodactyl-emulator/state';
+import { createPterodactylClient, type PterodactylClient } from '../src/client';
+import type { CreateServerInput } from '../src/inputs';
+
+export interface Harness {
+  emulator: RunningEmulator;
+  client: PterodactylClient;
+}
+
+/** Starts the emulator on 127.0.0.1:0 (installs take 0.2 s, stats every 100 ms) and a real client for it. */
+export async function startHarness(
+  options: Omit<EmulatorStateOptions, 'publicUrl' | 'wingsSocketBase'> = {},
+): Promise<Harness> {
+  const emulator = await startEmulator({ installSeconds: 0.2, statsIntervalMs: 100, ...options });
+  const client = createPterodactylClient({
+    baseUrl: emulator.url,
+    applicationKey: emulator.state.config.applicationKey,
+    clientKey: emulator.state.config.clientKey,
+    retryDelayMs: 10,
+  });
+  return { emulator, client };
+}
+
+/** Polls `check` every 25 ms until it returns a truthy value or `timeoutMs` passes. */
+export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 3000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error('waitFor: timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * A valid create-server body for the Paper egg on a free allocation of `nodeId`, environment from the egg
+ * defaults; `overrides` are merged on top.
+ */
+export async function paperServerBody(
+  client: PterodactylClient,
+  userId: number,
+  overrides: Partial<CreateServerInput> = {},
+  nodeId = 1,
+): Promise<CreateServerInput> {
+  const nest = (await client.listNests()).find((n) => n.name === 'Minecraft');
+  if (!nest) throw new Error('no Minecraft nest');
+  const egg = (await client.listEggs(nest.id, { includeVariables: true })).find((e) => e.name === 'Paper');
+  if (!egg?.variables) throw new Error('no Paper egg');
+  const [allocation] = await client.listNodeAllocations(nodeId, { unassignedOnly: true });
+  if (!allocation) throw new Error('no free allocation');
+  return {
+    name: 'Survival',
+    user: userId,
+    egg: egg.id,
+    docker_image: egg.docker_image,
+    startup: egg.startup,
+    environment: Object.fromEntries(egg.variables.map((v) => [v.env_variable, v.default_value])),
+    limits: { memory: 4096, swap: 0, disk: 20480, io: 500, cpu: 200 },
+    feature_limits: { databases: 0, backups: 1, allocations: 1 },
+    allocation: { default: allocation.id },
+    ...overrides,
+  };
+}
