@@ -38,7 +38,7 @@ export default defineConfig({
     cwd: dataDir,
     url: `${BASE_URL}/api/public/store/games`,
     timeout: 60_000,
-    reuseExistingServer: false,
+    reuseExistingServer: process.env.E2E_REUSE === '1',
     stdout: 'pipe',
     env: {
       APP_MODE: 'demo',

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-test('home page leads to the game list and a game\'s packages, without accessibility violations', async ({ page }) => {
+test("home page leads to the game list and a game's packages, without accessibility violations", async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle(/Falkenhost/);
   const home = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+
+const production = {
+  APP_MODE: 'production',
+  PUBLIC_URL: 'https://falkenhost.example',
+  DATABASE_URL: 'postgres://falkenhost:secret@db:5432/falkenhost',
+  PTERODACTYL_URL: 'https://panel.falkenhost.example',
+  PTERODACTYL_APP_KEY: `ptla_${'a'.repeat(43)}`,
+  PTERODACTYL_CLIENT_KEY: `ptlc_${'b'.repeat(43)}`,
+  MOLLIE_API_KEY: `live_${'c'.repeat(30)}`,
+  SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+  CAPTCHA_SECRET: 'x'.repeat(32),
+  ACCESS_TOKEN_SECRET: 'y'.repeat(32),
+  CODE_SECRET: 'z'.repeat(32),
+};
+
+describe('production configuration', () => {
+  it('accepts a complete configuration', () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({
+      mode: 'production',
+      port: 3000,
+      publicUrl: 'https://falkenhost.example',
+      mollie: { apiUrl: 'https://api.mollie.com' },
+      mail: { smtpUrl: 'smtps://mailer:secret@smtp.example:465' },
+      suspendDays: 7,
+    });
+  });
+
+  it('names every missing or wrong variable', () => {
+    const { DATABASE_URL: _db, SMTP_URL: _smtp, ...rest } = production;
+    const message = (() => {
+      try {
+        loadConfig({ ...rest, PTERODACTYL_APP_KEY: 'not-a-key', ACCESS_TOKEN_SECRET: 'short' });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'PTERODACTYL_APP_KEY', 'ACCESS_TOKEN_SECRET']) {
+      expect(message).toContain(name);
+    }
+    expect(message).not.toContain('MOLLIE_API_KEY');
+  });
+
+  it('refuses an unknown mode', () => {
+    expect(() => loadConfig({ APP_MODE: 'staging' })).toThrow(/APP_MODE/);
+  });
+});
