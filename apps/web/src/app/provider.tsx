@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core';
+import { type ReactNode, Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { PageLoader } from '@/components/page-loader';
+import i18n from '@/i18n/i18n';
+import { onUnauthenticated } from '@/lib/api-client';
+import { loadSession, setSession, useSession, useSessionRefresh } from '@/lib/session';
+import { theme } from './theme';
+
+// A private call that stays 401 after a refresh means the session is gone: the guards then send to /login.
+onUnauthenticated(() => setSession(null));
+void loadSession();
+
+function SessionKeeper() {
+  const { data } = useSession();
+  useSessionRefresh(!!data);
+  return null;
+}
+
+/**
+ * Providers every page needs. TanStack Query, modals and notifications are provided by the lazily
+ * loaded ServicesLayout around every page but the home page (its JavaScript budget).
+ */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
+        <SessionKeeper />
+        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

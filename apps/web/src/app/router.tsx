@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import i18n, { i18nReady, type Namespace } from '@/i18n/i18n';
+import { DashboardGuard, EmailGuard, GuestGuard } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './route-error';
+import HomeRoute from './routes/home';
+
+/**
+ * A lazily loaded page: the code chunk and its translation namespaces load together, so the page
+ * renders without a second spinner (route-level code splitting keeps the home page light).
+ */
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: Namespace[]) {
+  return async () => {
+    const [module] = await Promise.all([
+      load(),
+      i18nReady.then(() => i18n.loadNamespaces(['common', ...namespaces])),
+    ]);
+    return { Component: module.default };
+  };
+}
+
+const services = async () => ({ Component: (await import('./layouts/services-layout')).default });
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          {
+            lazy: services,
+            children: [
+              { path: 'hosting', lazy: page(() => import('./routes/hosting'), ['catalog']) },
+              { path: 'game/:gameId', lazy: page(() => import('./routes/game'), ['catalog']) },
+              {
+                element: <GuestGuard />,
+                children: [
+                  { path: 'login', lazy: page(() => import('./routes/login'), ['auth']) },
+                  { path: 'register', lazy: page(() => import('./routes/register'), ['auth']) },
+                ],
+              },
+              {
+                path: 'email/:type',
+                element: <EmailGuard />,
+                children: [{ index: true, lazy: page(() => import('./routes/email-code'), ['auth']) }],
+              },
+              { path: 'dev/mailbox', lazy: page(() => import('./routes/mailbox'), ['mailbox']) },
+              { path: '*', lazy: page(() => import('./routes/not-found'), []) },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        lazy: services,
+        children: [
+          {
+            element: <DashboardGuard />,
+            children: [
+              {
+                index: true,
+                lazy: page(() => import('./routes/dashboard'), ['dashboard', 'store', 'servers']),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,35 @@
+import type { DashboardSection } from '@falkenhost/contracts/constants';
+import { lazy, useState } from 'react';
+import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
+import { ComingSoon } from '@/features/dashboard-shell/components/section-placeholder';
+import { DashboardHome } from '@/features/home/components/dashboard-home';
+import { readPendingPackage } from '@/lib/pending-package';
+
+// Each section's code loads when it is first opened.
+const StoreSection = lazy(() => import('@/features/store/components/store-section'));
+const ServersSection = lazy(() => import('@/features/servers/components/servers-section'));
+
+/** /dashboard: the shell composed with the sections of the features (spec 2). */
+export default function DashboardRoute() {
+  // A package chosen on /game/{gameId} opens the store (spec 2 "Opening a package from elsewhere").
+  const [startSection] = useState<DashboardSection | undefined>(() =>
+    readPendingPackage() ? 'customer_store' : undefined,
+  );
+  return (
+    <DashboardShell
+      startSection={startSection}
+      renderSection={(section) => {
+        switch (section) {
+          case 'home':
+            return <DashboardHome />;
+          case 'customer_store':
+            return <StoreSection />;
+          case 'customer_servers':
+            return <ServersSection />;
+          default:
+            return <ComingSoon section={section} />;
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { Mailbox } from '@/features/dev-mailbox/components/mailbox';
+
+export default function MailboxRoute() {
+  return <Mailbox />;
+}

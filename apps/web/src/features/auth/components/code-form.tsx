@@ -1,0 +1,145 @@
+import { CODE_LENGTH } from '@falkenhost/contracts/constants';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { IconMail } from '@/components/icons';
+import { useCountdown } from '@/hooks/use-countdown';
+import { useThrottledAction } from '@/hooks/use-throttled-action';
+import { useIsDemo } from '@/lib/dev-mail';
+import { logout, setSession, useSession } from '@/lib/session';
+import { type CodeType, resendCode, submitCode } from '../api/auth';
+import { markCodeSent, resendAllowedAt } from '../utils/code-sent';
+import { codeErrorKey, resendErrorKey } from '../utils/errors';
+import { AuthCard } from './auth-card';
+
+/** /email/verify and /email/2fa: a 6-character mailed code with resend (spec 2, 4, 5, 8). */
+export function CodeForm({ type }: { type: CodeType }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { data: user } = useSession();
+  const isDemo = useIsDemo();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [resendNote, setResendNote] = useState<{ kind: 'sent' | 'error'; key: string } | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(() => resendAllowedAt(type));
+  const secondsLeft = useCountdown(resendAt);
+
+  const submit = useThrottledAction(async () => {
+    setError(null);
+    const token = code.trim().toUpperCase();
+    if (token.length !== CODE_LENGTH) return setError('errors.codeLength');
+    const result = await submitCode(type, token);
+    if (result.ok && result.data) {
+      setSession(result.data);
+      navigate('/dashboard', { replace: true });
+      return;
+    }
+    setError(codeErrorKey(result));
+  });
+
+  const resend = useThrottledAction(async () => {
+    setResendNote(null);
+    const result = await resendCode(type);
+    if (result.ok) {
+      markCodeSent(type);
+      setResendAt(resendAllowedAt(type));
+      setResendNote({ kind: 'sent', key: 'code.sent' });
+      return;
+    }
+    if (result.status === 429) {
+      // The server knows better when the last code went out; wait a full interval to be safe.
+      markCodeSent(type);
+      setResendAt(resendAllowedAt(type));
+    }
+    setResendNote({ kind: 'error', key: resendErrorKey(result) });
+  });
+
+  const minutes = Math.floor(secondsLeft / 60);
+  const seconds = String(secondsLeft % 60).padStart(2, '0');
+
+  return (
+    <AuthCard
+      title={t(type === '2fa' ? 'code.title2fa' : 'code.titleVerify')}
+      subtitle={
+        <Trans
+          t={t}
+          i18nKey={type === '2fa' ? 'code.subtitle2fa' : 'code.subtitleVerify'}
+          values={{ email: user?.email ?? '' }}
+          components={{ strong: <strong /> }}
+        />
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit.run();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('code.label')}
+            description={t('code.hint', { length: CODE_LENGTH })}
+            autoComplete="one-time-code"
+            maxLength={CODE_LENGTH}
+            required
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+            styles={{
+              input: { letterSpacing: '0.4em', fontFamily: 'monospace', fontSize: 22, textAlign: 'center' },
+            }}
+            size="lg"
+          />
+          {error && (
+            <Alert color="red" role="alert" title={t('errors.title')}>
+              {t(error)}
+            </Alert>
+          )}
+          <Button type="submit" loading={submit.busy} fullWidth size="md">
+            {t('code.submit')}
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Button
+              variant="subtle"
+              onClick={() => void resend.run()}
+              loading={resend.busy}
+              disabled={secondsLeft > 0}
+              px={4}
+            >
+              {secondsLeft > 0 ? t('code.resendIn', { time: `${minutes}:${seconds}` }) : t('code.resend')}
+            </Button>
+            {isDemo && (
+              <Anchor href="/dev/mailbox" target="_blank" rel="noopener" size="sm" c="cyan.3">
+                <Group gap={4} component="span">
+                  <IconMail size={16} />
+                  {t('code.mailbox')}
+                </Group>
+              </Anchor>
+            )}
+          </Group>
+          {resendNote && (
+            <Text size="sm" c={resendNote.kind === 'sent' ? 'teal.3' : 'red.3'} role="status">
+              {t(resendNote.key)}
+            </Text>
+          )}
+          <Text size="sm" c="dark.0" ta="center">
+            {t('code.notYou')}{' '}
+            <Anchor
+              component={Link}
+              to="/login"
+              c="falken.3"
+              underline="always"
+              onClick={(event) => {
+                event.preventDefault();
+                void logout().then(() => navigate('/login', { replace: true }));
+              }}
+            >
+              {t('code.logout')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Status + reason -> i18n key (namespace auth) for the auth screens (spec 8 "Login", "Register",
+ * "2fa and verify-email", "Resend code").
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { ApiResult } from '@/lib/api-client';
+
+function firstMsg(result: ApiResult<unknown>): string | undefined {
+  return result.error?.errors?.[0]?.msg;
+}
+
+/** Validation messages of the contracts (fields.ts) to keys. */
+function validationKey(msg: string | undefined): string {
+  switch (msg) {
+    case 'captcha':
+      return 'errors.captcha';
+    case 'email':
+      return 'errors.invalidEmail';
+    case 'username':
+      return 'errors.invalidUsername';
+    case 'name':
+      return 'errors.invalidName';
+    case 'password-length':
+      return 'errors.passwordLength';
+    case 'code-length':
+      return 'errors.codeLength';
+    default:
+      return 'errors.unknown';
+  }
+}
+
+function common(result: ApiResult<unknown>): string | undefined {
+  if (result.status === 429) return 'errors.rateLimited';
+  if (result.status === 400 && result.error?.reason === REASONS.captcha) return 'errors.captcha';
+  if (result.status === 400 && result.error?.reason === REASONS.validation)
+    return validationKey(firstMsg(result));
+  return undefined;
+}
+
+export function loginErrorKey(result: ApiResult<unknown>): string {
+  if (result.status === 401) return 'errors.invalidCredentials';
+  return common(result) ?? 'errors.unknown';
+}
+
+export function registerErrorKey(result: ApiResult<unknown>): string {
+  const reason = result.error?.reason;
+  if (result.status === 409) return 'errors.usernameExists';
+  if (result.status === 400 && reason === REASONS.email) return 'errors.emailExists';
+  if (result.status === 400 && reason === REASONS.username) return 'errors.invalidUsername';
+  return common(result) ?? 'errors.unknown';
+}
+
+export function codeErrorKey(result: ApiResult<unknown>): string {
+  if (result.status === 400 && result.error?.reason === REASONS.invalidCode) return 'errors.invalidCode';
+  return common(result) ?? 'errors.unknown';
+}
+
+export function resendErrorKey(result: ApiResult<unknown>): string {
+  if (result.status === 429 && result.error?.reason === REASONS.tooSoon) return 'errors.resendTooSoon';
+  return 'errors.resend';
+}

@@ -1,0 +1,116 @@
+import type { PublicPackage } from '@falkenhost/contracts/catalog';
+import {
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { savePendingPackage } from '@/lib/pending-package';
+import { useGamePackages } from '../api/catalog';
+import { PackageCard } from './package-card';
+import { PlatformBadges } from './platform-badges';
+
+// The carousel (embla) is only needed for Minecraft, so it loads on demand.
+const ServerTypeCarousel = lazy(() =>
+  import('./server-type-carousel').then((module) => ({ default: module.ServerTypeCarousel })),
+);
+
+/** /game/{gameId}: the game's packages (spec 2). */
+export function GamePackages({ gameId }: { gameId: number }) {
+  const { t } = useTranslation('catalog');
+  const navigate = useNavigate();
+  const { data, isPending, isError } = useGamePackages(gameId);
+
+  const order = (pkg: PublicPackage) => {
+    savePendingPackage({ packageId: pkg.id, gameId: pkg.game_id });
+    navigate('/dashboard');
+  };
+
+  if (isPending && Number.isInteger(gameId) && gameId > 0) {
+    return (
+      <Container size="lg" py="xl" aria-busy="true">
+        <Skeleton h={180} radius="lg" mb="lg" />
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} h={320} radius="lg" />
+          ))}
+        </SimpleGrid>
+      </Container>
+    );
+  }
+
+  if (isError || !data) {
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center" gap="md">
+          <Title order={1}>{t('game.notFound')}</Title>
+          <Button component={Link} to="/hosting">
+            {t('game.back')}
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const { game, packages } = data;
+  return (
+    <>
+      <Box pos="relative" h={{ base: 180, sm: 240 }} style={{ overflow: 'hidden' }}>
+        <Image src={game.image_url} alt="" h="100%" fit="cover" style={{ filter: 'brightness(0.55)' }} />
+        <Container size="lg" pos="absolute" inset={0} style={{ display: 'flex', alignItems: 'flex-end' }}>
+          <Stack gap="xs" pb="lg">
+            <Anchor component={Link} to="/hosting" c="gray.3" size="sm">
+              {t('game.backShort')}
+            </Anchor>
+            <Title order={1} c="white">
+              {t('game.title', { name: game.name })}
+            </Title>
+            <PlatformBadges game={game} />
+          </Stack>
+        </Container>
+      </Box>
+      <Container size="lg" py="xl">
+        <Stack gap="xl">
+          {game.name === 'Minecraft' && (
+            <Suspense fallback={<Skeleton h={64} radius="lg" />}>
+              <ServerTypeCarousel />
+            </Suspense>
+          )}
+          {packages.length === 0 ? (
+            <Stack align="center" gap="md" py="xl">
+              <Text fz="lg" ta="center">
+                {t('game.noPackages')}
+              </Text>
+              <Button component={Link} to="/hosting" variant="light">
+                {t('game.back')}
+              </Button>
+            </Stack>
+          ) : (
+            <section aria-labelledby="packages-title">
+              <Group justify="space-between" mb="md">
+                <Title id="packages-title" order={2} fz="xl">
+                  {t('packages.title')}
+                </Title>
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                {packages.map((pkg) => (
+                  <PackageCard key={pkg.id} pkg={pkg} onOrder={order} />
+                ))}
+              </SimpleGrid>
+            </section>
+          )}
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import type { PublicPackage } from '@falkenhost/contracts/catalog';
+import { Button, Card, Divider, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '@/lib/format';
+
+interface Props {
+  pkg: PublicPackage;
+  onOrder: (pkg: PublicPackage) => void;
+}
+
+/** A package of /game/{gameId} (spec 2): 0 for RAM, CPU, storage or slots means unlimited. */
+export function PackageCard({ pkg, onOrder }: Props) {
+  const { t } = useTranslation('catalog');
+  const format = useFormatters();
+  const unlimited = t('packages.unlimited');
+  const ram =
+    pkg.ram_size === 0
+      ? unlimited
+      : pkg.ram_size >= 1024
+        ? t('packages.gb', { value: format.number(Math.round((pkg.ram_size / 1024) * 10) / 10) })
+        : t('packages.mb', { value: format.number(pkg.ram_size) });
+  const rows: { key: string; value: string }[] = [
+    { key: 'ram', value: ram },
+    {
+      key: 'vcpu',
+      value: pkg.vcpu === 0 ? unlimited : t('packages.percent', { value: format.number(pkg.vcpu) }),
+    },
+    {
+      key: 'storage',
+      value:
+        pkg.storage_size === 0 ? unlimited : t('packages.gb', { value: format.number(pkg.storage_size) }),
+    },
+    { key: 'slots', value: pkg.slots === 0 ? unlimited : format.number(pkg.slots) },
+    { key: 'databases', value: format.number(pkg.databases) },
+    { key: 'backups', value: format.number(pkg.backups) },
+    { key: 'ports', value: format.number(pkg.ports) },
+    { key: 'bandwidth', value: unlimited },
+  ];
+  return (
+    <Card padding="lg" bg="dark.7" className="fh-card-hover" data-testid="package-card">
+      <Group wrap="nowrap" gap="md" mb="md">
+        <Image src={pkg.thumbnail_url} alt="" w={64} h={64} radius="md" />
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            {pkg.name}
+          </Title>
+          <Text fw={800} fz="xl" className="fh-gradient-text">
+            {t('packages.creditsPerMonth', { credits: format.whole(pkg.credits_monthly) })}
+          </Text>
+        </Stack>
+      </Group>
+      <Divider mb="sm" />
+      <SimpleGrid cols={2} spacing={6} verticalSpacing={6} component="dl" m={0}>
+        {rows.map((row) => (
+          <Group key={row.key} justify="space-between" gap={4} wrap="nowrap">
+            <Text component="dt" size="sm" c="dark.1">
+              {t(`packages.${row.key}`)}
+            </Text>
+            <Text component="dd" size="sm" fw={600} m={0}>
+              {row.value}
+            </Text>
+          </Group>
+        ))}
+      </SimpleGrid>
+      <Button
+        mt="lg"
+        fullWidth
+        onClick={() => onOrder(pkg)}
+        aria-label={t('packages.orderNamed', { name: pkg.name })}
+      >
+        {t('packages.order')}
+      </Button>
+    </Card>
+  );
+}

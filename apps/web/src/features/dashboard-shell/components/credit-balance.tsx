@@ -1,0 +1,31 @@
+import { Badge, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconCoins } from '@/components/icons';
+import { useCredits } from '@/lib/credits';
+import { useFormatters } from '@/lib/format';
+
+/** Credit balance of the top bar, 2 decimals, polled every 5 minutes (spec 2). */
+export function CreditBalance() {
+  const { t } = useTranslation('dashboard');
+  const format = useFormatters();
+  const { data, isPending } = useCredits();
+  return (
+    <Badge
+      size="lg"
+      variant="light"
+      color="cyan"
+      radius="sm"
+      leftSection={<IconCoins size={16} />}
+      data-testid="credit-balance"
+      data-value={data ?? ''}
+      aria-label={t('topBar.balanceLabel', { credits: data === undefined ? '…' : format.decimal2(data) })}
+      style={{ textTransform: 'none' }}
+    >
+      {isPending || data === undefined ? (
+        <Loader size={12} color="cyan" aria-hidden="true" />
+      ) : (
+        t('topBar.balance', { credits: format.decimal2(data) })
+      )}
+    </Badge>
+  );
+}

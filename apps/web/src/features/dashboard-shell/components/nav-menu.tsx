@@ -1,0 +1,96 @@
+import type { DashboardSection, Role } from '@falkenhost/contracts/constants';
+import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconCart, IconExternal, IconHome, IconServer, IconSettings, IconUsers } from '@/components/icons';
+import { LanguagePicker } from '@/components/language-picker';
+
+interface Item {
+  section: DashboardSection;
+  icon: ReactNode;
+}
+
+const GROUPS: { key: 'customer' | 'admin' | 'master'; roles: Role[]; items: Item[] }[] = [
+  {
+    key: 'customer',
+    roles: ['customer', 'admin', 'master'],
+    items: [
+      { section: 'home', icon: <IconHome size={18} /> },
+      { section: 'customer_servers', icon: <IconServer size={18} /> },
+      { section: 'customer_store', icon: <IconCart size={18} /> },
+    ],
+  },
+  {
+    key: 'admin',
+    roles: ['admin', 'master'],
+    items: [
+      { section: 'admin_servers', icon: <IconServer size={18} /> },
+      { section: 'admin_store', icon: <IconCart size={18} /> },
+    ],
+  },
+  // The users section is for master only (architecture.md "Roles").
+  { key: 'master', roles: ['master'], items: [{ section: 'master_users', icon: <IconUsers size={18} /> }] },
+];
+
+interface Props {
+  role: Role;
+  active: string;
+  onSelect: (section: DashboardSection) => void;
+}
+
+/** The side menu: customer, admin and master groups, then settings and 'go to main page' (spec 2). */
+export function NavMenu({ role, active, onSelect }: Props) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <ScrollArea type="auto" h="100%">
+      <Stack gap="lg" p="md" component="nav" aria-label={t('menu.label')}>
+        {GROUPS.filter((group) => group.roles.includes(role)).map((group) => (
+          <Stack key={group.key} gap={4}>
+            <Text size="xs" tt="uppercase" fw={700} c="dark.1" px="sm" style={{ letterSpacing: '0.08em' }}>
+              {t(`menu.groups.${group.key}`)}
+            </Text>
+            {group.items.map((item) => (
+              <NavLink
+                key={item.section}
+                component="button"
+                label={t(`sections.${item.section}`)}
+                leftSection={item.icon}
+                active={active === item.section}
+                aria-current={active === item.section ? 'page' : undefined}
+                onClick={() => onSelect(item.section)}
+                variant="light"
+                style={{ borderRadius: 8 }}
+              />
+            ))}
+          </Stack>
+        ))}
+        <Stack gap={4}>
+          <Text size="xs" tt="uppercase" fw={700} c="dark.1" px="sm" style={{ letterSpacing: '0.08em' }}>
+            {t('menu.groups.account')}
+          </Text>
+          <NavLink
+            component="button"
+            label={t('sections.settings')}
+            leftSection={<IconSettings size={18} />}
+            active={active === 'settings'}
+            aria-current={active === 'settings' ? 'page' : undefined}
+            onClick={() => onSelect('settings')}
+            variant="light"
+            style={{ borderRadius: 8 }}
+          />
+          <NavLink
+            component={Link}
+            to="/"
+            label={t('menu.mainPage')}
+            leftSection={<IconExternal size={18} />}
+            style={{ borderRadius: 8 }}
+          />
+          <Box hiddenFrom="sm" px="sm" pt="sm">
+            <LanguagePicker />
+          </Box>
+        </Stack>
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,127 @@
+import { TOAST_MS } from '@falkenhost/contracts/constants';
+import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { Badge, Button, Card, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconCopy, IconExternal } from '@/components/icons';
+import { useFormatters } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useServerStats } from '../hooks/use-server-stats';
+import { Gauge } from './gauge';
+
+const STATE_COLOR: Record<string, string> = {
+  running: 'teal',
+  starting: 'yellow',
+  stopping: 'orange',
+  offline: 'gray',
+  installing: 'cyan',
+};
+
+/** One owned server (spec 2 "Customer servers"). */
+export function ServerCard({ server }: { server: OwnedServer }) {
+  const { t } = useTranslation('servers');
+  const format = useFormatters();
+  const live = useServerStats(server);
+  const shortId = server.ptero_server_uuid?.split('-')[0] ?? '';
+  const state = live.state ?? (server.ptero_server_uuid ? null : 'installing');
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(shortId);
+      notify('success', t('toast.copiedTitle'), t('toast.copied', { id: shortId }), TOAST_MS);
+    } catch {
+      notify('error', t('toast.errorTitle'), t('toast.copyFailed'), TOAST_MS);
+    }
+  };
+
+  const price =
+    server.billing_type === 'hourly'
+      ? t('price.hourly', {
+          perHour: format.number(server.totalCreditsPerHour),
+          perMonth: format.decimal2(server.totalCreditsPrice),
+        })
+      : t('price.monthly', {
+          price: format.eur(Math.max(server.eurPriceWithCreditCardFee, 0)),
+        });
+
+  return (
+    <Card padding="lg" bg="dark.7" data-testid="server-card" data-server-id={server.user_package_id}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+              {server.name}
+            </Title>
+            {shortId && (
+              <Tooltip label={t('card.copyId')}>
+                <UnstyledButton
+                  onClick={() => void copy()}
+                  aria-label={t('card.copyIdAria', { id: shortId })}
+                  data-testid="server-short-id"
+                >
+                  <Group gap={4} c="dark.0">
+                    <Text size="sm" ff="monospace">
+                      {shortId}
+                    </Text>
+                    <IconCopy size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Tooltip>
+            )}
+          </Stack>
+          <Badge
+            color={state ? (STATE_COLOR[state] ?? 'gray') : 'gray'}
+            variant="light"
+            data-testid="server-state"
+            data-state={state ?? ''}
+          >
+            {state ? t(`state.${state}`, { defaultValue: state }) : t('state.connecting')}
+          </Badge>
+        </Group>
+        <Group justify="space-around" gap="xs">
+          <Gauge
+            kind="cpu"
+            label={t('gauges.cpu')}
+            percent={live.gauges?.cpu ?? null}
+            display={
+              live.gauges && server.vcpu === 0 ? `${Math.round(live.gauges.cpuAbsolute)} %` : undefined
+            }
+          />
+          <Gauge kind="memory" label={t('gauges.memory')} percent={live.gauges?.memory ?? null} />
+          <Gauge kind="disk" label={t('gauges.disk')} percent={live.gauges?.disk ?? null} />
+        </Group>
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Stack gap={0}>
+            <Text size="xs" c="dark.0" tt="uppercase" fw={700}>
+              {t(server.billing_type === 'hourly' ? 'price.hourlyLabel' : 'price.monthlyLabel')}
+            </Text>
+            <Text fw={700} data-testid="server-price">
+              {price}
+            </Text>
+          </Stack>
+          {server.status === 'paid' ? (
+            server.panelUrl ? (
+              <Button
+                component="a"
+                href={server.panelUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                rightSection={<IconExternal size={16} />}
+                aria-label={t('card.manageAria', { name: server.name })}
+              >
+                {t('card.manage')}
+              </Button>
+            ) : null
+          ) : (
+            <Button
+              color="orange"
+              variant="light"
+              onClick={() => notify('info', t('card.unsuspendTitle'), t('card.unsuspendSoon'), TOAST_MS)}
+            >
+              {t('card.unsuspend')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import type { OwnedServer, WingsStats } from '@falkenhost/contracts/servers';
+import { useEffect, useState } from 'react';
+import { fetchWebsocketToken } from '../api/servers';
+import { type Gauges, gaugesFrom } from '../utils/stats';
+
+export interface LiveStats {
+  gauges: Gauges | null;
+  /** the server's power state from Wings: installing, running, starting, stopping, offline */
+  state: string | null;
+  connected: boolean;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** A socket URL as the API gives it (ws(s)://, http(s):// or a same-origin path) to a ws(s):// URL. */
+export function toWebSocketUrl(url: string): string {
+  const absolute = new URL(url, window.location.href);
+  if (absolute.protocol === 'http:') absolute.protocol = 'ws:';
+  if (absolute.protocol === 'https:') absolute.protocol = 'wss:';
+  return absolute.toString();
+}
+
+/**
+ * Live stats of one server over the Wings websocket (spec 4, architecture.md): send
+ * {"event":"auth","args":[token]}, read `stats` events whose args[0] is a JSON string; on
+ * "token expiring" or "token expired" fetch a fresh token and authenticate again; reconnect with
+ * exponential backoff when the socket closes unexpectedly; close when the server list changes
+ * (the effect's dependencies) or the page unloads.
+ */
+export function useServerStats(server: OwnedServer): LiveStats {
+  const [live, setLive] = useState<LiveStats>({ gauges: null, state: null, connected: false });
+  const { user_package_id: id, websocketUrl, token, vcpu, ram_size, storage_size } = server;
+
+  useEffect(() => {
+    if (!websocketUrl || !token) return;
+    let socket: WebSocket | null = null;
+    let stopped = false;
+    let attempt = 0;
+    let retryTimer: number | undefined;
+    let credentials = { socket: websocketUrl, token };
+
+    const reauthenticate = async (current: WebSocket) => {
+      const fresh = await fetchWebsocketToken(id);
+      if (!fresh || stopped) return;
+      credentials = fresh;
+      if (current.readyState === WebSocket.OPEN)
+        current.send(JSON.stringify({ event: 'auth', args: [fresh.token] }));
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      const current = new WebSocket(toWebSocketUrl(credentials.socket));
+      socket = current;
+      current.onopen = () => {
+        attempt = 0;
+        current.send(JSON.stringify({ event: 'auth', args: [credentials.token] }));
+        setLive((previous) => ({ ...previous, connected: true }));
+      };
+      current.onmessage = (message) => {
+        let event: { event?: string; args?: unknown[] };
+        try {
+          event = JSON.parse(String(message.data));
+        } catch {
+          return;
+        }
+        if (event.event === 'stats' && typeof event.args?.[0] === 'string') {
+          try {
+            const stats = JSON.parse(event.args[0]) as WingsStats;
+            setLive({
+              gauges: gaugesFrom(stats, { vcpu, ram_size, storage_size }),
+              state: stats.state,
+              connected: true,
+            });
+          } catch {
+            // a malformed stats frame is skipped; the next one arrives within seconds
+          }
+        } else if (event.event === 'status' && typeof event.args?.[0] === 'string') {
+          const state = event.args[0];
+          setLive((previous) => ({ ...previous, state }));
+        } else if (event.event === 'token expiring' || event.event === 'token expired') {
+          void reauthenticate(current);
+        }
+      };
+      current.onclose = () => {
+        if (stopped) return;
+        setLive((previous) => ({ ...previous, connected: false }));
+        const delay = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempt);
+        attempt += 1;
+        retryTimer = window.setTimeout(async () => {
+          // The old token may have expired while we were away.
+          const fresh = await fetchWebsocketToken(id);
+          if (fresh) credentials = fresh;
+          connect();
+        }, delay);
+      };
+    };
+
+    const stop = () => {
+      stopped = true;
+      window.clearTimeout(retryTimer);
+      socket?.close();
+    };
+    connect();
+    window.addEventListener('pagehide', stop);
+    return () => {
+      window.removeEventListener('pagehide', stop);
+      stop();
+    };
+  }, [id, websocketUrl, token, vcpu, ram_size, storage_size]);
+
+  return live;
+}

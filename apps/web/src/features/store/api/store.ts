@@ -1,0 +1,107 @@
+/** Customer store calls (spec 7 "Public and store"). */
+import type { PublicGame } from '@falkenhost/contracts/catalog';
+import type { PaymentMethod } from '@falkenhost/contracts/money';
+import type {
+  PackagesAdditionalData,
+  StoreAddon,
+  StoreLocation,
+  StorePackage,
+} from '@falkenhost/contracts/store';
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+
+/** The game select lists the public games (sorted by priority). */
+export function useStoreGames() {
+  return useQuery({
+    queryKey: ['public', 'games'],
+    queryFn: async () => unwrap(await api.get<PublicGame[]>('/api/public/store/games')),
+  });
+}
+
+/** GET available-users-packages?gameId=: the game's packages plus this user's custom ones (used 0). */
+export function useStorePackages(gameId: number | null) {
+  return useQuery({
+    queryKey: ['store', 'packages', gameId],
+    enabled: gameId !== null,
+    queryFn: async () =>
+      unwrap(await api.get<StorePackage[]>(`/api/private/store/available-users-packages?gameId=${gameId}`)),
+  });
+}
+
+/** GET packages-additional-data: nests with their eggs (egg names). */
+export function useEggNames() {
+  return useQuery({
+    queryKey: ['store', 'additional-data'],
+    staleTime: 5 * 60_000,
+    queryFn: async () =>
+      unwrap(await api.get<PackagesAdditionalData>('/api/private/store/packages-additional-data')),
+    select: (data) => {
+      const names = new Map<number, string>();
+      for (const nest of data.nests) for (const egg of nest.eggs) names.set(egg.id, egg.name);
+      return names;
+    },
+  });
+}
+
+export function usePackageAddons(packageId: number) {
+  return useQuery({
+    queryKey: ['store', 'addons', packageId],
+    queryFn: async () =>
+      unwrap(await api.get<StoreAddon[]>(`/api/private/store/package-addons?packageId=${packageId}`)),
+  });
+}
+
+export function usePackageLocations(packageId: number) {
+  return useQuery({
+    queryKey: ['store', 'locations', packageId],
+    queryFn: async () =>
+      unwrap(await api.get<StoreLocation[]>(`/api/private/store/package-locations?packageId=${packageId}`)),
+  });
+}
+
+/** GET referrer: the user's referrer username, or null (404 means none). */
+export function useReferrer() {
+  return useQuery({
+    queryKey: ['store', 'referrer'],
+    queryFn: async () => {
+      const result = await api.get<{ username: string }[]>('/api/private/store/referrer');
+      if (result.status === 404) return null;
+      return unwrap(result)[0]?.username ?? null;
+    },
+  });
+}
+
+export const verifyDiscount = (code: string, signal?: AbortSignal) =>
+  api.post<{ code: string; percentage: number }>(
+    '/api/private/store/discount-verification',
+    { code },
+    { signal },
+  );
+
+export interface OrderCreditsInput {
+  referrer: string;
+  discountCode: string;
+  creditsAmount: number;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postalCode: string;
+  state: string;
+  country: string;
+  paymentMethod: PaymentMethod;
+}
+
+export const orderCredits = (body: OrderCreditsInput) =>
+  api.post<{ link: string }>('/api/private/store/order-credits', body);
+
+export interface PackageByCreditsInput {
+  serverName: string;
+  packageId: number;
+  eggId: number;
+  locationId: number;
+  /** JSON string of add-on ids (spec 7) */
+  addonIds: string;
+}
+
+export const packageByCredits = (body: PackageByCreditsInput) =>
+  api.post<{ link: string }>('/api/private/store/package-by-credits', body);

@@ -1,0 +1,100 @@
+import type { StorePackage } from '@falkenhost/contracts/store';
+import { Card, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEggNames, useStoreGames, useStorePackages } from '../api/store';
+import { PackageRow } from './package-row';
+
+interface Props {
+  /** game to select first (a package chosen on /game/{gameId}) */
+  initialGameId: number | null;
+  onOpen: (pkg: StorePackage) => void;
+  /** the loaded packages, so the store can open a pending package */
+  onPackagesLoaded?: (packages: StorePackage[]) => void;
+}
+
+/** Left column of the store: game select, egg filter, package rows (spec 2 "Customer store"). */
+export function PackageList({ initialGameId, onOpen, onPackagesLoaded }: Props) {
+  const { t } = useTranslation('store');
+  const games = useStoreGames();
+  const [gameId, setGameId] = useState<string | null>(initialGameId ? String(initialGameId) : null);
+  const [egg, setEgg] = useState<string | null>(null);
+  const packages = useStorePackages(gameId ? Number(gameId) : null);
+  const eggNames = useEggNames();
+
+  // The first game is preselected once the list loads.
+  useEffect(() => {
+    if (!gameId && games.data?.[0]) setGameId(String(games.data[0].id));
+  }, [games.data, gameId]);
+
+  useEffect(() => {
+    if (packages.data) onPackagesLoaded?.(packages.data);
+  }, [packages.data, onPackagesLoaded]);
+
+  // Only eggs of the loaded packages are offered.
+  const eggOptions = useMemo(() => {
+    const ids = [...new Set((packages.data ?? []).flatMap((pkg) => pkg.eggs))];
+    return ids
+      .map((id) => ({ value: String(id), label: eggNames.data?.get(id) ?? t('overview.egg', { id }) }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [packages.data, eggNames.data, t]);
+
+  const visible = (packages.data ?? []).filter((pkg) => !egg || pkg.eggs.includes(Number(egg)));
+
+  let body: React.ReactNode;
+  if (!gameId) body = <Text c="dark.0">{games.isPending ? t('list.loading') : t('list.selectGame')}</Text>;
+  else if (packages.isPending)
+    body = (
+      <Stack gap="sm" aria-busy="true" aria-label={t('list.loading')}>
+        <Text c="dark.0" size="sm">
+          {t('list.loading')}
+        </Text>
+        <Skeleton h={88} radius="lg" />
+        <Skeleton h={88} radius="lg" />
+      </Stack>
+    );
+  else if (visible.length === 0) body = <Text c="dark.0">{t('list.noPackages')}</Text>;
+  else
+    body = (
+      <Stack gap="sm">
+        {visible.map((pkg) => (
+          <PackageRow key={pkg.id} pkg={pkg} onOpen={onOpen} />
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Card padding="lg" bg="dark.7">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t('list.title')}
+        </Title>
+        <Stack gap="sm" style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+          <Select
+            label={t('list.game')}
+            placeholder={t('list.selectGame')}
+            data={(games.data ?? []).map((game) => ({ value: String(game.id), label: game.name }))}
+            value={gameId}
+            onChange={(value) => {
+              setGameId(value);
+              setEgg(null);
+            }}
+            allowDeselect={false}
+            style={{ flex: '1 1 200px' }}
+          />
+          <Select
+            label={t('list.egg')}
+            placeholder={t('list.allEggs')}
+            data={eggOptions}
+            value={egg}
+            onChange={setEgg}
+            clearable
+            disabled={eggOptions.length === 0}
+            style={{ flex: '1 1 200px' }}
+          />
+        </Stack>
+        {body}
+      </Stack>
+    </Card>
+  );
+}

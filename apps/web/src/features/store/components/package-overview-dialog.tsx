@@ -1,0 +1,249 @@
+import { ADDON_TYPES, type AddonType, TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
+import { SERVER_NAME_PATTERN } from '@falkenhost/contracts/fields';
+import {
+  centsToEur,
+  creditsToUnits,
+  eurPrice,
+  monthlyEurPrice,
+  unitsToCredits,
+} from '@falkenhost/contracts/money';
+import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Image,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useThrottledAction } from '@/hooks/use-throttled-action';
+import { useFormatters } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { packageByCredits, useEggNames, usePackageAddons, usePackageLocations } from '../api/store';
+import { type ErrorText, packageByCreditsError } from '../utils/errors';
+
+interface Props {
+  pkg: StorePackage;
+  onClose: () => void;
+}
+
+/** The package overview dialog (spec 2 "Package overview dialog"). */
+export default function PackageOverviewDialog({ pkg, onClose }: Props) {
+  const { t } = useTranslation('store');
+  const format = useFormatters();
+  const navigate = useNavigate();
+  const eggNames = useEggNames();
+  const addons = usePackageAddons(pkg.id);
+  const locations = usePackageLocations(pkg.id);
+  const [eggId, setEggId] = useState<string | null>(pkg.eggs.length === 1 ? String(pkg.eggs[0]) : null);
+  const [locationId, setLocationId] = useState<string | null>(null);
+  const [serverName, setServerName] = useState('');
+  const [chosen, setChosen] = useState<Partial<Record<AddonType, string | null>>>({});
+  const [error, setError] = useState<ErrorText | null>(null);
+
+  const addonsByType = useMemo(() => {
+    const groups = new Map<AddonType, StoreAddon[]>();
+    for (const addon of addons.data ?? []) groups.set(addon.type, [...(groups.get(addon.type) ?? []), addon]);
+    return ADDON_TYPES.flatMap((type) => {
+      const list = groups.get(type);
+      return list ? [{ type, list }] : [];
+    });
+  }, [addons.data]);
+
+  const chosenAddons = (addons.data ?? []).filter((addon) => chosen[addon.type] === String(addon.id));
+  // Prices come from the contracts' money module: credit units in, cents out.
+  const totalUnits =
+    creditsToUnits(pkg.credits_monthly) +
+    chosenAddons.reduce((sum, addon) => sum + creditsToUnits(addon.credits_monthly), 0);
+  const totalEur = centsToEur(eurPrice(totalUnits));
+  const monthlyEur = centsToEur(monthlyEurPrice(totalUnits));
+  const totalCredits = unitsToCredits(totalUnits);
+  const ready = !!eggId && !!locationId;
+
+  const unlimited = t('overview.unlimited');
+  const resource = (amount: number, key: string, zeroUnlimited = true) =>
+    amount === 0 && zeroUnlimited ? unlimited : t(key, { value: format.number(amount) });
+  const resources = [
+    { key: 'cpu', value: resource(pkg.vcpu, 'units.percent') },
+    { key: 'ram', value: resource(pkg.ram_size, 'units.mb') },
+    { key: 'storage', value: resource(pkg.storage_size, 'units.gb') },
+    { key: 'databases', value: format.number(pkg.databases) },
+    { key: 'backups', value: format.number(pkg.backups) },
+    { key: 'ports', value: format.number(pkg.ports) },
+    { key: 'slots', value: pkg.slots === 0 ? unlimited : format.number(pkg.slots) },
+    { key: 'bandwidth', value: unlimited },
+  ];
+
+  const buy = useThrottledAction(async () => {
+    setError(null);
+    if (!eggId || !locationId) return;
+    const name = serverName.trim();
+    if (!name) return setError({ key: 'errors.noServerName' });
+    if (!SERVER_NAME_PATTERN.test(name)) return setError({ key: 'errors.invalidServerName' });
+    const result = await packageByCredits({
+      serverName: name,
+      packageId: pkg.id,
+      eggId: Number(eggId),
+      locationId: Number(locationId),
+      addonIds: JSON.stringify(chosenAddons.map((addon) => addon.id)),
+    });
+    if (result.ok && result.data) {
+      onClose();
+      const link = result.data.link;
+      if (/^https?:\/\//.test(link)) window.location.href = link;
+      else navigate(link);
+      return;
+    }
+    setError(packageByCreditsError(result));
+  });
+
+  const eggOptions = pkg.eggs.map((id) => ({
+    value: String(id),
+    label: eggNames.data?.get(id) ?? t('overview.egg', { id }),
+  }));
+  const locationOptions = (locations.data ?? []).map((location) => ({
+    value: String(location.id),
+    label: `${location.code} - ${location.name}`,
+  }));
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('actions.close', { ns: 'common' }) }}
+      size="xl"
+      title={t('overview.title')}
+    >
+      <Stack gap="lg" data-testid="package-overview">
+        <Group gap="md" wrap="nowrap">
+          <Image src={pkg.thumbnail_url} alt="" w={72} h={72} radius="md" />
+          <Stack gap={2}>
+            <Title order={2} fz="xl">
+              {pkg.name}
+            </Title>
+            <Text c="dark.0" size="sm">
+              {pkg.game_name}
+            </Text>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
+          {resources.map((row) => (
+            <Stack key={row.key} gap={0} p="xs" bg="dark.6" style={{ borderRadius: 8 }}>
+              <Text component="dt" size="xs" c="dark.0" tt="uppercase" fw={700}>
+                {t(`overview.resources.${row.key}`)}
+              </Text>
+              <Text component="dd" fw={700} m={0}>
+                {row.value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label={t('overview.eggLabel')}
+            placeholder={t('overview.eggPlaceholder')}
+            data={eggOptions}
+            value={eggId}
+            onChange={setEggId}
+            required
+            allowDeselect={false}
+          />
+          <Select
+            label={t('overview.locationLabel')}
+            placeholder={locations.isPending ? t('overview.loading') : t('overview.locationPlaceholder')}
+            data={locationOptions}
+            value={locationId}
+            onChange={setLocationId}
+            required
+            allowDeselect={false}
+            disabled={locations.isPending}
+          />
+          <TextInput
+            label={t('overview.serverName')}
+            placeholder={t('overview.serverNamePlaceholder')}
+            value={serverName}
+            onChange={(event) => setServerName(event.currentTarget.value)}
+            maxLength={50}
+            required
+          />
+          {addonsByType.map(({ type, list }) => (
+            <Select
+              key={type}
+              label={t(`overview.addon.${type}`)}
+              placeholder={t('overview.addonNone')}
+              clearable
+              data={list.map((addon) => ({
+                value: String(addon.id),
+                label: t('overview.addonOption', {
+                  name: addon.name,
+                  eur: format.eur(addon.eur_price),
+                  credits: format.whole(addon.credits_monthly),
+                }),
+              }))}
+              value={chosen[type] ?? null}
+              onChange={(value) => setChosen((current) => ({ ...current, [type]: value }))}
+            />
+          ))}
+        </SimpleGrid>
+        <Divider />
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={2}>
+            <Text size="sm" c="dark.0">
+              {t('overview.packagePrice', {
+                eur: format.eur(pkg.eur_price),
+                credits: format.whole(pkg.credits_monthly),
+              })}
+            </Text>
+            <Text fw={800} fz="lg" data-testid="overview-total">
+              {t('overview.total', { eur: format.eur(totalEur), credits: format.whole(totalCredits) })}
+            </Text>
+          </Stack>
+        </Group>
+        {error && (
+          <Alert color="red" role="alert" title={t('errors.title')}>
+            {error.raw ?? t(error.key)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm" wrap="wrap">
+          <Button variant="default" onClick={onClose}>
+            {t('overview.cancel')}
+          </Button>
+          <Button
+            variant="light"
+            disabled={!ready}
+            onClick={() =>
+              notify('info', t('overview.monthlySoonTitle'), t('overview.monthlySoon'), TOAST_SHORT_MS)
+            }
+            aria-label={t('overview.buyMonthlyAria', {
+              price: format.eur(monthlyEur),
+              total: format.eur(totalEur),
+            })}
+          >
+            <Group gap={6} component="span" wrap="nowrap">
+              <span>{t('overview.buyMonthly', { price: format.eur(monthlyEur) })}</span>
+              <Text component="s" size="sm" c="dark.0">
+                {format.eur(totalEur)}
+              </Text>
+            </Group>
+          </Button>
+          <Button
+            disabled={!ready || addons.isPending || locations.isPending}
+            loading={buy.busy}
+            onClick={() => void buy.run()}
+          >
+            {t('overview.buyCredits', { credits: format.whole(totalCredits) })}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

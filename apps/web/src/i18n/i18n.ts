@@ -1,0 +1,69 @@
+/**
+ * i18next setup (spec 1 "Languages"): five languages, English the fallback; detection order query
+ * parameter `lng`, cookie, localStorage, browser language; the choice is kept in localStorage.
+ * Each namespace of each language is its own JSON chunk loaded on demand, so a visitor downloads only
+ * the current language and only the namespaces of the pages they open.
+ */
+import { LANGUAGES } from '@falkenhost/contracts/constants';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+
+export const NAMESPACES = [
+  'common',
+  'home',
+  'catalog',
+  'auth',
+  'dashboard',
+  'store',
+  'servers',
+  'mailbox',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const locales = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = locales[`./locales/${language}/${namespace}.json`];
+    // A language the translators have not delivered yet falls back to English key by key.
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default as Record<string, string>),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+export const i18nReady = i18n
+  .use(lazyBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: 'en',
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'navigator'],
+      lookupQuerystring: 'lng',
+      lookupCookie: 'i18next',
+      lookupLocalStorage: 'i18nextLng',
+      caches: ['localStorage'],
+    },
+    react: { useSuspense: true },
+  });
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
+export default i18n;

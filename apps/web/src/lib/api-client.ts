@@ -1,0 +1,121 @@
+/**
+ * The one fetch wrapper of the web client (spec 7): same origin, cookies only (httpOnly, set by the
+ * server), JSON in and out. Answers are handed to the caller with their status rather than thrown;
+ * a network failure is status 0. A private call answered 401 refreshes the session once and retries.
+ */
+import type { ErrorBody } from '@falkenhost/contracts/auth';
+
+export interface ApiResult<T> {
+  /** HTTP status, 0 when the network failed */
+  status: number;
+  ok: boolean;
+  /** parsed body of a 2xx answer */
+  data: T | undefined;
+  /** parsed body of a non-2xx answer, when it had one */
+  error: ErrorBody | undefined;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  /** refresh the session once on 401 and retry (default for /api/private) */
+  refresh?: boolean;
+  signal?: AbortSignal;
+}
+
+let unauthenticatedHandler: (() => void) | undefined;
+
+/** Called when a private call stays 401 after a refresh: the app treats the user as logged out. */
+export function onUnauthenticated(handler: () => void): void {
+  unauthenticatedHandler = handler;
+}
+
+async function send<T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch {
+    return { status: 0, ok: false, data: undefined, error: undefined };
+  }
+  let parsed: unknown;
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (response.ok) return { status: response.status, ok: true, data: parsed as T, error: undefined };
+  const error =
+    parsed && typeof parsed === 'object' && 'reason' in parsed ? (parsed as ErrorBody) : undefined;
+  return { status: response.status, ok: false, data: undefined, error };
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** POST /api/auth/refresh-token, shared by concurrent callers. Resolves true when the session was renewed. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= send('POST', '/api/auth/refresh-token', {})
+    .then((result) => result.ok)
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
+
+/** Sends a request; see the module comment for the 401 rule. */
+export async function apiRequest<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const refresh = options.refresh ?? url.startsWith('/api/private/');
+  const first = await send<T>(method, url, body, options.signal);
+  if (first.status !== 401 || !refresh) return first;
+  if (await refreshSession()) {
+    const second = await send<T>(method, url, body, options.signal);
+    if (second.status !== 401) return second;
+  }
+  unauthenticatedHandler?.();
+  return first;
+}
+
+export const api = {
+  get: <T>(url: string, options?: RequestOptions) => apiRequest<T>('GET', url, undefined, options),
+  post: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
+    apiRequest<T>('POST', url, body, options),
+  put: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
+    apiRequest<T>('PUT', url, body, options),
+};
+
+/** An error thrown by query functions so TanStack Query sees a failure; carries the status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason?: string,
+  ) {
+    super(`API ${status}${reason ? ` ${reason}` : ''}`);
+  }
+}
+
+/** For query functions: the data of a 2xx answer, else throws ApiError. */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.data as T;
+  throw new ApiError(result.status, result.error?.reason);
+}

@@ -1,0 +1,51 @@
+/**
+ * Number formats of the current language (spec 9 "Display"): euro with 2 decimals, credits with
+ * 0 decimals in package dialogs, balances with 2 decimals.
+ */
+import { useTranslation } from 'react-i18next';
+
+export interface Formatters {
+  /** euro amount (not cents) with 2 decimals */
+  eur: (value: number) => string;
+  /** whole number (credits in package dialogs and lists) */
+  whole: (value: number) => string;
+  /** 2 decimals (balance tiles, credit balance) */
+  decimal2: (value: number) => string;
+  /** any plain number */
+  number: (value: number) => string;
+  /** percent given as a number of percent (10 -> "10 %") */
+  percent: (value: number, fractionDigits?: number) => string;
+}
+
+const cache = new Map<string, Formatters>();
+
+export function formattersFor(language: string): Formatters {
+  const cached = cache.get(language);
+  if (cached) return cached;
+  const eur = new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+  const decimal2 = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const number = new Intl.NumberFormat(language);
+  const formatters: Formatters = {
+    eur: (value) => eur.format(value),
+    whole: (value) => whole.format(Math.round(value)),
+    decimal2: (value) => decimal2.format(value),
+    number: (value) => number.format(value),
+    percent: (value, fractionDigits = 0) =>
+      new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: fractionDigits }).format(
+        value / 100,
+      ),
+  };
+  cache.set(language, formatters);
+  return formatters;
+}
+
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  return formattersFor(i18n.resolvedLanguage ?? i18n.language ?? 'en');
+}

@@ -1,0 +1,33 @@
+/**
+ * The package chosen on /game/{gameId} before the dashboard opens (spec 2): kept in localStorage so it
+ * survives the login and verification screens; the store opens its overview dialog and clears it.
+ */
+const KEY = 'falkenhost.pendingPackage';
+
+export interface PendingPackage {
+  packageId: number;
+  gameId: number;
+}
+
+export function savePendingPackage(value: PendingPackage): void {
+  localStorage.setItem(KEY, JSON.stringify(value));
+}
+
+export function readPendingPackage(): PendingPackage | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<PendingPackage>;
+    if (typeof parsed.packageId === 'number' && typeof parsed.gameId === 'number') {
+      return { packageId: parsed.packageId, gameId: parsed.gameId };
+    }
+  } catch {
+    // a damaged entry is dropped below
+  }
+  localStorage.removeItem(KEY);
+  return null;
+}
+
+export function clearPendingPackage(): void {
+  localStorage.removeItem(KEY);
+}

@@ -1,0 +1,93 @@
+/**
+ * The session user (spec 3, 4): restored on load with GET /api/auth/me, refreshed every 15 minutes,
+ * cleared on logout or when a private call stays 401. Shared by the guards, the header, the auth
+ * screens and the dashboard shell.
+ *
+ * A tiny external store rather than a TanStack query: the home page needs the session for its header
+ * but must stay within its JavaScript budget, so TanStack Query loads only with the other pages.
+ */
+import type { SessionUser } from '@falkenhost/contracts/auth';
+import { SESSION_REFRESH_MS } from '@falkenhost/contracts/constants';
+import { useEffect, useSyncExternalStore } from 'react';
+import { api, refreshSession } from './api-client';
+
+export interface SessionState {
+  /** true until the first GET /api/auth/me has answered */
+  isPending: boolean;
+  /** the user, null when logged out */
+  data: SessionUser | null;
+}
+
+let state: SessionState = { isPending: true, data: null };
+const listeners = new Set<() => void>();
+let loading: Promise<void> | undefined;
+
+function emit(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** GET /api/auth/me (a 401 first tries the refresh token once); null when not logged in. */
+export async function fetchSession(): Promise<SessionUser | null> {
+  const result = await api.get<SessionUser>('/api/auth/me', { refresh: true });
+  return result.ok && result.data ? result.data : null;
+}
+
+/** Loads the session once (on start); later calls reuse the same request. */
+export function loadSession(): Promise<void> {
+  loading ??= fetchSession().then((user) => emit({ isPending: false, data: user }));
+  return loading;
+}
+
+/** Re-reads the session from the server (after a code was accepted, for example). */
+export async function reloadSession(): Promise<SessionUser | null> {
+  const user = await fetchSession();
+  emit({ isPending: false, data: user });
+  return user;
+}
+
+export function useSession(): SessionState {
+  useEffect(() => {
+    void loadSession();
+  }, []);
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+export function setSession(user: SessionUser | null): void {
+  emit({ isPending: false, data: user });
+}
+
+/** A user who may open the dashboard: verified e-mail and 2FA passed (spec 2 guards). */
+export function isFullyLoggedIn(user: SessionUser | null | undefined): user is SessionUser {
+  return !!user && user.email_verified && user.authenticated;
+}
+
+/** Where a user goes after login or registration (spec 4 "Authentication"). */
+export function nextRouteFor(user: SessionUser): '/email/2fa' | '/email/verify' | '/dashboard' {
+  if (!user.authenticated) return '/email/2fa';
+  return user.email_verified ? '/dashboard' : '/email/verify';
+}
+
+/** POST /api/auth/logout, then forgets the user. */
+export async function logout(): Promise<void> {
+  await api.post('/api/auth/logout', {}, { refresh: false });
+  setSession(null);
+}
+
+/** Refreshes the session every SESSION_REFRESH_MS while logged in (spec 4). */
+export function useSessionRefresh(loggedIn: boolean): void {
+  useEffect(() => {
+    if (!loggedIn) return;
+    const timer = window.setInterval(() => {
+      void refreshSession().then((ok) => {
+        if (!ok) setSession(null);
+      });
+    }, SESSION_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [loggedIn]);
+}
