@@ -57,9 +57,12 @@ test('a visitor becomes a customer, buys credits and runs an hourly game server'
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByTestId('credit-balance')).toContainText('0.00');
 
-  // The stored package opens its overview in the store; first buy credits.
+  // The package chosen on the game page opens its overview in the store; first buy credits.
   const overview = page.getByTestId('package-overview');
-  if (await overview.isVisible()) await overview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(overview).toBeVisible();
+  await expect(overview).toContainText('Minecraft Starter');
+  await overview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(overview).toBeHidden();
   await page.getByRole('button', { name: '100', exact: true }).click();
   await page.getByRole('button', { name: 'Buy credits' }).click();
   const order = page.getByTestId('order-credits');

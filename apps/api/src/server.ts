@@ -103,13 +103,18 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           },
         },
       });
-      await web.register(fastifyStatic, { root: config.webDist, wildcard: false, maxAge: '1h' });
+      // Files are looked up per request (wildcard), so a rebuilt client is served without a restart.
+      await web.register(fastifyStatic, { root: config.webDist, wildcard: true, maxAge: '1h' });
       // The single-page app answers every other GET that is not the API or an emulator.
       web.setNotFoundHandler((request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        // A missing file (a path with an extension) is a 404, not the app: a stale script must not get HTML.
+        const isFile = /\.[a-z0-9]+$/i.test(path);
         if (
           request.method !== 'GET' ||
-          request.url.startsWith('/api/') ||
-          request.url.startsWith('/_emulators/')
+          isFile ||
+          path.startsWith('/api/') ||
+          path.startsWith('/_emulators/')
         ) {
           return reply.status(404).send({ reason: 'not-found' });
         }

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+
+// Bad input on the auth screens shows the spec's messages (spec 8) and the guards send people where
+// spec 2 says.
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('falkenhost.cookieNotice', 'accepted'));
+});
+
+test('guards: the dashboard needs a login, and an unknown e-mail page goes to /login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/email/unknown');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('login with a wrong password says so and stays on the page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('nobody@example.com');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+  await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('register refuses mismatched passwords and missing consent before calling the server', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill('someone_new');
+  await page.getByLabel('First name').fill('Eva');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('E-mail').fill('someone_new@example.com');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret123');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('secret124');
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('secret123');
+  await page.getByLabel('I agree to the Privacy Policy').uncheck();
+  // Submissions are throttled to one a second (spec 2).
+  await page.waitForTimeout(1_100);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('You must agree to the ToS and Privacy Policy')).toBeVisible();
+  await expect(page).toHaveURL(/\/register/);
+});
