@@ -48,6 +48,7 @@ export default defineConfig({
       DATA_DIR: join(dataDir, 'data'),
       DATABASE_URL: '',
       RATE_LIMIT_PER_MINUTE: '300',
+      LOG_LEVEL: 'warn',
     },
   },
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fillRegisterForm } from './support';
 
 // Bad input on the auth screens shows the spec's messages (spec 8) and the guards send people where
 // spec 2 says.
@@ -29,15 +30,12 @@ test('register refuses mismatched passwords and missing consent before calling t
   page,
 }) => {
   await page.goto('/register');
-  await page.getByLabel('Username').fill('someone_new');
-  await page.getByLabel('First name').fill('Eva');
-  await page.getByLabel('Last name').fill('Tester');
-  await page.getByLabel('E-mail').fill('someone_new@example.com');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret123');
-  await page.getByRole('textbox', { name: 'Confirm password' }).fill('secret124');
-  await page.getByLabel('I agree to the Terms of Service').check();
-  await page.getByLabel('I agree to the Privacy Policy').check();
-  await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });
+  await fillRegisterForm(page, {
+    username: 'someone_new',
+    email: 'someone_new@example.com',
+    password: 'secret123',
+    confirm: 'secret124',
+  });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('The passwords do not match')).toBeVisible();
 

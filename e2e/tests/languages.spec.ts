@@ -22,7 +22,7 @@ test('the language picker switches every language', async ({ page }) => {
   for (const lng of ['cs', 'sk', 'de', 'fr', 'en']) {
     await page.getByRole('combobox', { name: /Language|Jazyk|Sprache|Langue/ }).selectOption(lng);
     await expect(page.locator('html')).toHaveAttribute('lang', lng);
-    const title = await page.getByRole('heading', { level: 1 }).innerText();
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     seen.add(title);
   }
   expect(seen.size).toBe(5);

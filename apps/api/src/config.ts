@@ -12,33 +12,45 @@ import { z } from 'zod';
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 const url = z.url();
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info');
 
-const productionSchema = z.object({
-  APP_MODE: z.literal('production'),
-  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: url,
-  DATABASE_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:'),
-  PTERODACTYL_URL: url,
-  PTERODACTYL_APP_KEY: z.string().regex(/^ptla_\w{43}$/, 'must be a Pterodactyl application key (ptla_...)'),
-  PTERODACTYL_CLIENT_KEY: z.string().regex(/^ptlc_\w{43}$/, 'must be a Pterodactyl client key (ptlc_...)'),
-  PTERODACTYL_PANEL_URL: url.optional(),
-  MOLLIE_API_KEY: z
-    .string()
-    .regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)'),
-  MOLLIE_API_URL: url.default('https://api.mollie.com'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'),
-  MAIL_FROM: z.string().min(3).default('Falkenhost <no-reply@falkenhost.example>'),
-  CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile']).default('altcha'),
-  CAPTCHA_SECRET: secret,
-  TURNSTILE_SECRET_KEY: z.string().optional(),
-  ACCESS_TOKEN_SECRET: secret,
-  CODE_SECRET: secret,
-  TRUST_PROXY: z.stringbool().default(false),
-  SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
-});
+const productionSchema = z
+  .object({
+    APP_MODE: z.literal('production'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: url,
+    DATABASE_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:'),
+    PTERODACTYL_URL: url,
+    PTERODACTYL_APP_KEY: z
+      .string()
+      .regex(/^ptla_\w{43}$/, 'must be a Pterodactyl application key (ptla_...)'),
+    PTERODACTYL_CLIENT_KEY: z.string().regex(/^ptlc_\w{43}$/, 'must be a Pterodactyl client key (ptlc_...)'),
+    PTERODACTYL_PANEL_URL: url.optional(),
+    MOLLIE_API_KEY: z
+      .string()
+      .regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)'),
+    MOLLIE_API_URL: url.default('https://api.mollie.com'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'),
+    MAIL_FROM: z.string().min(3).default('Falkenhost <no-reply@falkenhost.example>'),
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile']).default('altcha'),
+    CAPTCHA_SECRET: secret,
+    TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+    TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+    ACCESS_TOKEN_SECRET: secret,
+    CODE_SECRET: secret,
+    TRUST_PROXY: z.stringbool().default(false),
+    SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
+  LOG_LEVEL: logLevel,
+  })
+  .superRefine((e, ctx) => {
+    if (e.CAPTCHA_PROVIDER !== 'turnstile') return;
+    for (const key of ['TURNSTILE_SECRET_KEY', 'TURNSTILE_SITE_KEY'] as const)
+      if (!e[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'required when CAPTCHA_PROVIDER=turnstile' });
+  });
 
 export interface Config {
   mode: 'demo' | 'production';
@@ -49,12 +61,21 @@ export interface Config {
   pterodactyl: { url: string; applicationKey: string; clientKey: string; panelUrl: string };
   mollie: { apiKey: string; apiUrl: string };
   mail: { smtpUrl: string | null; from: string };
-  captcha: { provider: 'altcha' | 'turnstile'; secret: string; turnstileSecretKey?: string; cost: number };
+  captcha: {
+    provider: 'altcha' | 'turnstile';
+    secret: string;
+    turnstileSecretKey?: string;
+    /** public; given to the web's Turnstile widget */
+    turnstileSiteKey?: string;
+    cost: number;
+  };
   accessTokenSecret: string;
   codeSecret: string;
   trustProxy: boolean;
   suspendDays: number;
   rateLimitPerMinute: number;
+  /** pino level of the request log */
+  logLevel: z.infer<typeof logLevel>;
   /** where the built web client is (served with an SPA fallback when it exists) */
   webDist: string;
   dataDir: string;
@@ -113,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         provider: e.CAPTCHA_PROVIDER,
         secret: e.CAPTCHA_SECRET,
         turnstileSecretKey: e.TURNSTILE_SECRET_KEY,
+        turnstileSiteKey: e.TURNSTILE_SITE_KEY,
         cost: e.ALTCHA_COST,
       },
       accessTokenSecret: e.ACCESS_TOKEN_SECRET,
@@ -120,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY,
       suspendDays: e.SUSPEND_DAYS,
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      logLevel: e.LOG_LEVEL,
       webDist,
       dataDir: resolve('data'),
     };
@@ -151,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: false,
     suspendDays: 7,
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
+    logLevel: logLevel.parse(env.LOG_LEVEL),
     webDist,
     dataDir,
   };

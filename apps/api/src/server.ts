@@ -51,7 +51,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await migrateToLatest(database);
 
   const app = Fastify({
-    logger: options.logger ?? { level: 'info' },
+    logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

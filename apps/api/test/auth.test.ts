@@ -92,6 +92,7 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
 
   it('requires a valid captcha, accepted once', async () => {
     const session = product.session();
+    expect((await session.get('/api/auth/captcha-provider')).body).toEqual({ provider: 'altcha' });
     const missing = await session.post('/api/auth/login', { email: 'a@example.com', password: 'secret123' });
     expect(missing).toMatchObject({ status: 400, body: { reason: 'captcha' } });
     const bogus = await session.post('/api/auth/login', {

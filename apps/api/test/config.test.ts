@@ -44,6 +44,23 @@ describe('production configuration', () => {
     expect(message).not.toContain('MOLLIE_API_KEY');
   });
 
+  it('needs both Turnstile keys when Turnstile is the captcha', () => {
+    expect(() => loadConfig({ ...production, CAPTCHA_PROVIDER: 'turnstile' })).toThrow(
+      /TURNSTILE_SECRET_KEY[\s\S]*TURNSTILE_SITE_KEY/,
+    );
+    const config = loadConfig({
+      ...production,
+      CAPTCHA_PROVIDER: 'turnstile',
+      TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
+      TURNSTILE_SITE_KEY: '0x4AAAAAAA-site',
+    });
+    expect(config.captcha).toMatchObject({
+      provider: 'turnstile',
+      turnstileSecretKey: '0x4AAAAAAA-secret',
+      turnstileSiteKey: '0x4AAAAAAA-site',
+    });
+  });
+
   it('refuses an unknown mode', () => {
     expect(() => loadConfig({ APP_MODE: 'staging' })).toThrow(/APP_MODE/);
   });

@@ -1,44 +1,28 @@
-/** In-memory rows of the emulated panel database. Field names follow the panel's API attributes. */
+/**
+ * In-memory rows of the emulated panel database. Field names follow the panel's API attributes; where a
+ * row has the same shape as the attributes the client reads, it is that type.
+ */
+import type {
+  EggVariable,
+  FeatureLimits,
+  Location,
+  Nest,
+  Node,
+  ServerLimits,
+  ServerStatus,
+} from '@falkenhost/pterodactyl/types';
 
-export interface LocationRecord {
-  id: number;
-  short: string;
-  long: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { ServerStatus };
 
-export interface NodeRecord {
-  id: number;
-  uuid: string;
-  public: boolean;
-  name: string;
-  description: string | null;
-  location_id: number;
-  fqdn: string;
-  scheme: 'http' | 'https';
-  behind_proxy: boolean;
-  maintenance_mode: boolean;
-  /** MB */
-  memory: number;
-  /** percent; -1 disables the check */
-  memory_overallocate: number;
-  /** MB */
-  disk: number;
-  /** percent; -1 disables the check */
-  disk_overallocate: number;
-  /** MB */
-  upload_size: number;
-  daemon_listen: number;
-  daemon_sftp: number;
-  daemon_base: string;
+export type LocationRecord = Location;
+
+/** A node as the panel stores it: its API attributes without the computed totals, plus the daemon token. */
+export type NodeRecord = Omit<Node, 'allocated_resources'> & {
   /** 16 characters, shown in the node's configuration */
   daemon_token_id: string;
   /** 64 characters; HS256 secret of the websocket JWTs for servers on this node */
   daemon_token: string;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export interface AllocationRecord {
   id: number;
@@ -51,30 +35,9 @@ export interface AllocationRecord {
   server_id: number | null;
 }
 
-export interface NestRecord {
-  id: number;
-  uuid: string;
-  author: string;
-  name: string;
-  description: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type NestRecord = Nest;
 
-export interface EggVariableRecord {
-  id: number;
-  egg_id: number;
-  name: string;
-  description: string;
-  env_variable: string;
-  default_value: string;
-  user_viewable: boolean;
-  user_editable: boolean;
-  /** Laravel validation rules, `|`-separated, e.g. `required|string|max:20` */
-  rules: string;
-  created_at: string;
-  updated_at: string;
-}
+export type EggVariableRecord = EggVariable;
 
 export interface EggRecord {
   id: number;
@@ -115,35 +78,9 @@ export interface UserRecord {
   updated_at: string;
 }
 
-/** Panel server status; null is a normal, installed server. */
-export type ServerStatus =
-  | 'installing'
-  | 'install_failed'
-  | 'reinstall_failed'
-  | 'suspended'
-  | 'restoring_backup'
-  | null;
+export type ServerLimitsRecord = ServerLimits;
 
-export interface ServerLimitsRecord {
-  /** MB; 0 = unlimited */
-  memory: number;
-  /** MB; -1 = unlimited */
-  swap: number;
-  /** MB; 0 = unlimited */
-  disk: number;
-  /** block IO weight 10..1000 */
-  io: number;
-  /** percent, 100 = one core; 0 = unlimited */
-  cpu: number;
-  threads: string | null;
-  oom_disabled: boolean;
-}
-
-export interface FeatureLimitsRecord {
-  databases: number | null;
-  allocations: number | null;
-  backups: number | null;
-}
+export type FeatureLimitsRecord = FeatureLimits;
 
 export interface ServerRecord {
   id: number;

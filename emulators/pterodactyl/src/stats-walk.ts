@@ -1,22 +1,10 @@
+import type { ProcessState } from '@falkenhost/pterodactyl/types';
+import type { WingsStats } from '@falkenhost/pterodactyl/wings';
 import type { ServerLimitsRecord } from './records';
 
+export type { ProcessState, WingsStats };
+
 const MB = 1024 * 1024;
-
-/** Process state of a server's container, as Wings reports it. */
-export type ProcessState = 'offline' | 'starting' | 'running' | 'stopping';
-
-/** The resource figures Wings sends in a `stats` event (`args[0]` is this object as JSON). */
-export interface WingsStats {
-  memory_bytes: number;
-  memory_limit_bytes: number;
-  /** percent, 100 = one core */
-  cpu_absolute: number;
-  network: { rx_bytes: number; tx_bytes: number };
-  /** milliseconds since the process started */
-  uptime: number;
-  state: ProcessState;
-  disk_bytes: number;
-}
 
 /** The moving figures of one server; advanced by `stepWalk`. */
 export interface StatsWalk {

@@ -47,6 +47,16 @@ export const captchaChallenge = z.object({
   signature: z.string().optional(),
 });
 
+/**
+ * `GET /api/auth/captcha-provider`: which captcha the forms show (architecture.md: ALTCHA by default,
+ * Cloudflare Turnstile selectable by configuration, with the site key the Turnstile widget needs).
+ */
+export const captchaProvider = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('altcha') }),
+  z.object({ provider: z.literal('turnstile'), siteKey: z.string().min(1) }),
+]);
+export type CaptchaProvider = z.infer<typeof captchaProvider>;
+
 /** Every 4xx answer: a reason constant (errors.ts) and, for validation errors, the failed fields. */
 export const errorBody = z.object({
   reason: z.string(),

@@ -2,7 +2,14 @@
  * /api/auth (spec 7 "Authentication", 4, 5, 8): captcha, register, login, logout, me, refresh-token,
  * verify-email and 2fa with mailed codes, and their resends. Every route is rate limited.
  */
-import { codeBody, loginBody, okBody, registerBody, sessionUser } from '@falkenhost/contracts/auth';
+import {
+  captchaProvider,
+  codeBody,
+  loginBody,
+  okBody,
+  registerBody,
+  sessionUser,
+} from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,6 +53,18 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   }
 
   app.get('/captcha', { config: limit(3) }, async () => captcha.challenge());
+
+  app.get(
+    '/captcha-provider',
+    { config: limit(3), schema: { response: { 200: captchaProvider } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      const { provider, turnstileSiteKey } = config.captcha;
+      return provider === 'turnstile' && turnstileSiteKey
+        ? { provider, siteKey: turnstileSiteKey }
+        : { provider: 'altcha' as const };
+    },
+  );
 
   app.post(
     '/register',

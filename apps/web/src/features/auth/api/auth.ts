@@ -1,6 +1,7 @@
 /** /api/auth calls of the auth screens (spec 7 "Authentication"). */
-import type { LoginBody, RegisterBody, SessionUser } from '@falkenhost/contracts/auth';
-import { api } from '@/lib/api-client';
+import type { CaptchaProvider, LoginBody, RegisterBody, SessionUser } from '@falkenhost/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
 
 export type CodeType = '2fa' | 'verify';
 
@@ -16,3 +17,13 @@ export const submitCode = (type: CodeType, token: string) =>
 /** POST /api/auth/resend-2fa or /api/auth/resend-email-verification (once per 120 s). */
 export const resendCode = (type: CodeType) =>
   api.post<{ ok: true }>(type === '2fa' ? '/api/auth/resend-2fa' : '/api/auth/resend-email-verification', {});
+
+/** Which captcha the forms show: ALTCHA (default) or Cloudflare Turnstile with its site key. */
+export function useCaptchaProvider() {
+  return useQuery({
+    queryKey: ['auth', 'captcha-provider'],
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () =>
+      unwrap(await api.get<CaptchaProvider>('/api/auth/captcha-provider', { refresh: false })),
+  });
+}

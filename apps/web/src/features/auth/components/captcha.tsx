@@ -1,14 +1,20 @@
 /**
- * The ALTCHA proof-of-work captcha (architecture.md): the widget fetches a challenge from
- * GET /api/auth/captcha, solves it on load without any click, and its payload (base64) becomes the
- * `captchaToken` of the form. The widget code loads only with the forms that need it.
+ * The captcha of the auth forms (architecture.md, "captcha"). By default the ALTCHA proof of work: the
+ * widget fetches a challenge from GET /api/auth/captcha, solves it on load without any click, and its
+ * payload (base64) becomes the `captchaToken` of the form. When the server is configured for Cloudflare
+ * Turnstile (GET /api/auth/captcha-provider), the Turnstile widget gives the token instead. The widget
+ * code loads only with the forms that need it.
  */
 
 import { Box, Skeleton } from '@mantine/core';
+import type { TurnstileInstance } from '@marsidev/react-turnstile';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, lazy, Suspense, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCaptchaProvider } from '../api/auth';
+
+const Turnstile = lazy(() => import('@marsidev/react-turnstile').then((m) => ({ default: m.Turnstile })));
 
 export interface CaptchaHandle {
   /** forget the spent payload and solve a fresh challenge (after each submission) */
@@ -38,6 +44,46 @@ const STRING_KEYS = [
 ] as const;
 
 export const Captcha = forwardRef<CaptchaHandle, Props>(function Captcha({ onChange }, ref) {
+  const { t } = useTranslation('auth');
+  const provider = useCaptchaProvider();
+  if (provider.isPending)
+    return <Skeleton h={66} radius="md" role="status" aria-label={t('captcha.loading')} />;
+  if (provider.data?.provider === 'turnstile')
+    return <TurnstileCaptcha ref={ref} siteKey={provider.data.siteKey} onChange={onChange} />;
+  return <AltchaCaptcha ref={ref} onChange={onChange} />;
+});
+
+/** Cloudflare Turnstile; its token is the `captchaToken`, spent by the server's siteverify call. */
+const TurnstileCaptcha = forwardRef<CaptchaHandle, Props & { siteKey: string }>(function TurnstileCaptcha(
+  { onChange, siteKey },
+  ref,
+) {
+  const { t, i18n } = useTranslation('auth');
+  const widget = useRef<TurnstileInstance | undefined>(undefined);
+  useImperativeHandle(ref, () => ({
+    renew: () => {
+      onChange(null);
+      widget.current?.reset();
+    },
+  }));
+  return (
+    <Box data-testid="captcha">
+      <Suspense fallback={<Skeleton h={66} radius="md" role="status" aria-label={t('captcha.loading')} />}>
+        <Turnstile
+          ref={widget}
+          siteKey={siteKey}
+          options={{ theme: 'dark', size: 'flexible', language: i18n.resolvedLanguage ?? 'auto' }}
+          onSuccess={(token) => onChange(token)}
+          onExpire={() => onChange(null)}
+          onError={() => onChange(null)}
+        />
+      </Suspense>
+    </Box>
+  );
+});
+
+/** ALTCHA v2 proof of work, solved on load (the default and the demo's captcha). */
+const AltchaCaptcha = forwardRef<CaptchaHandle, Props>(function AltchaCaptcha({ onChange }, ref) {
   const { t, i18n } = useTranslation('auth');
   const language = i18n.resolvedLanguage ?? 'en';
   const [loaded, setLoaded] = useState(false);
@@ -83,7 +129,7 @@ export const Captcha = forwardRef<CaptchaHandle, Props>(function Captcha({ onCha
     },
   }));
 
-  if (!loaded) return <Skeleton h={66} radius="md" aria-label={t('captcha.loading')} />;
+  if (!loaded) return <Skeleton h={66} radius="md" role="status" aria-label={t('captcha.loading')} />;
   return (
     <Box data-testid="captcha">
       <altcha-widget

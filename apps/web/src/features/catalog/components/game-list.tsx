@@ -19,6 +19,7 @@ export function GameList() {
         <SimpleGrid
           cols={{ base: 1, sm: 2, md: 3 }}
           spacing="lg"
+          role="status"
           aria-busy="true"
           aria-label={t('games.loading')}
         >

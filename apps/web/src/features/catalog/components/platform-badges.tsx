@@ -12,7 +12,7 @@ export function PlatformBadges({ game }: { game: Pick<PublicGame, 'desktop' | 'c
     { key: 'mobile', on: game.mobile, icon: <IconMobile size={14} /> },
   ].filter((flag) => flag.on);
   return (
-    <Group gap={6} aria-label={t('platforms.label')}>
+    <Group gap={6} role="group" aria-label={t('platforms.label')}>
       {flags.map((flag) => (
         <Badge key={flag.key} variant="light" color="gray" leftSection={flag.icon} radius="sm">
           {t(`platforms.${flag.key}`)}

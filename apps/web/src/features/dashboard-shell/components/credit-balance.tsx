@@ -17,6 +17,7 @@ export function CreditBalance() {
       radius="sm"
       leftSection={<IconCoins size={16} />}
       data-testid="credit-balance"
+      role="status"
       data-value={data ?? ''}
       aria-label={t('topBar.balanceLabel', { credits: data === undefined ? '…' : format.decimal2(data) })}
       style={{ textTransform: 'none' }}

@@ -65,7 +65,7 @@ export function OrderStatusPopup({ order, onDone }: Props) {
     >
       <Stack align="center" gap="sm" py="sm" data-testid="order-status" data-status={data?.status ?? ''}>
         {isPending ? (
-          <Loader aria-label={t('order.checking')} />
+          <Loader role="status" aria-label={t('order.checking')} />
         ) : (
           <ThemeIcon size={56} radius="xl" color={tone.color} variant="light" aria-hidden="true">
             <Text fz={28} fw={900} component="span">

@@ -143,7 +143,9 @@ export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
               value={discountCode}
               onChange={(event) => setDiscountCode(event.currentTarget.value)}
               rightSection={
-                discount.status === 'checking' ? <Loader size={14} aria-label={t('order.checking')} /> : null
+                discount.status === 'checking' ? (
+                  <Loader size={14} role="status" aria-label={t('order.checking')} />
+                ) : null
               }
               error={discount.status === 'invalid' ? t('errors.invalidDiscount') : undefined}
               description={

@@ -45,7 +45,7 @@ export function PackageList({ initialGameId, onOpen, onPackagesLoaded }: Props) 
   if (!gameId) body = <Text c="dark.0">{games.isPending ? t('list.loading') : t('list.selectGame')}</Text>;
   else if (packages.isPending)
     body = (
-      <Stack gap="sm" aria-busy="true" aria-label={t('list.loading')}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={t('list.loading')}>
         <Text c="dark.0" size="sm">
           {t('list.loading')}
         </Text>
