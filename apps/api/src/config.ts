@@ -43,7 +43,7 @@ const productionSchema = z
     SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
-  LOG_LEVEL: logLevel,
+    LOG_LEVEL: logLevel,
   })
   .superRefine((e, ctx) => {
     if (e.CAPTCHA_PROVIDER !== 'turnstile') return;

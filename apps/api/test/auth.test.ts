@@ -151,12 +151,22 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
       .where('username', '=', username)
       .execute();
     const session = product.session();
+    // The page is shown in German: the code comes in German, and later mail too.
+    session.acceptLanguage = 'de, *;q=0.5';
     const login = await session.post('/api/auth/login', {
       email,
       password: 'secret123',
       captchaToken: await captchaToken(session),
     });
     expect(login).toMatchObject({ status: 200, body: { two_factor_auth: true, authenticated: false } });
+    const mails = (await session.get('/api/dev/mail')).body as { to: string; subject: string }[];
+    expect(mails.find((m) => m.to === email)?.subject).toMatch(/^Ihr Falkenhost-Anmeldecode: [A-Z0-9]{6}$/);
+    const stored = await product.server.ctx.db
+      .selectFrom('users')
+      .select('language')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect(stored.language).toBe('de');
     expect((await session.get('/api/private/credits')).status).toBe(403);
     expect((await session.get('/api/auth/me')).body).toMatchObject({ authenticated: false });
 
@@ -173,6 +183,17 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
       captchaToken: await captchaToken(again),
     });
     expect((await again.post('/api/auth/2fa', { token: code })).status).toBe(400);
+  });
+
+  it('mails the verification code in the language the page is shown in', async () => {
+    const session = product.session();
+    session.acceptLanguage = 'cs, *;q=0.5';
+    const name = uniqueName();
+    await register(session, name);
+    const mails = (await session.get('/api/dev/mail')).body as { to: string; subject: string }[];
+    expect(mails.find((m) => m.to === `${name.toLowerCase()}@example.com`)?.subject).toMatch(
+      /^Váš ověřovací kód Falkenhost: [A-Z0-9]{6}$/,
+    );
   });
 
   it('resends a code at most once per 120 seconds', async () => {

@@ -105,6 +105,8 @@ export interface Answer<T = unknown> {
 /** A browser-like HTTP session: keeps cookies, sends JSON. */
 export class Session {
   private cookies = new Map<string, string>();
+  /** sent as Accept-Language when set, as the web client sends the page's language */
+  acceptLanguage?: string;
   constructor(readonly baseUrl: string) {}
 
   async request<T = Loose>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
@@ -112,6 +114,7 @@ export class Session {
     if (body !== undefined) headers['content-type'] = 'application/json';
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
+    if (this.acceptLanguage) headers['accept-language'] = this.acceptLanguage;
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
@@ -211,4 +214,14 @@ export async function grantCredits(product: Product, username: string, credits: 
       now: now(),
     }),
   );
+}
+
+/** A Minecraft package offered in the store with its first location and egg, as the store dialog picks them. */
+export async function minecraftOffer(session: Session, name = 'Minecraft Starter') {
+  const games = (await session.get('/api/public/store/games')).body;
+  const game = games.find((g: { name: string }) => g.name === 'Minecraft');
+  const packages = (await session.get(`/api/private/store/available-users-packages?gameId=${game.id}`)).body;
+  const pkg = packages.find((p: { name: string }) => p.name === name);
+  const locations = (await session.get(`/api/private/store/package-locations?packageId=${pkg.id}`)).body;
+  return { pkg, location: locations[0], egg: pkg.eggs[0] as number };
 }

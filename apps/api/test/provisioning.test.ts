@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import {
   DATABASES,
   grantCredits,
+  minecraftOffer,
   type Product,
   registerVerified,
   type Session,
@@ -16,16 +17,6 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
   });
   afterAll(async () => product?.close());
 
-  async function minecraft(session: Session, name = 'Minecraft Starter') {
-    const games = (await session.get('/api/public/store/games')).body;
-    const game = games.find((g: { name: string }) => g.name === 'Minecraft');
-    const packages = (await session.get(`/api/private/store/available-users-packages?gameId=${game.id}`))
-      .body;
-    const pkg = packages.find((p: { name: string }) => p.name === name);
-    const locations = (await session.get(`/api/private/store/package-locations?packageId=${pkg.id}`)).body;
-    return { pkg, location: locations[0], egg: pkg.eggs[0] as number };
-  }
-
   async function balance(session: Session): Promise<number> {
     return (await session.get('/api/private/credits')).body.credits;
   }
@@ -36,7 +27,7 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
 
   it('offers locations, eggs and add-ons for a package', async () => {
     const { session } = await registerVerified(product);
-    const { pkg, location } = await minecraft(session);
+    const { pkg, location } = await minecraftOffer(session);
     expect(location).toEqual({ id: expect.any(Number), code: 'de-fsn', name: 'Falkenstein, Germany' });
     expect(pkg.used).toBe(1);
     const addons = (await session.get(`/api/private/store/package-addons?packageId=${pkg.id}`)).body;
@@ -51,7 +42,7 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
   it('orders a server: first hour charged, panel server created, card data with a live websocket', async () => {
     const { session, username } = await registerVerified(product);
     await grantCredits(product, username, 100);
-    const { pkg, location, egg } = await minecraft(session);
+    const { pkg, location, egg } = await minecraftOffer(session);
     const addons = (await session.get(`/api/private/store/package-addons?packageId=${pkg.id}`)).body;
     const storage = addons.find((a: { type: string }) => a.type === 'storage');
     const res = await session.post('/api/private/store/package-by-credits', {
@@ -135,7 +126,7 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
     const { session, username } = await registerVerified(product);
     // Minecraft Extreme: 750 / 730 = 1.0274 credits an hour; 2 credits pay one hour, not two.
     await grantCredits(product, username, 2);
-    const { pkg, location, egg } = await minecraft(session, 'Minecraft Extreme');
+    const { pkg, location, egg } = await minecraftOffer(session, 'Minecraft Extreme');
     const before = await panelServers();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -164,7 +155,7 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
   it('refunds and leaves no server when the panel fails after the charge', async () => {
     const { session, username } = await registerVerified(product);
     await grantCredits(product, username, 10);
-    const { pkg, location, egg } = await minecraft(session);
+    const { pkg, location, egg } = await minecraftOffer(session);
     const before = await panelServers();
     product.server.emulators!.pterodactyl.failNext('createServer');
     const res = await session.post('/api/private/store/package-by-credits', {
@@ -191,7 +182,7 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
   it('answers reason resources and charges nothing when no node has room', async () => {
     const { session, username } = await registerVerified(product);
     await grantCredits(product, username, 50);
-    const { pkg, location, egg } = await minecraft(session);
+    const { pkg, location, egg } = await minecraftOffer(session);
     const { db } = product.server.ctx;
     // A package bigger than any node of the location.
     const huge = await db
@@ -244,7 +235,7 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
 
   it("refuses bad orders with the spec's reasons and changes nothing", async () => {
     const { session, username } = await registerVerified(product);
-    const { pkg, location, egg } = await minecraft(session);
+    const { pkg, location, egg } = await minecraftOffer(session);
     const order = (over: Record<string, unknown>) =>
       session.post('/api/private/store/package-by-credits', {
         serverName: 'ok name',

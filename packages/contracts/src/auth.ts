@@ -6,7 +6,7 @@ import { CODE_LENGTH, ROLES } from './constants';
 import { captchaToken, email, password, personName, username } from './fields';
 
 export const loginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(191),
+  email,
   password: z.string().min(1).max(1_024),
   captchaToken,
 });

@@ -8,8 +8,11 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,32}$/;
 /** First and last name: letters (any script), hyphen or apostrophe between letters, no spaces (spec 5). */
 export const PERSON_NAME_PATTERN = /^\p{L}[\p{L}\p{M}'-]{0,49}$/u;
-/** Server name: letters, digits, underscore, dot, hyphen and space (spec 5, order dialog check 4). */
-export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_. -]{1,50}$/;
+/**
+ * Server name: letters (any script, with their accents), digits, underscore, dot, hyphen and space
+ * (spec 5, order dialog check 4); 1 to 50 characters.
+ */
+export const SERVER_NAME_PATTERN = /^[\p{L}\p{M}\p{Nd}_. -]{1,50}$/u;
 
 export const username = z.string().trim().regex(USERNAME_PATTERN, 'username');
 export const personName = z.string().trim().regex(PERSON_NAME_PATTERN, 'name');

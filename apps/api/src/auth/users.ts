@@ -34,11 +34,19 @@ export function findByEmail(db: Kysely<Database>, email: string): Promise<User |
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-/** The first of the request's Accept-Language languages the product speaks, else English. */
-export function languageOf(acceptLanguage: string | undefined): string {
+/**
+ * The first of the request's Accept-Language languages the product speaks (en, cs, sk, de, fr), or null.
+ * The web client sends the language its pages are shown in first.
+ */
+export function spokenLanguageOf(acceptLanguage: string | undefined): string | null {
   for (const part of (acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
     if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag;
   }
-  return 'en';
+  return null;
+}
+
+/** The language of a new account's mail: the first spoken Accept-Language language, else English. */
+export function languageOf(acceptLanguage: string | undefined): string {
+  return spokenLanguageOf(acceptLanguage) ?? 'en';
 }

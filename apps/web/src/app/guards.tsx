@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { isFullyLoggedIn, useSession } from '@/lib/session';
+import { isFullyLoggedIn, nextRouteFor, useSession } from '@/lib/session';
 
 function useLoadingLabel(): string {
   const { t } = useTranslation('common');
@@ -23,12 +23,15 @@ export function DashboardGuard() {
   return <Outlet />;
 }
 
-/** /login and /register: a fully logged-in user goes to /dashboard. */
+/**
+ * /login and /register: a logged-in user goes on to /dashboard, or first to the code page a login still
+ * waits for (the dashboard guard would send them there anyway; the code page has a logout).
+ */
 export function GuestGuard() {
   const { data: user, isPending } = useSession();
   const label = useLoadingLabel();
   if (isPending) return <PageLoader label={label} />;
-  if (isFullyLoggedIn(user)) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={nextRouteFor(user)} replace />;
   return <Outlet />;
 }
 

@@ -4,6 +4,7 @@
  * a network failure is status 0. A private call answered 401 refreshes the session once and retries.
  */
 import type { ErrorBody } from '@falkenhost/contracts/auth';
+import i18n from '@/i18n/i18n';
 
 export interface ApiResult<T> {
   /** HTTP status, 0 when the network failed */
@@ -41,10 +42,12 @@ async function send<T>(
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json' }
-          : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        // The page's language first, so mail (codes, notices) comes in it (docs/decisions.md).
+        'Accept-Language': `${i18n.resolvedLanguage ?? i18n.language ?? 'en'}, *;q=0.5`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

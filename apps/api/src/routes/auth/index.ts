@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { consumeCode, issueCode } from '../../auth/codes';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { endSession, passMfa, REFRESH_COOKIE, rotateSession, startSession } from '../../auth/sessions';
-import { findByEmail, findByUsername, languageOf, toSessionUser } from '../../auth/users';
+import { findByEmail, findByUsername, languageOf, spokenLanguageOf, toSessionUser } from '../../auth/users';
 import type { User } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { renderCodeMail } from '../../mail/templates';
@@ -116,9 +116,20 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     async (request, reply) => {
       const { email, password, captchaToken } = request.body;
       await checkCaptcha(request, captchaToken);
-      const user = await findByEmail(db, email);
-      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
-      if (!user || !ok || user.active !== 1) throw new AppError(401, REASONS.invalidCredentials);
+      const found = await findByEmail(db, email);
+      const ok = await verifyPassword(found?.password_hash ?? (await dummyHash()), password);
+      if (!found || !ok || found.active !== 1) throw new AppError(401, REASONS.invalidCredentials);
+      // Mail follows the language the customer last used the site in (docs/decisions.md).
+      const language = spokenLanguageOf(request.headers['accept-language']);
+      let user = found;
+      if (language && language !== found.language) {
+        user = { ...found, language };
+        await db
+          .updateTable('users')
+          .set({ language, updated_at: now() })
+          .where('id', '=', user.id)
+          .execute();
+      }
       const needsMfa = user.two_factor_auth === 1;
       await startSession(db, reply, user, !needsMfa, cookieOptions());
       if (needsMfa) await mailCode(user, '2fa', true);

@@ -1,4 +1,4 @@
-import { Badge, Loader } from '@mantine/core';
+import { Badge, Loader, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconCoins } from '@/components/icons';
 import { useCredits } from '@/lib/credits';
@@ -8,7 +8,24 @@ import { useFormatters } from '@/lib/format';
 export function CreditBalance() {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();
-  const { data, isPending } = useCredits();
+  const { data, isPending, isError } = useCredits();
+  if (isError && data === undefined)
+    return (
+      <Tooltip label={t('topBar.balanceUnavailable')}>
+        <Badge
+          size="lg"
+          variant="light"
+          color="red"
+          radius="sm"
+          leftSection={<IconCoins size={16} />}
+          data-testid="credit-balance"
+          role="status"
+          aria-label={t('topBar.balanceUnavailable')}
+        >
+          –
+        </Badge>
+      </Tooltip>
+    );
   return (
     <Badge
       size="lg"

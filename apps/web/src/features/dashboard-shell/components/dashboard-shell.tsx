@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { logout, useSession } from '@/lib/session';
 import { isSection, useActiveSection } from '../hooks/use-active-section';
-import { NavMenu } from './nav-menu';
+import { canOpenSection, NavMenu } from './nav-menu';
 import { OrderStatusPopup } from './order-status-popup';
 import { ChooseSection } from './section-placeholder';
 import { TopBar } from './top-bar';
@@ -75,7 +75,11 @@ export function DashboardShell({ startSection, renderSection }: Props) {
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>
-          {isSection(section) ? renderSection(section) : <ChooseSection />}
+          {isSection(section) && canOpenSection(user.role, section) ? (
+            renderSection(section)
+          ) : (
+            <ChooseSection />
+          )}
         </Suspense>
       </AppShell.Main>
       {order && <OrderStatusPopup order={order} onDone={closeOrder} />}

@@ -33,6 +33,12 @@ const GROUPS: { key: 'customer' | 'admin' | 'master'; roles: Role[]; items: Item
   { key: 'master', roles: ['master'], items: [{ section: 'master_users', icon: <IconUsers size={18} /> }] },
 ];
 
+/** Whether the menu offers `section` to `role` (settings: everyone); other sections show 'Choose a section'. */
+export function canOpenSection(role: Role, section: DashboardSection): boolean {
+  if (section === 'settings') return true;
+  return GROUPS.some((g) => g.roles.includes(role) && g.items.some((item) => item.section === section));
+}
+
 interface Props {
   role: Role;
   active: string;

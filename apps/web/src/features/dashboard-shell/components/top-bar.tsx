@@ -40,7 +40,9 @@ export function TopBar({ user, menuOpened, onToggleMenu, onOpenSettings, onLogou
           variant="subtle"
           color="gray"
           onClick={onOpenSettings}
-          visibleFrom="xs"
+          px={{ base: 6, xs: 'sm' }}
+          maw={{ base: 110, xs: 220 }}
+          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' } }}
           aria-label={t('topBar.settingsOf', { username: user.username })}
         >
           {user.username}

@@ -1,17 +1,28 @@
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { NotFound } from '@/components/not-found';
+import { ApiError } from '@/lib/api-client';
 import { devMailKey, fetchDevMail } from '@/lib/dev-mail';
 
-/** /dev/mailbox: the demo's captured mail, so a visitor can read their code (architecture.md). */
+/** GET /api/dev/mail answered 404: not the demo. */
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * /dev/mailbox: the demo's captured mail, so a visitor can read their code (architecture.md). Outside
+ * the demo GET /api/dev/mail does not exist (404), and neither does this page.
+ */
 export function Mailbox() {
   const { t, i18n } = useTranslation('mailbox');
-  const { data, isPending, isError, refetch, isFetching } = useQuery({
+  const { data, error, isPending, isError, refetch, isFetching } = useQuery({
     queryKey: devMailKey,
     queryFn: fetchDevMail,
-    refetchInterval: 5_000,
+    refetchInterval: (query) => (isMissing(query.state.error) ? false : 5_000),
     retry: false,
   });
+  if (isMissing(error)) return <NotFound />;
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     dateStyle: 'short',
     timeStyle: 'medium',
