@@ -9,6 +9,11 @@ export interface Formatters {
   eur: (value: number) => string;
   /** whole number (credits in package dialogs and lists) */
   whole: (value: number) => string;
+  /**
+   * Whole credits for a plural message: `{ credits, count }`, where `credits` is the shown figure and
+   * `count` the number i18next picks the plural form by (1 kredit, 2 kredity, 5 kreditů).
+   */
+  wholeCredits: (value: number) => { credits: string; count: number };
   /** 2 decimals (balance tiles, credit balance) */
   decimal2: (value: number) => string;
   /** any plain number */
@@ -34,6 +39,7 @@ export function formattersFor(language: string): Formatters {
   const formatters: Formatters = {
     eur: (value) => eur.format(value),
     whole: (value) => whole.format(Math.round(value)),
+    wholeCredits: (value) => ({ credits: whole.format(Math.round(value)), count: Math.round(value) }),
     decimal2: (value) => decimal2.format(value),
     number: (value) => number.format(value),
     percent: (value, fractionDigits = 0) =>

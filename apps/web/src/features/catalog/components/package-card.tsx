@@ -45,7 +45,7 @@ export function PackageCard({ pkg, onOrder }: Props) {
             {pkg.name}
           </Title>
           <Text fw={800} fz="xl" className="fh-gradient-text">
-            {t('packages.creditsPerMonth', { credits: format.whole(pkg.credits_monthly) })}
+            {t('packages.creditsPerMonth', format.wholeCredits(pkg.credits_monthly))}
           </Text>
         </Stack>
       </Group>

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@falkenhost/contracts/auth';
-import { ActionIcon, Box, Burger, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconLogout } from '@/components/icons';
 import { LanguagePicker } from '@/components/language-picker';
@@ -42,10 +42,11 @@ export function TopBar({ user, menuOpened, onToggleMenu, onOpenSettings, onLogou
           onClick={onOpenSettings}
           px={{ base: 6, xs: 'sm' }}
           maw={{ base: 110, xs: 220 }}
-          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' } }}
           aria-label={t('topBar.settingsOf', { username: user.username })}
         >
-          {user.username}
+          <Text span inherit truncate="end">
+            {user.username}
+          </Text>
         </Button>
         <Tooltip label={t('topBar.logout')}>
           <ActionIcon

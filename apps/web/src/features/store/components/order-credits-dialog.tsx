@@ -238,7 +238,7 @@ export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
             {price ? (
               <>
                 <Group justify="space-between">
-                  <Text size="sm">{t('order.base', { credits: format.whole(amount as number) })}</Text>
+                  <Text size="sm">{t('order.base', format.wholeCredits(amount as number))}</Text>
                   <Text size="sm">{format.eur(centsToEur(price.base))}</Text>
                 </Group>
                 {price.discount > 0 && (

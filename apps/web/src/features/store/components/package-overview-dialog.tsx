@@ -186,7 +186,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
                 label: t('overview.addonOption', {
                   name: addon.name,
                   eur: format.eur(addon.eur_price),
-                  credits: format.whole(addon.credits_monthly),
+                  ...format.wholeCredits(addon.credits_monthly),
                 }),
               }))}
               value={chosen[type] ?? null}
@@ -200,11 +200,11 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
             <Text size="sm" c="dark.0">
               {t('overview.packagePrice', {
                 eur: format.eur(pkg.eur_price),
-                credits: format.whole(pkg.credits_monthly),
+                ...format.wholeCredits(pkg.credits_monthly),
               })}
             </Text>
             <Text fw={800} fz="lg" data-testid="overview-total">
-              {t('overview.total', { eur: format.eur(totalEur), credits: format.whole(totalCredits) })}
+              {t('overview.total', { eur: format.eur(totalEur), ...format.wholeCredits(totalCredits) })}
             </Text>
           </Stack>
         </Group>
@@ -240,7 +240,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
             loading={buy.busy}
             onClick={() => void buy.run()}
           >
-            {t('overview.buyCredits', { credits: format.whole(totalCredits) })}
+            {t('overview.buyCredits', format.wholeCredits(totalCredits))}
           </Button>
         </Group>
       </Stack>

@@ -55,10 +55,10 @@ export function PackageRow({ pkg, onOpen }: Props) {
             onClick={() => onOpen(pkg)}
             aria-label={t('packages.creditsAria', {
               name: pkg.name,
-              credits: format.whole(pkg.credits_monthly),
+              ...format.wholeCredits(pkg.credits_monthly),
             })}
           >
-            {t('packages.credits', { credits: format.whole(pkg.credits_monthly) })}
+            {t('packages.credits', format.wholeCredits(pkg.credits_monthly))}
           </Button>
         </Group>
       </Group>
