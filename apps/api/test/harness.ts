@@ -225,3 +225,13 @@ export async function minecraftOffer(session: Session, name = 'Minecraft Starter
   const locations = (await session.get(`/api/private/store/package-locations?packageId=${pkg.id}`)).body;
   return { pkg, location: locations[0], egg: pkg.eggs[0] as number };
 }
+
+/** A complete billing address for credit and package orders (spec 5: line 2 and state optional). */
+export const billingAddress = {
+  addressLine1: 'Hlavní 1',
+  addressLine2: '',
+  city: 'Brno',
+  postalCode: '60200',
+  state: '',
+  country: 'CZ',
+};

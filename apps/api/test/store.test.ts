@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, grantCredits, type Product, registerVerified, startProduct, uniqueName } from './harness';
+import {
+  billingAddress,
+  DATABASES,
+  grantCredits,
+  type Product,
+  registerVerified,
+  startProduct,
+  uniqueName,
+} from './harness';
 
-const address = {
-  addressLine1: 'Hlavní 1',
-  addressLine2: '',
-  city: 'Brno',
-  postalCode: '60200',
-  state: '',
-  country: 'CZ',
-};
+const address = billingAddress;
 
 describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
   let product: Product;

@@ -7,6 +7,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Answer,
+  billingAddress,
   captchaToken,
   grantCredits,
   minecraftOffer,
@@ -116,15 +117,6 @@ describe('auth screens', () => {
 });
 
 describe('store dialogs', () => {
-  const address = {
-    addressLine1: 'Hlavní 1',
-    addressLine2: '',
-    city: 'Brno',
-    postalCode: '60200',
-    state: '',
-    country: 'CZ',
-  };
-
   it('order-credits: invalid discount, referrer self, unknown referrer, amount, address, payment type', async () => {
     const { session, username } = await registerVerified(product);
     const order = async (over: Record<string, unknown>) =>
@@ -132,7 +124,7 @@ describe('store dialogs', () => {
         orderCreditsError(
           result(
             await session.post('/api/private/store/order-credits', {
-              ...address,
+              ...billingAddress,
               referrer: '',
               discountCode: '',
               creditsAmount: 100,

@@ -9,32 +9,26 @@ export function CreditBalance() {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();
   const { data, isPending, isError } = useCredits();
+  const badge = {
+    size: 'lg',
+    variant: 'light',
+    radius: 'sm',
+    leftSection: <IconCoins size={16} />,
+    'data-testid': 'credit-balance',
+    role: 'status',
+  } as const;
   if (isError && data === undefined)
     return (
       <Tooltip label={t('topBar.balanceUnavailable')}>
-        <Badge
-          size="lg"
-          variant="light"
-          color="red"
-          radius="sm"
-          leftSection={<IconCoins size={16} />}
-          data-testid="credit-balance"
-          role="status"
-          aria-label={t('topBar.balanceUnavailable')}
-        >
+        <Badge {...badge} color="red" aria-label={t('topBar.balanceUnavailable')}>
           –
         </Badge>
       </Tooltip>
     );
   return (
     <Badge
-      size="lg"
-      variant="light"
+      {...badge}
       color="cyan"
-      radius="sm"
-      leftSection={<IconCoins size={16} />}
-      data-testid="credit-balance"
-      role="status"
       data-value={data ?? ''}
       aria-label={t('topBar.balanceLabel', { credits: data === undefined ? '…' : format.decimal2(data) })}
       style={{ textTransform: 'none' }}
