@@ -39,9 +39,24 @@ const productionSchema = z
     TURNSTILE_SITE_KEY: z.string().min(1).optional(),
     ACCESS_TOKEN_SECRET: secret,
     CODE_SECRET: secret,
-    TRUST_PROXY: z.stringbool().default(false),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, ctx) => {
+        const v = value.trim();
+        if (v === 'false' || v === '0' || v === '') return false;
+        const entries = v.split(',').map((e) => e.trim());
+        if (entries.every((e) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(e)))
+          return entries.join(',');
+        ctx.addIssue({
+          code: 'custom',
+          message: "must be false or the reverse proxies' addresses, e.g. loopback or 10.0.0.0/8 (not true)",
+        });
+        return z.NEVER;
+      }),
     SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    PRIVATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
     LOG_LEVEL: logLevel,
   })
@@ -71,9 +86,12 @@ export interface Config {
   };
   accessTokenSecret: string;
   codeSecret: string;
-  trustProxy: boolean;
+  /** false, or the reverse proxies' addresses/CIDRs (never `true`: any client's X-Forwarded-For would count) */
+  trustProxy: false | string;
   suspendDays: number;
   rateLimitPerMinute: number;
+  /** requests per minute and customer on every /api/private route without a stricter limit */
+  privateRateLimitPerMinute: number;
   /** pino level of the request log */
   logLevel: z.infer<typeof logLevel>;
   /** where the built web client is (served with an SPA fallback when it exists) */
@@ -109,6 +127,15 @@ function demoSecrets(
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const mode = env.APP_MODE ?? 'demo';
+  // A production variable without APP_MODE is a forgotten APP_MODE=production, not a demo: the demo would
+  // mount the fake Mollie (free credits) and the mailbox (everyone's codes).
+  const productionOnly = ['MOLLIE_API_KEY', 'PTERODACTYL_URL', 'PTERODACTYL_APP_KEY', 'SMTP_URL'];
+  const stray = productionOnly.filter((name) => env[name]);
+  if (env.APP_MODE === undefined && stray.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  APP_MODE: set APP_MODE=production (or APP_MODE=demo) when ${stray.join(', ')} is set`,
+    );
+  }
   if (mode === 'production') {
     const parsed = productionSchema.safeParse(env);
     if (!parsed.success) {
@@ -142,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY,
       suspendDays: e.SUSPEND_DAYS,
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
       logLevel: e.LOG_LEVEL,
       webDist,
       dataDir: resolve('data'),
@@ -174,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: false,
     suspendDays: 7,
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
+    privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
     logLevel: logLevel.parse(env.LOG_LEVEL),
     webDist,
     dataDir,

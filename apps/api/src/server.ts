@@ -9,15 +9,18 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
 import { Client as MollieClient } from 'mollie-api-typescript';
 import { createCaptcha } from './auth/captcha';
+import { ACCESS_COOKIE } from './auth/sessions';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type DemoEmulators, mountEmulators } from './integrations/emulators';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createMailer } from './mail/mailer';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
@@ -45,16 +48,34 @@ export interface ServerOptions {
 /**
  * @throws Error when the database cannot be opened or migrated
  */
+/**
+ * The rate-limit key of a private request: the customer the access token names (read, not verified: a
+ * forged token is refused by the route's guard anyway), else the client address.
+ */
+function customerKey(request: FastifyRequest): string {
+  const token = request.cookies?.[ACCESS_COOKIE];
+  if (token) {
+    try {
+      const { sub } = decodeJwt(token);
+      if (sub) return `user:${sub}`;
+    } catch {
+      // not a JWT: fall back to the address
+    }
+  }
+  return `ip:${request.ip}`;
+}
+
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<ProductServer> {
   const now = options.now ?? Date.now;
   const database = await openDatabase(config.databaseUrl, { schema: options.databaseSchema });
   await migrateToLatest(database);
 
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-  });
+  };
+  const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -84,11 +105,30 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await app.register(async (api) => {
     await api.register(helmet, { contentSecurityPolicy: false, global: true });
     await api.register(cookie);
-    await api.register(rateLimit, { global: false });
+    // Every /api/private route without a stricter limit of its own gets the per-customer limit; this hook
+    // runs before the rate-limit plugin's own onRoute hook, which reads the route's config.
+    api.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/private') || route.config?.rateLimit !== undefined) return;
+      route.config = {
+        ...route.config,
+        rateLimit: {
+          max: config.privateRateLimitPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: customerKey,
+        },
+      };
+    });
+    await api.register(rateLimit, {
+      global: false,
+      store: databaseRateLimitStore(database.db, now),
+      // Counting must never break the product: if the database cannot count, the request goes through.
+      skipOnError: true,
+    });
     await api.register(apiRoutes, { prefix: '/api' });
   });
 
   if (existsSync(config.webDist)) {
+    const turnstile = config.captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [];
     await app.register(async (web) => {
       await web.register(helmet, {
         contentSecurityPolicy: {
@@ -98,7 +138,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
             imgSrc: ["'self'", 'data:', 'blob:'],
             styleSrc: ["'self'", "'unsafe-inline'"],
             workerSrc: ["'self'", 'blob:'],
-            scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+            // Cloudflare Turnstile's widget is a script and an iframe from its own host.
+            scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...turnstile],
+            frameSrc: ["'self'", ...turnstile],
             formAction: ["'self'", 'https:', 'http:'],
           },
         },

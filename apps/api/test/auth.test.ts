@@ -196,6 +196,30 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
     );
   });
 
+  it('spends a code after five guesses, also when the guesses come at once', async () => {
+    const session = product.session();
+    const name = uniqueName();
+    await register(session, name);
+    const code = await mailedCode(session, `${name.toLowerCase()}@example.com`);
+    const wrong = code === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => session.post('/api/auth/verify-email', { token: wrong })),
+    );
+    expect(answers.every((a) => a.status === 400 && a.body.reason === 'invalid-code')).toBe(true);
+    const row = await product.server.ctx.db
+      .selectFrom('verification_codes')
+      .innerJoin('users', 'users.id', 'verification_codes.user_id')
+      .select('verification_codes.attempts')
+      .where('users.username', '=', name)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    // Out of guesses: even the right code is refused now.
+    expect(await session.post('/api/auth/verify-email', { token: code })).toMatchObject({
+      status: 400,
+      body: { reason: 'invalid-code' },
+    });
+  });
+
   it('resends a code at most once per 120 seconds', async () => {
     const session = product.session();
     const name = uniqueName();

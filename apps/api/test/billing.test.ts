@@ -80,4 +80,33 @@ describe.each(DATABASES)('hourly billing on %s', (kind) => {
     await billHourlyServers(product.server.ctx);
     expect(await credits(session)).toBe(balance);
   });
+
+  it('retries the panel suspension until the panel confirms it, and bills nothing meanwhile', async () => {
+    const { session, username } = await registerVerified(product);
+    await grantCredits(product, username, 1);
+    const id = await orderStarter(session);
+    const panel = product.server.emulators!.pterodactyl;
+    const uuid = async () =>
+      (await session.get('/api/private/servers/owned-servers')).body.find(
+        (s: { user_package_id: number }) => s.user_package_id === id,
+      ).ptero_server_uuid;
+    const panelStatus = async () => {
+      const target = await uuid();
+      return panel.servers().find((s) => s.uuid === target)?.status;
+    };
+    product.advance(8 * HOUR_MS);
+    await session.post('/api/auth/refresh-token');
+    panel.failNext('suspendServer', { status: 500 });
+    const first = await billHourlyServers(product.server.ctx);
+    expect(first).toMatchObject({ suspended: 1, panelSuspended: 0 });
+    expect(await panelStatus()).not.toBe('suspended');
+    const balance = await credits(session);
+
+    const second = await billHourlyServers(product.server.ctx);
+    expect(second).toMatchObject({ charged: 0, suspended: 0, panelSuspended: 1 });
+    expect(await panelStatus()).toBe('suspended');
+    expect(await credits(session)).toBe(balance);
+    // Confirmed: later runs leave it alone.
+    expect((await billHourlyServers(product.server.ctx)).panelSuspended).toBe(0);
+  });
 });

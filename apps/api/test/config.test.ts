@@ -61,6 +61,20 @@ describe('production configuration', () => {
     });
   });
 
+  it('trusts X-Forwarded-For only from the proxies named in TRUST_PROXY', () => {
+    expect(loadConfig(production).trustProxy).toBe(false);
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toBe(
+      '10.0.0.0/8,loopback',
+    );
+    // true would let any client pick its own address (and so its own rate limit).
+    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses to start the demo when production variables are set without APP_MODE', () => {
+    const { APP_MODE: _mode, ...withoutMode } = production;
+    expect(() => loadConfig(withoutMode)).toThrow(/APP_MODE=production/);
+  });
+
   it('refuses an unknown mode', () => {
     expect(() => loadConfig({ APP_MODE: 'staging' })).toThrow(/APP_MODE/);
   });

@@ -45,7 +45,7 @@ export interface Product {
 
 export async function startProduct(
   kind: DatabaseKind,
-  options: { seed?: boolean; authRateLimit?: number } = {},
+  options: { seed?: boolean; authRateLimit?: number; privateRateLimit?: number } = {},
 ): Promise<Product> {
   let offset = 0;
   const now = () => Date.now() + offset;
@@ -59,6 +59,7 @@ export async function startProduct(
     DATA_DIR: dir,
     DATABASE_URL: kind === 'postgres' ? process.env.DATABASE_URL : `sqlite:${join(dir, 'test.db')}`,
     RATE_LIMIT_PER_MINUTE: String(options.authRateLimit ?? 10_000),
+    PRIVATE_RATE_LIMIT_PER_MINUTE: String(options.privateRateLimit ?? 10_000),
     ALTCHA_COST: '40',
   });
   const server = await createServer(config, {

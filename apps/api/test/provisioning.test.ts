@@ -164,7 +164,9 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
       eggId: egg,
       locationId: location.id,
     });
+    // The panel's own words stay in our log.
     expect(res).toMatchObject({ status: 502, body: { reason: 'panel' } });
+    expect(res.body).toEqual({ reason: 'panel' });
     expect(await balance(session)).toBe(10);
     expect(await panelServers()).toBe(before);
     expect((await session.get('/api/private/servers/owned-servers')).body).toEqual([]);

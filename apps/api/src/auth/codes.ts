@@ -76,7 +76,8 @@ export async function issueCode(
 }
 
 /**
- * Checks a code and spends it on success. A wrong guess counts; the fifth wrong guess spends the code.
+ * Checks a code and spends it on success. Every guess counts, right or wrong; after five guesses the code
+ * is spent (a right fifth guess still passes).
  * @throws AppError 400 invalid-code when the code is wrong, used, expired or out of guesses
  */
 export async function consumeCode(
@@ -98,16 +99,19 @@ export async function consumeCode(
   if (!row || row.expires_at <= nowMs || row.attempts >= CODE_MAX_ATTEMPTS) {
     throw new AppError(400, REASONS.invalidCode);
   }
+  // Every guess takes one of the attempts before it is compared, in one conditional update, so parallel
+  // guesses cannot share an attempt.
+  const took = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(took.numUpdatedRows) !== 1) throw new AppError(400, REASONS.invalidCode);
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(secret, userId, purpose, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    await db
-      .updateTable('verification_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute();
-    throw new AppError(400, REASONS.invalidCode);
-  }
+  if (!timingSafeEqual(expected, given)) throw new AppError(400, REASONS.invalidCode);
   // Conditional update: of two concurrent correct submissions only one spends the code.
   const spent = await db
     .updateTable('verification_codes')

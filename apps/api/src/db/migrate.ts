@@ -4,6 +4,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database';
 import { initialMigration } from './migrations/0001_initial';
+import { panelSuspensionAndRateLimitsMigration } from './migrations/0002_panel_suspension_and_rate_limits';
 
 /**
  * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
@@ -11,7 +12,10 @@ import { initialMigration } from './migrations/0001_initial';
 export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_initial': initialMigration(dialect) };
+      return {
+        '0001_initial': initialMigration(dialect),
+        '0002_panel_suspension_and_rate_limits': panelSuspensionAndRateLimitsMigration(dialect),
+      };
     },
   };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();

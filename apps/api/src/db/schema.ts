@@ -180,6 +180,13 @@ export interface CreditLedgerTable {
   created_at: Millis;
 }
 
+/** One rate-limit window: `count` requests under `key` until `reset_at`. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Millis;
+}
+
 export interface UserPackagesTable {
   id: Generated<number>;
   user_id: number;
@@ -204,6 +211,8 @@ export interface UserPackagesTable {
   /** start of the last clock hour charged (hourly billing) */
   billed_until: Millis | null;
   suspended_at: Millis | null;
+  /** when the panel confirmed the suspension; null while it is still to be done (billing retries) */
+  panel_suspended_at: Millis | null;
   created_at: Millis;
   deleted_at: Millis | null;
 }
@@ -228,6 +237,7 @@ export interface SchedulesTable {
 
 export interface Database {
   users: UsersTable;
+  rate_limits: RateLimitsTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   used_captchas: UsedCaptchasTable;

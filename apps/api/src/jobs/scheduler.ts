@@ -4,6 +4,7 @@
  */
 import { Cron } from 'croner';
 import type { AppContext } from '../context';
+import { pruneRateLimits } from '../lib/rate-limit-store';
 import { billHourlyServers } from '../services/billing';
 
 export function startJobs(ctx: AppContext): { stop(): void } {
@@ -11,10 +12,16 @@ export function startJobs(ctx: AppContext): { stop(): void } {
     new Cron('0 * * * * *', { protect: true, name: 'hourly-billing' }, async () => {
       try {
         const result = await billHourlyServers(ctx);
-        if (result.charged || result.suspended) ctx.log.info(result, 'hourly billing');
+        if (result.charged || result.suspended || result.panelSuspended)
+          ctx.log.info(result, 'hourly billing');
       } catch (error) {
         ctx.log.error({ err: error }, 'hourly billing failed');
       }
+    }),
+    new Cron('30 */10 * * * *', { protect: true, name: 'prune-rate-limits' }, async () => {
+      await pruneRateLimits(ctx.db, ctx.now()).catch((error) => {
+        ctx.log.error({ err: error }, 'pruning rate limits failed');
+      });
     }),
   ];
   return {

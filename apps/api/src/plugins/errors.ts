@@ -1,7 +1,7 @@
 /**
  * One error handler for the API: AppError, schema validation, rate limits and body limits become
- * `{ reason, message?, errors? }` with their status; anything else is logged and answered 500 without
- * details.
+ * `{ reason, message?, errors? }` with their status; a 5xx AppError (an upstream failed) and anything
+ * else are logged and answered without details.
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -11,6 +11,11 @@ import { AppError } from '../lib/errors';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx carries an upstream's words (Mollie, the panel): logged for us, never sent to customers.
+      if (error.status >= 500) {
+        request.log.error({ err: error, reason: error.reason }, 'upstream failure');
+        return reply.status(error.status).send({ reason: error.reason });
+      }
       return reply.status(error.status).send({
         reason: error.reason,
         ...(error.message !== error.reason ? { message: error.message } : {}),

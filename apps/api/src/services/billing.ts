@@ -16,6 +16,8 @@ export const HOUR_MS = 3_600_000;
 export interface BillingResult {
   charged: number;
   suspended: number;
+  /** suspensions the panel confirmed in this run (new ones and earlier failed ones) */
+  panelSuspended: number;
 }
 
 /**
@@ -24,10 +26,10 @@ export interface BillingResult {
  */
 export async function billHourlyServers(ctx: AppContext): Promise<BillingResult> {
   const { db, now } = ctx;
-  const result: BillingResult = { charged: 0, suspended: 0 };
+  const result: BillingResult = { charged: 0, suspended: 0, panelSuspended: 0 };
   const due = await db
     .selectFrom('user_packages')
-    .select(['id', 'user_id', 'credits_monthly', 'billed_until', 'ptero_server_id', 'name'])
+    .select(['id', 'user_id', 'credits_monthly', 'billed_until', 'name'])
     .where('billing_type', '=', 'hourly')
     .where('status', '=', 'paid')
     .where('billed_until', '<=', now())
@@ -40,7 +42,7 @@ export async function billHourlyServers(ctx: AppContext): Promise<BillingResult>
       const outcome = await chargeHour(ctx, server.id, server.user_id, price, billedUntil);
       if (outcome === 'charged') result.charged += 1;
       if (outcome === 'suspend') {
-        if (await suspendForCredits(ctx, server.id, server.user_id, server.ptero_server_id, server.name)) {
+        if (await suspendForCredits(ctx, server.id, server.user_id, server.name)) {
           result.suspended += 1;
         }
         break;
@@ -49,7 +51,45 @@ export async function billHourlyServers(ctx: AppContext): Promise<BillingResult>
       billedUntil += HOUR_MS;
     }
   }
+  result.panelSuspended = await suspendOnPanel(ctx);
   return result;
+}
+
+/**
+ * Suspends on the panel every hourly server we suspended whose panel suspension is not confirmed yet
+ * (a new one, or one whose panel call failed in an earlier run). Failures are logged and retried on the
+ * next run; the server is not billed meanwhile.
+ * @returns how many the panel confirmed
+ */
+async function suspendOnPanel(ctx: AppContext): Promise<number> {
+  const pending = await ctx.db
+    .selectFrom('user_packages')
+    .select(['id', 'ptero_server_id'])
+    .where('billing_type', '=', 'hourly')
+    .where('status', '=', 'suspended')
+    .where('panel_suspended_at', 'is', null)
+    .where('ptero_server_id', 'is not', null)
+    .execute();
+  let confirmed = 0;
+  for (const server of pending) {
+    try {
+      await ctx.pterodactyl.suspendServer(server.ptero_server_id as number);
+    } catch (error) {
+      ctx.log.error(
+        { err: error, serverId: server.id },
+        'panel suspend failed; the next billing run retries',
+      );
+      continue;
+    }
+    await ctx.db
+      .updateTable('user_packages')
+      .set({ panel_suspended_at: ctx.now() })
+      .where('id', '=', server.id)
+      .where('status', '=', 'suspended')
+      .execute();
+    confirmed += 1;
+  }
+  return confirmed;
 }
 
 /** One hour of one server: 'charged', 'taken' (another run did it), or 'suspend' (balance too low). */
@@ -88,26 +128,23 @@ async function chargeHour(
   }
 }
 
-/** Suspends a server the balance cannot pay (panel first, then our record), and mails its owner once. */
+/**
+ * Marks a server the balance cannot pay as suspended (once, whichever run gets there first) and mails
+ * its owner; the panel suspension follows in `suspendOnPanel`, retried until the panel confirms.
+ */
 async function suspendForCredits(
   ctx: AppContext,
   serverId: number,
   userId: number,
-  pteroServerId: number | null,
   name: string,
 ): Promise<boolean> {
   const claimed = await ctx.db
     .updateTable('user_packages')
-    .set({ status: 'suspended', suspended_at: ctx.now() })
+    .set({ status: 'suspended', suspended_at: ctx.now(), panel_suspended_at: null })
     .where('id', '=', serverId)
     .where('status', '=', 'paid')
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return false;
-  if (pteroServerId !== null) {
-    await ctx.pterodactyl.suspendServer(pteroServerId).catch((error) => {
-      ctx.log.error({ err: error, serverId }, 'panel suspend failed; the next run retries');
-    });
-  }
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (user) {
     const mail = renderSuspensionMail(user.language, {

@@ -84,6 +84,7 @@ export async function orderPackageByCredits(
         paid_until: null,
         billed_until: t + HOUR_MS,
         suspended_at: null,
+        panel_suspended_at: null,
         created_at: t,
         deleted_at: null,
       })
