@@ -145,36 +145,37 @@ export interface PriceBreakdown {
 
 /**
  * Shared core of every EUR order price: base x (1 - monthly) x (1 - discount) x (1 + fee %) + fixed fee,
- * computed exactly and rounded once. The reductions are shown rounded; the fee line is what remains, so
- * the lines always add up to the total.
+ * computed exactly and rounded once (architecture.md, "Money and credits"). The base is the exact
+ * fraction `baseNumerator / baseDenominator` cents, so a price in credit units is not rounded to the cent
+ * before the reductions. The reductions are shown rounded; the fee line is what remains, so the lines
+ * always add up to the total.
  */
 function orderPrice(
-  baseCents: Cents,
+  baseNumerator: number,
+  baseDenominator: number,
   monthlyBp: BasisPoints,
   discountBp: BasisPoints,
   method: PaymentMethod,
 ): PriceBreakdown {
-  assertUnits(baseCents, 'baseCents');
+  assertUnits(baseNumerator, 'base');
   if (!Number.isInteger(discountBp) || discountBp < 0 || discountBp > FULL_PERCENT) {
     throw new RangeError('discount must be 0 to 10 000 basis points');
   }
   const fee = PAYMENT_FEES[method];
+  const n = BigInt(baseNumerator);
+  const den = BigInt(baseDenominator);
+  const full = BigInt(FULL_PERCENT);
+  const keep = BigInt(FULL_PERCENT - monthlyBp);
   // base x (10^4 - m) x (10^4 - d) x (10^4 + f) / 10^12, kept exact with bigint.
-  const exact =
-    BigInt(baseCents) *
-    BigInt(FULL_PERCENT - monthlyBp) *
-    BigInt(FULL_PERCENT - discountBp) *
-    BigInt(FULL_PERCENT + fee.percentBp);
-  const total = Number(roundHalfUpBig(exact, 10n ** 12n)) + fee.fixedCents;
-  const monthlyDiscount = percentOf(baseCents, monthlyBp);
+  const exact = n * keep * BigInt(FULL_PERCENT - discountBp) * BigInt(FULL_PERCENT + fee.percentBp);
+  const total = Number(roundHalfUpBig(exact, den * full ** 3n)) + fee.fixedCents;
+  const base = Number(roundHalfUpBig(n, den));
+  const afterMonthly = Number(roundHalfUpBig(n * keep, den * full));
   // The discount applies to the amount after the monthly reduction, in the spec's order.
-  const discount = Number(
-    roundHalfUpBig(BigInt(baseCents) * BigInt(FULL_PERCENT - monthlyBp) * BigInt(discountBp), 10n ** 8n),
-  );
-  const afterMonthly = baseCents - monthlyDiscount;
+  const discount = Number(roundHalfUpBig(n * keep * BigInt(discountBp), den * full ** 2n));
   return {
-    base: baseCents,
-    monthlyDiscount,
+    base,
+    monthlyDiscount: base - afterMonthly,
     discount,
     fee: total - (afterMonthly - discount),
     total,
@@ -195,7 +196,7 @@ export function creditsOrderPrice(
 ): PriceBreakdown {
   if (!Number.isSafeInteger(creditsAmount) || creditsAmount < 0)
     throw new RangeError('creditsAmount must be whole');
-  return orderPrice(creditsAmount * CENTS_PER_CREDIT, 0, discountBp, method);
+  return orderPrice(creditsAmount * CENTS_PER_CREDIT, 1, 0, discountBp, method);
 }
 
 /**
@@ -211,7 +212,7 @@ export function serverMonthPrice(
   discountBp: BasisPoints,
   method: PaymentMethod,
 ): PriceBreakdown {
-  return orderPrice(unitsToCents(monthlyUnits), MONTHLY_DISCOUNT_BP, discountBp, method);
+  return orderPrice(monthlyUnits, UNITS_PER_CENT, MONTHLY_DISCOUNT_BP, discountBp, method);
 }
 
 /**
@@ -227,8 +228,9 @@ export function eurPrice(monthlyUnits: CreditUnits): Cents {
  * @param monthlyUnits credit units per month
  */
 export function monthlyEurPrice(monthlyUnits: CreditUnits): Cents {
-  const cents = unitsToCents(monthlyUnits);
-  return cents - percentOf(cents, MONTHLY_DISCOUNT_BP);
+  assertUnits(monthlyUnits, 'monthlyUnits');
+  // credits x 0.04 x 95 %, from the exact credit units, rounded once
+  return divRoundHalfUp(monthlyUnits * (FULL_PERCENT - MONTHLY_DISCOUNT_BP), UNITS_PER_CENT * FULL_PERCENT);
 }
 
 /**

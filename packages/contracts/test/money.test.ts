@@ -119,6 +119,30 @@ describe('server month by card (spec 9: 95 %, then discount, then card fee)', ()
     expect(p.discount).toBe(760);
     expect(p.total).toBe(3120);
   });
+
+  it('rounds once, from the exact credit units, for prices that are not whole credits', () => {
+    // 312.38 credits = 12.4952 EUR; x 0.95 = 11.87044; x 1.018 + 0.25 = 12.3341 -> 12.33 (not 12.34)
+    expect(serverMonthPrice(creditsToUnits(312.38), 0, 'creditCard').total).toBe(1233);
+    // 0.38 credits = 1.52 cents; x 0.95 = 1.444 -> 1 cent (not 2)
+    expect(monthlyEurPrice(creditsToUnits(0.38))).toBe(1);
+    expect(monthlyEurPrice(creditsToUnits(312.38))).toBe(1187);
+  });
+
+  it('lines always add up to the total, for any price and code', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 * 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (units, bp) => {
+          const p = serverMonthPrice(units, bp, 'creditCard');
+          return (
+            p.base - p.monthlyDiscount - p.discount + p.fee === p.total &&
+            p.base - p.monthlyDiscount === monthlyEurPrice(units)
+          );
+        },
+      ),
+    );
+  });
 });
 
 describe('referral bonus (5 % of spending, as credits)', () => {
