@@ -268,6 +268,103 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
     expect(bonus).toBe(5);
   });
 
+  it('takes credits and the referral bonus back after a refund or chargeback, once each, never below zero', async () => {
+    const referrer = await registerVerified(product);
+    const customer = await registerVerified(product);
+    await customer.session.post('/api/private/store/referrer', { referrer: referrer.username });
+    const res = await customer.session.post('/api/private/store/order-credits', {
+      ...address,
+      creditsAmount: 100,
+      paymentMethod: 'creditCard',
+    });
+    const paymentId: string = res.body.link.split('/').pop();
+    await payAtCheckout(res.body.link, 'paid');
+    const balanceOf = async (who: { session: typeof customer.session }) =>
+      (await who.session.get('/api/private/credits')).body.credits as number;
+    expect(
+      await waitFor(
+        () => balanceOf(customer),
+        (c) => c === 100,
+      ),
+    ).toBe(100);
+    expect(
+      await waitFor(
+        () => balanceOf(referrer),
+        (c) => c === 5,
+      ),
+    ).toBe(5);
+
+    const mollie = product.server.emulators!.mollie;
+    const deliver = () =>
+      fetch(`${product.url}/api/webhooks/mollie`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ id: paymentId }),
+      });
+    // Half of the 4.32 EUR paid is refunded: half the credits and half the bonus go back.
+    mollie.refund(paymentId, 216);
+    expect(
+      await waitFor(
+        () => balanceOf(customer),
+        (c) => c === 50,
+      ),
+    ).toBe(50);
+    expect(
+      await waitFor(
+        () => balanceOf(referrer),
+        (c) => c === 2.5,
+      ),
+    ).toBe(2.5);
+    // The same webhook again, many times at once, changes nothing more.
+    await Promise.all(Array.from({ length: 10 }, deliver));
+    expect(await balanceOf(customer)).toBe(50);
+    expect(await balanceOf(referrer)).toBe(2.5);
+
+    // The customer spends 40 of the 50; the bank then charges back the rest of the payment.
+    await product.server.ctx.db.transaction().execute(async (trx) => {
+      const { applyLedgerEntry } = await import('../src/services/ledger');
+      const user = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', customer.username)
+        .executeTakeFirstOrThrow();
+      await applyLedgerEntry(trx, {
+        userId: user.id,
+        amount: -40 * 10_000,
+        kind: 'server-hour',
+        reference: `test-spend:${user.id}`,
+        now: Date.now(),
+      });
+    });
+    mollie.chargeback(paymentId);
+    expect(
+      await waitFor(
+        () => balanceOf(customer),
+        (c) => c === 0,
+      ),
+    ).toBe(0);
+    expect(
+      await waitFor(
+        () => balanceOf(referrer),
+        (c) => c === 0,
+      ),
+    ).toBe(0);
+    await deliver();
+    expect(await balanceOf(customer)).toBe(0);
+    const reversals = await product.server.ctx.db
+      .selectFrom('credit_ledger')
+      .select(['reference', 'amount'])
+      .where('kind', '=', 'reversal')
+      .where('reference', 'like', 'reversal:order:%')
+      .where('user_id', '=', (eb) =>
+        eb.selectFrom('users').select('id').where('username', '=', customer.username),
+      )
+      .orderBy('id')
+      .execute();
+    // 50 credits back after the refund; of the 50 owed after the chargeback only the 10 left could be taken.
+    expect(reversals.map((r) => r.amount)).toEqual([-50 * 10_000, -10 * 10_000]);
+  });
+
   it('grants test credits through the ledger only', async () => {
     const { session, username } = await registerVerified(product);
     await grantCredits(product, username, 7);

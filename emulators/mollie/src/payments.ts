@@ -140,6 +140,34 @@ export function setPaymentStatus(store: Store, id: string, status: PaymentStatus
   return payment;
 }
 
+/**
+ * Takes back part or all of a paid payment, as a refund (the merchant) or a chargeback (the customer's
+ * bank) does: the payment stays `paid`, its amounts change, and its webhook is called again.
+ * @param cents how much; default what remains
+ * @throws MollieError 404 unknown payment, 422 when it is not paid or `cents` exceeds what remains
+ */
+export function takeBackPayment(
+  store: Store,
+  id: string,
+  kind: 'refund' | 'chargeback',
+  cents?: number,
+): Payment {
+  const payment = store.payments.get(id);
+  if (!payment) throw notFound('payment', id);
+  if (payment.status !== 'paid') throw new MollieError(422, 'The payment is not paid', 'amount');
+  const [whole = '0', fraction = '00'] = payment.amount.value.split('.');
+  const total = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  const remaining = total - (payment.refundedCents ?? 0) - (payment.chargedBackCents ?? 0);
+  const amount = cents ?? remaining;
+  if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
+    throw new MollieError(422, 'The amount is higher than the amount that can be refunded', 'amount');
+  }
+  if (kind === 'refund') payment.refundedCents = (payment.refundedCents ?? 0) + amount;
+  else payment.chargedBackCents = (payment.chargedBackCents ?? 0) + amount;
+  if (payment.webhookUrl) store.webhooks.schedule(payment.webhookUrl, payment.id);
+  return payment;
+}
+
 /** Test-mode details of a paid payment, by method. */
 function paidDetails(method: PaymentMethod): Record<string, unknown> {
   if (method === 'paypal') {

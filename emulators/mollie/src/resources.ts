@@ -9,6 +9,27 @@ function times(fields: Record<string, number | undefined>): Record<string, strin
   return out;
 }
 
+function centsValue(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The amounts of a paid payment: refunded, remaining (what can still be refunded) and, once a chargeback
+ * came, charged back.
+ */
+function paidAmounts(p: Payment): Record<string, unknown> {
+  const [whole = '0', fraction = '00'] = p.amount.value.split('.');
+  const total = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  const refunded = p.refundedCents ?? 0;
+  const chargedBack = p.chargedBackCents ?? 0;
+  const currency = p.amount.currency;
+  return {
+    amountRefunded: { currency, value: centsValue(refunded) },
+    amountRemaining: { currency, value: centsValue(Math.max(0, total - refunded - chargedBack)) },
+    ...(chargedBack > 0 ? { amountChargedBack: { currency, value: centsValue(chargedBack) } } : {}),
+  };
+}
+
 /** The payment resource as Mollie answers it (`resource:"payment"`), links absolute under `base`. */
 export function paymentJson(base: string, p: Payment): Record<string, unknown> {
   const recurring = p.sequenceType === 'recurring';
@@ -46,9 +67,7 @@ export function paymentJson(base: string, p: Payment): Record<string, unknown> {
       failedAt: p.failedAt,
     }),
     amount: p.amount,
-    ...(p.status === 'paid'
-      ? { amountRefunded: { ...p.amount, value: '0.00' }, amountRemaining: p.amount }
-      : {}),
+    ...(p.status === 'paid' ? paidAmounts(p) : {}),
     description: p.description,
     method: p.method,
     metadata: p.metadata,

@@ -1,4 +1,4 @@
-import { findPayment, setPaymentStatus } from './payments.js';
+import { findPayment, setPaymentStatus, takeBackPayment } from './payments.js';
 import { createStore, type MollieStateOptions, type Store } from './store.js';
 import { createRenewal } from './subscriptions.js';
 import type { Customer, Mandate, Payment, PaymentStatus, Subscription, WebhookDelivery } from './types.js';
@@ -31,6 +31,13 @@ export interface MollieState {
    * @throws MollieError 404 unknown subscription, 422 when it is not active.
    */
   createRenewal(subscriptionId: string, status?: PaymentStatus): Payment;
+  /**
+   * Refunds `cents` (default all that remains) of a paid payment; the payment stays paid and its webhook
+   * is called again. @throws MollieError 404, 422 (not paid, or more than remains).
+   */
+  refund(paymentId: string, cents?: number): Payment;
+  /** A chargeback by the customer's bank: like `refund`, shown as `amountChargedBack`. */
+  chargeback(paymentId: string, cents?: number): Payment;
   /** The payment with `id` (expired first if due). @throws MollieError 404. */
   payment(paymentId: string): Payment;
   /** Every payment, oldest first. */
@@ -56,6 +63,8 @@ export function createMollieState(options: MollieStateOptions): MollieState {
     store,
     setPaymentStatus: (paymentId, status) => setPaymentStatus(store, paymentId, status),
     createRenewal: (subscriptionId, status) => createRenewal(store, subscriptionId, status),
+    refund: (paymentId, cents) => takeBackPayment(store, paymentId, 'refund', cents),
+    chargeback: (paymentId, cents) => takeBackPayment(store, paymentId, 'chargeback', cents),
     payment: (paymentId) => findPayment(store, paymentId),
     payments: () => [...store.payments.values()],
     webhookDeliveries: () => store.webhooks.deliveries(),

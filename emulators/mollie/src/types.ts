@@ -44,6 +44,10 @@ export interface Payment {
   canceledAt?: number;
   expiredAt?: number;
   failedAt?: number;
+  /** cents refunded so far (refunds leave the payment `paid`) */
+  refundedCents?: number;
+  /** cents charged back by the customer's bank so far (also leaves it `paid`) */
+  chargedBackCents?: number;
 }
 
 export interface Customer {

@@ -42,6 +42,29 @@ describe('payments API', () => {
     await hook.close();
   });
 
+  it('refunds and charges back a paid payment: it stays paid, its amounts change, its webhook is called again', async () => {
+    const hook = await startReceiver();
+    const payment = await emu.client.payments.create({ paymentRequest: { ...valid, webhookUrl: hook.url } });
+    emu.state.setPaymentStatus(payment.id, 'paid');
+    await waitFor(() => hook.calls.length === 1);
+    const paid = await emu.client.payments.get({ paymentId: payment.id });
+    expect(paid.amountRefunded).toEqual({ currency: 'EUR', value: '0.00' });
+    expect(paid.amountRemaining).toEqual({ currency: 'EUR', value: '10.00' });
+    expect(paid.amountChargedBack).toBeUndefined();
+
+    emu.state.refund(payment.id, 250);
+    await waitFor(() => hook.calls.length === 2);
+    emu.state.chargeback(payment.id);
+    await waitFor(() => hook.calls.length === 3);
+    const after = await emu.client.payments.get({ paymentId: payment.id });
+    expect(after.status).toBe('paid');
+    expect(after.amountRefunded).toEqual({ currency: 'EUR', value: '2.50' });
+    expect(after.amountChargedBack).toEqual({ currency: 'EUR', value: '7.50' });
+    expect(after.amountRemaining).toEqual({ currency: 'EUR', value: '0.00' });
+    expect(() => emu.state.refund(payment.id, 1)).toThrow(/can be refunded/);
+    await hook.close();
+  });
+
   it.each([
     [{ amount: { currency: 'EUR', value: '10' } }, 'amount'],
     [{ amount: { currency: 'EUR', value: 10 } }, 'amount'],

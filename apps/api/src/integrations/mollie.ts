@@ -25,6 +25,8 @@ export interface PaymentState {
   /** open | pending | authorized | paid | canceled | expired | failed */
   status: string;
   amountCents: number;
+  /** refunded plus charged back so far, in cents (a paid payment stays `paid` after either) */
+  takenBackCents: number;
   metadata: unknown;
 }
 
@@ -71,6 +73,9 @@ export async function getPayment(mollie: Client, paymentId: string): Promise<Pay
     id: payment.id,
     status: payment.status,
     amountCents: amountValueToCents(payment.amount.value),
+    takenBackCents:
+      (payment.amountRefunded ? amountValueToCents(payment.amountRefunded.value) : 0) +
+      (payment.amountChargedBack ? amountValueToCents(payment.amountChargedBack.value) : 0),
     metadata: payment.metadata,
   };
 }

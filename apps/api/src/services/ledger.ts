@@ -5,6 +5,7 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/errors';
 
@@ -16,7 +17,9 @@ export type LedgerKind =
   | 'refund'
   | 'addon'
   | 'package-change'
-  | 'admin';
+  | 'admin'
+  /** credits taken back after a refund or chargeback of the payment that bought them */
+  | 'reversal';
 
 export interface LedgerEntry {
   userId: number;
@@ -69,4 +72,29 @@ export async function ledgerHas(
     .where('reference', '=', reference)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Takes up to `units` from a balance, as much as it holds (a refund or chargeback must be recorded even
+ * when the credits are already spent), as one ledger entry, possibly of 0.
+ * @param units positive credit units to take
+ * @returns the units actually taken (0 to `units`)
+ * @throws a unique-constraint error when the reference was already applied
+ */
+export async function takeUpTo(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  entry: Omit<LedgerEntry, 'amount'> & { units: number },
+): Promise<number> {
+  if (!Number.isSafeInteger(entry.units) || entry.units < 0) throw new RangeError('units must be >= 0');
+  // PostgreSQL locks the row until the entry is written; SQLite runs one transaction at a time.
+  const { credits } = await trx
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', entry.userId)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirstOrThrow();
+  const taken = Math.min(credits, entry.units);
+  await applyLedgerEntry(trx, { ...entry, amount: -taken });
+  return taken;
 }

@@ -6,15 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { creditsOrderPrice, unitsToCredits } from '@falkenhost/contracts/money';
+import { creditsOrderPrice, divRoundHalfUp, unitsToCredits } from '@falkenhost/contracts/money';
 import type { OrderCreditsBody } from '@falkenhost/contracts/store';
 import type { AppContext } from '../context';
-import type { User } from '../db/schema';
-import { createPayment, getPayment } from '../integrations/mollie';
+import type { Order, User } from '../db/schema';
+import { createPayment, getPayment, type PaymentState } from '../integrations/mollie';
 import { AppError, isUniqueViolation } from '../lib/errors';
 import { findValidDiscount } from './discounts';
-import { applyLedgerEntry } from './ledger';
-import { checkOrderReferrer, payReferralBonus } from './referrals';
+import { applyLedgerEntry, takeUpTo } from './ledger';
+import { checkOrderReferrer, payReferralBonus, reverseReferralBonus } from './referrals';
 
 type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discountCode'>> &
   Omit<OrderCreditsBody, 'referrer' | 'discountCode' | 'creditsAmount'> & { creditsAmount: number };
@@ -105,14 +105,15 @@ export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrde
 const FINAL_FAILURES: Record<string, string> = { canceled: 'canceled', expired: 'expired', failed: 'failed' };
 
 /**
- * Applies a Mollie webhook call for payment `paymentId`: reads the payment and settles its order once.
- * Unknown payments are ignored (Mollie needs a 200 for them too).
+ * Applies a Mollie webhook call for payment `paymentId`: reads the payment and settles its order once;
+ * for a completed credit order, applies a refund or chargeback (`reverseTakenBack`). Unknown payments are
+ * ignored (Mollie needs a 200 for them too).
  * @returns what happened, for logs and tests
  */
 export async function settleMolliePayment(
   ctx: AppContext,
   paymentId: string,
-): Promise<'ignored' | 'unchanged' | 'paid' | 'closed'> {
+): Promise<'ignored' | 'unchanged' | 'paid' | 'closed' | 'reversed'> {
   const { db, now } = ctx;
   const order = await db
     .selectFrom('orders')
@@ -120,6 +121,10 @@ export async function settleMolliePayment(
     .where('mollie_payment_id', '=', paymentId)
     .executeTakeFirst();
   if (!order) return 'ignored';
+  if (order.status === 'completed' && order.kind === 'credits') {
+    // Refunds and chargebacks call the webhook of a paid payment again (reference/mollie.md).
+    return reverseTakenBack(ctx, order, await getPayment(ctx.mollie, paymentId));
+  }
   if (order.status !== 'pending') return 'unchanged';
   const payment = await getPayment(ctx.mollie, paymentId);
 
@@ -173,6 +178,56 @@ export async function settleMolliePayment(
     return Number(result.numUpdatedRows) === 1 ? 'closed' : 'unchanged';
   }
   return 'unchanged';
+}
+
+/**
+ * Takes back the credits of a refunded or charged-back credit order, in proportion to the money taken
+ * back (all of it: every credit; half: half), and the referrer's bonus for it likewise. Credits already
+ * spent cannot be taken: the balance goes to zero at most, and the shortfall is logged for the staff.
+ * Each taken-back total applies once (ledger reference `reversal:order:<id>:<cents>`).
+ * @returns 'reversed' when something new was applied, else 'unchanged'
+ */
+async function reverseTakenBack(
+  ctx: AppContext,
+  order: Order,
+  payment: PaymentState,
+): Promise<'reversed' | 'unchanged'> {
+  const takenBack = Math.min(payment.takenBackCents, order.amount_cents);
+  if (payment.status !== 'paid' || takenBack <= 0 || order.amount_cents <= 0) return 'unchanged';
+  const { db, now } = ctx;
+  const reference = `reversal:order:${order.id}:${takenBack}`;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const t = now();
+      const previous = await trx
+        .selectFrom('credit_ledger')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+        .where('user_id', '=', order.user_id)
+        .where('kind', '=', 'reversal')
+        .where('reference', 'like', `reversal:order:${order.id}:%`)
+        .executeTakeFirstOrThrow();
+      const owed = divRoundHalfUp(order.credits_amount * takenBack, order.amount_cents);
+      const due = Math.max(0, owed + Number(previous.sum));
+      const taken = await takeUpTo(trx, ctx.dialect, {
+        userId: order.user_id,
+        units: due,
+        kind: 'reversal',
+        reference,
+        now: t,
+      });
+      if (taken < due) {
+        ctx.log.warn(
+          { orderId: order.id, userId: order.user_id, shortfallUnits: due - taken },
+          'refund or chargeback of credits already spent',
+        );
+      }
+      await reverseReferralBonus(trx, ctx.dialect, order, takenBack, t);
+      return 'reversed' as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'unchanged';
+    throw error;
+  }
 }
 
 /**

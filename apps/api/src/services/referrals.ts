@@ -3,12 +3,13 @@
  * the referral bonus (architecture.md "Referral": 5 % of every payment, as credits, once per payment).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
-import { referralBonusUnits } from '@falkenhost/contracts/money';
+import { divRoundHalfUp, referralBonusUnits } from '@falkenhost/contracts/money';
 import type { Kysely, Transaction } from 'kysely';
 import { findByUsername } from '../auth/users';
-import type { Database } from '../db/schema';
+import type { Dialect } from '../db/dialect';
+import type { Database, Order } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { applyLedgerEntry } from './ledger';
+import { applyLedgerEntry, takeUpTo } from './ledger';
 
 /** The user's referrer's username, or null. */
 export async function referrerOf(db: Kysely<Database>, userId: number): Promise<string | null> {
@@ -93,6 +94,41 @@ export async function payReferralBonus(
     amount: bonus,
     kind: 'referral',
     reference: `referral:${paymentReference}`,
+    now,
+  });
+}
+
+/**
+ * Takes back the referrer's bonus of a refunded or charged-back order in proportion to the money taken
+ * back, as much as the referrer's balance holds (architecture.md "Referral": the bonus follows the
+ * payment). Reference `referral-reversal:order:<id>:<cents>`, applied once per taken-back total.
+ * @param takenBackCents refunded plus charged back so far (cumulative), at most the order's amount
+ */
+export async function reverseReferralBonus(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  order: Pick<Order, 'id' | 'amount_cents'>,
+  takenBackCents: number,
+  now: number,
+): Promise<void> {
+  const bonus = await trx
+    .selectFrom('credit_ledger')
+    .select(['user_id', 'amount'])
+    .where('reference', '=', `referral:order:${order.id}`)
+    .executeTakeFirst();
+  if (!bonus || bonus.amount <= 0) return;
+  const previous = await trx
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+    .where('user_id', '=', bonus.user_id)
+    .where('reference', 'like', `referral-reversal:order:${order.id}:%`)
+    .executeTakeFirstOrThrow();
+  const owed = divRoundHalfUp(bonus.amount * takenBackCents, order.amount_cents);
+  await takeUpTo(trx, dialect, {
+    userId: bonus.user_id,
+    units: Math.max(0, owed + Number(previous.sum)),
+    kind: 'reversal',
+    reference: `referral-reversal:order:${order.id}:${takenBackCents}`,
     now,
   });
 }
