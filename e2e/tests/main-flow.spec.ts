@@ -88,14 +88,17 @@ test('a visitor becomes a customer, buys credits and runs an hourly game server'
   await overview.getByLabel('Server name').fill('E2E world');
   await overview.getByRole('button', { name: /Buy for/ }).click();
 
-  // The server card appears and its gauges move.
+  // Straight to the servers while the panel still installs the new one: the card says so, then its
+  // gauges come alive once the install finishes, without a reload.
   await expect(page).toHaveURL(/\/dashboard/);
+  await page.keyboard.press('Escape');
   await page
     .getByRole('navigation', { name: 'Dashboard sections' })
     .getByRole('button', { name: 'My servers' })
     .click();
   const card = page.getByTestId('server-card').filter({ hasText: 'E2E world' });
   await expect(card).toBeVisible();
+  await expect(card.getByTestId('server-state')).toContainText(/installing/i);
   await expect(card.getByTestId('server-state')).toContainText(/running/i, { timeout: 30_000 });
   const first = await gaugeValues(page);
   await expect.poll(() => gaugeValues(page), { timeout: 20_000 }).not.toBe(first);

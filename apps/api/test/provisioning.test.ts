@@ -95,8 +95,18 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
     );
     expect(owners.size).toBe(1);
 
-    // Gauges: once installed, the socket authenticates and streams stats.
     await new Promise((r) => setTimeout(r, 400));
+    // While the panel still installs the server it gives no socket: 409 installing, asked again later.
+    product.server.emulators!.pterodactyl.failNext('websocket', {
+      status: 409,
+      code: 'ServerStateConflictException',
+      detail: 'This server has not yet completed its installation process, please try again later.',
+    });
+    expect(
+      await session.get(`/api/private/servers/websocket-token?id=${server.user_package_id}`),
+    ).toMatchObject({ status: 409, body: { reason: 'installing' } });
+
+    // Gauges: once installed, the socket authenticates and streams stats.
     const fresh = (await session.get(`/api/private/servers/websocket-token?id=${server.user_package_id}`))
       .body;
     const stats = await new Promise<Record<string, number>[]>((resolve, reject) => {

@@ -49,5 +49,7 @@ export const REASONS = {
   payment: 'payment',
   /** the game panel failed; nothing was charged (502) */
   panel: 'panel',
+  /** the server is still being installed on the panel: no websocket yet (409) */
+  installing: 'installing',
 } as const;
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

@@ -11,6 +11,7 @@ import {
   unitsToCredits,
 } from '@falkenhost/contracts/money';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import type { AppContext } from '../context';
 import { serverBuild } from './panel';
 
@@ -68,8 +69,9 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
         row,
         own.map((a) => ({ type: a.type, quantity: a.quantity })),
       );
-      const socket =
+      const found =
         row.status === 'paid' && row.ptero_identifier ? await websocketFor(ctx, row.ptero_identifier) : null;
+      const socket = typeof found === 'object' ? found : null;
       return {
         user_package_id: row.id,
         name: row.name,
@@ -111,14 +113,18 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
   );
 }
 
-/** A fresh websocket credential, or null while the panel cannot give one (installing, unreachable). */
+/**
+ * A fresh websocket credential; 'installing' while the panel refuses one because the server is still
+ * being installed (409 ServerStateConflictException); null when the panel cannot give one otherwise.
+ */
 export async function websocketFor(
   ctx: AppContext,
   identifier: string,
-): Promise<{ token: string; socket: string } | null> {
+): Promise<{ token: string; socket: string } | 'installing' | null> {
   try {
     return await ctx.pterodactyl.getWebsocketCredentials(identifier);
   } catch (error) {
+    if (isStateConflict(error)) return 'installing';
     ctx.log.warn({ err: error, identifier }, 'no websocket credential from the panel');
     return null;
   }

@@ -51,6 +51,8 @@ export default async function privateServersRoutes(fastify: FastifyInstance): Pr
         .executeTakeFirst();
       if (!server?.ptero_identifier || server.status !== 'paid') throw new AppError(404, REASONS.notFound);
       const credential = await websocketFor(ctx, server.ptero_identifier);
+      // A server still installing has no socket yet; the card asks again a few seconds later.
+      if (credential === 'installing') throw new AppError(409, REASONS.installing);
       if (!credential) throw new AppError(502, REASONS.panel);
       return credential;
     },

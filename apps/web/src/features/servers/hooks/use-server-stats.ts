@@ -11,6 +11,8 @@ export interface LiveStats {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** how often a server still installing is asked for its socket again */
+const INSTALL_POLL_MS = 5_000;
 
 /** A socket URL as the API gives it (ws(s)://, http(s):// or a same-origin path) to a ws(s):// URL. */
 export function toWebSocketUrl(url: string): string {
@@ -25,35 +27,51 @@ export function toWebSocketUrl(url: string): string {
  * {"event":"auth","args":[token]}, read `stats` events whose args[0] is a JSON string; on
  * "token expiring" or "token expired" fetch a fresh token and authenticate again; reconnect with
  * exponential backoff when the socket closes unexpectedly; close when the server list changes
- * (the effect's dependencies) or the page unloads.
+ * (the effect's dependencies) or the page unloads. A server the list gave no credential for (still
+ * installing, or the panel was away) is asked for one every few seconds until it has one.
  */
 export function useServerStats(server: OwnedServer): LiveStats {
   const [live, setLive] = useState<LiveStats>({ gauges: null, state: null, connected: false });
-  const { user_package_id: id, websocketUrl, token, vcpu, ram_size, storage_size } = server;
+  const { user_package_id: id, websocketUrl, token, vcpu, ram_size, storage_size, status } = server;
 
   useEffect(() => {
-    if (!websocketUrl || !token) return;
+    if (status !== 'paid') return;
     let socket: WebSocket | null = null;
     let stopped = false;
     let attempt = 0;
     let retryTimer: number | undefined;
-    let credentials = { socket: websocketUrl, token };
+    let credentials = websocketUrl && token ? { socket: websocketUrl, token } : null;
+
+    /** Asks for credentials until the panel gives some, then connects. */
+    const awaitCredentials = async () => {
+      const answer = await fetchWebsocketToken(id);
+      if (stopped) return;
+      if (answer && answer !== 'installing') {
+        credentials = answer;
+        connect();
+        return;
+      }
+      if (answer === 'installing') setLive((previous) => ({ ...previous, state: 'installing' }));
+      const delay =
+        answer === 'installing' ? INSTALL_POLL_MS : Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempt++);
+      retryTimer = window.setTimeout(() => void awaitCredentials(), delay);
+    };
 
     const reauthenticate = async (current: WebSocket) => {
       const fresh = await fetchWebsocketToken(id);
-      if (!fresh || stopped) return;
+      if (!fresh || fresh === 'installing' || stopped) return;
       credentials = fresh;
       if (current.readyState === WebSocket.OPEN)
         current.send(JSON.stringify({ event: 'auth', args: [fresh.token] }));
     };
 
     const connect = () => {
-      if (stopped) return;
+      if (stopped || !credentials) return;
       const current = new WebSocket(toWebSocketUrl(credentials.socket));
       socket = current;
       current.onopen = () => {
         attempt = 0;
-        current.send(JSON.stringify({ event: 'auth', args: [credentials.token] }));
+        if (credentials) current.send(JSON.stringify({ event: 'auth', args: [credentials.token] }));
         setLive((previous) => ({ ...previous, connected: true }));
       };
       current.onmessage = (message) => {
@@ -89,7 +107,7 @@ export function useServerStats(server: OwnedServer): LiveStats {
         retryTimer = window.setTimeout(async () => {
           // The old token may have expired while we were away.
           const fresh = await fetchWebsocketToken(id);
-          if (fresh) credentials = fresh;
+          if (fresh && fresh !== 'installing') credentials = fresh;
           connect();
         }, delay);
       };
@@ -100,13 +118,14 @@ export function useServerStats(server: OwnedServer): LiveStats {
       window.clearTimeout(retryTimer);
       socket?.close();
     };
-    connect();
+    if (credentials) connect();
+    else void awaitCredentials();
     window.addEventListener('pagehide', stop);
     return () => {
       window.removeEventListener('pagehide', stop);
       stop();
     };
-  }, [id, websocketUrl, token, vcpu, ram_size, storage_size]);
+  }, [id, status, websocketUrl, token, vcpu, ram_size, storage_size]);
 
   return live;
 }
