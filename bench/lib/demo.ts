@@ -3,7 +3,7 @@
  * data folder, as the README's first command does.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,29 +39,28 @@ export async function startDemo(env: Record<string, string> = {}): Promise<Demo>
   const dir = mkdtempSync(join(tmpdir(), 'falkenhost-demo-'));
   const url = `http://localhost:${port}`;
   const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
+  // The server's log (info level, as in production) goes to a file, as it would to a log collector, not
+  // through this process, which also runs the load generator.
+  const logFile = join(dir, 'server.log');
+  const fd = openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: dir,
     env: { ...parentEnv, APP_MODE: 'demo', PORT: String(port), PUBLIC_URL: url, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', fd, fd],
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
+  closeSync(fd);
+  const out = () => readFileSync(logFile, 'utf8');
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`demo exited: ${out}`);
-    if (out.includes('is running at')) break;
-    if (Date.now() > deadline) throw new Error(`demo did not start: ${out}`);
+    if (child.exitCode !== null) throw new Error(`demo exited: ${out()}`);
+    if (out().includes('is running at')) break;
+    if (Date.now() > deadline) throw new Error(`demo did not start: ${out()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
     pid: child.pid!,
-    output: () => out,
+    output: out,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
