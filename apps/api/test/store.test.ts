@@ -281,18 +281,13 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
     await payAtCheckout(res.body.link, 'paid');
     const balanceOf = async (who: { session: typeof customer.session }) =>
       (await who.session.get('/api/private/credits')).body.credits as number;
-    expect(
-      await waitFor(
-        () => balanceOf(customer),
-        (c) => c === 100,
-      ),
-    ).toBe(100);
-    expect(
-      await waitFor(
-        () => balanceOf(referrer),
-        (c) => c === 5,
-      ),
-    ).toBe(5);
+    const balanceReaches = (who: { session: typeof customer.session }, credits: number) =>
+      waitFor(
+        () => balanceOf(who),
+        (c) => c === credits,
+      );
+    expect(await balanceReaches(customer, 100)).toBe(100);
+    expect(await balanceReaches(referrer, 5)).toBe(5);
 
     const mollie = product.server.emulators!.mollie;
     const deliver = () =>
@@ -303,18 +298,8 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
       });
     // Half of the 4.32 EUR paid is refunded: half the credits and half the bonus go back.
     mollie.refund(paymentId, 216);
-    expect(
-      await waitFor(
-        () => balanceOf(customer),
-        (c) => c === 50,
-      ),
-    ).toBe(50);
-    expect(
-      await waitFor(
-        () => balanceOf(referrer),
-        (c) => c === 2.5,
-      ),
-    ).toBe(2.5);
+    expect(await balanceReaches(customer, 50)).toBe(50);
+    expect(await balanceReaches(referrer, 2.5)).toBe(2.5);
     // The same webhook again, many times at once, changes nothing more.
     await Promise.all(Array.from({ length: 10 }, deliver));
     expect(await balanceOf(customer)).toBe(50);
@@ -337,18 +322,8 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
       });
     });
     mollie.chargeback(paymentId);
-    expect(
-      await waitFor(
-        () => balanceOf(customer),
-        (c) => c === 0,
-      ),
-    ).toBe(0);
-    expect(
-      await waitFor(
-        () => balanceOf(referrer),
-        (c) => c === 0,
-      ),
-    ).toBe(0);
+    expect(await balanceReaches(customer, 0)).toBe(0);
+    expect(await balanceReaches(referrer, 0)).toBe(0);
     await deliver();
     expect(await balanceOf(customer)).toBe(0);
     const reversals = await product.server.ctx.db

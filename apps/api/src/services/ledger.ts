@@ -98,3 +98,21 @@ export async function takeUpTo(
   await applyLedgerEntry(trx, { ...entry, amount: -taken });
   return taken;
 }
+
+/**
+ * Sum of a user's ledger entries whose reference starts with `prefix` (signed credit units; 0 when none),
+ * e.g. what earlier reversals of one order took.
+ */
+export async function ledgerSum(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  prefix: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+    .where('user_id', '=', userId)
+    .where('reference', 'like', `${prefix}%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.sum);
+}

@@ -13,7 +13,7 @@ import type { Order, User } from '../db/schema';
 import { createPayment, getPayment, type PaymentState } from '../integrations/mollie';
 import { AppError, isUniqueViolation } from '../lib/errors';
 import { findValidDiscount } from './discounts';
-import { applyLedgerEntry, takeUpTo } from './ledger';
+import { applyLedgerEntry, ledgerSum, takeUpTo } from './ledger';
 import { checkOrderReferrer, payReferralBonus, reverseReferralBonus } from './referrals';
 
 type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discountCode'>> &
@@ -199,15 +199,9 @@ async function reverseTakenBack(
   try {
     return await db.transaction().execute(async (trx) => {
       const t = now();
-      const previous = await trx
-        .selectFrom('credit_ledger')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-        .where('user_id', '=', order.user_id)
-        .where('kind', '=', 'reversal')
-        .where('reference', 'like', `reversal:order:${order.id}:%`)
-        .executeTakeFirstOrThrow();
+      const previous = await ledgerSum(trx, order.user_id, `reversal:order:${order.id}:`);
       const owed = divRoundHalfUp(order.credits_amount * takenBack, order.amount_cents);
-      const due = Math.max(0, owed + Number(previous.sum));
+      const due = Math.max(0, owed + previous);
       const taken = await takeUpTo(trx, ctx.dialect, {
         userId: order.user_id,
         units: due,

@@ -9,7 +9,7 @@ import { findByUsername } from '../auth/users';
 import type { Dialect } from '../db/dialect';
 import type { Database, Order } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { applyLedgerEntry, takeUpTo } from './ledger';
+import { applyLedgerEntry, ledgerSum, takeUpTo } from './ledger';
 
 /** The user's referrer's username, or null. */
 export async function referrerOf(db: Kysely<Database>, userId: number): Promise<string | null> {
@@ -117,16 +117,11 @@ export async function reverseReferralBonus(
     .where('reference', '=', `referral:order:${order.id}`)
     .executeTakeFirst();
   if (!bonus || bonus.amount <= 0) return;
-  const previous = await trx
-    .selectFrom('credit_ledger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-    .where('user_id', '=', bonus.user_id)
-    .where('reference', 'like', `referral-reversal:order:${order.id}:%`)
-    .executeTakeFirstOrThrow();
+  const previous = await ledgerSum(trx, bonus.user_id, `referral-reversal:order:${order.id}:`);
   const owed = divRoundHalfUp(bonus.amount * takenBackCents, order.amount_cents);
   await takeUpTo(trx, dialect, {
     userId: bonus.user_id,
-    units: Math.max(0, owed + Number(previous.sum)),
+    units: Math.max(0, owed + previous),
     kind: 'reversal',
     reference: `referral-reversal:order:${order.id}:${takenBackCents}`,
     now,
