@@ -49,6 +49,8 @@ export default defineConfig({
       DATABASE_URL: '',
       RATE_LIMIT_PER_MINUTE: '300',
       LOG_LEVEL: 'warn',
+      // Long enough that the new server is still installing when the test opens its card.
+      DEMO_INSTALL_SECONDS: '10',
     },
   },
 });

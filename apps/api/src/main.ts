@@ -17,7 +17,13 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const server = await createServer(config, { emulatorDataDir: join(config.dataDir, 'emulators') });
+  const server = await createServer(config, {
+    emulatorDataDir: join(config.dataDir, 'emulators'),
+    // How long the emulated panel takes to install a new server (demo only; default 5 s).
+    emulatorTiming: process.env.DEMO_INSTALL_SECONDS
+      ? { installSeconds: Number(process.env.DEMO_INSTALL_SECONDS) }
+      : undefined,
+  });
   await server.app.listen({ port: config.port, host: config.host });
 
   if (config.mode === 'demo' && (await seedDemoCatalogue(server.ctx))) {
