@@ -45,7 +45,16 @@ export async function startDemo(env: Record<string, string> = {}): Promise<Demo>
   const fd = openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: dir,
-    env: { ...parentEnv, APP_MODE: 'demo', PORT: String(port), PUBLIC_URL: url, HOST: '127.0.0.1', ...env },
+    env: {
+      ...parentEnv,
+      APP_MODE: 'demo',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      HOST: '127.0.0.1',
+      // Request logging on, as production runs (the demo alone defaults to warn).
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);

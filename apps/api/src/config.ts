@@ -203,7 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     suspendDays: 7,
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
     privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
-    logLevel: logLevel.parse(env.LOG_LEVEL),
+    // The demo's console keeps to what a person needs (the address, the master password, warnings).
+    logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
     webDist,
     dataDir,
   };
