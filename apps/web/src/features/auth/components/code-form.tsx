@@ -1,5 +1,5 @@
 import { CODE_LENGTH } from '@falkenhost/contracts/constants';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { type CodeType, resendCode, submitCode } from '../api/auth';
 import { markCodeSent, resendAllowedAt } from '../utils/code-sent';
 import { codeErrorKey, resendErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
+import { AuthForm } from './auth-form';
 
 /** /email/verify and /email/2fa: a 6-character mailed code with resend (spec 2, 4, 5, 8). */
 export function CodeForm({ type }: { type: CodeType }) {
@@ -70,76 +71,69 @@ export function CodeForm({ type }: { type: CodeType }) {
         />
       }
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit.run();
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('code.label')}
-            description={t('code.hint', { length: CODE_LENGTH })}
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
-            required
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
-            styles={{
-              input: { letterSpacing: '0.4em', fontFamily: 'monospace', fontSize: 22, textAlign: 'center' },
-            }}
-            size="lg"
-          />
-          {error && (
-            <Alert color="red" role="alert" title={t('errors.title')}>
-              {t(error)}
-            </Alert>
-          )}
-          <Button type="submit" loading={submit.busy} fullWidth size="md">
-            {t('code.submit')}
-          </Button>
-          <Group justify="space-between" gap="xs">
-            <Button
-              variant="subtle"
-              onClick={() => void resend.run()}
-              loading={resend.busy}
-              disabled={secondsLeft > 0}
-              px={4}
-            >
-              {secondsLeft > 0 ? t('code.resendIn', { time: `${minutes}:${seconds}` }) : t('code.resend')}
-            </Button>
-            {isDemo && (
-              <Anchor href="/dev/mailbox" target="_blank" rel="noopener" size="sm" c="cyan.3">
-                <Group gap={4} component="span">
-                  <IconMail size={16} />
-                  {t('code.mailbox')}
-                </Group>
-              </Anchor>
+      <AuthForm
+        onSubmit={() => void submit.run()}
+        error={error}
+        busy={submit.busy}
+        submitLabel={t('code.submit')}
+        after={
+          <>
+            <Group justify="space-between" gap="xs">
+              <Button
+                variant="subtle"
+                onClick={() => void resend.run()}
+                loading={resend.busy}
+                disabled={secondsLeft > 0}
+                px={4}
+              >
+                {secondsLeft > 0 ? t('code.resendIn', { time: `${minutes}:${seconds}` }) : t('code.resend')}
+              </Button>
+              {isDemo && (
+                <Anchor href="/dev/mailbox" target="_blank" rel="noopener" size="sm" c="cyan.3">
+                  <Group gap={4} component="span">
+                    <IconMail size={16} />
+                    {t('code.mailbox')}
+                  </Group>
+                </Anchor>
+              )}
+            </Group>
+            {resendNote && (
+              <Text size="sm" c={resendNote.kind === 'sent' ? 'teal.3' : 'red.3'} role="status">
+                {t(resendNote.key)}
+              </Text>
             )}
-          </Group>
-          {resendNote && (
-            <Text size="sm" c={resendNote.kind === 'sent' ? 'teal.3' : 'red.3'} role="status">
-              {t(resendNote.key)}
+            <Text size="sm" c="dark.0" ta="center">
+              {t('code.notYou')}{' '}
+              <Anchor
+                component={Link}
+                to="/login"
+                c="falken.3"
+                underline="always"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void logout().then(() => navigate('/login', { replace: true }));
+                }}
+              >
+                {t('code.logout')}
+              </Anchor>
             </Text>
-          )}
-          <Text size="sm" c="dark.0" ta="center">
-            {t('code.notYou')}{' '}
-            <Anchor
-              component={Link}
-              to="/login"
-              c="falken.3"
-              underline="always"
-              onClick={(event) => {
-                event.preventDefault();
-                void logout().then(() => navigate('/login', { replace: true }));
-              }}
-            >
-              {t('code.logout')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+          </>
+        }
+      >
+        <TextInput
+          label={t('code.label')}
+          description={t('code.hint', { length: CODE_LENGTH })}
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
+          required
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+          styles={{
+            input: { letterSpacing: '0.4em', fontFamily: 'monospace', fontSize: 22, textAlign: 'center' },
+          }}
+          size="lg"
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

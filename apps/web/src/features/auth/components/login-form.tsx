@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { nextRouteFor, setSession } from '@/lib/session';
 import { login } from '../api/auth';
 import { markCodeSent } from '../utils/code-sent';
 import { loginErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
+import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha, type CaptchaHandle } from './captcha';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -44,47 +45,31 @@ export function LoginForm() {
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run();
-        }}
+      <AuthForm
+        onSubmit={() => void run()}
+        error={error}
+        busy={busy}
+        submitLabel={t('login.submit')}
+        after={<AuthSwitch text={t('login.noAccount')} link={t('login.register')} to="/register" />}
       >
-        <Stack gap="md">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
-            label={t('fields.password')}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <Captcha ref={captcha} onChange={setCaptchaToken} />
-          {error && (
-            <Alert color="red" role="alert" title={t('errors.title')}>
-              {t(error)}
-            </Alert>
-          )}
-          <Button type="submit" loading={busy} fullWidth size="md">
-            {t('login.submit')}
-          </Button>
-          <Text size="sm" ta="center" c="dark.0">
-            {t('login.noAccount')}{' '}
-            <Anchor component={Link} to="/register" c="falken.3" underline="always">
-              {t('login.register')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Captcha ref={captcha} onChange={setCaptchaToken} />
+      </AuthForm>
     </AuthCard>
   );
 }

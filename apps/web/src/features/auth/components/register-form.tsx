@@ -1,15 +1,16 @@
 import { PASSWORD_MIN } from '@falkenhost/contracts/constants';
 import { PERSON_NAME_PATTERN, USERNAME_PATTERN } from '@falkenhost/contracts/fields';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { setSession } from '@/lib/session';
 import { register } from '../api/auth';
 import { markCodeSent } from '../utils/code-sent';
 import { registerErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
+import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha, type CaptchaHandle } from './captcha';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -101,77 +102,51 @@ export function RegisterForm() {
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run();
-        }}
+      <AuthForm
+        gap="sm"
+        onSubmit={() => void run()}
+        error={error}
+        busy={busy}
+        submitLabel={t('register.submit')}
+        after={<AuthSwitch text={t('register.haveAccount')} link={t('register.login')} to="/login" />}
       >
-        <Stack gap="sm">
+        <TextInput
+          label={t('fields.username')}
+          description={t('register.usernameHint')}
+          autoComplete="username"
+          required
+          {...text('username')}
+        />
+        <Group grow gap="sm" align="flex-start">
           <TextInput
-            label={t('fields.username')}
-            description={t('register.usernameHint')}
-            autoComplete="username"
+            label={t('fields.firstName')}
+            autoComplete="given-name"
             required
-            {...text('username')}
+            {...text('firstName')}
           />
-          <Group grow gap="sm" align="flex-start">
-            <TextInput
-              label={t('fields.firstName')}
-              autoComplete="given-name"
-              required
-              {...text('firstName')}
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              required
-              {...text('lastName')}
-            />
-          </Group>
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...text('email')}
-          />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
-            label={t('fields.password')}
-            description={t('register.passwordHint', { min: PASSWORD_MIN })}
-            autoComplete="new-password"
-            required
-            {...text('password')}
-          />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...text('confirm')}
-          />
-          <Checkbox label={t('register.terms')} {...box('terms')} />
-          <Checkbox label={t('register.privacy')} {...box('privacy')} />
-          <Checkbox label={t('register.news')} {...box('news')} />
-          <Captcha ref={captcha} onChange={setCaptchaToken} />
-          {error && (
-            <Alert color="red" role="alert" title={t('errors.title')}>
-              {t(error)}
-            </Alert>
-          )}
-          <Button type="submit" loading={busy} fullWidth size="md">
-            {t('register.submit')}
-          </Button>
-          <Text size="sm" ta="center" c="dark.0">
-            {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to="/login" c="falken.3" underline="always">
-              {t('register.login')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+          <TextInput label={t('fields.lastName')} autoComplete="family-name" required {...text('lastName')} />
+        </Group>
+        <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...text('email')} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
+          label={t('fields.password')}
+          description={t('register.passwordHint', { min: PASSWORD_MIN })}
+          autoComplete="new-password"
+          required
+          {...text('password')}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+          {...text('confirm')}
+        />
+        <Checkbox label={t('register.terms')} {...box('terms')} />
+        <Checkbox label={t('register.privacy')} {...box('privacy')} />
+        <Checkbox label={t('register.news')} {...box('news')} />
+        <Captcha ref={captcha} onChange={setCaptchaToken} />
+      </AuthForm>
     </AuthCard>
   );
 }
