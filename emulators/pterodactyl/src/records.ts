@@ -8,6 +8,7 @@ import type {
   Location,
   Nest,
   Node,
+  PanelUser,
   ServerLimits,
   ServerStatus,
 } from '@falkenhost/pterodactyl/types';
@@ -63,20 +64,8 @@ export interface EggRecord {
   updated_at: string;
 }
 
-export interface UserRecord {
-  id: number;
-  uuid: string;
-  external_id: string | null;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  language: string;
-  root_admin: boolean;
-  two_factor: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** A panel account as stored: the API's attributes, with `2fa` under its column name. */
+export type UserRecord = Omit<PanelUser, '2fa'> & { two_factor: boolean };
 
 export type ServerLimitsRecord = ServerLimits;
 
