@@ -121,12 +121,11 @@ export async function settleMolliePayment(
     .where('mollie_payment_id', '=', paymentId)
     .executeTakeFirst();
   if (!order) return 'ignored';
-  if (order.status === 'completed' && order.kind === 'credits') {
-    // Refunds and chargebacks call the webhook of a paid payment again (reference/mollie.md).
-    return reverseTakenBack(ctx, order, await getPayment(ctx.mollie, paymentId));
-  }
-  if (order.status !== 'pending') return 'unchanged';
+  // Refunds and chargebacks call the webhook of a paid payment again (reference/mollie.md).
+  const takeBack = order.status === 'completed' && order.kind === 'credits';
+  if (order.status !== 'pending' && !takeBack) return 'unchanged';
   const payment = await getPayment(ctx.mollie, paymentId);
+  if (takeBack) return reverseTakenBack(ctx, order, payment);
 
   if (payment.status === 'paid') {
     if (payment.amountCents !== order.amount_cents) {
