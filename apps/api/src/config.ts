@@ -57,6 +57,7 @@ const productionSchema = z
     SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     PRIVATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    PANEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
     ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
     LOG_LEVEL: logLevel,
   })
@@ -92,6 +93,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** requests per minute and customer on every /api/private route without a stricter limit */
   privateRateLimitPerMinute: number;
+  /** panel calls per minute the job queue makes, shared by every instance (Pterodactyl's default: 240) */
+  panelRateLimitPerMinute: number;
   /** pino level of the request log */
   logLevel: z.infer<typeof logLevel>;
   /** where the built web client is (served with an SPA fallback when it exists) */
@@ -170,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       suspendDays: e.SUSPEND_DAYS,
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
       privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
+      panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
       logLevel: e.LOG_LEVEL,
       webDist,
       dataDir: resolve('data'),
@@ -200,9 +204,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenSecret: s.access,
     codeSecret: s.code,
     trustProxy: false,
-    suspendDays: 7,
+    suspendDays: Number(env.SUSPEND_DAYS ?? 7),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
     privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
+    panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
     // The demo's console keeps to what a person needs (the address, the master password, warnings).
     logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
     webDist,

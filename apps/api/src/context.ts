@@ -11,6 +11,7 @@ import type { Client as MollieClient } from 'mollie-api-typescript';
 import type { Captcha } from './auth/captcha';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import type { PublicCache } from './services/public-cache';
 
@@ -24,8 +25,10 @@ export interface AppContext {
   captcha: Captcha;
   log: FastifyBaseLogger;
   publicCache: PublicCache;
-  /** milliseconds since the epoch; tests may move it */
+  /** milliseconds since the epoch: `clock.now` */
   now: () => number;
+  /** the clock `now` reads; the demo clock and tests move it forward */
+  clock: Clock;
 }
 
 declare module 'fastify' {

@@ -11,15 +11,16 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { Client as MollieClient } from 'mollie-api-typescript';
 import { createCaptcha } from './auth/captcha';
 import { ACCESS_COOKIE } from './auth/sessions';
+import { verifyAccessToken } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type DemoEmulators, mountEmulators } from './integrations/emulators';
+import { type Clock, createClock } from './lib/clock';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createMailer } from './mail/mailer';
 import apiRoutes from './routes/api';
@@ -36,7 +37,8 @@ export interface ProductServer {
 export interface ServerOptions {
   /** pino logger options, or false for none (tests) */
   logger?: boolean | object;
-  now?: () => number;
+  /** the product's clock, shared with the emulators (default: the system time, movable in the demo) */
+  clock?: Clock;
   /** PostgreSQL schema to use (tests give each run its own) */
   databaseSchema?: string;
   /** the Wings stats interval and install time of the emulated panel (tests shorten them) */
@@ -49,24 +51,19 @@ export interface ServerOptions {
  * @throws Error when the database cannot be opened or migrated
  */
 /**
- * The rate-limit key of a private request: the customer the access token names (read, not verified: a
- * forged token is refused by the route's guard anyway), else the client address.
+ * The rate-limit key of a private request: the customer whose access token verifies (signature, issuer,
+ * expiry: auth/tokens.ts), else the client address. An unverified token never names a customer, so a
+ * forged cookie cannot spend someone else's allowance. @fastify/rate-limit awaits the key generator.
  */
-function customerKey(request: FastifyRequest): string {
+export async function customerKey(request: FastifyRequest, secret: string, nowMs: number): Promise<string> {
   const token = request.cookies?.[ACCESS_COOKIE];
-  if (token) {
-    try {
-      const { sub } = decodeJwt(token);
-      if (sub) return `user:${sub}`;
-    } catch {
-      // not a JWT: fall back to the address
-    }
-  }
-  return `ip:${request.ip}`;
+  const claims = token ? await verifyAccessToken(secret, token, nowMs) : null;
+  return claims ? `user:${claims.sub}` : `ip:${request.ip}`;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<ProductServer> {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? createClock();
+  const now = clock.now;
   const database = await openDatabase(config.databaseUrl, { schema: options.databaseSchema });
   await migrateToLatest(database);
 
@@ -99,6 +96,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     log: app.log,
     publicCache: createPublicCache(),
     now,
+    clock,
   };
   app.decorate('ctx', ctx);
 
@@ -114,7 +112,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         rateLimit: {
           max: config.privateRateLimitPerMinute,
           timeWindow: '1 minute',
-          keyGenerator: customerKey,
+          keyGenerator: (request: FastifyRequest) => customerKey(request, config.accessTokenSecret, now()),
         },
       };
     });

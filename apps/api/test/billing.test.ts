@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billHourlyServers, HOUR_MS } from '../src/services/billing';
+import { runTick } from '../src/jobs/tick';
+import { billHourlyServers, HOUR_MS, hourStart } from '../src/services/billing';
 import {
   DATABASES,
   grantCredits,
@@ -46,7 +47,9 @@ describe.each(DATABASES)('hourly billing on %s', (kind) => {
     expect(await credits(session)).toBeCloseTo(10 - 0.137, 4);
     expect((await billHourlyServers(product.server.ctx)).charged).toBe(0);
 
-    product.advance(HOUR_MS + 1_000);
+    // The order paid the clock hour it was placed in; the next one is charged when it starts.
+    const now = product.server.ctx.now();
+    product.advance(hourStart(now) + HOUR_MS - now + 1_000);
     const runs = await Promise.all(Array.from({ length: 5 }, () => billHourlyServers(product.server.ctx)));
     expect(runs.reduce((sum, r) => sum + r.charged, 0)).toBeGreaterThanOrEqual(1);
     expect(await credits(session)).toBeCloseTo(10 - 2 * 0.137, 4);
@@ -60,7 +63,7 @@ describe.each(DATABASES)('hourly billing on %s', (kind) => {
     const id = await orderStarter(session);
     // 1 credit pays 7 hours at 0.137; the 8th is refused.
     product.advance(8 * HOUR_MS);
-    await billHourlyServers(product.server.ctx);
+    await runTick(product.server.ctx);
     const balance = await credits(session);
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(balance).toBeLessThan(0.137);
@@ -77,7 +80,7 @@ describe.each(DATABASES)('hourly billing on %s', (kind) => {
     expect(mail.subject).toContain('billed');
     // A suspended server is not billed on later runs.
     product.advance(HOUR_MS);
-    await billHourlyServers(product.server.ctx);
+    await runTick(product.server.ctx);
     expect(await credits(session)).toBe(balance);
   });
 
@@ -97,16 +100,21 @@ describe.each(DATABASES)('hourly billing on %s', (kind) => {
     product.advance(8 * HOUR_MS);
     await session.post('/api/auth/refresh-token');
     panel.failNext('suspendServer', { status: 500 });
-    const first = await billHourlyServers(product.server.ctx);
-    expect(first).toMatchObject({ suspended: 1, panelSuspended: 0 });
+    const first = await runTick(product.server.ctx);
+    expect(first.billing.suspended).toBe(1);
+    expect(first.panel).toMatchObject({ done: 0, failed: 1 });
     expect(await panelStatus()).not.toBe('suspended');
     const balance = await credits(session);
 
-    const second = await billHourlyServers(product.server.ctx);
-    expect(second).toMatchObject({ charged: 0, suspended: 0, panelSuspended: 1 });
+    // Retried with backoff (5 s first): not before it is due, then confirmed; nothing billed meanwhile.
+    expect((await runTick(product.server.ctx)).panel).toMatchObject({ done: 0, failed: 0 });
+    product.advance(6_000);
+    const second = await runTick(product.server.ctx);
+    expect(second.billing).toMatchObject({ charged: 0, suspended: 0 });
+    expect(second.panel).toMatchObject({ done: 1, failed: 0 });
     expect(await panelStatus()).toBe('suspended');
     expect(await credits(session)).toBe(balance);
     // Confirmed: later runs leave it alone.
-    expect((await billHourlyServers(product.server.ctx)).panelSuspended).toBe(0);
+    expect((await runTick(product.server.ctx)).panel.done).toBe(0);
   });
 });

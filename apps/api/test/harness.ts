@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { loadConfig } from '../src/config';
+import { createClock } from '../src/lib/clock';
 import { seedDemoCatalogue } from '../src/seed/demo';
 import { createServer, type ProductServer } from '../src/server';
 
@@ -37,6 +38,8 @@ async function freePort(): Promise<number> {
 export interface Product {
   url: string;
   server: ProductServer;
+  /** the PostgreSQL schema of this run (undefined on SQLite), for a second connection to the same data */
+  databaseSchema?: string;
   /** moves the product's clock forward (codes, tokens, discounts) */
   advance(ms: number): void;
   session(): Session;
@@ -47,8 +50,7 @@ export async function startProduct(
   kind: DatabaseKind,
   options: { seed?: boolean; authRateLimit?: number; privateRateLimit?: number } = {},
 ): Promise<Product> {
-  let offset = 0;
-  const now = () => Date.now() + offset;
+  const clock = createClock();
   const dir = mkdtempSync(join(tmpdir(), 'falkenhost-test-'));
   const port = await freePort();
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -64,7 +66,7 @@ export async function startProduct(
   });
   const server = await createServer(config, {
     logger: false,
-    now,
+    clock,
     databaseSchema: kind === 'postgres' ? schema : undefined,
     emulatorTiming: { installSeconds: 0.2, statsIntervalMs: 100, webhookRetryDelaysMs: [0, 100, 200, 400] },
   });
@@ -74,9 +76,8 @@ export async function startProduct(
   return {
     url,
     server,
-    advance: (ms) => {
-      offset += ms;
-    },
+    databaseSchema: kind === 'postgres' ? schema : undefined,
+    advance: (ms) => clock.advance(ms),
     session: () => new Session(url),
     async close() {
       if (kind === 'postgres') {

@@ -71,6 +71,21 @@ export type AddonType = (typeof ADDON_TYPES)[number];
 export const BILLING_TYPES = ['hourly', 'monthly'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
 
+/** Days of a schedule, Monday first (spec 3 "Schedule": day_of_week Monday to Sunday). */
+export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Day = (typeof DAYS)[number];
+/** Schedule hours are whole hours 0 to 23 (spec 5, 9). */
+export const SCHEDULE_HOUR_MAX = 23;
+/** Time zone of schedules until the customer's browser names another (docs/decisions.md). */
+export const DEFAULT_TIME_ZONE = 'Europe/Prague';
+
+/** Power signals a customer may send from the dashboard (the panel's Client API power endpoint). */
+export const POWER_SIGNALS = ['start', 'stop', 'restart'] as const;
+export type PowerSignal = (typeof POWER_SIGNALS)[number];
+
+/** Demo clock: hours one POST /api/dev/clock may advance (architecture.md, "Contracts the demo must keep"). */
+export const CLOCK_ADVANCE_MAX_HOURS = 2160;
+
 /** Dashboard sections (spec 2 "Dashboard shell"). */
 export const DASHBOARD_SECTIONS = [
   'home',

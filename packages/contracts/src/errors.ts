@@ -51,5 +51,21 @@ export const REASONS = {
   panel: 'panel',
   /** the server is still being installed on the panel: no websocket yet (409) */
   installing: 'installing',
+  /** the server already has an add-on of this type (409, spec 8 "Servers") */
+  addonExists: 'addon-exists',
+  /** a package change on a server that has add-ons (409, spec 4, 8) */
+  hasAddons: 'addons',
+  /** schedule: day, start or end missing or not a day and hour (400, spec 5, 8 "Invalid input") */
+  invalidInput: 'invalid-input',
+  /** schedule: start after end, or an hour outside 0-23 (400, spec 5, 8 "Invalid hours") */
+  invalidHours: 'invalid-hours',
+  /** schedule: the range overlaps an existing schedule of that day (409, spec 5, 8) */
+  scheduleOverlap: 'schedule-overlap',
+  /** another change of this server is under way (409); try again in a moment */
+  busy: 'busy',
+  /** the server is not in a state that allows this (409), e.g. unsuspending a running server */
+  serverState: 'server-state',
+  /** a start or restart outside the server's scheduled hours (409) */
+  outsideSchedule: 'outside-schedule',
 } as const;
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

@@ -20,5 +20,13 @@ export const email = z.string().trim().toLowerCase().pipe(z.email('email').max(1
 export const password = z.string().min(PASSWORD_MIN, 'password-length').max(PASSWORD_MAX, 'password-length');
 /** The ALTCHA payload (base64) the widget produces; checked on the server (architecture.md). */
 export const captchaToken = z.string({ error: 'captcha' }).min(1, 'captcha').max(8_192, 'captcha');
-/** Positive database id; numeric strings from query strings are accepted. */
-export const id = z.coerce.number().int().positive();
+/**
+ * Positive database id in a query string: digits only ("25"), nothing looser (no "0x19", " 25 ", "1e1").
+ */
+export const id = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'id')
+  .transform(Number)
+  .or(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+/** Positive database id in a JSON body: a JSON number only (spec 7 sends ids as numbers). */
+export const jsonId = z.number({ error: 'id' }).int('id').positive('id').max(Number.MAX_SAFE_INTEGER);

@@ -244,6 +244,18 @@ export function referralBonusUnits(spentCents: Cents): CreditUnits {
   return percentOf(centsToUnits(spentCents), REFERRAL_BONUS_BP);
 }
 
+/**
+ * Monthly cost of a package change as the details overlay shows it (spec 9 "Monthly upgrade cost shown"):
+ * the new monthly credits minus the current when higher, else 0.
+ * @param newMonthlyUnits the new package's credit units per month
+ * @param currentMonthlyUnits the server's current credit units per month
+ */
+export function upgradeCostUnits(newMonthlyUnits: CreditUnits, currentMonthlyUnits: CreditUnits): CreditUnits {
+  assertUnits(newMonthlyUnits, 'newMonthlyUnits');
+  assertUnits(currentMonthlyUnits, 'currentMonthlyUnits');
+  return Math.max(0, newMonthlyUnits - currentMonthlyUnits);
+}
+
 /** Cents as a Mollie amount value: "10.00" (reference/mollie.md). */
 export function centsToAmountValue(cents: Cents): string {
   assertUnits(cents, 'cents');

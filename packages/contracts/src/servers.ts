@@ -2,8 +2,15 @@
  * Customer servers contracts (spec 2 "Customer servers", 3 "Owned server", 4 "Live server stats").
  */
 import { z } from 'zod';
-import { ADDON_TYPES, BILLING_TYPES } from './constants';
-import { id } from './fields';
+import {
+  ADDON_TYPES,
+  BILLING_TYPES,
+  CLOCK_ADVANCE_MAX_HOURS,
+  DAYS,
+  POWER_SIGNALS,
+  SCHEDULE_HOUR_MAX,
+} from './constants';
+import { id, jsonId } from './fields';
 
 export const ownedServerAddon = z.object({
   addon_id: z.number().int(),
@@ -14,7 +21,8 @@ export const ownedServerAddon = z.object({
 
 /**
  * One owned server. Credit figures are credits, euro figures euro. Resource totals include add-ons.
- * `websocketUrl` and `token` come from the panel's Client API and are null while it cannot be reached.
+ * `websocketUrl` and `token` are null in the list: the card asks `/websocket-token` for a fresh credential
+ * when it opens its socket, so listing servers costs the panel nothing.
  */
 export const ownedServer = z.object({
   user_package_id: z.number().int(),
@@ -42,8 +50,77 @@ export const ownedServer = z.object({
   ports: z.number().int(),
   slots: z.number().int(),
   addons: z.array(ownedServerAddon),
+  /** the server's package (the details overlay offers the other packages of its game) */
+  package_id: z.number().int(),
+  package_name: z.string(),
+  game_id: z.number().int(),
+  /** true when on-hours schedules decide when it runs (hourly servers) */
+  scheduled: z.boolean(),
+  /** ISO 8601: when a suspended server is deleted, null otherwise */
+  delete_at: z.string().nullable(),
 });
 export type OwnedServer = z.infer<typeof ownedServer>;
+
+/** `?id=<user_package_id>` of the available-for-change lists (spec 7). */
+export const userPackageQuery = z.object({ id });
+
+/** POST /api/private/addons/buy-addon and DELETE /remove-addon (spec 7). */
+export const addonChangeBody = z.object({ addonId: jsonId, userPackageId: jsonId });
+export type AddonChangeBody = z.infer<typeof addonChangeBody>;
+
+/** POST /api/private/packages/change-package (spec 7). */
+export const changePackageBody = z.object({ newPackageId: jsonId, userPackageId: jsonId });
+export type ChangePackageBody = z.infer<typeof changePackageBody>;
+
+/** POST unsuspend-server and cancel-server: `{ id }` = user package id (spec 7). */
+export const serverIdBody = z.object({ id: jsonId });
+
+/** POST /api/private/servers/power: a power signal through the panel's Client API. */
+export const powerBody = z.object({ id: jsonId, signal: z.enum(POWER_SIGNALS) });
+export type PowerBody = z.infer<typeof powerBody>;
+
+/** One schedule of a server (spec 3 "Schedule"): the active hours of one day, 0-23. */
+export const schedule = z.object({
+  id: z.number().int(),
+  day_of_week: z.enum(DAYS),
+  active_hours: z.array(z.number().int().min(0).max(SCHEDULE_HOUR_MAX)),
+});
+export type Schedule = z.infer<typeof schedule>;
+
+/** GET /api/private/servers/schedule?user_packages_id= : the schedules and the time zone they are in. */
+export const scheduleQuery = z.object({ user_packages_id: id });
+export const scheduleAnswer = z.object({ timeZone: z.string(), schedules: z.array(schedule) });
+export type ScheduleAnswer = z.infer<typeof scheduleAnswer>;
+
+/**
+ * POST /api/private/servers/schedule (spec 7). `day` is a day name (Monday..Sunday), hours are whole hours
+ * from 0 to 23 with start <= end; the checks and their reasons (invalid-input, invalid-hours) are the
+ * server's, in spec 5's order, so the body is read loosely here. `timeZone` (IANA, optional) is the
+ * browser's: it becomes the customer's schedule time zone (docs/decisions.md).
+ */
+export const scheduleBody = z.object({
+  user_packages_id: jsonId,
+  day: z.unknown().optional(),
+  startHour: z.unknown().optional(),
+  endHour: z.unknown().optional(),
+  timeZone: z.string().max(64).optional(),
+});
+export type ScheduleBody = z.input<typeof scheduleBody>;
+
+/** DELETE /api/private/servers/schedule (spec 7): `hoursToDelete` is a JSON list of hours (or a list). */
+export const scheduleDeleteBody = z.object({
+  user_packages_id: jsonId,
+  id: jsonId,
+  hoursToDelete: z.union([z.string().max(200), z.array(z.number().int())]).optional(),
+  day: z.enum(DAYS).optional(),
+});
+export type ScheduleDeleteBody = z.input<typeof scheduleDeleteBody>;
+
+/** The demo clock (architecture.md "Contracts the demo must keep"): `now` in ISO 8601. */
+export const clockAnswer = z.object({ now: z.string() });
+export const clockAdvanceBody = z.object({
+  advanceHours: z.number().int().min(1).max(CLOCK_ADVANCE_MAX_HOURS),
+});
 
 export const serverCountAnswer = z.object({ count: z.number().int(), monthly: z.number() });
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { packageResources } from './catalog';
 import { ADDON_TYPES, CREDITS_ORDER_MAX, CREDITS_ORDER_MIN, ORDER_STATUSES } from './constants';
-import { id, SERVER_NAME_PATTERN } from './fields';
+import { id, jsonId, SERVER_NAME_PATTERN } from './fields';
 import { PAYMENT_METHODS } from './money';
 
 export const creditsAnswer = z.object({ credits: z.number() });
@@ -86,8 +86,9 @@ const optionalText = z.string().trim().max(64).optional().default('');
 export const orderCreditsBody = billingAddress.extend({
   referrer: optionalText,
   discountCode: optionalText,
-  creditsAmount: z.coerce
-    .number()
+  /** a JSON integer (spec 7 sends a number); no numeric strings, arrays or other coercions */
+  creditsAmount: z
+    .number({ error: 'credits-amount' })
     .int('credits-amount')
     .min(CREDITS_ORDER_MIN, 'credits-amount')
     .max(CREDITS_ORDER_MAX, 'credits-amount'),
@@ -98,21 +99,31 @@ export type OrderCreditsBody = z.input<typeof orderCreditsBody>;
 /** A link to follow: the Mollie checkout, or /dashboard?order=... when nothing is left to pay. */
 export const linkAnswer = z.object({ link: z.string() });
 
-/** `addonIds` is a JSON string of ids in the spec; an array is accepted too. */
+/** Add-on ids: JSON integers, at most one add-on of each type. */
+const addonIdList = z.array(jsonId).max(ADDON_TYPES.length, 'addons');
+
+/**
+ * `addonIds` is a JSON string of ids in the spec ("[3,5]"); an array is accepted too. Either way the ids
+ * are JSON integers: no numeric strings ('["3"]') or other coercions.
+ */
 export const addonIdsField = z
-  .union([z.array(z.number().int().positive()), z.string()])
+  .union([addonIdList, z.string()])
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === '') return [] as number[];
     if (Array.isArray(value)) return value;
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(value);
-      const ids = z.array(z.coerce.number().int().positive()).max(ADDON_TYPES.length).parse(parsed);
-      return ids;
+      parsed = JSON.parse(value);
     } catch {
+      parsed = undefined;
+    }
+    const ids = addonIdList.safeParse(parsed);
+    if (!ids.success) {
       ctx.addIssue({ code: 'custom', message: 'addons' });
       return z.NEVER;
     }
+    return ids.data;
   });
 
 export const packageByCreditsBody = z.object({
@@ -122,9 +133,9 @@ export const packageByCreditsBody = z.object({
     .min(1, 'server-name-missing')
     .max(50, 'server-name')
     .regex(SERVER_NAME_PATTERN, 'server-name'),
-  packageId: z.coerce.number().int().positive(),
-  eggId: z.coerce.number().int().positive(),
-  locationId: z.coerce.number().int().positive(),
+  packageId: jsonId,
+  eggId: jsonId,
+  locationId: jsonId,
   addonIds: addonIdsField,
 });
 export type PackageByCreditsBody = z.input<typeof packageByCreditsBody>;

@@ -5,6 +5,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database';
 import { initialMigration } from './migrations/0001_initial';
 import { panelSuspensionAndRateLimitsMigration } from './migrations/0002_panel_suspension_and_rate_limits';
+import { serverLifecycleMigration } from './migrations/0003_server_lifecycle';
 
 /**
  * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
@@ -15,6 +16,7 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
       return {
         '0001_initial': initialMigration(dialect),
         '0002_panel_suspension_and_rate_limits': panelSuspensionAndRateLimitsMigration(dialect),
+        '0003_server_lifecycle': serverLifecycleMigration(dialect),
       };
     },
   };

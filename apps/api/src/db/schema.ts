@@ -30,6 +30,10 @@ export interface UsersTable {
   token_version: Generated<number>;
   ptero_user_id: number | null;
   mollie_customer_id: string | null;
+  /** IANA time zone of the customer's schedules (docs/decisions.md) */
+  time_zone: Generated<string>;
+  /** when the low-balance warning was mailed; cleared when the balance covers a day again */
+  low_balance_warned_at: Millis | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -211,8 +215,18 @@ export interface UserPackagesTable {
   /** start of the last clock hour charged (hourly billing) */
   billed_until: Millis | null;
   suspended_at: Millis | null;
-  /** when the panel confirmed the suspension; null while it is still to be done (billing retries) */
+  /** when the panel confirmed the suspension; null while it is still to be done (the panel queue retries) */
   panel_suspended_at: Millis | null;
+  /** 1 when on-hours schedules decide when it runs and is billed */
+  scheduled: Generated<Flag>;
+  /** on | off: the power state the schedule job last asked the panel for; null when it never did */
+  power_target: string | null;
+  /** when a suspended server is deleted (suspended_at + SUSPEND_DAYS) */
+  delete_at: Millis | null;
+  /** deletion warning mails sent since the suspension: 0, 1 (3 days before), 2 (1 day before) */
+  deletion_warnings: Generated<number>;
+  /** an add-on or package change holds the server since then; null when none */
+  changing_since: Millis | null;
   created_at: Millis;
   deleted_at: Millis | null;
 }
@@ -222,6 +236,8 @@ export interface UserPackageAddonsTable {
   addon_id: number;
   /** copied from the add-on: unique per server (one add-on per type, spec 4) */
   addon_type: string;
+  /** 1/10 000 credit per month the add-on added to the server's price when it was bought */
+  credits_monthly: Generated<number>;
   created_at: Millis;
 }
 
@@ -233,6 +249,53 @@ export interface SchedulesTable {
   /** JSON list of hours 0-23 */
   active_hours: string;
   created_at: Millis;
+}
+
+/** One panel call to make: suspend | unsuspend | power | delete (services/panel-queue.ts). */
+export interface PanelTasksTable {
+  id: Generated<number>;
+  user_package_id: number;
+  kind: string;
+  /** JSON: `{ signal }` for power */
+  payload: Generated<string>;
+  /** pending | done */
+  status: string;
+  attempts: Generated<number>;
+  /** not before; also the lease of a task being run */
+  next_attempt_at: Millis;
+  last_error: string | null;
+  created_at: Millis;
+  done_at: Millis | null;
+}
+
+/** One mail to send (services/outbox.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: Generated<number>;
+  next_attempt_at: Millis;
+  last_error: string | null;
+  created_at: Millis;
+  sent_at: Millis | null;
+}
+
+/** An allocation held by an order in flight, with the node room it needs (MB). */
+export interface AllocationClaimsTable {
+  allocation_id: number;
+  node_id: number;
+  user_package_id: number;
+  memory: number;
+  disk: number;
+  created_at: Millis;
+}
+
+/** The last clock hour (start, epoch ms) a once-an-hour job ran for. */
+export interface JobRunsTable {
+  name: string;
+  last_hour: Millis;
 }
 
 export interface Database {
@@ -253,6 +316,10 @@ export interface Database {
   user_packages: UserPackagesTable;
   user_package_addons: UserPackageAddonsTable;
   schedules: SchedulesTable;
+  panel_tasks: PanelTasksTable;
+  mail_outbox: MailOutboxTable;
+  allocation_claims: AllocationClaimsTable;
+  job_runs: JobRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

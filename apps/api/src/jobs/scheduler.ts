@@ -5,25 +5,29 @@
 import { Cron } from 'croner';
 import type { AppContext } from '../context';
 import { pruneRateLimits } from '../lib/rate-limit-store';
-import { billHourlyServers } from '../services/billing';
+import { runTick } from './tick';
 
 export function startJobs(ctx: AppContext): { stop(): void } {
+  const tick = async () => {
+    try {
+      const result = await runTick(ctx);
+      const { billing, suspended, panel, recovered } = result;
+      if (billing.charged || billing.suspended || suspended.deleted || panel.failed || recovered.refunded)
+        ctx.log.info(result, 'jobs');
+    } catch (error) {
+      ctx.log.error({ err: error }, 'jobs failed');
+    }
+  };
   const jobs = [
-    new Cron('0 * * * * *', { protect: true, name: 'hourly-billing' }, async () => {
-      try {
-        const result = await billHourlyServers(ctx);
-        if (result.charged || result.suspended || result.panelSuspended)
-          ctx.log.info(result, 'hourly billing');
-      } catch (error) {
-        ctx.log.error({ err: error }, 'hourly billing failed');
-      }
-    }),
+    // At start-up too: orders and changes a crash interrupted are finished before anything else.
+    new Cron('0 * * * * *', { protect: true, name: 'tick' }, tick),
     new Cron('30 */10 * * * *', { protect: true, name: 'prune-rate-limits' }, async () => {
       await pruneRateLimits(ctx.db, ctx.now()).catch((error) => {
         ctx.log.error({ err: error }, 'pruning rate limits failed');
       });
     }),
   ];
+  void jobs[0]?.trigger();
   return {
     stop() {
       for (const job of jobs) job.stop();

@@ -97,18 +97,41 @@ export function renderCodeMail(
   return { ...mail, subject: t(`${kind}.subject`, values) };
 }
 
+/** Notices about a customer's servers and balance (issue 7), each a subject, a lead and an action line. */
+export type NoticeMailKind = 'suspended' | 'lowBalance' | 'deletionWarning' | 'deleted';
+
 /**
- * The mail to a customer whose server was suspended for lack of credits (architecture.md "Billing").
- * @param values.days the suspend period (SUSPEND_DAYS)
+ * A notice mail in the customer's language.
+ * - `suspended`: a server suspended for lack of credits; values `server`, `date` (deletion date)
+ * - `lowBalance`: the balance pays fewer than 24 hours; values `credits`, `hours`
+ * - `deletionWarning`: a suspended server is deleted soon; values `server`, `date`
+ * - `deleted`: a suspended server was deleted; values `server`, `days`
+ * @param language one of LANGUAGES; anything else falls back to English
  */
-export function renderSuspensionMail(
+export function renderNoticeMail(
+  kind: NoticeMailKind,
   language: string,
-  values: { username: string; server: string; days: string },
+  values: Record<string, string> & { username: string },
 ): RenderedMail {
   const t = fixedT(language);
   const mail = layout(language, t, values, {
-    lead: t('suspended.intro', values),
-    rest: [t('suspended.action', values)],
+    lead: t(`${kind}.intro`, values),
+    rest: [t(`${kind}.action`, values)],
   });
-  return { ...mail, subject: t('suspended.subject', values) };
+  return { ...mail, subject: t(`${kind}.subject`, values) };
+}
+
+/**
+ * A date and time as a mail states it: the language's long date with the time, in the customer's zone.
+ * @param instant epoch milliseconds
+ */
+export function mailDate(language: string, timeZone: string, instant: number): string {
+  const lng = (LANGUAGES as readonly string[]).includes(language) ? language : 'en';
+  try {
+    return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(instant);
+  } catch {
+    return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
+      instant,
+    );
+  }
 }

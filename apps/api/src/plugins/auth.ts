@@ -1,11 +1,12 @@
 /**
- * Route guards. Every private route states its guard as a preHandler, so a reader sees at the route who
- * may call it (style.md); the web client's menu is a convenience, never the guard (architecture.md).
+ * Route guards. Every private route states its guard as an onRequest hook, so a reader sees at the route
+ * who may call it (style.md) and a caller who may not is refused before the body is read or any field is
+ * validated; the web client's menu is a convenience, never the guard (architecture.md).
  */
 
 import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ACCESS_COOKIE } from '../auth/sessions';
 import { verifyAccessToken } from '../auth/tokens';
 import type { User } from '../db/schema';
@@ -52,14 +53,20 @@ export async function readAuth(app: FastifyInstance, request: FastifyRequest): P
 }
 
 /**
- * A preHandler that admits a request at the given level and, when given, only these roles.
+ * An onRequest hook that admits a request at the given level and, when given, only these roles. Register
+ * it as `onRequest` (`app.addHook('onRequest', guard(...))` or a route's `onRequest` option), never as a
+ * preHandler or preValidation: after onRequest Fastify reads and parses the body (a body that is no JSON
+ * is a 400 already) and then validates body, query string and params, so only in onRequest is a caller
+ * who may not use the route answered 401/403 before anything about the input (no 400 listing the fields
+ * to someone who may not call the route). The access cookie is already parsed then: @fastify/cookie's
+ * own onRequest hook is registered before the API routes (server.ts) and so runs first.
  * @throws AppError 401 unauthenticated, 403 unverified, 403 forbidden
  */
 export function guard(
   app: FastifyInstance,
   level: AuthLevel,
   roles?: readonly Role[],
-): preHandlerAsyncHookHandler {
+): onRequestAsyncHookHandler {
   return async (request) => {
     const auth = await readAuth(app, request);
     if (!auth) throw new AppError(401, REASONS.unauthenticated);

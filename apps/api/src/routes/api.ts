@@ -5,8 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { registerErrorHandler } from '../plugins/errors';
 import authRoutes from './auth/index';
 import devRoutes from './dev/index';
+import privateAddonRoutes from './private/addons/index';
 import creditsRoutes from './private/credits';
+import privatePackageRoutes from './private/packages/index';
 import privateServersRoutes from './private/servers/index';
+import serverLifecycleRoutes from './private/servers/lifecycle';
 import privateStoreRoutes from './private/store/index';
 import publicStoreRoutes from './public/store/index';
 import webhookRoutes from './webhooks/index';
@@ -18,6 +21,9 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(creditsRoutes, { prefix: '/private' });
   await app.register(privateStoreRoutes, { prefix: '/private/store' });
   await app.register(privateServersRoutes, { prefix: '/private/servers' });
+  await app.register(serverLifecycleRoutes, { prefix: '/private/servers' });
+  await app.register(privateAddonRoutes, { prefix: '/private/addons' });
+  await app.register(privatePackageRoutes, { prefix: '/private/packages' });
   await app.register(webhookRoutes, { prefix: '/webhooks' });
   if (app.ctx.config.mode === 'demo') await app.register(devRoutes, { prefix: '/dev' });
 }

@@ -106,5 +106,8 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
       })
       .execute();
   });
+  // The seed needs the panel emulator, which answers only once the server listens; a game list asked
+  // for before the seed finished must not stay cached empty (issue 7).
+  ctx.publicCache.clear();
   return true;
 }

@@ -1,160 +1,267 @@
 /**
- * Hourly billing of servers paid by credits (architecture.md "Billing"): prepaid per hour; the first hour
- * is charged at the order, then each further hour when the paid time runs out, once per server and hour
- * (ledger reference `server-hour:<id>:<hour start>` and a conditional move of `billed_until`). When the
- * balance cannot pay the next hour the server is suspended on the panel and the customer is mailed.
- * Safe when several instances run it at once.
+ * Hourly billing of servers paid by credits (architecture.md "Billing"; issue 7 "Billing engine that
+ * scales"). Each started clock hour of a running server is charged once: the order charges the hour it
+ * is placed in, then the tick charges every further hour when it starts (docs/decisions.md). A server
+ * with on-hours schedules is charged only for its active hours. When the balance cannot pay an hour, the
+ * server is suspended (the panel call goes through the panel queue, the mail through the outbox).
+ *
+ * The tick works in set-based batches: one transaction per batch of up to `batchSize` servers claims their
+ * due hour in one conditional UPDATE (`billed_until` moves on; PostgreSQL skips rows another instance holds),
+ * reads and locks the batch's customers once, then writes every balance in one UPDATE, every ledger row in
+ * one INSERT (unique reference `server-hour:<id>:<hour start>`) and every suspension in one UPDATE.
+ * Guarantees: once per server and hour, no balance below zero (the customer rows are locked and the
+ * column has a CHECK), safe when several instances run the tick at once, and a tick with nothing due
+ * reads one index range (`user_packages_billing_due`).
  */
-import { hourlyUnits } from '@falkenhost/contracts/money';
+import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import { isUniqueViolation } from '../lib/errors';
-import { renderSuspensionMail } from '../mail/templates';
-import { applyLedgerEntry } from './ledger';
+import type { Dialect } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { mailDate, renderNoticeMail } from '../mail/templates';
+import { queueMail } from './outbox';
+import { enqueuePanelTasks } from './panel-queue';
+import { isActiveHour } from './schedule-hours';
 
 export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** Start of the clock hour containing `t` (epoch ms). */
+export function hourStart(t: number): number {
+  return t - (t % HOUR_MS);
+}
 
 export interface BillingResult {
+  /** server-hours charged */
   charged: number;
+  /** servers suspended because the balance could not pay their hour */
   suspended: number;
-  /** suspensions the panel confirmed in this run (new ones and earlier failed ones) */
-  panelSuspended: number;
+  /** server-hours outside their schedule: not charged */
+  idle: number;
+}
+
+interface ClaimedServer {
+  id: number;
+  user_id: number;
+  credits_monthly: number;
+  /** the end of the claimed hour (the hour starts one hour before) */
+  billed_until: number | null;
+  scheduled: number;
+  name: string;
 }
 
 /**
- * Charges every hourly server whose paid time has run out, hour by hour up to now.
- * @returns how many hours were charged and servers suspended in this run
+ * Charges every hour that has started for every running hourly server, batch after batch until none is
+ * due, yielding to the event loop between batches.
+ * @param options.batchSize servers per transaction (default 1 000: each statement stays well under 50 ms)
  */
-export async function billHourlyServers(ctx: AppContext): Promise<BillingResult> {
-  const { db, now } = ctx;
-  const result: BillingResult = { charged: 0, suspended: 0, panelSuspended: 0 };
-  const due = await db
-    .selectFrom('user_packages')
-    .select(['id', 'user_id', 'credits_monthly', 'billed_until', 'name'])
-    .where('billing_type', '=', 'hourly')
-    .where('status', '=', 'paid')
-    .where('billed_until', '<=', now())
-    .execute();
-
-  for (const server of due) {
-    let billedUntil = server.billed_until ?? now();
-    const price = hourlyUnits(server.credits_monthly);
-    while (billedUntil <= now()) {
-      const outcome = await chargeHour(ctx, server.id, server.user_id, price, billedUntil);
-      if (outcome === 'charged') result.charged += 1;
-      if (outcome === 'suspend') {
-        if (await suspendForCredits(ctx, server.id, server.user_id, server.name)) {
-          result.suspended += 1;
-        }
-        break;
-      }
-      if (outcome === 'taken') break;
-      billedUntil += HOUR_MS;
-    }
+export async function billHourlyServers(
+  ctx: AppContext,
+  options: { batchSize?: number } = {},
+): Promise<BillingResult> {
+  const size = options.batchSize ?? 1_000;
+  const total: BillingResult = { charged: 0, suspended: 0, idle: 0 };
+  for (;;) {
+    const { claimed, ...batch } = await billBatch(ctx, size);
+    total.charged += batch.charged;
+    total.suspended += batch.suspended;
+    total.idle += batch.idle;
+    if (claimed === 0) return total;
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  result.panelSuspended = await suspendOnPanel(ctx);
-  return result;
 }
 
-/**
- * Suspends on the panel every hourly server we suspended whose panel suspension is not confirmed yet
- * (a new one, or one whose panel call failed in an earlier run). Failures are logged and retried on the
- * next run; the server is not billed meanwhile.
- * @returns how many the panel confirmed
- */
-async function suspendOnPanel(ctx: AppContext): Promise<number> {
-  const pending = await ctx.db
-    .selectFrom('user_packages')
-    .select(['id', 'ptero_server_id'])
-    .where('billing_type', '=', 'hourly')
-    .where('status', '=', 'suspended')
-    .where('panel_suspended_at', 'is', null)
-    .where('ptero_server_id', 'is not', null)
-    .execute();
-  let confirmed = 0;
-  for (const server of pending) {
-    try {
-      await ctx.pterodactyl.suspendServer(server.ptero_server_id as number);
-    } catch (error) {
-      ctx.log.error(
-        { err: error, serverId: server.id },
-        'panel suspend failed; the next billing run retries',
-      );
-      continue;
-    }
-    await ctx.db
-      .updateTable('user_packages')
-      .set({ panel_suspended_at: ctx.now() })
-      .where('id', '=', server.id)
-      .where('status', '=', 'suspended')
+async function billBatch(ctx: AppContext, size: number): Promise<BillingResult & { claimed: number }> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await claimDueHours(trx, ctx.dialect, now, size);
+    const result = { claimed: claimed.length, charged: 0, suspended: 0, idle: 0 };
+    if (claimed.length === 0) return result;
+
+    const idle = await idleServers(trx, claimed);
+    result.idle = idle.size;
+    const billable = claimed
+      .filter((s) => !idle.has(s.id) && hourlyUnits(s.credits_monthly) > 0)
+      .sort((a, b) => a.user_id - b.user_id || a.id - b.id);
+    if (billable.length === 0) return result;
+
+    const userIds = [...new Set(billable.map((s) => s.user_id))];
+    const users = await trx
+      .selectFrom('users')
+      .select(['id', 'credits', 'email', 'username', 'language', 'time_zone'])
+      .where('id', 'in', userIds)
+      .orderBy('id')
+      .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
       .execute();
-    confirmed += 1;
-  }
-  return confirmed;
+    const byId = new Map(users.map((u) => [u.id, { ...u, credits: Number(u.credits) }]));
+
+    const ledger: Array<{
+      user_id: number;
+      amount: number;
+      kind: string;
+      reference: string;
+      balance_after: number;
+      created_at: number;
+    }> = [];
+    const debits = new Map<number, number>();
+    const unpaid: ClaimedServer[] = [];
+    for (const server of billable) {
+      const user = byId.get(server.user_id);
+      const price = hourlyUnits(server.credits_monthly);
+      if (!user || user.credits < price) {
+        unpaid.push(server);
+        continue;
+      }
+      user.credits -= price;
+      debits.set(user.id, (debits.get(user.id) ?? 0) + price);
+      ledger.push({
+        user_id: user.id,
+        amount: -price,
+        kind: 'server-hour',
+        reference: `server-hour:${server.id}:${(server.billed_until ?? now) - HOUR_MS}`,
+        balance_after: user.credits,
+        created_at: now,
+      });
+    }
+
+    await debitBalances(trx, debits, now);
+    for (let i = 0; i < ledger.length; i += 1_000) {
+      await trx
+        .insertInto('credit_ledger')
+        .values(ledger.slice(i, i + 1_000))
+        .execute();
+    }
+    result.charged = ledger.length;
+    if (unpaid.length > 0) {
+      result.suspended = await suspendUnpaid(ctx, trx, unpaid, byId, now);
+    }
+    return result;
+  });
 }
 
-/** One hour of one server: 'charged', 'taken' (another run did it), or 'suspend' (balance too low). */
-async function chargeHour(
-  ctx: AppContext,
-  serverId: number,
-  userId: number,
-  price: number,
-  hourStart: number,
-): Promise<'charged' | 'taken' | 'suspend'> {
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('user_packages')
-        .set({ billed_until: hourStart + HOUR_MS })
-        .where('id', '=', serverId)
-        .where('status', '=', 'paid')
-        .where('billed_until', '=', hourStart)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return 'taken' as const;
-      if (price > 0) {
-        await applyLedgerEntry(trx, {
-          userId,
-          amount: -price,
-          kind: 'server-hour',
-          reference: `server-hour:${serverId}:${hourStart}`,
-          now: ctx.now(),
-        });
-      }
-      return 'charged' as const;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'taken';
-    if (error instanceof Error && 'reason' in error && error.reason === 'credits') return 'suspend';
-    throw error;
+/**
+ * Moves `billed_until` of up to `size` due servers one hour on and returns them; the hour that moved
+ * is theirs to charge. PostgreSQL skips rows another instance's batch holds.
+ */
+async function claimDueHours(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: number,
+  size: number,
+): Promise<ClaimedServer[]> {
+  const due = (db: Transaction<Database>) =>
+    db
+      .selectFrom('user_packages')
+      .select('id')
+      .where('status', '=', 'paid')
+      .where('billing_type', '=', 'hourly')
+      .where('billed_until', '<=', now)
+      .orderBy('billed_until')
+      .limit(size)
+      .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked());
+  return trx
+    .updateTable('user_packages')
+    .set((eb) => ({ billed_until: eb('billed_until', '+', HOUR_MS) }))
+    .where('id', 'in', due(trx))
+    .where('status', '=', 'paid')
+    .where('billed_until', '<=', now)
+    .returning(['id', 'user_id', 'credits_monthly', 'billed_until', 'scheduled', 'name'])
+    .execute();
+}
+
+/** The claimed servers whose claimed hour is outside their schedules (not charged). */
+async function idleServers(trx: Transaction<Database>, claimed: ClaimedServer[]): Promise<Set<number>> {
+  const scheduled = claimed.filter((s) => s.scheduled === 1);
+  const idle = new Set<number>();
+  if (scheduled.length === 0) return idle;
+  const ids = scheduled.map((s) => s.id);
+  const rows = await trx
+    .selectFrom('schedules')
+    .select(['user_package_id', 'day_of_week', 'active_hours'])
+    .where('user_package_id', 'in', ids)
+    .execute();
+  const zones = await trx
+    .selectFrom('user_packages as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .select(['up.id', 'u.time_zone'])
+    .where('up.id', 'in', ids)
+    .execute();
+  const zoneOf = new Map(zones.map((z) => [z.id, z.time_zone]));
+  for (const server of scheduled) {
+    const own = rows.filter((r) => r.user_package_id === server.id);
+    const hour = (server.billed_until ?? 0) - HOUR_MS;
+    if (own.length > 0 && !isActiveHour(own, zoneOf.get(server.id) ?? '', hour)) idle.add(server.id);
+  }
+  return idle;
+}
+
+/** Takes each customer's total of the batch in one statement (the CHECK keeps balances >= 0). */
+async function debitBalances(
+  trx: Transaction<Database>,
+  debits: Map<number, number>,
+  now: number,
+): Promise<void> {
+  const entries = [...debits];
+  for (let i = 0; i < entries.length; i += 1_000) {
+    const chunk = entries.slice(i, i + 1_000);
+    const values = sql.join(
+      chunk.map(([id, amount]) => sql`(cast(${id} as integer), cast(${amount} as bigint))`),
+    );
+    await sql`with v(id, amount) as (values ${values})
+      update users set credits = credits - (select v.amount from v where v.id = users.id), updated_at = ${now}
+      where id in (select v.id from v)`.execute(trx);
   }
 }
 
 /**
- * Marks a server the balance cannot pay as suspended (once, whichever run gets there first) and mails
- * its owner; the panel suspension follows in `suspendOnPanel`, retried until the panel confirms.
+ * Suspends the servers whose hour the balance could not pay: the unpaid hour is given back
+ * (`billed_until` returns to it), the deletion date is set (SUSPEND_DAYS), the panel suspension is
+ * queued and the customer is mailed.
+ * @returns how many were suspended
  */
-async function suspendForCredits(
+async function suspendUnpaid(
   ctx: AppContext,
-  serverId: number,
-  userId: number,
-  name: string,
-): Promise<boolean> {
-  const claimed = await ctx.db
+  trx: Transaction<Database>,
+  unpaid: ClaimedServer[],
+  users: Map<number, { email: string; username: string; language: string; time_zone: string }>,
+  now: number,
+): Promise<number> {
+  const deleteAt = now + ctx.config.suspendDays * DAY_MS;
+  const ids = unpaid.map((s) => s.id);
+  await trx
     .updateTable('user_packages')
-    .set({ status: 'suspended', suspended_at: ctx.now(), panel_suspended_at: null })
-    .where('id', '=', serverId)
+    .set((eb) => ({
+      status: 'suspended',
+      suspended_at: now,
+      panel_suspended_at: null,
+      delete_at: deleteAt,
+      deletion_warnings: 0,
+      billed_until: eb('billed_until', '-', HOUR_MS),
+    }))
+    .where('id', 'in', ids)
     .where('status', '=', 'paid')
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false;
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (user) {
-    const mail = renderSuspensionMail(user.language, {
+    .execute();
+  await enqueuePanelTasks(trx, ids, 'suspend', now);
+  for (const server of unpaid) {
+    const user = users.get(server.user_id);
+    if (!user) continue;
+    const mail = renderNoticeMail('suspended', user.language, {
       username: user.username,
-      server: name,
-      days: String(ctx.config.suspendDays),
+      server: server.name,
+      date: mailDate(user.language, user.time_zone, deleteAt),
     });
-    await ctx.mailer.send({ to: user.email, ...mail }).catch((error) => {
-      ctx.log.error({ err: error, serverId }, 'suspension mail failed');
-    });
+    await queueMail(trx, user.email, mail, now);
   }
-  return true;
+  return unpaid.length;
+}
+
+/** Hours of running the balance pays at this monthly rate (for the low-balance warning). */
+export function hoursCovered(balanceUnits: number, monthlyUnits: number): number {
+  const hourly = hourlyUnits(monthlyUnits);
+  return hourly === 0 ? Number.POSITIVE_INFINITY : Math.floor(balanceUnits / hourly);
+}
+
+/** For mails and logs: credit units as credits with 2 decimals. */
+export function creditsText(units: number): string {
+  return unitsToCredits(units).toFixed(2);
 }

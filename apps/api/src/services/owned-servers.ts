@@ -1,6 +1,7 @@
 /**
  * The customer's servers as the servers page shows them (spec 2 "Customer servers", 3 "Owned server"),
- * with a Wings websocket credential from the panel's Client API for the live gauges (spec 4).
+ * from our database alone: the card asks `/websocket-token` for a Wings credential when it opens its
+ * socket (spec 4), so listing servers makes no panel call.
  */
 import type { AddonType, BillingType } from '@falkenhost/contracts/constants';
 import {
@@ -16,7 +17,7 @@ import type { AppContext } from '../context';
 import { serverBuild } from './panel';
 
 /** Statuses of servers the customer no longer sees. */
-const HIDDEN = ['failed', 'deleted'];
+const HIDDEN = ['failed', 'deleted', 'deleting'];
 
 export async function listOwnedServers(ctx: AppContext, userId: number): Promise<OwnedServer[]> {
   const rows = await ctx.db
@@ -32,6 +33,11 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
       'up.ptero_identifier',
       'up.credits_monthly',
       'up.mollie_mandate_id',
+      'up.package_id',
+      'up.scheduled',
+      'up.delete_at',
+      'p.name as package_name',
+      'p.game_id',
       'p.credits_monthly as package_credits_monthly',
       'p.target_user_id',
       'p.vcpu',
@@ -62,55 +68,56 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
           )
           .execute();
 
-  return Promise.all(
-    rows.map(async (row): Promise<OwnedServer> => {
-      const own = addons.filter((a) => a.user_package_id === row.id);
-      const build = serverBuild(
-        row,
-        own.map((a) => ({ type: a.type, quantity: a.quantity })),
-      );
-      const found =
-        row.status === 'paid' && row.ptero_identifier ? await websocketFor(ctx, row.ptero_identifier) : null;
-      const socket = typeof found === 'object' ? found : null;
-      return {
-        user_package_id: row.id,
-        name: row.name,
-        ptero_server_id: row.ptero_server_id,
-        ptero_server_uuid: row.ptero_server_uuid,
-        ptero_identifier: row.ptero_identifier,
-        panelUrl: row.ptero_identifier
-          ? `${ctx.config.pterodactyl.panelUrl}/server/${row.ptero_identifier}`
-          : null,
-        websocketUrl: socket?.socket ?? null,
-        token: socket?.token ?? null,
-        billing_type: row.billing_type as BillingType,
-        status: row.status,
-        totalCreditsPerHour: unitsToCredits(hourlyUnits(row.credits_monthly)),
-        totalCreditsPrice: unitsToCredits(row.credits_monthly),
-        eurPrice: centsToEur(monthlyEurPrice(row.credits_monthly)),
-        eurPriceWithCreditCardFee:
-          row.credits_monthly === 0
-            ? 0
-            : centsToEur(serverMonthPrice(row.credits_monthly, 0, 'creditCard').total),
-        custom_package_used: row.target_user_id !== null,
-        mollie_mandate_id: row.mollie_mandate_id,
-        package_credits_monthly: unitsToCredits(row.package_credits_monthly),
-        vcpu: row.vcpu,
-        ram_size: row.ram_size,
-        storage_size: build.disk / 1024,
-        databases: build.databases,
-        backups: build.backups,
-        ports: row.ports,
-        slots: row.slots,
-        addons: own.map((a) => ({
-          addon_id: a.id,
-          addon_name: a.name,
-          addon_type: a.type as AddonType,
-          addon_quantity: a.quantity,
-        })),
-      };
-    }),
-  );
+  return rows.map((row): OwnedServer => {
+    const own = addons.filter((a) => a.user_package_id === row.id);
+    const build = serverBuild(
+      row,
+      own.map((a) => ({ type: a.type, quantity: a.quantity })),
+    );
+    return {
+      user_package_id: row.id,
+      name: row.name,
+      ptero_server_id: row.ptero_server_id,
+      ptero_server_uuid: row.ptero_server_uuid,
+      ptero_identifier: row.ptero_identifier,
+      panelUrl: row.ptero_identifier
+        ? `${ctx.config.pterodactyl.panelUrl}/server/${row.ptero_identifier}`
+        : null,
+      websocketUrl: null,
+      token: null,
+      billing_type: row.billing_type as BillingType,
+      status: row.status,
+      totalCreditsPerHour: unitsToCredits(hourlyUnits(row.credits_monthly)),
+      totalCreditsPrice: unitsToCredits(row.credits_monthly),
+      eurPrice: centsToEur(monthlyEurPrice(row.credits_monthly)),
+      eurPriceWithCreditCardFee:
+        row.credits_monthly === 0
+          ? 0
+          : centsToEur(serverMonthPrice(row.credits_monthly, 0, 'creditCard').total),
+      custom_package_used: row.target_user_id !== null,
+      mollie_mandate_id: row.mollie_mandate_id,
+      package_credits_monthly: unitsToCredits(row.package_credits_monthly),
+      vcpu: row.vcpu,
+      ram_size: row.ram_size,
+      storage_size: build.disk / 1024,
+      databases: build.databases,
+      backups: build.backups,
+      ports: row.ports,
+      slots: row.slots,
+      addons: own.map((a) => ({
+        addon_id: a.id,
+        addon_name: a.name,
+        addon_type: a.type as AddonType,
+        addon_quantity: a.quantity,
+      })),
+      package_id: row.package_id,
+      package_name: row.package_name,
+      game_id: row.game_id,
+      scheduled: row.scheduled === 1,
+      delete_at:
+        row.status === 'suspended' && row.delete_at !== null ? new Date(row.delete_at).toISOString() : null,
+    };
+  });
 }
 
 /**

@@ -52,7 +52,9 @@ export async function packageNodes(ptero: PterodactylClient, nodeIds: number[]) 
 
 /**
  * A node of the package in the location with free memory, disk and an unassigned allocation
- * (architecture.md "Provisioning"), the one with the most free memory first.
+ * (architecture.md "Provisioning"), the one with the most free memory first. Allocations and room held
+ * by orders still in flight (`allocation_claims`) count as taken, so concurrent orders on one node get
+ * different allocations and do not overfill it (docs/decisions.md).
  * @returns null when none fits
  */
 export async function findNodeWithRoom(
@@ -64,17 +66,25 @@ export async function findNodeWithRoom(
   const nodes = (await packageNodes(ctx.pterodactyl, nodeIds)).filter(
     (n) => n.location_id === locationId && !n.maintenance_mode,
   );
+  const claims = await ctx.db
+    .selectFrom('allocation_claims')
+    .select(['allocation_id', 'node_id', 'memory', 'disk'])
+    .execute();
+  const held = (nodeId: number, key: 'memory' | 'disk') =>
+    claims.filter((c) => c.node_id === nodeId).reduce((sum, c) => sum + c[key], 0);
   const free = (n: (typeof nodes)[number]) => ({
-    memory: n.memory * (1 + n.memory_overallocate / 100) - n.allocated_resources.memory,
-    disk: n.disk * (1 + n.disk_overallocate / 100) - n.allocated_resources.disk,
+    memory:
+      n.memory * (1 + n.memory_overallocate / 100) - n.allocated_resources.memory - held(n.id, 'memory'),
+    disk: n.disk * (1 + n.disk_overallocate / 100) - n.allocated_resources.disk - held(n.id, 'disk'),
   });
   const fitting = nodes
     .filter((n) => n.memory_overallocate < 0 || free(n).memory >= build.memory)
     .filter((n) => n.disk_overallocate < 0 || free(n).disk >= build.disk)
     .sort((a, b) => free(b).memory - free(a).memory);
+  const claimed = new Set(claims.map((c) => c.allocation_id));
   for (const node of fitting) {
     const allocations = await ctx.pterodactyl.listNodeAllocations(node.id, { unassignedOnly: true });
-    const allocation = allocations.find((a) => !a.assigned);
+    const allocation = allocations.find((a) => !a.assigned && !claimed.has(a.id));
     if (allocation) return { nodeId: node.id, allocationId: allocation.id };
   }
   return null;

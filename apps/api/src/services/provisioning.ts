@@ -12,7 +12,8 @@ import type { PackageByCreditsBody } from '@falkenhost/contracts/store';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { AppError, isUniqueViolation } from '../lib/errors';
+import { HOUR_MS, hourStart } from './billing';
 import { applyLedgerEntry } from './ledger';
 import { loadOrderablePackage } from './packages';
 import {
@@ -30,8 +31,6 @@ type ParsedPackageOrder = Omit<PackageByCreditsBody, 'addonIds'> & {
   locationId: number;
   addonIds: number[];
 };
-
-const HOUR_MS = 3_600_000;
 
 /**
  * @returns the order's public id (the client goes to /dashboard?order=<id>)
@@ -56,57 +55,89 @@ export async function orderPackageByCredits(
   const monthly = offer.monthlyUnits;
   const firstHour = hourlyUnits(monthly);
   const build = serverBuild(offer.pkg, offer.addons);
+  let placementOf: { nodeId: number; allocationId: number } | null = null;
 
-  const placement = await findNodeWithRoom(ctx, offer.nodeIds, body.locationId, build);
-  if (!placement) throw new AppError(400, REASONS.resources);
-
-  // Reserve the money first (architecture.md "Provisioning"): the owned server and the charge in one transaction.
+  // Reserve the money first (architecture.md "Provisioning"): the owned server, its allocation claim and
+  // the charge in one transaction. A claim another order took meanwhile sends us to the next allocation.
   const t = now();
-  const userPackage = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('user_packages')
-      .values({
-        user_id: user.id,
-        package_id: offer.pkg.id,
-        name: body.serverName,
-        billing_type: 'hourly',
-        status: 'provisioning',
-        egg_id: body.eggId,
-        nest_id: offer.nestId,
-        location_id: body.locationId,
-        node_id: placement.nodeId,
-        ptero_server_id: null,
-        ptero_server_uuid: null,
-        ptero_identifier: null,
-        credits_monthly: monthly,
-        mollie_mandate_id: null,
-        mollie_subscription_id: null,
-        paid_until: null,
-        billed_until: t + HOUR_MS,
-        suspended_at: null,
-        panel_suspended_at: null,
-        created_at: t,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const addon of offer.addons) {
-      await trx
-        .insertInto('user_package_addons')
-        .values({ user_package_id: row.id, addon_id: addon.id, addon_type: addon.type, created_at: t })
-        .execute();
-    }
-    if (firstHour > 0) {
-      await applyLedgerEntry(trx, {
-        userId: user.id,
-        amount: -firstHour,
-        kind: 'server-order',
-        reference: `server-order:${row.id}`,
-        now: t,
+  let userPackage: { id: number } | null = null;
+  for (let attempt = 0; attempt < 5 && userPackage === null; attempt++) {
+    const placement = await findNodeWithRoom(ctx, offer.nodeIds, body.locationId, build);
+    if (!placement) throw new AppError(400, REASONS.resources);
+    try {
+      userPackage = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('user_packages')
+          .values({
+            user_id: user.id,
+            package_id: offer.pkg.id,
+            name: body.serverName,
+            billing_type: 'hourly',
+            status: 'provisioning',
+            egg_id: body.eggId,
+            nest_id: offer.nestId,
+            location_id: body.locationId,
+            node_id: placement.nodeId,
+            ptero_server_id: null,
+            ptero_server_uuid: null,
+            ptero_identifier: null,
+            credits_monthly: monthly,
+            mollie_mandate_id: null,
+            mollie_subscription_id: null,
+            paid_until: null,
+            // The order pays the clock hour it is placed in; the tick charges each further hour.
+            billed_until: hourStart(t) + HOUR_MS,
+            suspended_at: null,
+            panel_suspended_at: null,
+            power_target: null,
+            delete_at: null,
+            changing_since: null,
+            created_at: t,
+            deleted_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('allocation_claims')
+          .values({
+            allocation_id: placement.allocationId,
+            node_id: placement.nodeId,
+            user_package_id: row.id,
+            memory: build.memory,
+            disk: build.disk,
+            created_at: t,
+          })
+          .execute();
+        for (const addon of offer.addons) {
+          await trx
+            .insertInto('user_package_addons')
+            .values({
+              user_package_id: row.id,
+              addon_id: addon.id,
+              addon_type: addon.type,
+              credits_monthly: addon.credits_monthly,
+              created_at: t,
+            })
+            .execute();
+        }
+        if (firstHour > 0) {
+          await applyLedgerEntry(trx, {
+            userId: user.id,
+            amount: -firstHour,
+            kind: 'server-order',
+            reference: `server-order:${row.id}`,
+            now: t,
+          });
+        }
+        return row;
       });
+      placementOf = placement;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
     }
-    return row;
-  });
+  }
+  if (userPackage === null || placementOf === null) throw new AppError(400, REASONS.resources);
+  const placement = placementOf;
 
   const externalId = `falkenhost-server-${userPackage.id}`;
   try {
@@ -120,61 +151,149 @@ export async function orderPackageByCredits(
       build,
       allocationId: placement.allocationId,
     });
-    const publicId = randomUUID();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('user_packages')
-        .set({
-          status: 'paid',
-          ptero_server_id: server.id,
-          ptero_server_uuid: server.uuid,
-          ptero_identifier: server.identifier,
-        })
-        .where('id', '=', userPackage.id)
-        .execute();
-      await trx
-        .insertInto('orders')
-        .values({
-          public_id: publicId,
-          user_id: user.id,
-          kind: 'package-credits',
-          status: 'completed',
-          credits_amount: 0,
-          amount_cents: 0,
-          fee_cents: 0,
-          discount_id: null,
-          discount_bp: 0,
-          payment_method: 'credits',
-          mollie_payment_id: null,
-          user_package_id: userPackage.id,
-          details: JSON.stringify({ firstHourUnits: firstHour, monthlyUnits: monthly }),
-          created_at: t,
-          completed_at: now(),
-        })
-        .execute();
-    });
+    const publicId = await adoptPanelServer(ctx, userPackage.id, user.id, server);
+    if (!publicId) throw new Error(`order ${userPackage.id} was settled by the recovery meanwhile`);
     return publicId;
   } catch (error) {
     await removePanelServer(ctx, externalId).catch((e) =>
       ctx.log.error({ err: e, externalId }, 'cleanup after a failed order'),
     );
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('user_packages')
-        .set({ status: 'failed', deleted_at: now() })
-        .where('id', '=', userPackage.id)
-        .execute();
-      if (firstHour > 0) {
-        await applyLedgerEntry(trx, {
-          userId: user.id,
-          amount: firstHour,
-          kind: 'refund',
-          reference: `refund:server-order:${userPackage.id}`,
-          now: now(),
-        });
-      }
-    });
+    await abandonOrder(ctx, userPackage.id, user.id);
     if (isNoCapacityError(error)) throw new AppError(400, REASONS.resources);
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
   }
+}
+
+/**
+ * Records the panel's server for an order still provisioning: the server runs, the order is completed,
+ * the allocation claim is released.
+ * @returns the order's public id, or null when the order is no longer provisioning (settled elsewhere)
+ */
+async function adoptPanelServer(
+  ctx: AppContext,
+  userPackageId: number,
+  userId: number,
+  server: { id: number; uuid: string; identifier: string },
+): Promise<string | null> {
+  const publicId = randomUUID();
+  return ctx.db.transaction().execute(async (trx) => {
+    const adopted = await trx
+      .updateTable('user_packages')
+      .set({
+        status: 'paid',
+        ptero_server_id: server.id,
+        ptero_server_uuid: server.uuid,
+        ptero_identifier: server.identifier,
+      })
+      .where('id', '=', userPackageId)
+      .where('status', '=', 'provisioning')
+      .executeTakeFirst();
+    if (Number(adopted.numUpdatedRows) !== 1) return null;
+    const row = await trx
+      .selectFrom('user_packages')
+      .select(['credits_monthly', 'created_at'])
+      .where('id', '=', userPackageId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('orders')
+      .values({
+        public_id: publicId,
+        user_id: userId,
+        kind: 'package-credits',
+        status: 'completed',
+        credits_amount: 0,
+        amount_cents: 0,
+        fee_cents: 0,
+        discount_id: null,
+        discount_bp: 0,
+        payment_method: 'credits',
+        mollie_payment_id: null,
+        user_package_id: userPackageId,
+        details: JSON.stringify({
+          firstHourUnits: hourlyUnits(row.credits_monthly),
+          monthlyUnits: row.credits_monthly,
+        }),
+        created_at: row.created_at,
+        completed_at: ctx.now(),
+      })
+      .execute();
+    await trx.deleteFrom('allocation_claims').where('user_package_id', '=', userPackageId).execute();
+    return publicId;
+  });
+}
+
+/**
+ * Gives up an order still provisioning: marked failed (hidden), the first hour refunded once
+ * (`refund:server-order:<id>`, whatever `server-order:<id>` took), the allocation claim released.
+ * @returns false when the order was no longer provisioning (settled elsewhere)
+ */
+async function abandonOrder(ctx: AppContext, userPackageId: number, userId: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const t = ctx.now();
+    const failed = await trx
+      .updateTable('user_packages')
+      .set({ status: 'failed', deleted_at: t })
+      .where('id', '=', userPackageId)
+      .where('status', '=', 'provisioning')
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) !== 1) return false;
+    await trx.deleteFrom('allocation_claims').where('user_package_id', '=', userPackageId).execute();
+    const charged = await trx
+      .selectFrom('credit_ledger')
+      .select('amount')
+      .where('reference', '=', `server-order:${userPackageId}`)
+      .executeTakeFirst();
+    if (charged && Number(charged.amount) < 0) {
+      await applyLedgerEntry(trx, {
+        userId,
+        amount: -Number(charged.amount),
+        kind: 'refund',
+        reference: `refund:server-order:${userPackageId}`,
+        now: t,
+      });
+    }
+    return true;
+  });
+}
+
+/** An order provisioning for longer than this was interrupted (a crash, a lost answer): it is recovered. */
+export const PROVISIONING_STALE_MS = 5 * 60_000;
+
+export interface RecoveryResult {
+  adopted: number;
+  refunded: number;
+}
+
+/**
+ * Finishes orders a crash interrupted between the charge and the end of provisioning (DEVELOPERS.md
+ * "survives a crash at any step"): an order provisioning for over 5 minutes whose server the panel has
+ * (found by `external_id`) is adopted; one the panel never made is refunded and marked failed. Run at
+ * start-up and by the jobs; safe when several instances run it (each order is settled by a conditional
+ * update).
+ */
+export async function recoverProvisioning(ctx: AppContext): Promise<RecoveryResult> {
+  const result: RecoveryResult = { adopted: 0, refunded: 0 };
+  const stale = await ctx.db
+    .selectFrom('user_packages')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'provisioning')
+    .where('billing_type', '=', 'hourly')
+    .where('created_at', '<', ctx.now() - PROVISIONING_STALE_MS)
+    .execute();
+  for (const order of stale) {
+    try {
+      const server = await ctx.pterodactyl.getServerByExternalId(`falkenhost-server-${order.id}`);
+      if (server) {
+        if (await adoptPanelServer(ctx, order.id, order.user_id, server)) result.adopted += 1;
+      } else if (await abandonOrder(ctx, order.id, order.user_id)) {
+        result.refunded += 1;
+      }
+    } catch (error) {
+      ctx.log.warn(
+        { err: error, userPackageId: order.id },
+        'recovering an interrupted order failed; retried later',
+      );
+    }
+  }
+  return result;
 }

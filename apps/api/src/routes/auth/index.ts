@@ -145,7 +145,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
 
   app.get(
     '/me',
-    { config: limit(6), preHandler: guard(fastify, 'session'), schema: { response: { 200: sessionUser } } },
+    { config: limit(6), onRequest: guard(fastify, 'session'), schema: { response: { 200: sessionUser } } },
     async (request) => {
       const auth = authOf(request);
       return toSessionUser(auth.user, auth.mfa);
@@ -166,7 +166,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     '/verify-email',
     {
       config: limit(),
-      preHandler: guard(fastify, 'account'),
+      onRequest: guard(fastify, 'account'),
       schema: { body: codeBody, response: { 200: sessionUser } },
     },
     async (request) => {
@@ -187,7 +187,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     '/2fa',
     {
       config: limit(),
-      preHandler: guard(fastify, 'session'),
+      onRequest: guard(fastify, 'session'),
       schema: { body: codeBody, response: { 200: sessionUser } },
     },
     async (request, reply) => {
@@ -206,7 +206,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     '/resend-email-verification',
     {
       config: limit(),
-      preHandler: guard(fastify, 'account'),
+      onRequest: guard(fastify, 'account'),
       schema: { body: emptyBody, response: { 200: okBody } },
     },
     async (request) => {
@@ -220,7 +220,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     '/resend-2fa',
     {
       config: limit(),
-      preHandler: guard(fastify, 'session'),
+      onRequest: guard(fastify, 'session'),
       schema: { body: emptyBody, response: { 200: okBody } },
     },
     async (request) => {

@@ -11,7 +11,7 @@ export default async function creditsRoutes(fastify: FastifyInstance): Promise<v
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/credits',
-    { preHandler: guard(fastify, 'verified'), schema: { response: { 200: creditsAnswer } } },
+    { onRequest: guard(fastify, 'verified'), schema: { response: { 200: creditsAnswer } } },
     async (request) => ({ credits: unitsToCredits(authOf(request).user.credits) }),
   );
 }

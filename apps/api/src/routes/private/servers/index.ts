@@ -20,7 +20,7 @@ import { listOwnedServers, websocketFor } from '../../../services/owned-servers'
 export default async function privateServersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  app.addHook('preHandler', guard(fastify, 'verified'));
+  app.addHook('onRequest', guard(fastify, 'verified'));
 
   app.get('/owned-servers', { schema: { response: { 200: z.array(ownedServer) } } }, async (request) =>
     listOwnedServers(ctx, authOf(request).user.id),

@@ -37,7 +37,7 @@ import { referrerOf, setReferrer } from '../../../services/referrals';
 export default async function privateStoreRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  app.addHook('preHandler', guard(fastify, 'verified'));
+  app.addHook('onRequest', guard(fastify, 'verified'));
 
   app.get(
     '/order-status',

@@ -1,0 +1,55 @@
+/**
+ * One run of every job that falls due (architecture.md "Billing"; issue 7): recover interrupted orders
+ * and changes, charge the hours that started, once per clock hour apply schedule power and warn of low
+ * balances, warn of and carry out deletions of suspended servers, then make the queued panel calls and
+ * send the queued mail. Every step is idempotent and safe when several instances run it at once. The
+ * scheduler runs it every minute; the demo clock runs it after each hour it moves.
+ */
+import type { AppContext } from '../context';
+import { type BillingResult, billHourlyServers, hourStart } from '../services/billing';
+import { processSuspended, type SuspendedResult, warnLowBalances } from '../services/lifecycle';
+import { sendQueuedMail } from '../services/outbox';
+import { type PanelQueueResult, runPanelQueue } from '../services/panel-queue';
+import { type RecoveryResult, recoverProvisioning } from '../services/provisioning';
+import { applySchedulePower } from '../services/schedules';
+import { reconcileServerChanges } from '../services/server-changes';
+
+export interface TickResult {
+  recovered: RecoveryResult;
+  billing: BillingResult;
+  /** the once-an-hour jobs ran in this tick */
+  hourly: { power: number; lowBalance: number } | null;
+  suspended: SuspendedResult;
+  panel: PanelQueueResult;
+  mails: number;
+}
+
+/**
+ * Claims the once-an-hour jobs of the clock hour starting at `hour` for this instance.
+ * @returns true for exactly one caller per job and hour
+ */
+export async function claimHour(ctx: AppContext, name: string, hour: number): Promise<boolean> {
+  const row = await ctx.db
+    .insertInto('job_runs')
+    .values({ name, last_hour: hour })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ last_hour: hour }).where('job_runs.last_hour', '<', hour),
+    )
+    .returning('name')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function runTick(ctx: AppContext): Promise<TickResult> {
+  const recovered = await recoverProvisioning(ctx);
+  await reconcileServerChanges(ctx);
+  const billing = await billHourlyServers(ctx);
+  let hourly: TickResult['hourly'] = null;
+  if (await claimHour(ctx, 'lifecycle', hourStart(ctx.now()))) {
+    hourly = { power: await applySchedulePower(ctx), lowBalance: await warnLowBalances(ctx) };
+  }
+  const suspended = await processSuspended(ctx);
+  const panel = await runPanelQueue(ctx);
+  const mails = await sendQueuedMail(ctx);
+  return { recovered, billing, hourly, suspended, panel, mails };
+}

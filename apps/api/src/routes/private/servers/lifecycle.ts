@@ -1,0 +1,74 @@
+/**
+ * /api/private/servers: what a customer does with a server after the order (spec 7 "Customer servers"):
+ * on-hours schedules, power, unsuspend and delete. Verified customers only, checked before the body is
+ * read; a server is only its owner's (another's id answers 404 and changes nothing).
+ */
+import {
+  powerBody,
+  scheduleAnswer,
+  scheduleBody,
+  scheduleDeleteBody,
+  scheduleQuery,
+  serverIdBody,
+} from '@falkenhost/contracts/servers';
+import { linkAnswer } from '@falkenhost/contracts/store';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, guard } from '../../../plugins/auth';
+import { cancelServer, powerServer, unsuspendServer } from '../../../services/lifecycle';
+import { addSchedule, deleteSchedule, listSchedules } from '../../../services/schedules';
+
+const empty = z.object({});
+
+export default async function serverLifecycleRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  app.addHook('onRequest', guard(fastify, 'verified'));
+
+  app.get(
+    '/schedule',
+    { schema: { querystring: scheduleQuery, response: { 200: scheduleAnswer } } },
+    async (request) => listSchedules(ctx, authOf(request).user, request.query.user_packages_id),
+  );
+
+  app.post(
+    '/schedule',
+    { schema: { body: scheduleBody, response: { 201: empty } } },
+    async (request, reply) => {
+      await addSchedule(ctx, authOf(request).user, request.body);
+      return reply.status(201).send({});
+    },
+  );
+
+  app.delete(
+    '/schedule',
+    { schema: { body: scheduleDeleteBody, response: { 200: empty } } },
+    async (request) => {
+      await deleteSchedule(ctx, authOf(request).user, request.body);
+      return {};
+    },
+  );
+
+  app.post('/power', { schema: { body: powerBody, response: { 204: z.null() } } }, async (request, reply) => {
+    await powerServer(ctx, authOf(request).user, request.body.id, request.body.signal);
+    return reply.status(204).send(null);
+  });
+
+  app.post(
+    '/unsuspend-server',
+    { schema: { body: serverIdBody, response: { 200: linkAnswer } } },
+    async (request) => ({
+      link: `/dashboard?order=${await unsuspendServer(ctx, authOf(request).user, request.body.id)}`,
+    }),
+  );
+
+  app.post(
+    '/cancel-server',
+    { schema: { body: serverIdBody, response: { 200: empty } } },
+    async (request) => {
+      await cancelServer(ctx, authOf(request).user, request.body.id);
+      return {};
+    },
+  );
+}

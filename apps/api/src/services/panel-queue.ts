@@ -1,0 +1,264 @@
+/**
+ * The one queue of panel calls that jobs make (issue 7 "Billing engine that scales"): suspend, unsuspend,
+ * power and delete. A task is written in the transaction that decides it (the intent), then run by
+ * `runPanelQueue`, which
+ * - keeps within the panel's API limit (`PANEL_RATE_LIMIT_PER_MINUTE`, default 240 as Pterodactyl's
+ *   application API allows), counted in the database so several instances share one budget;
+ * - runs a server's tasks one at a time in the order they were written (a suspend before the unsuspend);
+ * - retries a failed call after 5 s, 10 s, 20 s ... up to 10 minutes, for as long as it takes: a panel
+ *   outage delays tasks and loses none;
+ * - applies each confirmed call to the database (suspension confirmed, server deleted).
+ * The calls are idempotent on the panel (suspend of a suspended server, delete of a deleted one: 404),
+ * so a task run twice after a crash does no harm.
+ */
+import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+
+export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete';
+export type PanelPowerSignal = 'start' | 'stop' | 'restart';
+
+/** A task's lease while it runs: another instance may take it over after this. */
+const LEASE_MS = 60_000;
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 10 * 60_000;
+/** calls made at once */
+const PARALLEL = 4;
+
+/** Writes a task; call inside the transaction that decides it. */
+export async function enqueuePanelTask(
+  db: Kysely<Database> | Transaction<Database>,
+  task: { userPackageId: number; kind: PanelTaskKind; signal?: PanelPowerSignal; now: number },
+): Promise<void> {
+  await db
+    .insertInto('panel_tasks')
+    .values({
+      user_package_id: task.userPackageId,
+      kind: task.kind,
+      payload: JSON.stringify(task.signal ? { signal: task.signal } : {}),
+      status: 'pending',
+      next_attempt_at: task.now,
+      last_error: null,
+      created_at: task.now,
+      done_at: null,
+    })
+    .execute();
+}
+
+/** Writes many tasks of one kind in one statement (the billing tick's suspensions). */
+export async function enqueuePanelTasks(
+  trx: Transaction<Database>,
+  userPackageIds: number[],
+  kind: PanelTaskKind,
+  now: number,
+): Promise<void> {
+  for (let i = 0; i < userPackageIds.length; i += 1_000) {
+    await trx
+      .insertInto('panel_tasks')
+      .values(
+        userPackageIds.slice(i, i + 1_000).map((id) => ({
+          user_package_id: id,
+          kind,
+          status: 'pending',
+          next_attempt_at: now,
+          last_error: null,
+          created_at: now,
+          done_at: null,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Takes up to `wanted` calls from the shared per-minute budget.
+ * @returns how many calls may be made now (0 when the minute's budget is spent)
+ */
+export async function takePanelBudget(ctx: AppContext, wanted: number): Promise<number> {
+  if (wanted <= 0) return 0;
+  const max = ctx.config.panelRateLimitPerMinute;
+  const t = ctx.now();
+  const row = await ctx.db
+    .insertInto('rate_limits')
+    .values({ key: 'panel-queue', count: wanted, reset_at: t + 60_000 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limits.reset_at <= ${t} then ${wanted} else rate_limits.count + ${wanted} end`,
+        reset_at: sql<number>`case when rate_limits.reset_at <= ${t} then ${t + 60_000} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(['count'])
+    .executeTakeFirstOrThrow();
+  const before = Number(row.count) - wanted;
+  return Math.max(0, Math.min(wanted, max - before));
+}
+
+interface ClaimedTask {
+  id: number;
+  user_package_id: number;
+  kind: string;
+  payload: string;
+  attempts: number;
+}
+
+export interface PanelQueueResult {
+  done: number;
+  failed: number;
+}
+
+/**
+ * Runs due tasks until none is due or the minute's budget is spent.
+ * @returns tasks confirmed and tasks that failed (and wait for their retry)
+ */
+export async function runPanelQueue(ctx: AppContext): Promise<PanelQueueResult> {
+  const result: PanelQueueResult = { done: 0, failed: 0 };
+  for (;;) {
+    const due = await countDue(ctx, PARALLEL * 4);
+    if (due === 0) return result;
+    const budget = await takePanelBudget(ctx, due);
+    if (budget === 0) return result;
+    const tasks = await claim(ctx, budget);
+    if (tasks.length === 0) return result;
+    for (let i = 0; i < tasks.length; i += PARALLEL) {
+      const outcomes = await Promise.all(tasks.slice(i, i + PARALLEL).map((task) => runTask(ctx, task)));
+      for (const ok of outcomes) ok ? result.done++ : result.failed++;
+    }
+  }
+}
+
+/** Due tasks that are the oldest pending one of their server, up to `limit`. */
+function dueQuery(ctx: AppContext, now: number) {
+  return ctx.db
+    .selectFrom('panel_tasks as t')
+    .where('t.status', '=', 'pending')
+    .where('t.next_attempt_at', '<=', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('panel_tasks as e')
+            .select('e.id')
+            .whereRef('e.user_package_id', '=', 't.user_package_id')
+            .where('e.status', '=', 'pending')
+            .whereRef('e.id', '<', 't.id'),
+        ),
+      ),
+    );
+}
+
+async function countDue(ctx: AppContext, limit: number): Promise<number> {
+  const rows = await dueQuery(ctx, ctx.now()).select('t.id').limit(limit).execute();
+  return rows.length;
+}
+
+/** Leases up to `limit` due tasks (a conditional update per task: several instances never share one). */
+async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
+  const now = ctx.now();
+  const candidates = await dueQuery(ctx, now)
+    .select(['t.id', 't.user_package_id', 't.kind', 't.payload', 't.attempts', 't.next_attempt_at'])
+    .orderBy('t.id')
+    .limit(limit)
+    .execute();
+  const claimed: ClaimedTask[] = [];
+  for (const task of candidates) {
+    const leased = await ctx.db
+      .updateTable('panel_tasks')
+      .set({ next_attempt_at: now + LEASE_MS, attempts: task.attempts + 1 })
+      .where('id', '=', task.id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '=', task.next_attempt_at)
+      .executeTakeFirst();
+    if (Number(leased.numUpdatedRows) === 1) claimed.push({ ...task, attempts: task.attempts + 1 });
+  }
+  return claimed;
+}
+
+/** Makes one call and records the outcome. @returns true when the panel confirmed it */
+async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
+  const server = await ctx.db
+    .selectFrom('user_packages')
+    .select(['id', 'ptero_server_id', 'ptero_identifier', 'status'])
+    .where('id', '=', task.user_package_id)
+    .executeTakeFirstOrThrow();
+  try {
+    await call(ctx, task, server);
+  } catch (error) {
+    // A server the panel no longer has needs no suspension, power or deletion.
+    if (!isNotFound(error) && !(task.kind === 'power' && isStateConflict(error) && isSettled(error))) {
+      const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (task.attempts - 1));
+      await ctx.db
+        .updateTable('panel_tasks')
+        .set({ next_attempt_at: ctx.now() + delay, last_error: String(error).slice(0, 500) })
+        .where('id', '=', task.id)
+        .execute();
+      ctx.log.warn(
+        { err: error, taskId: task.id, kind: task.kind, serverId: server.id, retryInMs: delay },
+        'panel call failed; retried later',
+      );
+      return false;
+    }
+  }
+  await confirm(ctx, task, server.id);
+  return true;
+}
+
+/** A power signal refused because the server is suspended: nothing left to do (it is off). */
+function isSettled(error: unknown): boolean {
+  return String((error as { detail?: string }).detail ?? '').includes('suspended');
+}
+
+async function call(
+  ctx: AppContext,
+  task: ClaimedTask,
+  server: { ptero_server_id: number | null; ptero_identifier: string | null },
+): Promise<void> {
+  const { pterodactyl } = ctx;
+  if (server.ptero_server_id === null || server.ptero_identifier === null) return;
+  switch (task.kind) {
+    case 'suspend':
+      return pterodactyl.suspendServer(server.ptero_server_id);
+    case 'unsuspend':
+      return pterodactyl.unsuspendServer(server.ptero_server_id);
+    case 'delete':
+      return pterodactyl.deleteServer(server.ptero_server_id, { force: true });
+    case 'power': {
+      const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
+      return pterodactyl.sendPowerSignal(server.ptero_identifier, signal);
+    }
+    default:
+      throw new Error(`unknown panel task ${task.kind}`);
+  }
+}
+
+/** Marks the task done and applies what the panel confirmed to the server's row. */
+async function confirm(ctx: AppContext, task: ClaimedTask, serverId: number): Promise<void> {
+  const t = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('panel_tasks')
+      .set({ status: 'done', done_at: t, last_error: null })
+      .where('id', '=', task.id)
+      .execute();
+    if (task.kind === 'suspend') {
+      await trx
+        .updateTable('user_packages')
+        .set({ panel_suspended_at: t })
+        .where('id', '=', serverId)
+        .where('status', '=', 'suspended')
+        .execute();
+    } else if (task.kind === 'unsuspend') {
+      await trx
+        .updateTable('user_packages')
+        .set({ panel_suspended_at: null })
+        .where('id', '=', serverId)
+        .execute();
+    } else if (task.kind === 'delete') {
+      await trx
+        .updateTable('user_packages')
+        .set({ status: 'deleted', deleted_at: t })
+        .where('id', '=', serverId)
+        .where('status', '=', 'deleting')
+        .execute();
+    }
+  });
+}

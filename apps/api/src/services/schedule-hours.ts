@@ -1,0 +1,71 @@
+/**
+ * On-hours schedules in the customer's time zone (spec 3 "Schedule", 5; docs/decisions.md): a schedule is
+ * a day (0 Monday .. 6 Sunday) and the hours 0-23 of that day the server runs. The time zone's rules
+ * (summer time included) come from the runtime's Intl data.
+ */
+import { DEFAULT_TIME_ZONE } from '@falkenhost/contracts/constants';
+
+const WEEKDAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** True when `timeZone` is an IANA zone the runtime knows, e.g. `Europe/Prague`. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The day (0 Monday .. 6 Sunday) and hour (0-23) an instant falls in, in a time zone.
+ * @param timeZone IANA zone; an unknown one counts as Europe/Prague
+ * @param instant epoch milliseconds
+ */
+export function localDayHour(timeZone: string, instant: number): { day: number; hour: number } {
+  const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const parts = formatFor(zone).formatToParts(instant);
+  const weekday = parts.find((p) => p.type === 'weekday')?.value ?? 'Mon';
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  return { day: WEEKDAYS[weekday] ?? 0, hour };
+}
+
+/** A schedule row as stored: `active_hours` is a JSON list of hours. */
+export interface StoredSchedule {
+  day_of_week: number;
+  active_hours: string;
+}
+
+/** The hours of a stored schedule (an unreadable value counts as none). */
+export function hoursOf(schedule: Pick<StoredSchedule, 'active_hours'>): number[] {
+  try {
+    const hours: unknown = JSON.parse(schedule.active_hours);
+    return Array.isArray(hours) ? hours.filter((h): h is number => Number.isInteger(h)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * True when the clock hour that contains `instant` is one of the schedules' active hours in `timeZone`
+ * (a server with schedules runs and is billed only then; architecture.md "Billing").
+ */
+export function isActiveHour(schedules: StoredSchedule[], timeZone: string, instant: number): boolean {
+  const { day, hour } = localDayHour(timeZone, instant);
+  return schedules.some((s) => s.day_of_week === day && hoursOf(s).includes(hour));
+}

@@ -1,0 +1,319 @@
+/**
+ * Add-ons and package changes of a running server (spec 2 "Customer servers", 4, 7, 8 "Servers", 9;
+ * architecture.md "Add-ons and package change"). Hourly servers: nothing is charged now, the new rate
+ * applies from the next hour, and the balance must cover one hour of it.
+ *
+ * Crash safety: one change of a server at a time (`changing_since`, also the record of the intent); the
+ * panel's build is changed first and our database after, in one transaction. A panel failure changes
+ * nothing of ours. A crash between the two leaves `changing_since` set: `reconcileServerChanges` puts the
+ * panel's build back to what our database says (the customer keeps what they were charged for).
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import { hourlyUnits } from '@falkenhost/contracts/money';
+import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
+import type { AppContext } from '../context';
+import type { User, UserPackage } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { toPublicPackage, toStoreAddon } from './catalog';
+import { assertPaid, loadOwnedServer } from './owned-server';
+import { addonsOfPackage } from './packages';
+import { type ServerBuild, serverBuild } from './panel';
+
+/** A change lock older than this is taken to be a crashed change and reconciled. */
+export const CHANGE_STALE_MS = 5 * 60_000;
+
+/** Add-ons offered for the server's package whose type it does not have yet ([] for custom servers). */
+export async function addonsAvailableForChange(
+  ctx: AppContext,
+  userId: number,
+  userPackageId: number,
+): Promise<StoreAddon[]> {
+  const owned = await loadOwnedServer(ctx, userId, userPackageId);
+  if (owned.custom) return [];
+  const taken = new Set(owned.addons.map((a) => a.type));
+  return (await addonsOfPackage(ctx, owned.pkg.id)).filter((a) => !taken.has(a.type)).map(toStoreAddon);
+}
+
+/** The other active public packages of the server's game ([] for custom servers). */
+export async function packagesAvailableForChange(
+  ctx: AppContext,
+  userId: number,
+  userPackageId: number,
+): Promise<StorePackage[]> {
+  const owned = await loadOwnedServer(ctx, userId, userPackageId);
+  if (owned.custom) return [];
+  const game = await ctx.db
+    .selectFrom('games')
+    .select(['id', 'name'])
+    .where('id', '=', owned.pkg.game_id)
+    .executeTakeFirstOrThrow();
+  const packages = await ctx.db
+    .selectFrom('packages')
+    .selectAll()
+    .where('game_id', '=', game.id)
+    .where('active', '=', 1)
+    .where('target_user_id', 'is', null)
+    .where('id', '!=', owned.pkg.id)
+    .orderBy('credits_monthly')
+    .execute();
+  const eggs = packages.length
+    ? await ctx.db
+        .selectFrom('package_eggs')
+        .select(['package_id', 'egg_id'])
+        .where(
+          'package_id',
+          'in',
+          packages.map((p) => p.id),
+        )
+        .execute()
+    : [];
+  return packages.map((pkg) => ({
+    ...toPublicPackage(
+      pkg,
+      game.name,
+      eggs.filter((e) => e.package_id === pkg.id).map((e) => e.egg_id),
+    ),
+    used: 1,
+  }));
+}
+
+/**
+ * Adds an add-on to a running server.
+ * @throws AppError 404 (not the user's server), 409 server-state (not running), 400 unknown (custom
+ *   server, add-on not offered or inactive), 409 addon-exists (one per type), 400 credits (the balance
+ *   cannot pay one hour at the new rate), 400 resources (the node has no room for more disk), 409 busy
+ *   (another change is under way), 502 panel (the panel refused; nothing changed)
+ */
+export async function buyAddon(ctx: AppContext, user: User, addonId: number, userPackageId: number) {
+  const first = await loadOwnedServer(ctx, user.id, userPackageId);
+  // Checked again under the server's change lock: a concurrent purchase may have just added one.
+  await withServerChange(ctx, first.server.id, async () => {
+    const owned = await loadOwnedServer(ctx, user.id, userPackageId);
+    assertPaid(owned.server);
+    if (owned.custom) throw new AppError(400, REASONS.unknown);
+    const addon = (await addonsOfPackage(ctx, owned.pkg.id)).find((a) => a.id === addonId);
+    if (!addon) throw new AppError(400, REASONS.unknown);
+    if (owned.addons.some((a) => a.type === addon.type)) throw new AppError(409, REASONS.addonExists);
+    const monthly = owned.server.credits_monthly + addon.credits_monthly;
+    await assertBalanceCoversHour(ctx, user.id, monthly);
+    const build = serverBuild(owned.pkg, [...owned.addons, addon]);
+    await assertNodeRoom(ctx, owned.server, build);
+
+    await applyBuild(ctx, owned.server, build);
+    const t = ctx.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('user_package_addons')
+        .values({
+          user_package_id: owned.server.id,
+          addon_id: addon.id,
+          addon_type: addon.type,
+          credits_monthly: addon.credits_monthly,
+          created_at: t,
+        })
+        .execute();
+      await trx
+        .updateTable('user_packages')
+        .set((eb) => ({ credits_monthly: eb('credits_monthly', '+', addon.credits_monthly) }))
+        .where('id', '=', owned.server.id)
+        .execute();
+    });
+  });
+}
+
+/**
+ * Removes an add-on from a server; its price leaves the monthly rate from the next hour.
+ * @throws AppError 404 (not the user's server or no such add-on on it), 409 server-state, 409 busy,
+ *   502 panel
+ */
+export async function removeAddon(ctx: AppContext, user: User, addonId: number, userPackageId: number) {
+  const first = await loadOwnedServer(ctx, user.id, userPackageId);
+  await withServerChange(ctx, first.server.id, async () => {
+    const owned = await loadOwnedServer(ctx, user.id, userPackageId);
+    assertPaid(owned.server);
+    const addon = owned.addons.find((a) => a.id === addonId);
+    if (!addon) throw new AppError(404, REASONS.notFound);
+    const build = serverBuild(
+      owned.pkg,
+      owned.addons.filter((a) => a.id !== addonId),
+    );
+    await applyBuild(ctx, owned.server, build);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('user_package_addons')
+        .where('user_package_id', '=', owned.server.id)
+        .where('addon_id', '=', addonId)
+        .execute();
+      await trx
+        .updateTable('user_packages')
+        .set((eb) => ({ credits_monthly: eb('credits_monthly', '-', addon.credits_monthly) }))
+        .where('id', '=', owned.server.id)
+        .execute();
+    });
+  });
+}
+
+/**
+ * Moves a server to another package of its game, at once and for good (spec 4).
+ * @throws AppError 404, 409 server-state, 400 unknown (custom server; package not active, not public, of
+ *   another game or the current one), 409 addons (remove the add-ons first), 400 credits (one hour at the
+ *   new rate), 400 resources (the server's node cannot hold the new limits), 409 busy, 502 panel
+ */
+export async function changePackage(
+  ctx: AppContext,
+  user: User,
+  newPackageId: number,
+  userPackageId: number,
+): Promise<void> {
+  const first = await loadOwnedServer(ctx, user.id, userPackageId);
+  await withServerChange(ctx, first.server.id, async () => {
+    const owned = await loadOwnedServer(ctx, user.id, userPackageId);
+    assertPaid(owned.server);
+    if (owned.custom) throw new AppError(400, REASONS.unknown);
+    const next = await ctx.db
+      .selectFrom('packages')
+      .selectAll()
+      .where('id', '=', newPackageId)
+      .where('game_id', '=', owned.pkg.game_id)
+      .where('active', '=', 1)
+      .where('target_user_id', 'is', null)
+      .executeTakeFirst();
+    if (!next || next.id === owned.pkg.id) throw new AppError(400, REASONS.unknown);
+    if (owned.addons.length > 0) throw new AppError(409, REASONS.hasAddons);
+    await assertBalanceCoversHour(ctx, user.id, next.credits_monthly);
+    const build = serverBuild(next, []);
+    await assertNodeRoom(ctx, owned.server, build);
+
+    await applyBuild(ctx, owned.server, build);
+    await ctx.db
+      .updateTable('user_packages')
+      .set({ package_id: next.id, credits_monthly: next.credits_monthly })
+      .where('id', '=', owned.server.id)
+      .execute();
+  });
+}
+
+/** @throws AppError 400 credits when the balance is below one hour at `monthlyUnits` */
+async function assertBalanceCoversHour(ctx: AppContext, userId: number, monthlyUnits: number) {
+  const { credits } = await ctx.db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(credits) < hourlyUnits(monthlyUnits)) throw new AppError(400, REASONS.credits);
+}
+
+/**
+ * @throws AppError 400 resources when the server's node cannot hold `build` in place of the server's
+ *   current limits (memory and disk, with the node's overallocation; a negative overallocation is
+ *   unlimited, as on the panel)
+ */
+async function assertNodeRoom(ctx: AppContext, server: UserPackage, build: ServerBuild): Promise<void> {
+  if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
+  const current = await ctx.pterodactyl.getServer(server.ptero_server_id);
+  const node = await ctx.pterodactyl.getNode(current.node);
+  const room = (limit: number, over: number, allocated: number, own: number) =>
+    over < 0 ? Number.POSITIVE_INFINITY : limit * (1 + over / 100) - allocated + own;
+  const memory = room(
+    node.memory,
+    node.memory_overallocate,
+    node.allocated_resources.memory,
+    current.limits.memory,
+  );
+  const disk = room(node.disk, node.disk_overallocate, node.allocated_resources.disk, current.limits.disk);
+  if (build.memory > memory || build.disk > disk) throw new AppError(400, REASONS.resources);
+}
+
+/**
+ * Holds the server's change lock while `change` runs.
+ * @throws AppError 409 busy when another change holds it
+ */
+async function withServerChange<T>(ctx: AppContext, serverId: number, change: () => Promise<T>): Promise<T> {
+  const t = ctx.now();
+  const taken = await ctx.db
+    .updateTable('user_packages')
+    .set({ changing_since: t })
+    .where('id', '=', serverId)
+    .where((eb) => eb.or([eb('changing_since', 'is', null), eb('changing_since', '<', t - CHANGE_STALE_MS)]))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, REASONS.busy);
+  try {
+    return await change();
+  } finally {
+    await ctx.db
+      .updateTable('user_packages')
+      .set({ changing_since: null })
+      .where('id', '=', serverId)
+      .where('changing_since', '=', t)
+      .execute();
+  }
+}
+
+/**
+ * Sets the server's build on the panel (PATCH /servers/{id}/build keeps its allocation).
+ * @throws AppError 502 panel when the panel refuses or cannot be reached
+ */
+async function applyBuild(ctx: AppContext, server: UserPackage, build: ServerBuild): Promise<void> {
+  if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
+  try {
+    const current = await ctx.pterodactyl.getServer(server.ptero_server_id);
+    await ctx.pterodactyl.updateServerBuild(server.ptero_server_id, {
+      allocation: current.allocation,
+      limits: {
+        memory: build.memory,
+        swap: build.swap,
+        disk: build.disk,
+        io: build.io,
+        cpu: build.cpu,
+      },
+      feature_limits: {
+        databases: build.databases,
+        backups: build.backups,
+        allocations: build.allocations,
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  }
+}
+
+/**
+ * Finishes changes a crash interrupted (change lock older than 5 minutes): the panel's build is set
+ * back to what our database holds, then the lock is released. Run at start-up and by the jobs.
+ * @returns how many servers were reconciled
+ */
+export async function reconcileServerChanges(ctx: AppContext): Promise<number> {
+  const stale = await ctx.db
+    .selectFrom('user_packages')
+    .select('id')
+    .where('changing_since', '<', ctx.now() - CHANGE_STALE_MS)
+    .execute();
+  let done = 0;
+  for (const { id } of stale) {
+    const server = await ctx.db
+      .selectFrom('user_packages')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!server) continue;
+    try {
+      const owned = await loadOwnedServer(ctx, server.user_id, id);
+      await applyBuild(ctx, server, serverBuild(owned.pkg, owned.addons));
+    } catch (error) {
+      // A panel that cannot be reached is asked again next time; a server gone or never made needs nothing.
+      if (!(error instanceof AppError) || error.status >= 500) {
+        ctx.log.warn({ err: error, serverId: id }, 'reconciling an interrupted change failed; retried later');
+        continue;
+      }
+    }
+    await ctx.db
+      .updateTable('user_packages')
+      .set({ changing_since: null })
+      .where('id', '=', id)
+      .where('changing_since', '=', server.changing_since)
+      .execute();
+    done += 1;
+  }
+  return done;
+}
