@@ -250,7 +250,10 @@ export function referralBonusUnits(spentCents: Cents): CreditUnits {
  * @param newMonthlyUnits the new package's credit units per month
  * @param currentMonthlyUnits the server's current credit units per month
  */
-export function upgradeCostUnits(newMonthlyUnits: CreditUnits, currentMonthlyUnits: CreditUnits): CreditUnits {
+export function upgradeCostUnits(
+  newMonthlyUnits: CreditUnits,
+  currentMonthlyUnits: CreditUnits,
+): CreditUnits {
   assertUnits(newMonthlyUnits, 'newMonthlyUnits');
   assertUnits(currentMonthlyUnits, 'currentMonthlyUnits');
   return Math.max(0, newMonthlyUnits - currentMonthlyUnits);

@@ -282,7 +282,10 @@ export interface MailOutboxTable {
   sent_at: Millis | null;
 }
 
-/** An allocation held by an order in flight, with the node room it needs (MB). */
+/**
+ * An allocation held by an order, with the node room it needs (MB). Counted as taken while the order is
+ * in flight and, once done, until the panel's node figures read after `done_at` include its server.
+ */
 export interface AllocationClaimsTable {
   allocation_id: number;
   node_id: number;
@@ -290,6 +293,8 @@ export interface AllocationClaimsTable {
   memory: number;
   disk: number;
   created_at: Millis;
+  /** when the panel made the server; null while in flight */
+  done_at: Millis | null;
 }
 
 /** The last clock hour (start, epoch ms) a once-an-hour job ran for. */

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { type BillingResult, billHourlyServers, hourStart } from '../services/billing';
 import { processSuspended, type SuspendedResult, warnLowBalances } from '../services/lifecycle';
 import { sendQueuedMail } from '../services/outbox';
+import { pruneAllocationClaims } from '../services/panel';
 import { type PanelQueueResult, runPanelQueue } from '../services/panel-queue';
 import { type RecoveryResult, recoverProvisioning } from '../services/provisioning';
 import { applySchedulePower } from '../services/schedules';
@@ -43,6 +44,7 @@ export async function claimHour(ctx: AppContext, name: string, hour: number): Pr
 export async function runTick(ctx: AppContext): Promise<TickResult> {
   const recovered = await recoverProvisioning(ctx);
   await reconcileServerChanges(ctx);
+  await pruneAllocationClaims(ctx);
   const billing = await billHourlyServers(ctx);
   let hourly: TickResult['hourly'] = null;
   if (await claimHour(ctx, 'lifecycle', hourStart(ctx.now()))) {

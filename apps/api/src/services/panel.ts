@@ -3,8 +3,10 @@
  * server creation and clean-up. Names are Pterodactyl's: location, node, allocation, nest, egg.
  */
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import type { Addon, Package, User } from '../db/schema';
+import type { Dialect } from '../db/dialect';
+import type { Addon, Database, Package, User } from '../db/schema';
 
 /** Limits of a server on the panel: MB for memory, swap and disk, percent of one core for cpu. */
 export interface ServerBuild {
@@ -50,44 +52,130 @@ export async function packageNodes(ptero: PterodactylClient, nodeIds: number[]) 
   return nodes.filter((n) => nodeIds.includes(n.id));
 }
 
+/** Nodes that may take a server, with their room as the panel reported it at `readAt`. */
+export interface Placement {
+  /** when the panel's figures were read (epoch ms, product clock) */
+  readAt: number;
+  nodes: Array<{
+    nodeId: number;
+    /** MB the panel allows on the node (with overallocation); Infinity when unlimited */
+    memory: number;
+    disk: number;
+    /** MB the panel had allocated at `readAt` */
+    allocatedMemory: number;
+    allocatedDisk: number;
+    /** unassigned allocations at `readAt`, in the panel's order */
+    allocationIds: number[];
+  }>;
+}
+
 /**
- * A node of the package in the location with free memory, disk and an unassigned allocation
- * (architecture.md "Provisioning"), the one with the most free memory first. Allocations and room held
- * by orders still in flight (`allocation_claims`) count as taken, so concurrent orders on one node get
- * different allocations and do not overfill it (docs/decisions.md).
- * @returns null when none fits
+ * The package's nodes in the location that are not in maintenance, with their room and free
+ * allocations, the one with the most free memory first (architecture.md "Provisioning"). The choice of
+ * node and allocation is made in the order's transaction by `claimPlacement`.
  */
-export async function findNodeWithRoom(
+export async function readPlacement(
   ctx: AppContext,
   nodeIds: number[],
   locationId: number,
-  build: ServerBuild,
-): Promise<{ nodeId: number; allocationId: number } | null> {
+): Promise<Placement> {
+  const readAt = ctx.now();
   const nodes = (await packageNodes(ctx.pterodactyl, nodeIds)).filter(
     (n) => n.location_id === locationId && !n.maintenance_mode,
   );
-  const claims = await ctx.db
-    .selectFrom('allocation_claims')
-    .select(['allocation_id', 'node_id', 'memory', 'disk'])
-    .execute();
-  const held = (nodeId: number, key: 'memory' | 'disk') =>
-    claims.filter((c) => c.node_id === nodeId).reduce((sum, c) => sum + c[key], 0);
-  const free = (n: (typeof nodes)[number]) => ({
-    memory:
-      n.memory * (1 + n.memory_overallocate / 100) - n.allocated_resources.memory - held(n.id, 'memory'),
-    disk: n.disk * (1 + n.disk_overallocate / 100) - n.allocated_resources.disk - held(n.id, 'disk'),
-  });
-  const fitting = nodes
-    .filter((n) => n.memory_overallocate < 0 || free(n).memory >= build.memory)
-    .filter((n) => n.disk_overallocate < 0 || free(n).disk >= build.disk)
-    .sort((a, b) => free(b).memory - free(a).memory);
-  const claimed = new Set(claims.map((c) => c.allocation_id));
-  for (const node of fitting) {
-    const allocations = await ctx.pterodactyl.listNodeAllocations(node.id, { unassignedOnly: true });
-    const allocation = allocations.find((a) => !a.assigned && !claimed.has(a.id));
-    if (allocation) return { nodeId: node.id, allocationId: allocation.id };
+  const limit = (size: number, over: number) =>
+    over < 0 ? Number.POSITIVE_INFINITY : size * (1 + over / 100);
+  const rows = await Promise.all(
+    nodes.map(async (n) => ({
+      nodeId: n.id,
+      memory: limit(n.memory, n.memory_overallocate),
+      disk: limit(n.disk, n.disk_overallocate),
+      allocatedMemory: n.allocated_resources.memory,
+      allocatedDisk: n.allocated_resources.disk,
+      allocationIds: (await ctx.pterodactyl.listNodeAllocations(n.id, { unassignedOnly: true }))
+        .filter((a) => !a.assigned)
+        .map((a) => a.id),
+    })),
+  );
+  rows.sort((a, b) => b.memory - b.allocatedMemory - (a.memory - a.allocatedMemory));
+  return { readAt, nodes: rows };
+}
+
+/**
+ * Takes a node and an allocation for `userPackageId` inside the order's transaction: the first node that
+ * still has room for `build` once every claim not yet in the panel's figures is counted (orders in flight,
+ * and those done after the figures were read), and its first allocation no other claim holds. On
+ * PostgreSQL the node's claims are locked for the transaction, so concurrent orders on one node take
+ * turns; SQLite runs one transaction at a time.
+ * @returns the node and allocation, or null when no node has room (the caller answers resources)
+ */
+export async function claimPlacement(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  placement: Placement,
+  build: ServerBuild,
+  userPackageId: number,
+  now: number,
+): Promise<{ nodeId: number; allocationId: number } | null> {
+  for (const node of placement.nodes) {
+    if (dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(${7_000_000 + node.nodeId})`.execute(trx);
+    const held = await trx
+      .selectFrom('allocation_claims')
+      .select(['allocation_id', 'memory', 'disk', 'done_at'])
+      .where('node_id', '=', node.nodeId)
+      .execute();
+    const pending = held.filter((c) => c.done_at === null || c.done_at > placement.readAt);
+    const memory = node.allocatedMemory + pending.reduce((sum, c) => sum + c.memory, 0) + build.memory;
+    const disk = node.allocatedDisk + pending.reduce((sum, c) => sum + c.disk, 0) + build.disk;
+    if (memory > node.memory || disk > node.disk) continue;
+    // An allocation a claim took after the figures were read still looks free in them.
+    const taken = new Set(pending.map((c) => c.allocation_id));
+    for (const allocationId of node.allocationIds) {
+      if (taken.has(allocationId)) continue;
+      // A claim left from an earlier, finished order on a now free allocation is taken over.
+      const claimed = await trx
+        .insertInto('allocation_claims')
+        .values({
+          allocation_id: allocationId,
+          node_id: node.nodeId,
+          user_package_id: userPackageId,
+          memory: build.memory,
+          disk: build.disk,
+          created_at: now,
+          done_at: null,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('allocation_id')
+            .doUpdateSet({
+              node_id: node.nodeId,
+              user_package_id: userPackageId,
+              memory: build.memory,
+              disk: build.disk,
+              created_at: now,
+              done_at: null,
+            })
+            .where('allocation_claims.done_at', 'is not', null),
+        )
+        .returning('allocation_id')
+        .executeTakeFirst();
+      if (claimed) return { nodeId: node.nodeId, allocationId };
+    }
   }
   return null;
+}
+
+/** Claims done for longer than this are in every later reading of the panel: they are dropped. */
+export const CLAIM_KEEP_MS = 10 * 60_000;
+
+/** Drops finished claims older than CLAIM_KEEP_MS. @returns how many */
+export async function pruneAllocationClaims(ctx: AppContext): Promise<number> {
+  const result = await ctx.db
+    .deleteFrom('allocation_claims')
+    .where('done_at', '<', ctx.now() - CLAIM_KEEP_MS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -12,14 +12,15 @@ import type { PackageByCreditsBody } from '@falkenhost/contracts/store';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
-import { AppError, isUniqueViolation } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { HOUR_MS, hourStart } from './billing';
 import { applyLedgerEntry } from './ledger';
 import { loadOrderablePackage } from './packages';
 import {
+  claimPlacement,
   createPanelServer,
   ensurePanelUser,
-  findNodeWithRoom,
+  readPlacement,
   removePanelServer,
   serverBuild,
 } from './panel';
@@ -55,89 +56,74 @@ export async function orderPackageByCredits(
   const monthly = offer.monthlyUnits;
   const firstHour = hourlyUnits(monthly);
   const build = serverBuild(offer.pkg, offer.addons);
-  let placementOf: { nodeId: number; allocationId: number } | null = null;
 
-  // Reserve the money first (architecture.md "Provisioning"): the owned server, its allocation claim and
-  // the charge in one transaction. A claim another order took meanwhile sends us to the next allocation.
+  // Reserve the money first (architecture.md "Provisioning"): the owned server, its node and allocation
+  // claim and the charge in one transaction; no room anywhere answers resources with nothing written.
   const t = now();
-  let userPackage: { id: number } | null = null;
-  for (let attempt = 0; attempt < 5 && userPackage === null; attempt++) {
-    const placement = await findNodeWithRoom(ctx, offer.nodeIds, body.locationId, build);
+  const room = await readPlacement(ctx, offer.nodeIds, body.locationId);
+  const reserved = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('user_packages')
+      .values({
+        user_id: user.id,
+        package_id: offer.pkg.id,
+        name: body.serverName,
+        billing_type: 'hourly',
+        status: 'provisioning',
+        egg_id: body.eggId,
+        nest_id: offer.nestId,
+        location_id: body.locationId,
+        node_id: null,
+        ptero_server_id: null,
+        ptero_server_uuid: null,
+        ptero_identifier: null,
+        credits_monthly: monthly,
+        mollie_mandate_id: null,
+        mollie_subscription_id: null,
+        paid_until: null,
+        // The order pays the clock hour it is placed in; the tick charges each further hour.
+        billed_until: hourStart(t) + HOUR_MS,
+        suspended_at: null,
+        panel_suspended_at: null,
+        power_target: null,
+        delete_at: null,
+        changing_since: null,
+        created_at: t,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const placement = await claimPlacement(trx, ctx.dialect, room, build, row.id, t);
     if (!placement) throw new AppError(400, REASONS.resources);
-    try {
-      userPackage = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('user_packages')
-          .values({
-            user_id: user.id,
-            package_id: offer.pkg.id,
-            name: body.serverName,
-            billing_type: 'hourly',
-            status: 'provisioning',
-            egg_id: body.eggId,
-            nest_id: offer.nestId,
-            location_id: body.locationId,
-            node_id: placement.nodeId,
-            ptero_server_id: null,
-            ptero_server_uuid: null,
-            ptero_identifier: null,
-            credits_monthly: monthly,
-            mollie_mandate_id: null,
-            mollie_subscription_id: null,
-            paid_until: null,
-            // The order pays the clock hour it is placed in; the tick charges each further hour.
-            billed_until: hourStart(t) + HOUR_MS,
-            suspended_at: null,
-            panel_suspended_at: null,
-            power_target: null,
-            delete_at: null,
-            changing_since: null,
-            created_at: t,
-            deleted_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('allocation_claims')
-          .values({
-            allocation_id: placement.allocationId,
-            node_id: placement.nodeId,
-            user_package_id: row.id,
-            memory: build.memory,
-            disk: build.disk,
-            created_at: t,
-          })
-          .execute();
-        for (const addon of offer.addons) {
-          await trx
-            .insertInto('user_package_addons')
-            .values({
-              user_package_id: row.id,
-              addon_id: addon.id,
-              addon_type: addon.type,
-              credits_monthly: addon.credits_monthly,
-              created_at: t,
-            })
-            .execute();
-        }
-        if (firstHour > 0) {
-          await applyLedgerEntry(trx, {
-            userId: user.id,
-            amount: -firstHour,
-            kind: 'server-order',
-            reference: `server-order:${row.id}`,
-            now: t,
-          });
-        }
-        return row;
-      });
-      placementOf = placement;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+    await trx
+      .updateTable('user_packages')
+      .set({ node_id: placement.nodeId })
+      .where('id', '=', row.id)
+      .execute();
+    for (const addon of offer.addons) {
+      await trx
+        .insertInto('user_package_addons')
+        .values({
+          user_package_id: row.id,
+          addon_id: addon.id,
+          addon_type: addon.type,
+          credits_monthly: addon.credits_monthly,
+          created_at: t,
+        })
+        .execute();
     }
-  }
-  if (userPackage === null || placementOf === null) throw new AppError(400, REASONS.resources);
-  const placement = placementOf;
+    if (firstHour > 0) {
+      await applyLedgerEntry(trx, {
+        userId: user.id,
+        amount: -firstHour,
+        kind: 'server-order',
+        reference: `server-order:${row.id}`,
+        now: t,
+      });
+    }
+    return { userPackage: row, placement };
+  });
+  const { userPackage, placement } = reserved;
 
   const externalId = `falkenhost-server-${userPackage.id}`;
   try {
@@ -217,7 +203,12 @@ async function adoptPanelServer(
         completed_at: ctx.now(),
       })
       .execute();
-    await trx.deleteFrom('allocation_claims').where('user_package_id', '=', userPackageId).execute();
+    // The claim counts until the panel's figures include the new server (services/panel.ts).
+    await trx
+      .updateTable('allocation_claims')
+      .set({ done_at: ctx.now() })
+      .where('user_package_id', '=', userPackageId)
+      .execute();
     return publicId;
   });
 }

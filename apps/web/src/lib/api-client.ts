@@ -105,6 +105,9 @@ export const api = {
     apiRequest<T>('POST', url, body, options),
   put: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
     apiRequest<T>('PUT', url, body, options),
+  /** DELETE with a JSON body, as spec 7's delete calls send their ids in the body. */
+  delete: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
+    apiRequest<T>('DELETE', url, body, options),
 };
 
 /** An error thrown by query functions so TanStack Query sees a failure; carries the status. */

@@ -131,6 +131,7 @@ export function serverLifecycleMigration(dialect: Dialect) {
         .addColumn('memory', 'integer', (c) => c.notNull())
         .addColumn('disk', 'integer', (c) => c.notNull())
         .addColumn('created_at', big, (c) => c.notNull())
+        .addColumn('done_at', big)
         .execute();
 
       await db.schema

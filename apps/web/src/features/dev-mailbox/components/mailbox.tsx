@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NotFound } from '@/components/not-found';
 import { ApiError } from '@/lib/api-client';
 import { devMailKey, fetchDevMail } from '@/lib/dev-mail';
+import { DemoClock } from './demo-clock';
 
 /** GET /api/dev/mail answered 404: not the demo. */
 function isMissing(error: unknown): boolean {
@@ -41,6 +42,7 @@ export function Mailbox() {
           {t('refresh')}
         </Button>
       </Group>
+      <DemoClock onAdvanced={() => void refetch()} />
       {isPending ? (
         <Text role="status">{t('loading')}</Text>
       ) : isError ? (

@@ -1,12 +1,19 @@
 import { TOAST_MS } from '@falkenhost/contracts/constants';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { Badge, Button, Card, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconCopy, IconExternal } from '@/components/icons';
+import { IconCopy, IconDetails, IconExternal } from '@/components/icons';
 import { useFormatters } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { unsuspendServer } from '../api/servers';
+import { useServerAction } from '../hooks/use-server-action';
 import { useServerStats } from '../hooks/use-server-stats';
+import { unsuspendErrorKey } from '../utils/errors';
+import { isActive, isCancelled, shortIdOf } from '../utils/server';
 import { Gauge } from './gauge';
+import { PowerButtons } from './power-buttons';
+import { ServerDetails } from './server-details';
 
 const STATE_COLOR: Record<string, string> = {
   running: 'teal',
@@ -18,11 +25,28 @@ const STATE_COLOR: Record<string, string> = {
 
 /** One owned server (spec 2 "Customer servers"). */
 export function ServerCard({ server }: { server: OwnedServer }) {
-  const { t } = useTranslation('servers');
+  const { t, i18n } = useTranslation('servers');
   const format = useFormatters();
   const live = useServerStats(server);
-  const shortId = server.ptero_server_uuid?.split('-')[0] ?? '';
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const shortId = shortIdOf(server);
   const state = live.state ?? (server.ptero_server_uuid ? null : 'installing');
+  const active = isActive(server);
+  // The link is a payment page (monthly) or the dashboard (hourly, already charged); both load anew.
+  const unsuspend = useServerAction({
+    request: unsuspendServer,
+    errorKey: unsuspendErrorKey,
+    onSuccess: (data) => {
+      if (data?.link) window.location.assign(data.link);
+    },
+  });
+  const deleteAt =
+    !active && server.delete_at
+      ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }).format(new Date(server.delete_at))
+      : null;
 
   const copy = async () => {
     try {
@@ -69,12 +93,16 @@ export function ServerCard({ server }: { server: OwnedServer }) {
             )}
           </Stack>
           <Badge
-            color={state ? (STATE_COLOR[state] ?? 'gray') : 'gray'}
+            color={!active ? 'orange' : state ? (STATE_COLOR[state] ?? 'gray') : 'gray'}
             variant="light"
             data-testid="server-state"
-            data-state={state ?? ''}
+            data-state={active ? (state ?? '') : 'suspended'}
           >
-            {state ? t(`state.${state}`, { defaultValue: state }) : t('state.connecting')}
+            {!active
+              ? t('state.suspended')
+              : state
+                ? t(`state.${state}`, { defaultValue: state })
+                : t('state.connecting')}
           </Badge>
         </Group>
         <Group justify="space-around" gap="xs">
@@ -98,30 +126,60 @@ export function ServerCard({ server }: { server: OwnedServer }) {
               {price}
             </Text>
           </Stack>
-          {server.status === 'paid' ? (
-            server.panelUrl ? (
+          {isCancelled(server) && (
+            <Badge variant="light" color="red" data-testid="server-cancelled">
+              {t('card.cancelled')}
+            </Badge>
+          )}
+        </Group>
+        {active ? (
+          <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+            <PowerButtons server={server} state={state} />
+            <Group gap="xs" wrap="nowrap">
               <Button
-                component="a"
-                href={server.panelUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                rightSection={<IconExternal size={16} />}
-                aria-label={t('card.manageAria', { name: server.name })}
+                variant="default"
+                leftSection={<IconDetails size={16} />}
+                data-testid="server-details-button"
+                aria-label={t('card.detailsAria', { name: server.name })}
+                onClick={() => setDetailsOpen(true)}
               >
-                {t('card.manage')}
+                {t('card.details')}
               </Button>
-            ) : null
-          ) : (
+              {server.panelUrl && (
+                <Button
+                  component="a"
+                  href={server.panelUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  rightSection={<IconExternal size={16} />}
+                  aria-label={t('card.manageAria', { name: server.name })}
+                >
+                  {t('card.manage')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        ) : (
+          <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+            <Text size="sm" c="orange.3" data-testid={deleteAt ? 'server-delete-at' : undefined}>
+              {deleteAt ? t('card.deleteAt', { date: deleteAt }) : t('card.suspended')}
+            </Text>
             <Button
               color="orange"
               variant="light"
-              onClick={() => notify('info', t('card.unsuspendTitle'), t('card.unsuspendSoon'), TOAST_MS)}
+              data-testid="unsuspend-button"
+              aria-label={t('card.unsuspendAria', { name: server.name })}
+              loading={unsuspend.isPending}
+              onClick={() => unsuspend.mutate(server.user_package_id)}
             >
               {t('card.unsuspend')}
             </Button>
-          )}
-        </Group>
+          </Group>
+        )}
       </Stack>
+      {detailsOpen && active && (
+        <ServerDetails server={server} state={state} onClose={() => setDetailsOpen(false)} />
+      )}
     </Card>
   );
 }

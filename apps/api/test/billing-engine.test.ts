@@ -1,0 +1,150 @@
+/**
+ * Issue 7 "Billing engine that scales": three instances (each with its own database connection, as
+ * three API processes would have) run the billing tick at once over the same servers; every server-hour
+ * is charged exactly once, no balance goes below zero, and a server whose hour cannot be paid is
+ * suspended with its panel suspension queued.
+ */
+import { hourlyUnits } from '@falkenhost/contracts/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../src/context';
+import { openDatabase } from '../src/db/database';
+import { billHourlyServers, HOUR_MS, hourStart } from '../src/services/billing';
+import { DATABASES, type Product, startProduct } from './harness';
+
+const USERS = 10;
+const SERVERS_PER_USER = 3;
+const HOURS_DUE = 5;
+const MONTHLY = 100 * 10_000;
+
+describe.each(DATABASES)('billing engine on %s', (kind) => {
+  let product: Product;
+  const extra: Array<{ destroy(): Promise<void> }> = [];
+  beforeAll(async () => {
+    product = await startProduct(kind);
+  });
+  afterAll(async () => {
+    for (const db of extra) await db.destroy();
+    await product?.close();
+  });
+
+  it('charges each server-hour exactly once when three instances bill at once', async () => {
+    const ctx = product.server.ctx;
+    const t = ctx.now();
+    const price = hourlyUnits(MONTHLY);
+    const pkg = await ctx.db.selectFrom('packages').select('id').limit(1).executeTakeFirstOrThrow();
+    const users: { id: number; credits: number }[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const credits = 2 * i * price; // user i can pay 2i hours; 15 are due
+      const row = await ctx.db
+        .insertInto('users')
+        .values({
+          username: `engine_${kind}_${i}_${t}`,
+          email: `engine_${kind}_${i}_${t}@example.com`,
+          first_name: 'Bill',
+          last_name: 'Engine',
+          password_hash: 'x',
+          role: 'customer',
+          credits,
+          email_verified: 1,
+          referrer_id: null,
+          ptero_user_id: null,
+          mollie_customer_id: null,
+          low_balance_warned_at: null,
+          created_at: t,
+          updated_at: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      users.push({ id: row.id, credits });
+      for (let s = 0; s < SERVERS_PER_USER; s++) {
+        await ctx.db
+          .insertInto('user_packages')
+          .values({
+            user_id: row.id,
+            package_id: pkg.id,
+            name: `engine-${i}-${s}`,
+            billing_type: 'hourly',
+            status: 'paid',
+            egg_id: 1,
+            nest_id: 1,
+            location_id: 1,
+            node_id: null,
+            ptero_server_id: null,
+            ptero_server_uuid: null,
+            ptero_identifier: null,
+            credits_monthly: MONTHLY,
+            mollie_mandate_id: null,
+            mollie_subscription_id: null,
+            paid_until: null,
+            billed_until: hourStart(t) - (HOURS_DUE - 1) * HOUR_MS,
+            suspended_at: null,
+            panel_suspended_at: null,
+            power_target: null,
+            delete_at: null,
+            changing_since: null,
+            created_at: t,
+            deleted_at: null,
+          })
+          .execute();
+      }
+    }
+
+    // PostgreSQL: three instances, each with its own pool. SQLite is for one instance (README: its
+    // driver waits for locks synchronously, so a second connection in one process would stall the
+    // first): three runs at once in that instance.
+    const instances: AppContext[] = [ctx];
+    for (let i = 0; i < 2; i++) {
+      if (kind === 'sqlite') {
+        instances.push(ctx);
+        continue;
+      }
+      const db = await openDatabase(ctx.config.databaseUrl, { schema: product.databaseSchema });
+      extra.push(db);
+      instances.push({ ...ctx, db: db.db });
+    }
+    // Small batches, so the three instances interleave over many transactions.
+    const runs = await Promise.all(instances.map((c) => billHourlyServers(c, { batchSize: 7 })));
+    const charged = runs.reduce((sum, r) => sum + r.charged, 0);
+    const due = SERVERS_PER_USER * HOURS_DUE;
+    const expected = users.reduce((sum, _u, i) => sum + Math.min(due, 2 * i), 0);
+    expect(charged).toBe(expected);
+
+    for (const [i, user] of users.entries()) {
+      const rows = await ctx.db
+        .selectFrom('credit_ledger')
+        .select(['amount', 'reference', 'balance_after'])
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows).toHaveLength(Math.min(due, 2 * i));
+      expect(new Set(rows.map((r) => r.reference)).size).toBe(rows.length);
+      const { credits } = await ctx.db
+        .selectFrom('users')
+        .select('credits')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(credits)).toBe(user.credits - rows.length * price);
+      expect(Number(credits)).toBeGreaterThanOrEqual(0);
+      expect(Math.min(...rows.map((r) => Number(r.balance_after)), Number(credits))).toBeGreaterThanOrEqual(
+        0,
+      );
+      const servers = await ctx.db
+        .selectFrom('user_packages')
+        .select(['id', 'status'])
+        .where('user_id', '=', user.id)
+        .execute();
+      const suspended = servers.filter((s) => s.status === 'suspended');
+      // Whoever cannot pay every hour has servers suspended, each with one queued panel suspension.
+      expect(suspended.length > 0).toBe(2 * i < due);
+      for (const server of suspended) {
+        const tasks = await ctx.db
+          .selectFrom('panel_tasks')
+          .select('kind')
+          .where('user_package_id', '=', server.id)
+          .execute();
+        expect(tasks).toEqual([{ kind: 'suspend' }]);
+      }
+    }
+    // Nothing is due any more: another tick charges nothing.
+    expect((await billHourlyServers(ctx)).charged).toBe(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { NARROW_SCREEN_PX } from '@falkenhost/contracts/constants';
+import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../hooks/use-confirm';
+import { isCancelled } from '../utils/server';
+import { AddonsPanel } from './addons-panel';
+import { EndServerButton } from './end-server-button';
+import { PackagePanel } from './package-panel';
+import { PowerButtons } from './power-buttons';
+import { SchedulePanel } from './schedule-panel';
+import { ServerResources } from './server-resources';
+
+interface Props {
+  server: OwnedServer;
+  /** live power state of the card's socket */
+  state: string | null;
+  onClose: () => void;
+}
+
+const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX}px)`;
+
+/**
+ * The details overlay of an active server (spec 2 "Customer servers"): resources, power, add-ons and
+ * package change (non-custom packages only), the schedule (hourly servers) and cancel or delete.
+ * Full screen on phones.
+ */
+export function ServerDetails({ server, state, onClose }: Props) {
+  const { t } = useTranslation('servers');
+  const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches);
+  const { confirm, open: confirming } = useConfirm();
+  const changeable = !server.custom_package_used;
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      fullScreen={narrow}
+      closeOnEscape={!confirming}
+      closeButtonProps={{ 'aria-label': t('actions.close', { ns: 'common' }) }}
+      title={t('details.title', { name: server.name })}
+    >
+      <Stack gap="lg" data-testid="server-details" data-server-id={server.user_package_id}>
+        <Group gap="xs" wrap="wrap">
+          <Badge variant="light" color="gray" tt="none">
+            {t('details.package', { name: server.package_name })}
+          </Badge>
+          <Badge variant="light" color={server.billing_type === 'hourly' ? 'cyan' : 'grape'}>
+            {t(server.billing_type === 'hourly' ? 'price.hourlyLabel' : 'price.monthlyLabel')}
+          </Badge>
+          {isCancelled(server) && (
+            <Badge variant="light" color="red" data-testid="server-cancelled">
+              {t('card.cancelled')}
+            </Badge>
+          )}
+        </Group>
+        <ServerResources server={server} />
+        <Stack gap="xs">
+          <Text size="xs" c="dark.0" tt="uppercase" fw={700}>
+            {t('power.title')}
+          </Text>
+          <PowerButtons server={server} state={state} />
+        </Stack>
+        {changeable && (
+          <>
+            <Divider />
+            <AddonsPanel server={server} />
+            <Divider />
+            <PackagePanel server={server} confirm={confirm} />
+          </>
+        )}
+        {server.billing_type === 'hourly' && (
+          <>
+            <Divider />
+            <SchedulePanel server={server} />
+          </>
+        )}
+        <Divider />
+        <EndServerButton server={server} confirm={confirm} onDeleted={onClose} />
+      </Stack>
+    </Modal>
+  );
+}

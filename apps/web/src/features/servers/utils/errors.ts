@@ -1,0 +1,77 @@
+/**
+ * Status + reason -> i18n key (namespace servers), spec 8 "Servers" and "Schedule". Each function takes the
+ * failed answer as the api-client hands it over and returns the key of the toast's message.
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { ApiResult } from '@/lib/api-client';
+
+/** The part of an answer the mapping reads. */
+export type FailedAnswer = Pick<ApiResult<unknown>, 'status' | 'error'>;
+
+const reasonOf = (answer: FailedAnswer) => answer.error?.reason;
+
+/** 409 busy: another change of the same server is under way (every server change may answer it). */
+const isBusy = (answer: FailedAnswer) => answer.status === 409 && reasonOf(answer) === REASONS.busy;
+
+/** POST power: still installing, outside the schedule, panel away; else unknown. */
+export function powerErrorKey(answer: FailedAnswer): string {
+  const reason = reasonOf(answer);
+  if (answer.status === 409 && reason === REASONS.installing) return 'errors.installing';
+  if (answer.status === 409 && reason === REASONS.outsideSchedule) return 'errors.outsideSchedule';
+  if (isBusy(answer)) return 'errors.busy';
+  if (answer.status === 502) return 'errors.panel';
+  return 'errors.unknown';
+}
+
+/** POST unsuspend-server: 400 credits ('not enough credits to unsuspend'); else unknown. */
+export function unsuspendErrorKey(answer: FailedAnswer): string {
+  const reason = reasonOf(answer);
+  if (answer.status === 400 && reason === REASONS.credits) return 'errors.unsuspendCredits';
+  if (answer.status === 409 && reason === REASONS.serverState) return 'errors.serverState';
+  if (isBusy(answer)) return 'errors.busy';
+  return 'errors.unknown';
+}
+
+/** POST cancel-server: any failure asks to try again later (spec 8); hourly servers are deleted. */
+export function cancelErrorKey(answer: FailedAnswer, billingType: 'hourly' | 'monthly'): string {
+  if (isBusy(answer)) return 'errors.busy';
+  return billingType === 'hourly' ? 'errors.deleteFailed' : 'errors.cancelFailed';
+}
+
+/** POST buy-addon: 400 credits, 409 addon-exists; anything else (400 resources too) the generic error. */
+export function buyAddonErrorKey(answer: FailedAnswer): string {
+  const reason = reasonOf(answer);
+  if (answer.status === 400 && reason === REASONS.credits) return 'errors.addonCredits';
+  if (answer.status === 409 && reason === REASONS.addonExists) return 'errors.addonExists';
+  if (isBusy(answer)) return 'errors.busy';
+  return 'errors.generic';
+}
+
+/** DELETE remove-addon: any failure asks to try again later (spec 8). */
+export function removeAddonErrorKey(answer: FailedAnswer): string {
+  return isBusy(answer) ? 'errors.busy' : 'errors.removeAddonFailed';
+}
+
+/** POST change-package: 400 credits, 400 resources, 409 addons; else the generic error. */
+export function changePackageErrorKey(answer: FailedAnswer): string {
+  const reason = reasonOf(answer);
+  if (answer.status === 400 && reason === REASONS.credits) return 'errors.packageCredits';
+  if (answer.status === 400 && reason === REASONS.resources) return 'errors.packageResources';
+  if (answer.status === 409 && reason === REASONS.hasAddons) return 'errors.packageAddons';
+  if (isBusy(answer)) return 'errors.busy';
+  return 'errors.generic';
+}
+
+/** POST schedule: 400 invalid-input, 400 invalid-hours, 409 schedule-overlap; else unknown (spec 8). */
+export function addScheduleErrorKey(answer: FailedAnswer): string {
+  const reason = reasonOf(answer);
+  if (answer.status === 400 && reason === REASONS.invalidInput) return 'errors.invalidInput';
+  if (answer.status === 400 && reason === REASONS.invalidHours) return 'errors.invalidHours';
+  if (answer.status === 409 && reason === REASONS.scheduleOverlap) return 'errors.scheduleOverlap';
+  return 'errors.unknown';
+}
+
+/** DELETE schedule: any failure asks to try again later. */
+export function deleteScheduleErrorKey(_answer: FailedAnswer): string {
+  return 'errors.deleteScheduleFailed';
+}
