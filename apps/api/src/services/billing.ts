@@ -40,6 +40,15 @@ export interface BillingResult {
   idle: number;
 }
 
+interface LedgerRow {
+  user_id: number;
+  amount: number;
+  kind: string;
+  reference: string;
+  balance_after: number;
+  created_at: number;
+}
+
 interface ClaimedServer {
   id: number;
   user_id: number;
@@ -53,13 +62,15 @@ interface ClaimedServer {
 /**
  * Charges every hour that has started for every running hourly server, batch after batch until none is
  * due, yielding to the event loop between batches.
- * @param options.batchSize servers per transaction (default 1 000: each statement stays well under 50 ms)
+ * @param options.batchSize servers per transaction (default: SQLite 500, whose synchronous statements
+ *   then stay well under 50 ms with the loop getting a turn between them; PostgreSQL 2 000, whose driver
+ *   never blocks the loop, so fewer round trips)
  */
 export async function billHourlyServers(
   ctx: AppContext,
   options: { batchSize?: number } = {},
 ): Promise<BillingResult> {
-  const size = options.batchSize ?? 1_000;
+  const size = options.batchSize ?? (ctx.dialect === 'postgres' ? 2_000 : 500);
   const total: BillingResult = { charged: 0, suspended: 0, idle: 0 };
   for (;;) {
     const { claimed, ...batch } = await billBatch(ctx, size);
@@ -86,6 +97,7 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
     if (billable.length === 0) return result;
 
     const userIds = [...new Set(billable.map((s) => s.user_id))];
+    await yieldToLoop();
     const users = await trx
       .selectFrom('users')
       .select(['id', 'credits', 'email', 'username', 'language', 'time_zone'])
@@ -95,14 +107,7 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
       .execute();
     const byId = new Map(users.map((u) => [u.id, { ...u, credits: Number(u.credits) }]));
 
-    const ledger: Array<{
-      user_id: number;
-      amount: number;
-      kind: string;
-      reference: string;
-      balance_after: number;
-      created_at: number;
-    }> = [];
+    const ledger: LedgerRow[] = [];
     const debits = new Map<number, number>();
     const unpaid: ClaimedServer[] = [];
     for (const server of billable) {
@@ -124,13 +129,10 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
       });
     }
 
-    await debitBalances(trx, debits, now);
-    for (let i = 0; i < ledger.length; i += 1_000) {
-      await trx
-        .insertInto('credit_ledger')
-        .values(ledger.slice(i, i + 1_000))
-        .execute();
-    }
+    await yieldToLoop();
+    await debitBalances(trx, ctx.dialect, debits, now);
+    await yieldToLoop();
+    await insertLedger(trx, ctx.dialect, ledger);
     result.charged = ledger.length;
     if (unpaid.length > 0) {
       result.suspended = await suspendUnpaid(ctx, trx, unpaid, byId, now);
@@ -149,24 +151,35 @@ async function claimDueHours(
   now: number,
   size: number,
 ): Promise<ClaimedServer[]> {
-  const due = (db: Transaction<Database>) =>
-    db
-      .selectFrom('user_packages')
-      .select('id')
-      .where('status', '=', 'paid')
-      .where('billing_type', '=', 'hourly')
-      .where('billed_until', '<=', now)
-      .orderBy('billed_until')
-      .limit(size)
-      .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked());
+  // First the due ids from the index range (PostgreSQL locks them, skipping rows another instance
+  // holds), then the update by primary key: no statement reads more than the batch.
+  const due = await trx
+    .selectFrom('user_packages')
+    .select('id')
+    .where('status', '=', 'paid')
+    .where('billing_type', '=', 'hourly')
+    .where('billed_until', '<=', now)
+    .orderBy('billed_until')
+    .limit(size)
+    .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+    .execute();
+  if (due.length === 0) return [];
+  await yieldToLoop();
   return trx
     .updateTable('user_packages')
     .set((eb) => ({ billed_until: eb('billed_until', '+', HOUR_MS) }))
-    .where('id', 'in', due(trx))
-    .where('status', '=', 'paid')
-    .where('billed_until', '<=', now)
+    .where(
+      'id',
+      'in',
+      due.map((d) => d.id),
+    )
     .returning(['id', 'user_id', 'credits_monthly', 'billed_until', 'scheduled', 'name'])
     .execute();
+}
+
+/** Lets timers and I/O run between the statements of a batch (better-sqlite3 runs synchronously). */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The claimed servers whose claimed hour is outside their schedules (not charged). */
@@ -198,18 +211,45 @@ async function idleServers(trx: Transaction<Database>, claimed: ClaimedServer[])
 /** Takes each customer's total of the batch in one statement (the CHECK keeps balances >= 0). */
 async function debitBalances(
   trx: Transaction<Database>,
+  dialect: Dialect,
   debits: Map<number, number>,
   now: number,
 ): Promise<void> {
-  const entries = [...debits];
-  for (let i = 0; i < entries.length; i += 1_000) {
-    const chunk = entries.slice(i, i + 1_000);
-    const values = sql.join(
-      chunk.map(([id, amount]) => sql`(cast(${id} as integer), cast(${amount} as bigint))`),
-    );
+  if (debits.size === 0) return;
+  const ids = [...debits.keys()];
+  const amounts = [...debits.values()];
+  if (dialect === 'postgres') {
+    await sql`update users set credits = credits - v.amount, updated_at = ${now}
+      from (select unnest(${ids}::int[]) as id, unnest(${amounts}::bigint[]) as amount) as v
+      where users.id = v.id`.execute(trx);
+    return;
+  }
+  for (let i = 0; i < ids.length; i += 500) {
+    const values = sql.join(ids.slice(i, i + 500).map((id, j) => sql`(${id}, ${amounts[i + j]})`));
     await sql`with v(id, amount) as (values ${values})
-      update users set credits = credits - (select v.amount from v where v.id = users.id), updated_at = ${now}
-      where id in (select v.id from v)`.execute(trx);
+      update users set credits = credits - v.amount, updated_at = ${now}
+      from v where users.id = v.id`.execute(trx);
+  }
+}
+
+/** Writes the batch's ledger rows: one INSERT (PostgreSQL from arrays, SQLite in chunks of 500 rows). */
+async function insertLedger(trx: Transaction<Database>, dialect: Dialect, rows: LedgerRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (dialect === 'postgres') {
+    const col = <K extends keyof LedgerRow>(key: K) => rows.map((r) => r[key]);
+    await sql`insert into credit_ledger (user_id, amount, kind, reference, balance_after, created_at)
+      select * from unnest(${col('user_id')}::int[], ${col('amount')}::bigint[], ${col('kind')}::text[],
+        ${col('reference')}::text[], ${col('balance_after')}::bigint[], ${col('created_at')}::bigint[])`.execute(
+      trx,
+    );
+    return;
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('credit_ledger')
+      .values(rows.slice(i, i + 500))
+      .execute();
+    await yieldToLoop();
   }
 }
 
