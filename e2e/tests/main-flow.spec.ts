@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillRegisterForm } from './support';
+import { fillRegisterForm, payCreditsByCard } from './support';
 
 // The whole flow, as a new customer clicks it: hosting list, a game, Order, register, the mailed
 // code, the dashboard, 100 credits bought by card at the Mollie checkout (Paid), balance 100.00, a
@@ -56,22 +56,7 @@ test('a visitor becomes a customer, buys credits and runs an hourly game server'
   await expect(overview).toContainText('Minecraft Starter');
   await overview.getByRole('button', { name: 'Cancel' }).click();
   await expect(overview).toBeHidden();
-  await page.getByRole('button', { name: '100', exact: true }).click();
-  await page.getByRole('button', { name: 'Buy credits' }).click();
-  const order = page.getByTestId('order-credits');
-  await order.getByLabel('Address line 1').fill('Hlavní 1');
-  await order.getByLabel('City').fill('Brno');
-  await order.getByLabel('Postal code').fill('60200');
-  await order.getByLabel('Country').fill('Czech');
-  await page.getByRole('option', { name: /Czech/ }).first().click();
-  await order.getByText('Credit card').click();
-  await expect(page.getByTestId('order-total')).toContainText('4.32');
-  await order.getByRole('button', { name: /^Pay/ }).click();
-
-  // The Mollie test checkout.
-  await expect(page).toHaveURL(/\/_emulators\/mollie\/checkout\/tr_/);
-  await page.getByLabel('Paid').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await payCreditsByCard(page, '100', '4.32');
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByTestId('order-status')).toBeVisible();
   await expect(page.getByTestId('credit-balance')).toContainText('100.00', { timeout: 20_000 });
@@ -90,7 +75,7 @@ test('a visitor becomes a customer, buys credits and runs an hourly game server'
 
   // Straight to the servers while the panel still installs the new one: the card says so, then its
   // gauges come alive once the install finishes, without a reload.
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard\?order=/);
   await page.keyboard.press('Escape');
   await page
     .getByRole('navigation', { name: 'Dashboard sections' })

@@ -1,10 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillRegisterForm } from './support';
+import { fillRegisterForm, payCreditsByCard } from './support';
 
 // Issue 7's walk, as a new customer clicks it in the demo: order an hourly server, add and remove a
 // storage add-on, upgrade the package, schedule Mon-Fri 18:00-22:59, move the demo clock a week and see
 // only the scheduled hours charged and the server off outside them; let the balance run out (warning,
 // suspension, deletion warnings), unsuspend after buying credits, and delete the server.
+
+// A customer in Prague: the browser's zone becomes the zone of the schedules.
+test.use({ timezoneId: 'Europe/Prague' });
 
 const stamp = Date.now().toString(36);
 const username = `life_${stamp}`;
@@ -55,19 +58,7 @@ async function buyCredits(page: Page, amount: string): Promise<void> {
     .getByRole('navigation', { name: 'Dashboard sections' })
     .getByRole('button', { name: 'Store' })
     .click();
-  await page.getByRole('button', { name: amount, exact: true }).click();
-  await page.getByRole('button', { name: 'Buy credits' }).click();
-  const order = page.getByTestId('order-credits');
-  await order.getByLabel('Address line 1').fill('Hlavní 1');
-  await order.getByLabel('City').fill('Brno');
-  await order.getByLabel('Postal code').fill('60200');
-  await order.getByLabel('Country').fill('Czech');
-  await page.getByRole('option', { name: /Czech/ }).first().click();
-  await order.getByText('Credit card').click();
-  await order.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page).toHaveURL(/\/_emulators\/mollie\/checkout\/tr_/);
-  await page.getByLabel('Paid').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await payCreditsByCard(page, amount);
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page).not.toHaveURL(/order=/, { timeout: 20_000 });
 }
@@ -123,7 +114,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   await page.getByRole('option', { name: /de-fsn/ }).click();
   await overview.getByLabel('Server name').fill(serverName);
   await overview.getByRole('button', { name: /Buy for/ }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard\?order=/);
   await page.keyboard.press('Escape');
   await openServers(page);
   const card = page.getByTestId('server-card').filter({ hasText: serverName });
@@ -160,6 +151,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
       ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].indexOf(day) + 1,
     );
   }
+  await expect(schedule.getByTestId('schedule-time-zone')).toHaveAttribute('data-time-zone', 'Europe/Prague');
   await page.screenshot({ path: '.artifacts/server-life-details.png', fullPage: true });
   await page.keyboard.press('Escape');
 

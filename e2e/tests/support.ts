@@ -29,3 +29,25 @@ export async function fillRegisterForm(page: Page, fields: RegisterFields): Prom
   await page.getByLabel('I agree to the Privacy Policy').check();
   await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });
 }
+
+/**
+ * In the open store: a quick amount of credits, the order dialog filled with a Czech address, card
+ * payment (checking the shown total when given), and Paid at the Mollie test checkout; returns as the
+ * checkout sends the browser back to the dashboard.
+ */
+export async function payCreditsByCard(page: Page, amount: string, expectedTotal?: string): Promise<void> {
+  await page.getByRole('button', { name: amount, exact: true }).click();
+  await page.getByRole('button', { name: 'Buy credits' }).click();
+  const order = page.getByTestId('order-credits');
+  await order.getByLabel('Address line 1').fill('Hlavní 1');
+  await order.getByLabel('City').fill('Brno');
+  await order.getByLabel('Postal code').fill('60200');
+  await order.getByLabel('Country').fill('Czech');
+  await page.getByRole('option', { name: /Czech/ }).first().click();
+  await order.getByText('Credit card').click();
+  if (expectedTotal) await expect(page.getByTestId('order-total')).toContainText(expectedTotal);
+  await order.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/_emulators\/mollie\/checkout\/tr_/);
+  await page.getByLabel('Paid').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

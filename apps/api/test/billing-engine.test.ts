@@ -8,6 +8,7 @@ import { hourlyUnits } from '@falkenhost/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
+import { newUserPackage } from '../src/db/rows';
 import { billHourlyServers, HOUR_MS, hourStart } from '../src/services/billing';
 import { DATABASES, type Product, startProduct } from './harness';
 
@@ -59,32 +60,21 @@ describe.each(DATABASES)('billing engine on %s', (kind) => {
       for (let s = 0; s < SERVERS_PER_USER; s++) {
         await ctx.db
           .insertInto('user_packages')
-          .values({
-            user_id: row.id,
-            package_id: pkg.id,
-            name: `engine-${i}-${s}`,
-            billing_type: 'hourly',
-            status: 'paid',
-            egg_id: 1,
-            nest_id: 1,
-            location_id: 1,
-            node_id: null,
-            ptero_server_id: null,
-            ptero_server_uuid: null,
-            ptero_identifier: null,
-            credits_monthly: MONTHLY,
-            mollie_mandate_id: null,
-            mollie_subscription_id: null,
-            paid_until: null,
-            billed_until: hourStart(t) - (HOURS_DUE - 1) * HOUR_MS,
-            suspended_at: null,
-            panel_suspended_at: null,
-            power_target: null,
-            delete_at: null,
-            changing_since: null,
-            created_at: t,
-            deleted_at: null,
-          })
+          .values(
+            newUserPackage({
+              user_id: row.id,
+              package_id: pkg.id,
+              name: `engine-${i}-${s}`,
+              billing_type: 'hourly',
+              status: 'paid',
+              egg_id: 1,
+              nest_id: 1,
+              location_id: 1,
+              credits_monthly: MONTHLY,
+              billed_until: hourStart(t) - (HOURS_DUE - 1) * HOUR_MS,
+              created_at: t,
+            }),
+          )
           .execute();
       }
     }

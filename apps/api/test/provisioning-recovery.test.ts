@@ -5,6 +5,7 @@
  */
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUserPackage } from '../src/db/rows';
 import { runTick } from '../src/jobs/tick';
 import { HOUR_MS, hourStart } from '../src/services/billing';
 import { applyLedgerEntry } from '../src/services/ledger';
@@ -110,32 +111,22 @@ describe.each(DATABASES)('provisioning under concurrency and crashes on %s', (ki
       .execute(async (trx) => {
         const row = await trx
           .insertInto('user_packages')
-          .values({
-            user_id: user.id,
-            package_id: pkg.id,
-            name: 'interrupted',
-            billing_type: 'hourly',
-            status: 'provisioning',
-            egg_id: egg.egg_id,
-            nest_id: egg.nest_id,
-            location_id: 1,
-            node_id: 1,
-            ptero_server_id: null,
-            ptero_server_uuid: null,
-            ptero_identifier: null,
-            credits_monthly: pkg.credits_monthly,
-            mollie_mandate_id: null,
-            mollie_subscription_id: null,
-            paid_until: null,
-            billed_until: hourStart(t) + HOUR_MS,
-            suspended_at: null,
-            panel_suspended_at: null,
-            power_target: null,
-            delete_at: null,
-            changing_since: null,
-            created_at: t,
-            deleted_at: null,
-          })
+          .values(
+            newUserPackage({
+              user_id: user.id,
+              package_id: pkg.id,
+              name: 'interrupted',
+              billing_type: 'hourly',
+              status: 'provisioning',
+              egg_id: egg.egg_id,
+              nest_id: egg.nest_id,
+              location_id: 1,
+              node_id: 1,
+              credits_monthly: pkg.credits_monthly,
+              billed_until: hourStart(t) + HOUR_MS,
+              created_at: t,
+            }),
+          )
           .returning('id')
           .executeTakeFirstOrThrow();
         await applyLedgerEntry(trx, {

@@ -39,6 +39,10 @@ const pterodactylEmulator: FastifyPluginAsync<PterodactylEmulatorOptions> = asyn
   app.setErrorHandler(panelErrorHandler);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: notFound().errors }));
   app.addHook('onClose', async () => state.close());
+  app.addHook('onRequest', async (request) => {
+    const held = state.heldFor(request.method, request.url);
+    if (held) await held;
+  });
 
   await app.register(
     async (api: FastifyInstance) => {

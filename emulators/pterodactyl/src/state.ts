@@ -82,6 +82,13 @@ export interface EmulatorState {
   failNext(operation: FailableOperation, failure?: FailureSpec): void;
   /** takes the queued failure of `operation`, if any (used by the routes) */
   takeFailure(operation: FailableOperation): PanelError | null;
+  /**
+   * Holds the next request whose method is `method` and whose URL matches `path` until `release()`
+   * (crash tests: the caller dies while the panel has its request); `reached` resolves when it arrives.
+   */
+  holdNext(method: string, path: RegExp): { reached: Promise<void>; release(): void };
+  /** the wait of a held request, or null (used by the plugin's onRequest hook) */
+  heldFor(method: string, url: string): Promise<void> | null;
   /** copies of the server rows */
   servers(): ServerRecord[];
   /** the user owning the client key (a root admin) */
@@ -131,6 +138,7 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
   const owner = db.users.find((u) => u.root_admin);
   if (!owner) throw new Error('seed has no root admin');
   const failures = new Map<FailableOperation, FailureSpec[]>();
+  const holds: Array<{ method: string; path: RegExp; arrive(): void; gate: Promise<void> }> = [];
   const installTimers = new Map<number, NodeJS.Timeout>();
   const byUuid = (uuid: string) => db.servers.find((s) => s.uuid === uuid);
   const process = createProcessManager({
@@ -173,6 +181,25 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
         spec.code ?? 'DaemonConnectionException',
         spec.detail ?? DAEMON_DETAIL,
       );
+    },
+    holdNext(method, path) {
+      let arrive = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.push({ method: method.toUpperCase(), path, arrive, gate });
+      return { reached, release };
+    },
+    heldFor(method, url) {
+      const index = holds.findIndex((h) => h.method === method.toUpperCase() && h.path.test(url));
+      if (index < 0) return null;
+      const [hold] = holds.splice(index, 1);
+      hold?.arrive();
+      return hold?.gate ?? null;
     },
     servers: () => db.servers.map((s) => structuredClone(s)),
     clientKeyOwner: () => owner,

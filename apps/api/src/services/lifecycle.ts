@@ -17,6 +17,7 @@ import { AppError, isUniqueViolation } from '../lib/errors';
 import { mailDate, renderNoticeMail } from '../mail/templates';
 import { creditsText, DAY_MS, HOUR_MS, hourStart } from './billing';
 import { applyLedgerEntry } from './ledger';
+import { insertCreditsPaidOrder } from './orders';
 import { queueMail } from './outbox';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { enqueuePanelTask, runPanelQueue } from './panel-queue';
@@ -105,26 +106,15 @@ export async function unsuspendServer(ctx: AppContext, user: User, id: number): 
     await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'unsuspend', now: t });
     if (!offNow)
       await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'power', signal: 'start', now: t });
-    await trx
-      .insertInto('orders')
-      .values({
-        public_id: publicId,
-        user_id: user.id,
-        kind: 'unsuspend',
-        status: 'completed',
-        credits_amount: 0,
-        amount_cents: 0,
-        fee_cents: 0,
-        discount_id: null,
-        discount_bp: 0,
-        payment_method: 'credits',
-        mollie_payment_id: null,
-        user_package_id: server.id,
-        details: JSON.stringify({ hourUnits: price, hour }),
-        created_at: t,
-        completed_at: t,
-      })
-      .execute();
+    await insertCreditsPaidOrder(trx, {
+      publicId,
+      userId: user.id,
+      userPackageId: server.id,
+      kind: 'unsuspend',
+      details: { hourUnits: price, hour },
+      createdAt: t,
+      completedAt: t,
+    });
   });
   await kickQueue(ctx);
   return publicId;

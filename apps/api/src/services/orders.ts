@@ -8,8 +8,9 @@ import type { OrderStatus } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { creditsOrderPrice, divRoundHalfUp, unitsToCredits } from '@falkenhost/contracts/money';
 import type { OrderCreditsBody } from '@falkenhost/contracts/store';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import type { Order, User } from '../db/schema';
+import type { Database, Order, User } from '../db/schema';
 import { createPayment, getPayment, type PaymentState } from '../integrations/mollie';
 import { AppError, isUniqueViolation } from '../lib/errors';
 import { findValidDiscount } from './discounts';
@@ -100,6 +101,45 @@ export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrde
       .execute();
     throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
   }
+}
+
+/**
+ * Records an order paid from credits, completed at once (a package bought with credits, an unsuspend):
+ * it is what `/dashboard?order=<publicId>` shows.
+ * @param order.details JSON-able figures of the order (credit units)
+ */
+export async function insertCreditsPaidOrder(
+  trx: Transaction<Database>,
+  order: {
+    publicId: string;
+    userId: number;
+    userPackageId: number;
+    kind: 'package-credits' | 'unsuspend';
+    details: Record<string, number>;
+    createdAt: number;
+    completedAt: number;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('orders')
+    .values({
+      public_id: order.publicId,
+      user_id: order.userId,
+      kind: order.kind,
+      status: 'completed',
+      credits_amount: 0,
+      amount_cents: 0,
+      fee_cents: 0,
+      discount_id: null,
+      discount_bp: 0,
+      payment_method: 'credits',
+      mollie_payment_id: null,
+      user_package_id: order.userPackageId,
+      details: JSON.stringify(order.details),
+      created_at: order.createdAt,
+      completed_at: order.completedAt,
+    })
+    .execute();
 }
 
 const FINAL_FAILURES: Record<string, string> = { canceled: 'canceled', expired: 'expired', failed: 'failed' };

@@ -11,10 +11,12 @@ import { hourlyUnits } from '@falkenhost/contracts/money';
 import type { PackageByCreditsBody } from '@falkenhost/contracts/store';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { AppContext } from '../context';
+import { newUserPackage } from '../db/rows';
 import type { User } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { HOUR_MS, hourStart } from './billing';
 import { applyLedgerEntry } from './ledger';
+import { insertCreditsPaidOrder } from './orders';
 import { loadOrderablePackage } from './packages';
 import {
   claimPlacement,
@@ -64,33 +66,22 @@ export async function orderPackageByCredits(
   const reserved = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('user_packages')
-      .values({
-        user_id: user.id,
-        package_id: offer.pkg.id,
-        name: body.serverName,
-        billing_type: 'hourly',
-        status: 'provisioning',
-        egg_id: body.eggId,
-        nest_id: offer.nestId,
-        location_id: body.locationId,
-        node_id: null,
-        ptero_server_id: null,
-        ptero_server_uuid: null,
-        ptero_identifier: null,
-        credits_monthly: monthly,
-        mollie_mandate_id: null,
-        mollie_subscription_id: null,
-        paid_until: null,
-        // The order pays the clock hour it is placed in; the tick charges each further hour.
-        billed_until: hourStart(t) + HOUR_MS,
-        suspended_at: null,
-        panel_suspended_at: null,
-        power_target: null,
-        delete_at: null,
-        changing_since: null,
-        created_at: t,
-        deleted_at: null,
-      })
+      .values(
+        newUserPackage({
+          user_id: user.id,
+          package_id: offer.pkg.id,
+          name: body.serverName,
+          billing_type: 'hourly',
+          status: 'provisioning',
+          egg_id: body.eggId,
+          nest_id: offer.nestId,
+          location_id: body.locationId,
+          credits_monthly: monthly,
+          // The order pays the clock hour it is placed in; the tick charges each further hour.
+          billed_until: hourStart(t) + HOUR_MS,
+          created_at: t,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     const placement = await claimPlacement(trx, ctx.dialect, room, build, row.id, t);
@@ -180,29 +171,15 @@ async function adoptPanelServer(
       .select(['credits_monthly', 'created_at'])
       .where('id', '=', userPackageId)
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('orders')
-      .values({
-        public_id: publicId,
-        user_id: userId,
-        kind: 'package-credits',
-        status: 'completed',
-        credits_amount: 0,
-        amount_cents: 0,
-        fee_cents: 0,
-        discount_id: null,
-        discount_bp: 0,
-        payment_method: 'credits',
-        mollie_payment_id: null,
-        user_package_id: userPackageId,
-        details: JSON.stringify({
-          firstHourUnits: hourlyUnits(row.credits_monthly),
-          monthlyUnits: row.credits_monthly,
-        }),
-        created_at: row.created_at,
-        completed_at: ctx.now(),
-      })
-      .execute();
+    await insertCreditsPaidOrder(trx, {
+      publicId,
+      userId,
+      userPackageId,
+      kind: 'package-credits',
+      details: { firstHourUnits: hourlyUnits(row.credits_monthly), monthlyUnits: row.credits_monthly },
+      createdAt: row.created_at,
+      completedAt: ctx.now(),
+    });
     // The claim counts until the panel's figures include the new server (services/panel.ts).
     await trx
       .updateTable('allocation_claims')

@@ -1,0 +1,36 @@
+/**
+ * New rows with every optional column at its starting value, so each place that creates one names only
+ * what it decides.
+ */
+import type { Insertable } from 'kysely';
+import type { UserPackagesTable } from './schema';
+
+type Required = 'user_id' | 'package_id' | 'name' | 'billing_type' | 'status' | 'egg_id' | 'nest_id';
+
+/**
+ * An owned server (`user_packages`) as an order writes it: no panel ids, no payment, not suspended.
+ * @param row the columns the caller decides; `location_id` 0, `credits_monthly` 0 and the times
+ *   `created_at` (epoch ms) must be given by callers that know them
+ */
+export function newUserPackage(
+  row: Pick<Insertable<UserPackagesTable>, Required | 'location_id' | 'credits_monthly' | 'created_at'> &
+    Partial<Insertable<UserPackagesTable>>,
+): Insertable<UserPackagesTable> {
+  return {
+    node_id: null,
+    ptero_server_id: null,
+    ptero_server_uuid: null,
+    ptero_identifier: null,
+    mollie_mandate_id: null,
+    mollie_subscription_id: null,
+    paid_until: null,
+    billed_until: null,
+    suspended_at: null,
+    panel_suspended_at: null,
+    power_target: null,
+    delete_at: null,
+    changing_since: null,
+    deleted_at: null,
+    ...row,
+  };
+}

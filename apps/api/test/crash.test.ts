@@ -1,0 +1,197 @@
+/**
+ * DEVELOPERS.md "survives a crash at any step", tested by killing the process: an order runs in a child
+ * process against the real database and a panel emulator that lives in this process (the panel outlives
+ * the crash, as a real one does). The panel holds one of the order's calls, the child is killed with
+ * SIGKILL, the panel then finishes the call, and the next start's recovery settles the order: adopted
+ * when the panel made the server, refunded when it did not. Nothing is charged without a server.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
+import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../src/context';
+import { type Db, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { createClock } from '../src/lib/clock';
+import { seedDemoCatalogue } from '../src/seed/demo';
+import { PROVISIONING_STALE_MS, recoverProvisioning } from '../src/services/provisioning';
+import { createPublicCache } from '../src/services/public-cache';
+import { DATABASES } from './harness';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const WORKER = resolve(import.meta.dirname, 'fixtures/order-worker.ts');
+
+describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
+  let panel: RunningEmulator;
+  let database: Db;
+  let ctx: AppContext;
+  let dir: string;
+  const clock = createClock();
+  const schema = kind === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  let url: string;
+
+  beforeAll(async () => {
+    panel = await startEmulator({ installSeconds: 0.1, statsIntervalMs: 100 });
+    dir = mkdtempSync(join(tmpdir(), 'falkenhost-crash-'));
+    url = kind === 'postgres' ? (process.env.DATABASE_URL as string) : `sqlite:${join(dir, 'crash.db')}`;
+    database = await openDatabase(url, { schema });
+    await migrateToLatest(database);
+    const quiet = () => undefined;
+    const log = { info: quiet, warn: quiet, error: quiet, debug: quiet, trace: quiet, fatal: quiet };
+    ctx = {
+      db: database.db,
+      dialect: database.dialect,
+      pterodactyl: createPterodactylClient({
+        baseUrl: panel.url,
+        applicationKey: panel.state.config.applicationKey,
+        clientKey: panel.state.config.clientKey,
+      }),
+      publicCache: createPublicCache(),
+      now: clock.now,
+      clock,
+      log,
+    } as unknown as AppContext;
+    await seedDemoCatalogue(ctx);
+  });
+  afterAll(async () => {
+    if (schema) await database?.db.schema.dropSchema(schema).ifExists().cascade().execute();
+    await database?.destroy();
+    await panel?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function customer(): Promise<number> {
+    const t = clock.now();
+    const name = `crash${randomBytes(4).toString('hex')}`;
+    const row = await ctx.db
+      .insertInto('users')
+      .values({
+        username: name,
+        email: `${name}@example.com`,
+        first_name: 'Crash',
+        last_name: 'Test',
+        password_hash: 'x',
+        role: 'customer',
+        credits: 100_000,
+        email_verified: 1,
+        referrer_id: null,
+        ptero_user_id: null,
+        mollie_customer_id: null,
+        low_balance_warned_at: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function orderBody() {
+    const pkg = await ctx.db
+      .selectFrom('packages')
+      .select('id')
+      .where('name', '=', 'Minecraft Starter')
+      .executeTakeFirstOrThrow();
+    const egg = await ctx.db
+      .selectFrom('package_eggs')
+      .select('egg_id')
+      .where('package_id', '=', pkg.id)
+      .executeTakeFirstOrThrow();
+    const location = panel.state.db.locations[0]!.id;
+    return {
+      serverName: 'crashed',
+      packageId: pkg.id,
+      eggId: egg.egg_id,
+      locationId: location,
+      addonIds: [],
+    };
+  }
+
+  /** Starts the order in a child process and kills it once the panel holds the matching call. */
+  async function orderKilledAt(userId: number, method: string, path: RegExp): Promise<void> {
+    const hold = panel.state.holdNext(method, path);
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        WORKER_DB: url,
+        WORKER_SCHEMA: schema ?? '',
+        WORKER_PANEL_URL: panel.url,
+        WORKER_APP_KEY: panel.state.config.applicationKey,
+        WORKER_CLIENT_KEY: panel.state.config.clientKey,
+        WORKER_USER: String(userId),
+        WORKER_ORDER: JSON.stringify(await orderBody()),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    const exited = new Promise<NodeJS.Signals | null>((done) =>
+      child.on('exit', (_code, signal) => done(signal)),
+    );
+    const outcome = await Promise.race([hold.reached.then(() => 'held'), exited.then(() => 'exited')]);
+    if (outcome !== 'held') throw new Error(`the order did not reach the panel call:\n${output}`);
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    // The panel finishes what it received, whoever is still listening.
+    hold.release();
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  async function state(userId: number) {
+    const server = await ctx.db
+      .selectFrom('user_packages')
+      .select(['id', 'status', 'ptero_server_id'])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const { credits } = await ctx.db
+      .selectFrom('users')
+      .select('credits')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { server, credits: Number(credits) };
+  }
+
+  it('refunds an order killed before the panel made its server', async () => {
+    const userId = await customer();
+    await orderKilledAt(userId, 'POST', /\/api\/application\/users$/);
+    const crashed = await state(userId);
+    expect(crashed.server.status).toBe('provisioning');
+    expect(crashed.credits).toBe(100_000 - 1_370);
+
+    clock.advance(PROVISIONING_STALE_MS + 1_000);
+    expect(await recoverProvisioning(ctx)).toEqual({ adopted: 0, refunded: 1 });
+    const after = await state(userId);
+    expect(after.server.status).toBe('failed');
+    expect(after.credits).toBe(100_000);
+    expect(panel.state.servers().some((s) => s.external_id === `falkenhost-server-${after.server.id}`)).toBe(
+      false,
+    );
+  });
+
+  it('adopts the server of an order killed while the panel was making it', async () => {
+    const userId = await customer();
+    await orderKilledAt(userId, 'POST', /\/api\/application\/servers$/);
+    const crashed = await state(userId);
+    expect(crashed.server.status).toBe('provisioning');
+    const made = panel.state
+      .servers()
+      .find((s) => s.external_id === `falkenhost-server-${crashed.server.id}`);
+    expect(made).toBeDefined();
+
+    clock.advance(PROVISIONING_STALE_MS + 1_000);
+    expect(await recoverProvisioning(ctx)).toEqual({ adopted: 1, refunded: 0 });
+    const after = await state(userId);
+    expect(after.server).toMatchObject({ status: 'paid', ptero_server_id: made?.id });
+    expect(after.credits).toBe(100_000 - 1_370);
+  });
+});
