@@ -20,6 +20,7 @@ import {
   addScheduleErrorKey,
   buyAddonErrorKey,
   changePackageErrorKey,
+  type FailedAnswer,
   unsuspendErrorKey,
 } from '../src/features/servers/utils/errors';
 import cs from '../src/i18n/locales/cs/servers.json';
@@ -54,7 +55,10 @@ function expectMessage(key: string, english: string): void {
   }
 }
 
-const failed = (answer: Answer) => ({ status: answer.status, error: answer.body });
+const failed = (answer: Answer): FailedAnswer => ({
+  status: answer.status,
+  error: answer.body as FailedAnswer['error'],
+});
 
 async function serverOf(session: Session, serverName: string): Promise<number> {
   const { pkg, location, egg } = await minecraftOffer(session);
