@@ -144,7 +144,18 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     expect(await exited).toBe('SIGKILL');
     // The panel finishes what it received, whoever is still listening.
     hold.release();
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  /** The panel's server of an order, once the panel has finished making it (up to 10 s). */
+  async function panelServerOf(userPackageId: number) {
+    for (let i = 0; i < 100; i++) {
+      const externalId = `falkenhost-server-${userPackageId}`;
+      const made = panel.state.servers().find((s) => s.external_id === externalId);
+      if (made) return made;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return undefined;
   }
 
   async function state(userId: number) {
@@ -183,9 +194,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     await orderKilledAt(userId, 'POST', /\/api\/application\/servers$/);
     const crashed = await state(userId);
     expect(crashed.server.status).toBe('provisioning');
-    const made = panel.state
-      .servers()
-      .find((s) => s.external_id === `falkenhost-server-${crashed.server.id}`);
+    const made = await panelServerOf(crashed.server.id);
     expect(made).toBeDefined();
 
     clock.advance(PROVISIONING_STALE_MS + 1_000);

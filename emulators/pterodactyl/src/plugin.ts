@@ -39,7 +39,8 @@ const pterodactylEmulator: FastifyPluginAsync<PterodactylEmulatorOptions> = asyn
   app.setErrorHandler(panelErrorHandler);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: notFound().errors }));
   app.addHook('onClose', async () => state.close());
-  app.addHook('onRequest', async (request) => {
+  // Held once the panel has the whole request (body parsed), as a panel busy with it would be.
+  app.addHook('preHandler', async (request) => {
     const held = state.heldFor(request.method, request.url);
     if (held) await held;
   });

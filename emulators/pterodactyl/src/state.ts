@@ -87,7 +87,7 @@ export interface EmulatorState {
    * (crash tests: the caller dies while the panel has its request); `reached` resolves when it arrives.
    */
   holdNext(method: string, path: RegExp): { reached: Promise<void>; release(): void };
-  /** the wait of a held request, or null (used by the plugin's onRequest hook) */
+  /** the wait of a held request, or null (used by the plugin's preHandler hook) */
   heldFor(method: string, url: string): Promise<void> | null;
   /** copies of the server rows */
   servers(): ServerRecord[];
