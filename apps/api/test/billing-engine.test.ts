@@ -10,7 +10,7 @@ import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
 import { newUserPackage } from '../src/db/rows';
 import { billHourlyServers, HOUR_MS, hourStart } from '../src/services/billing';
-import { DATABASES, type Product, startProduct } from './harness';
+import { DATABASES, insertCustomer, type Product, startProduct } from './harness';
 
 const USERS = 10;
 const SERVERS_PER_USER = 3;
@@ -36,33 +36,14 @@ describe.each(DATABASES)('billing engine on %s', (kind) => {
     const users: { id: number; credits: number }[] = [];
     for (let i = 0; i < USERS; i++) {
       const credits = 2 * i * price; // user i can pay 2i hours; 15 are due
-      const row = await ctx.db
-        .insertInto('users')
-        .values({
-          username: `engine_${kind}_${i}_${t}`,
-          email: `engine_${kind}_${i}_${t}@example.com`,
-          first_name: 'Bill',
-          last_name: 'Engine',
-          password_hash: 'x',
-          role: 'customer',
-          credits,
-          email_verified: 1,
-          referrer_id: null,
-          ptero_user_id: null,
-          mollie_customer_id: null,
-          low_balance_warned_at: null,
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      users.push({ id: row.id, credits });
+      const userId = await insertCustomer(ctx.db, `engine_${kind}_${i}_${t}`, credits, t);
+      users.push({ id: userId, credits });
       for (let s = 0; s < SERVERS_PER_USER; s++) {
         await ctx.db
           .insertInto('user_packages')
           .values(
             newUserPackage({
-              user_id: row.id,
+              user_id: userId,
               package_id: pkg.id,
               name: `engine-${i}-${s}`,
               billing_type: 'hourly',

@@ -20,7 +20,7 @@ import { createClock } from '../src/lib/clock';
 import { seedDemoCatalogue } from '../src/seed/demo';
 import { PROVISIONING_STALE_MS, recoverProvisioning } from '../src/services/provisioning';
 import { createPublicCache } from '../src/services/public-cache';
-import { DATABASES } from './harness';
+import { DATABASES, insertCustomer } from './harness';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const WORKER = resolve(import.meta.dirname, 'fixtures/order-worker.ts');
@@ -65,29 +65,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
   });
 
   async function customer(): Promise<number> {
-    const t = clock.now();
-    const name = `crash${randomBytes(4).toString('hex')}`;
-    const row = await ctx.db
-      .insertInto('users')
-      .values({
-        username: name,
-        email: `${name}@example.com`,
-        first_name: 'Crash',
-        last_name: 'Test',
-        password_hash: 'x',
-        role: 'customer',
-        credits: 100_000,
-        email_verified: 1,
-        referrer_id: null,
-        ptero_user_id: null,
-        mollie_customer_id: null,
-        low_balance_warned_at: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertCustomer(ctx.db, `crash${randomBytes(4).toString('hex')}`, 100_000, clock.now());
   }
 
   async function orderBody() {

@@ -237,3 +237,59 @@ export const billingAddress = {
   state: '',
   country: 'CZ',
 };
+
+/**
+ * Orders a Minecraft package with credits through the store route, as the store dialog does.
+ * @returns the new server's user package id
+ * @throws Error when the order is refused
+ */
+export async function orderByCredits(
+  session: Session,
+  serverName: string,
+  packageName = 'Minecraft Starter',
+): Promise<number> {
+  const { pkg, location, egg } = await minecraftOffer(session, packageName);
+  const res = await session.post('/api/private/store/package-by-credits', {
+    serverName,
+    packageId: pkg.id,
+    eggId: egg,
+    locationId: location.id,
+  });
+  if (res.status !== 200) throw new Error(`order refused: ${res.status} ${JSON.stringify(res.body)}`);
+  const servers = (await session.get('/api/private/servers/owned-servers')).body;
+  return servers.find((s: { name: string }) => s.name === serverName).user_package_id;
+}
+
+/**
+ * A verified customer written straight into the database (tests that need many, or no web session).
+ * @param credits balance in credit units (1/10 000 credit)
+ * @returns the user id
+ */
+export async function insertCustomer(
+  db: ProductServer['ctx']['db'],
+  name: string,
+  credits: number,
+  now: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: name,
+      email: `${name}@example.com`,
+      first_name: 'Test',
+      last_name: 'Customer',
+      password_hash: 'x',
+      role: 'customer',
+      credits,
+      email_verified: 1,
+      referrer_id: null,
+      ptero_user_id: null,
+      mollie_customer_id: null,
+      low_balance_warned_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

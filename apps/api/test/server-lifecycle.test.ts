@@ -10,7 +10,7 @@ import { localDayHour } from '../src/services/schedule-hours';
 import {
   DATABASES,
   grantCredits,
-  minecraftOffer,
+  orderByCredits,
   type Product,
   registerVerified,
   type Session,
@@ -40,18 +40,8 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
     return { ...account, userId: user.id };
   }
 
-  async function order(session: Session, name = 'Minecraft Starter', serverName = 'life'): Promise<number> {
-    const { pkg, location, egg } = await minecraftOffer(session, name);
-    const res = await session.post('/api/private/store/package-by-credits', {
-      serverName,
-      packageId: pkg.id,
-      eggId: egg,
-      locationId: location.id,
-    });
-    expect(res.status).toBe(200);
-    const servers = (await session.get('/api/private/servers/owned-servers')).body;
-    return servers.find((s: { name: string }) => s.name === serverName).user_package_id;
-  }
+  const order = (session: Session, name = 'Minecraft Starter', serverName = 'life') =>
+    orderByCredits(session, serverName, name);
 
   async function owned(session: Session, id: number) {
     await session.post('/api/auth/refresh-token');

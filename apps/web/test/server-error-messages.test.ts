@@ -10,7 +10,7 @@ import { runTick } from '../../api/src/jobs/tick';
 import {
   type Answer,
   grantCredits,
-  minecraftOffer,
+  orderByCredits,
   type Product,
   registerVerified,
   type Session,
@@ -65,18 +65,7 @@ async function customer(credits: number): Promise<Customer> {
   return { session: account.session, username: account.username, userId: id };
 }
 
-async function order(session: Session, serverName: string): Promise<number> {
-  const { pkg, location, egg } = await minecraftOffer(session);
-  const res = await session.post('/api/private/store/package-by-credits', {
-    serverName,
-    packageId: pkg.id,
-    eggId: egg,
-    locationId: location.id,
-  });
-  expect(res.status).toBe(200);
-  const servers = (await session.get('/api/private/servers/owned-servers')).body;
-  return servers.find((s: { name: string }) => s.name === serverName).user_package_id;
-}
+const order = (session: Session, serverName: string) => orderByCredits(session, serverName);
 
 /** Sets a user's balance in credit units (10 000 a credit). */
 const setUnits = (userId: number, units: number) =>
