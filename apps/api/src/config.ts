@@ -60,6 +60,12 @@ const productionSchema = z
     PANEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
     ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
     LOG_LEVEL: logLevel,
+    SUPPLIER_NAME: z.string().trim().min(2),
+    SUPPLIER_ADDRESS: z.string().trim().min(5),
+    SUPPLIER_COMPANY_ID: z.string().trim().min(2),
+    SUPPLIER_EMAIL: z.email(),
+    SUPPLIER_WEB: z.string().trim().optional(),
+    SUPPLIER_BANK_ACCOUNT: z.string().trim().optional(),
   })
   .superRefine((e, ctx) => {
     if (e.CAPTCHA_PROVIDER !== 'turnstile') return;
@@ -97,10 +103,52 @@ export interface Config {
   panelRateLimitPerMinute: number;
   /** pino level of the request log */
   logLevel: z.infer<typeof logLevel>;
+  /** the seller named on every invoice (a Czech company, not a VAT payer; README "Invoices") */
+  supplier: Supplier;
   /** where the built web client is (served with an SPA fallback when it exists) */
   webDist: string;
   dataDir: string;
 }
+
+/** The seller on invoices: `addressLines` from SUPPLIER_ADDRESS split at `|` (or new lines). */
+export interface Supplier {
+  name: string;
+  addressLines: string[];
+  /** the company registration number (IČO) */
+  companyId: string;
+  email: string;
+  web?: string;
+  bankAccount?: string;
+}
+
+function supplierFrom(e: {
+  SUPPLIER_NAME: string;
+  SUPPLIER_ADDRESS: string;
+  SUPPLIER_COMPANY_ID: string;
+  SUPPLIER_EMAIL: string;
+  SUPPLIER_WEB?: string | undefined;
+  SUPPLIER_BANK_ACCOUNT?: string | undefined;
+}): Supplier {
+  return {
+    name: e.SUPPLIER_NAME,
+    addressLines: e.SUPPLIER_ADDRESS.split(/\||\n/)
+      .map((l) => l.trim())
+      .filter((l) => l !== ''),
+    companyId: e.SUPPLIER_COMPANY_ID,
+    email: e.SUPPLIER_EMAIL,
+    ...(e.SUPPLIER_WEB ? { web: e.SUPPLIER_WEB } : {}),
+    ...(e.SUPPLIER_BANK_ACCOUNT ? { bankAccount: e.SUPPLIER_BANK_ACCOUNT } : {}),
+  };
+}
+
+/** The demo's invoices name an example company unless SUPPLIER_* variables say otherwise. */
+const DEMO_SUPPLIER = {
+  SUPPLIER_NAME: 'Falkenhost s.r.o.',
+  SUPPLIER_ADDRESS: 'Vodičkova 1935/38|110 00 Praha 1|Česká republika',
+  SUPPLIER_COMPANY_ID: '12345678',
+  SUPPLIER_EMAIL: 'billing@falkenhost.example',
+  SUPPLIER_WEB: 'https://falkenhost.example',
+};
 
 const webDist = resolve(import.meta.dirname, '../../web/dist');
 
@@ -175,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
       panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
       logLevel: e.LOG_LEVEL,
+      supplier: supplierFrom(e),
       webDist,
       dataDir: resolve('data'),
     };
@@ -210,6 +259,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
     // The demo's console keeps to what a person needs (the address, the master password, warnings).
     logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
+    supplier: supplierFrom({
+      SUPPLIER_NAME: env.SUPPLIER_NAME || DEMO_SUPPLIER.SUPPLIER_NAME,
+      SUPPLIER_ADDRESS: env.SUPPLIER_ADDRESS || DEMO_SUPPLIER.SUPPLIER_ADDRESS,
+      SUPPLIER_COMPANY_ID: env.SUPPLIER_COMPANY_ID || DEMO_SUPPLIER.SUPPLIER_COMPANY_ID,
+      SUPPLIER_EMAIL: env.SUPPLIER_EMAIL || DEMO_SUPPLIER.SUPPLIER_EMAIL,
+      SUPPLIER_WEB: env.SUPPLIER_WEB || DEMO_SUPPLIER.SUPPLIER_WEB,
+      SUPPLIER_BANK_ACCOUNT: env.SUPPLIER_BANK_ACCOUNT,
+    }),
     webDist,
     dataDir,
   };

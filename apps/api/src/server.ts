@@ -61,6 +61,16 @@ export async function customerKey(request: FastifyRequest, secret: string, nowMs
   return claims ? `user:${claims.sub}` : `ip:${request.ip}`;
 }
 
+/** How long `close()` lets requests in flight finish before it closes their connections. */
+const CLOSE_GRACE_MS = 3_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the demo's emulators (null in production): the demo clock drives Mollie's subscriptions */
+    demoEmulators: DemoEmulators | null;
+  }
+}
+
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<ProductServer> {
   const clock = options.clock ?? createClock();
   const now = clock.now;
@@ -99,6 +109,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     clock,
   };
   app.decorate('ctx', ctx);
+  app.decorate('demoEmulators', emulators);
 
   await app.register(async (api) => {
     await api.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -168,7 +179,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ctx,
     emulators,
     async close() {
+      // Requests in flight get a few seconds; then every connection is closed, also sockets a client
+      // opened and never used (Node would keep those until its 60 s headers time-out).
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      force.unref();
       await app.close();
+      clearTimeout(force);
       emulators?.close();
       await database.destroy();
     },

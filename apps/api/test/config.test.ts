@@ -13,6 +13,10 @@ const production = {
   CAPTCHA_SECRET: 'x'.repeat(32),
   ACCESS_TOKEN_SECRET: 'y'.repeat(32),
   CODE_SECRET: 'z'.repeat(32),
+  SUPPLIER_NAME: 'Hostovna s.r.o.',
+  SUPPLIER_ADDRESS: 'Náměstí Míru 1 | 120 00 Praha 2 | Česká republika',
+  SUPPLIER_COMPANY_ID: '87654321',
+  SUPPLIER_EMAIL: 'faktury@hostovna.example',
 };
 
 describe('production configuration', () => {
@@ -25,7 +29,18 @@ describe('production configuration', () => {
       mollie: { apiUrl: 'https://api.mollie.com' },
       mail: { smtpUrl: 'smtps://mailer:secret@smtp.example:465' },
       suspendDays: 7,
+      supplier: {
+        name: 'Hostovna s.r.o.',
+        addressLines: ['Náměstí Míru 1', '120 00 Praha 2', 'Česká republika'],
+        companyId: '87654321',
+        email: 'faktury@hostovna.example',
+      },
     });
+  });
+
+  it('needs the supplier named on invoices', () => {
+    const { SUPPLIER_NAME: _n, SUPPLIER_COMPANY_ID: _c, ...rest } = production;
+    expect(() => loadConfig(rest)).toThrow(/SUPPLIER_NAME[\s\S]*SUPPLIER_COMPANY_ID/);
   });
 
   it('names every missing or wrong variable', () => {

@@ -20,16 +20,20 @@ export function isInterval(interval: string): boolean {
 }
 
 /**
- * Adds a Mollie interval to a calendar day.
+ * Adds a Mollie interval `times` times to a calendar day, in one step from `date`: month ends clamp
+ * against the day of `date`, so 2024-01-31 + 1 month = 2024-02-29 and + 2 months (`times` 2) =
+ * 2024-03-31, as Mollie anchors subscription dates on the start date. Chaining single steps instead
+ * would drift (02-29 + 1 month = 03-29).
  * @param date `YYYY-MM-DD`
- * @param interval e.g. `1 month` (month ends clamp: 2024-01-31 + 1 month = 2024-02-29)
+ * @param interval e.g. `1 month`, `14 days`, `2 weeks`
+ * @param times how many intervals (integer >= 0); default 1, 0 gives `date`
  * @returns `YYYY-MM-DD`
  * @throws Error when the interval is not valid (check with {@link isInterval} first).
  */
-export function addInterval(date: string, interval: string): string {
+export function addInterval(date: string, interval: string, times = 1): string {
   const match = INTERVAL.exec(interval);
   if (!match) throw new Error(`Invalid interval: ${interval}`);
-  const count = Number(match[1]);
+  const count = Number(match[1]) * times;
   const unit = match[2]!;
   const d = new Date(`${date}T00:00:00Z`);
   if (unit.startsWith('day')) d.setUTCDate(d.getUTCDate() + count);

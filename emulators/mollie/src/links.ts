@@ -26,6 +26,9 @@ export function docLink(page: string): Link {
 export const paths = {
   payment: (id: string) => `/v2/payments/${id}`,
   payments: () => '/v2/payments',
+  paymentRefunds: (tr: string) => `/v2/payments/${tr}/refunds`,
+  paymentRefund: (tr: string, id: string) => `/v2/payments/${tr}/refunds/${id}`,
+  refunds: () => '/v2/refunds',
   checkout: (id: string) => `/checkout/${id}`,
   changeState: (id: string) => `/change-state/${id}`,
   dashboardPayment: (id: string) => `/dashboard/payments/${id}`,

@@ -1,7 +1,9 @@
 import { createMandate, findCustomer, usableMandate } from './customers.js';
 import { MollieError, notFound, unprocessable } from './errors.js';
 import { newId } from './ids.js';
+import { amountCents } from './money.js';
 import type { CreatePaymentInput } from './payment-input.js';
+import { recurringOutcomeOf } from './recurring-outcome.js';
 import { canTransition, firesWebhook } from './status.js';
 import type { Store } from './store.js';
 import type { Mode, Payment, PaymentMethod, PaymentStatus } from './types.js';
@@ -20,7 +22,8 @@ function expiresAt(now: number, methods: PaymentMethod[]): number {
 /**
  * Creates a payment from a validated request.
  * oneoff/first start `open` with a checkout and an expiry timer; recurring start `pending` on the
- * customer's valid mandate, need no checkout, and turn paid after `recurringAutoPaidAfterMs`.
+ * customer's valid mandate, need no checkout, and turn paid after `recurringAutoPaidAfterMs` (or failed
+ * when the customer's recurring outcome says so, see `setRecurringOutcome`).
  * @throws MollieError 422 (customerId unknown, no valid mandate, mandateId invalid), 404 for a customer
  *   given in the path that does not exist.
  */
@@ -68,7 +71,9 @@ export function createPayment(
     store.payments.set(payment.id, payment);
     if (store.recurringAutoPaidAfterMs !== null) {
       store.timers.later(store.recurringAutoPaidAfterMs, () => {
-        if (payment.status === 'pending') setPaymentStatus(store, payment.id, 'paid');
+        if (payment.status === 'pending') {
+          setPaymentStatus(store, payment.id, recurringOutcomeOf(store, payment.customerId));
+        }
       });
     }
     return payment;
@@ -155,9 +160,7 @@ export function takeBackPayment(
   const payment = store.payments.get(id);
   if (!payment) throw notFound('payment', id);
   if (payment.status !== 'paid') throw new MollieError(422, 'The payment is not paid', 'amount');
-  const [whole = '0', fraction = '00'] = payment.amount.value.split('.');
-  const total = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  const remaining = total - (payment.refundedCents ?? 0) - (payment.chargedBackCents ?? 0);
+  const remaining = remainingCents(payment);
   const amount = cents ?? remaining;
   if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
     throw new MollieError(422, 'The amount is higher than the amount that can be refunded', 'amount');
@@ -166,6 +169,14 @@ export function takeBackPayment(
   else payment.chargedBackCents = (payment.chargedBackCents ?? 0) + amount;
   if (payment.webhookUrl) store.webhooks.schedule(payment.webhookUrl, payment.id);
   return payment;
+}
+
+/**
+ * What can still be refunded or charged back of a payment, in cents: its amount minus the refunds and
+ * chargebacks so far (Mollie's `amountRemaining`).
+ */
+export function remainingCents(payment: Payment): number {
+  return amountCents(payment.amount.value) - (payment.refundedCents ?? 0) - (payment.chargedBackCents ?? 0);
 }
 
 /** Test-mode details of a paid payment, by method. */

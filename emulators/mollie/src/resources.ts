@@ -1,6 +1,7 @@
 import { isoTime } from './dates.js';
 import { apiLink, docLink, pageLink, paths } from './links.js';
-import type { Customer, Mandate, Payment, Subscription } from './types.js';
+import { amountCents, centsValue } from './money.js';
+import type { Customer, Mandate, Payment, Refund, Subscription } from './types.js';
 
 /** Optional timestamp fields are left out while unset, as Mollie does. */
 function times(fields: Record<string, number | undefined>): Record<string, string> {
@@ -9,17 +10,12 @@ function times(fields: Record<string, number | undefined>): Record<string, strin
   return out;
 }
 
-function centsValue(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 /**
  * The amounts of a paid payment: refunded, remaining (what can still be refunded) and, once a chargeback
  * came, charged back.
  */
 function paidAmounts(p: Payment): Record<string, unknown> {
-  const [whole = '0', fraction = '00'] = p.amount.value.split('.');
-  const total = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  const total = amountCents(p.amount.value);
   const refunded = p.refundedCents ?? 0;
   const chargedBack = p.chargedBackCents ?? 0;
   const currency = p.amount.currency;
@@ -44,6 +40,7 @@ export function paymentJson(base: string, p: Payment): Record<string, unknown> {
     ...(p.customerId && p.mandateId
       ? { mandate: apiLink(base, paths.mandate(p.customerId, p.mandateId)) }
       : {}),
+    ...(p.refundedCents ? { refunds: apiLink(base, paths.paymentRefunds(p.id)) } : {}),
     ...(p.customerId && p.subscriptionId
       ? { subscription: apiLink(base, paths.subscription(p.customerId, p.subscriptionId)) }
       : {}),
@@ -156,6 +153,30 @@ export function subscriptionJson(base: string, s: Subscription, profileId: strin
       profile: apiLink(base, paths.profile(profileId)),
       payments: apiLink(base, paths.subscriptionPayments(s.customerId, s.id)),
       documentation: docLink('get-subscription'),
+    },
+  };
+}
+
+/**
+ * The refund resource (`resource:"refund"`). `settlementAmount` is what leaves the merchant's balance:
+ * the refunded amount, negative, in the same currency (no conversion in the emulator).
+ */
+export function refundJson(base: string, r: Refund): Record<string, unknown> {
+  return {
+    resource: 'refund',
+    id: r.id,
+    mode: r.mode,
+    description: r.description,
+    amount: r.amount,
+    settlementAmount: { currency: r.amount.currency, value: centsValue(-amountCents(r.amount.value)) },
+    status: r.status,
+    paymentId: r.paymentId,
+    createdAt: isoTime(r.createdAt),
+    metadata: r.metadata,
+    _links: {
+      self: apiLink(base, paths.paymentRefund(r.paymentId, r.id)),
+      payment: apiLink(base, paths.payment(r.paymentId)),
+      documentation: docLink('get-refund'),
     },
   };
 }

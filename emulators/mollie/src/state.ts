@@ -1,9 +1,22 @@
 import { findPayment, setPaymentStatus, takeBackPayment } from './payments.js';
+import { type RecurringOutcomeTarget, setRecurringOutcome } from './recurring-outcome.js';
+import { listRefunds, refundPayment } from './refunds.js';
 import { createStore, type MollieStateOptions, type Store } from './store.js';
-import { createRenewal } from './subscriptions.js';
-import type { Customer, Mandate, Payment, PaymentStatus, Subscription, WebhookDelivery } from './types.js';
+import { chargeDueSubscriptions, createRenewal } from './subscriptions.js';
+import type {
+  Customer,
+  Mandate,
+  Payment,
+  PaymentStatus,
+  RecurringOutcome,
+  Refund,
+  Subscription,
+  WebhookDelivery,
+} from './types.js';
 
+export type { RecurringOutcomeTarget } from './recurring-outcome.js';
 export type { MollieStateOptions } from './store.js';
+export type { RecurringOutcome, Refund } from './types.js';
 
 /** The account's records as plain JSON, for keeping the demo's payments across restarts. */
 export interface MollieSnapshot {
@@ -12,7 +25,21 @@ export interface MollieSnapshot {
   customers: Customer[];
   mandates: Mandate[];
   subscriptions: Subscription[];
+  refunds: Refund[];
+  /** Customers whose recurring payments do not end paid (see `setRecurringOutcome`). */
+  recurringOutcomes: { customerId: string; status: RecurringOutcome }[];
 }
+
+/**
+ * What `restore` accepts: a snapshot of this version, or of an older one without refunds, recurring
+ * outcomes, or the subscriptions' anchorDate/periodsSinceAnchor.
+ */
+export type RestorableSnapshot = Omit<MollieSnapshot, 'refunds' | 'recurringOutcomes' | 'subscriptions'> & {
+  subscriptions: (Omit<Subscription, 'anchorDate' | 'periodsSinceAnchor'> &
+    Partial<Pick<Subscription, 'anchorDate' | 'periodsSinceAnchor'>>)[];
+  refunds?: Refund[];
+  recurringOutcomes?: MollieSnapshot['recurringOutcomes'];
+};
 
 /** The emulator's in-memory Mollie account, shared by the plugin (API + checkout) and tests / the demo. */
 export interface MollieState {
@@ -27,15 +54,38 @@ export interface MollieState {
   /**
    * Charges the next period of an active subscription: a new recurring payment (subscriptionId,
    * customerId, mandateId, sequenceType recurring, the subscription's metadata) moved to `status`
-   * (default paid), then its webhook to the subscription's webhookUrl.
+   * (default: the customer's recurring outcome, normally paid), then its webhook to the subscription's
+   * webhookUrl. Advances nextPaymentDate to startDate + periods charged × interval.
    * @throws MollieError 404 unknown subscription, 422 when it is not active.
    */
   createRenewal(subscriptionId: string, status?: PaymentStatus): Payment;
   /**
-   * Refunds `cents` (default all that remains) of a paid payment; the payment stays paid and its webhook
-   * is called again. @throws MollieError 404, 422 (not paid, or more than remains).
+   * Charges every subscription period that is due on the UTC day of `now()`: for each active
+   * subscription whose nextPaymentDate (YYYY-MM-DD) is on or before it, one renewal per missed period
+   * (a clock jump of three months charges three times), each ending with the customer's recurring outcome
+   * (default paid). Resolves, with the new payments oldest payment date first, once the FIRST webhook
+   * attempt of each has finished (answered, failed or timed out; retries are not awaited), so a demo
+   * clock can advance, await this, and know the product has processed the renewals. Subscriptions whose
+   * mandate is no longer valid are skipped and stay due. Never rejects for a single subscription.
+   */
+  runDueSubscriptions(): Promise<Payment[]>;
+  /**
+   * Test control: from now on the recurring payments of the target customer(s) end with `status`
+   * (renewals, and API recurring payments leaving pending), until set back to `paid`.
+   * @param target `{customerId}` or `{email}` (case-insensitive; every customer with that e-mail)
+   * @returns the ids of the customers set
+   * @throws MollieError 400 for a status other than paid/failed or an empty target, 404 for an unknown
+   *   customer id or e-mail.
+   */
+  setRecurringOutcome(target: RecurringOutcomeTarget, status: RecurringOutcome): string[];
+  /**
+   * Refunds `cents` (default all that remains) of a paid payment, recorded as a refund resource like
+   * `POST /v2/payments/{id}/refunds`; the payment stays paid and its webhook is called again.
+   * @returns the payment. @throws MollieError 404, 422 (not paid, or more than remains).
    */
   refund(paymentId: string, cents?: number): Payment;
+  /** The refunds of one payment, or every refund when `paymentId` is omitted; oldest first. */
+  refunds(paymentId?: string): Refund[];
   /** A chargeback by the customer's bank: like `refund`, shown as `amountChargedBack`. */
   chargeback(paymentId: string, cents?: number): Payment;
   /** The payment with `id` (expired first if due). @throws MollieError 404. */
@@ -44,10 +94,15 @@ export interface MollieState {
   payments(): Payment[];
   /** Every webhook attempt so far, oldest first: url, paymentId, attempt, statusCode or error, ok, at. */
   webhookDeliveries(): WebhookDelivery[];
+  /** Resolves once the first attempt of every webhook scheduled so far has finished (retries not awaited). */
+  whenWebhooksIdle(): Promise<void>;
   /** Every record, as plain JSON. */
   snapshot(): MollieSnapshot;
-  /** Replaces every record with a snapshot's (timers are not resumed; expiry is checked on read). */
-  restore(snapshot: MollieSnapshot): void;
+  /**
+   * Replaces every record with a snapshot's (timers are not resumed; expiry is checked on read).
+   * Tolerates snapshots of older versions (see {@link RestorableSnapshot}).
+   */
+  restore(snapshot: RestorableSnapshot): void;
   /** Stops every timer (expiry, recurring auto-pay, webhook retries) and aborts webhook calls in flight. */
   close(): void;
 }
@@ -63,17 +118,30 @@ export function createMollieState(options: MollieStateOptions): MollieState {
     store,
     setPaymentStatus: (paymentId, status) => setPaymentStatus(store, paymentId, status),
     createRenewal: (subscriptionId, status) => createRenewal(store, subscriptionId, status),
-    refund: (paymentId, cents) => takeBackPayment(store, paymentId, 'refund', cents),
+    async runDueSubscriptions() {
+      const payments = chargeDueSubscriptions(store);
+      await Promise.all(payments.map((p) => store.webhooks.settled(p.id)));
+      return payments;
+    },
+    setRecurringOutcome: (target, status) => setRecurringOutcome(store, target, status),
+    refund(paymentId, cents) {
+      refundPayment(store, paymentId, { cents });
+      return findPayment(store, paymentId);
+    },
+    refunds: (paymentId) => listRefunds(store, paymentId),
     chargeback: (paymentId, cents) => takeBackPayment(store, paymentId, 'chargeback', cents),
     payment: (paymentId) => findPayment(store, paymentId),
     payments: () => [...store.payments.values()],
     webhookDeliveries: () => store.webhooks.deliveries(),
+    whenWebhooksIdle: () => store.webhooks.whenIdle(),
     snapshot: () => ({
       profileId: store.profileId,
       payments: [...store.payments.values()],
       customers: [...store.customers.values()],
       mandates: [...store.mandates.values()],
       subscriptions: [...store.subscriptions.values()],
+      refunds: [...store.refunds.values()],
+      recurringOutcomes: [...store.recurringOutcomes].map(([customerId, status]) => ({ customerId, status })),
     }),
     restore(snapshot) {
       store.profileId = snapshot.profileId;
@@ -84,7 +152,20 @@ export function createMollieState(options: MollieStateOptions): MollieState {
       fill(store.payments, snapshot.payments);
       fill(store.customers, snapshot.customers);
       fill(store.mandates, snapshot.mandates);
-      fill(store.subscriptions, snapshot.subscriptions);
+      // Older snapshots chained payment dates: their next payment date becomes the anchor.
+      fill(
+        store.subscriptions,
+        snapshot.subscriptions.map((s) => ({
+          ...s,
+          anchorDate: s.anchorDate ?? s.nextPaymentDate ?? s.startDate,
+          periodsSinceAnchor: s.periodsSinceAnchor ?? 0,
+        })),
+      );
+      fill(store.refunds, snapshot.refunds ?? []);
+      store.recurringOutcomes.clear();
+      for (const { customerId, status } of snapshot.recurringOutcomes ?? []) {
+        if (status !== 'paid') store.recurringOutcomes.set(customerId, status);
+      }
     },
     close() {
       store.timers.clear();

@@ -1,6 +1,6 @@
 import { newId } from './ids.js';
 import { createTimers, type Timers } from './timers.js';
-import type { Customer, Mandate, Payment, Subscription } from './types.js';
+import type { Customer, Mandate, Payment, RecurringOutcome, Refund, Subscription } from './types.js';
 import { createWebhookDispatcher, MOLLIE_WEBHOOK_DELAYS_MS, type WebhookDispatcher } from './webhooks.js';
 
 /** Options of {@link createMollieState} (re-exported there). */
@@ -39,6 +39,9 @@ export interface Store {
   customers: Map<string, Customer>;
   mandates: Map<string, Mandate>;
   subscriptions: Map<string, Subscription>;
+  refunds: Map<string, Refund>;
+  /** customerId -> the status their recurring payments get; only customers set to something else than paid. */
+  recurringOutcomes: Map<string, RecurringOutcome>;
   timers: Timers;
   webhooks: WebhookDispatcher;
 }
@@ -59,6 +62,8 @@ export function createStore(options: MollieStateOptions): Store {
     customers: new Map(),
     mandates: new Map(),
     subscriptions: new Map(),
+    refunds: new Map(),
+    recurringOutcomes: new Map(),
     timers,
     webhooks: createWebhookDispatcher({
       delaysMs: options.webhookRetryDelaysMs ?? MOLLIE_WEBHOOK_DELAYS_MS,

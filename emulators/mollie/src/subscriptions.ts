@@ -3,6 +3,7 @@ import { addInterval, isInterval, isIsoDate, isoDate } from './dates.js';
 import { MollieError, notFound, unprocessable } from './errors.js';
 import { newId } from './ids.js';
 import { createPayment, setPaymentStatus } from './payments.js';
+import { recurringOutcomeOf } from './recurring-outcome.js';
 import type { Store } from './store.js';
 import type { MandateMethod, Mode, Payment, PaymentStatus, Subscription } from './types.js';
 import { bodyObject, parseAmount, parseMetadata, parseOptionalUrl, parseText } from './validation.js';
@@ -40,6 +41,8 @@ export function createSubscription(store: Store, customerId: string, raw: unknow
     interval,
     startDate,
     nextPaymentDate: startDate,
+    anchorDate: startDate,
+    periodsSinceAnchor: 0,
     description,
     method,
     mandateId: mandate.id,
@@ -65,7 +68,8 @@ export function customerSubscriptions(store: Store, customerId: string): Subscri
 
 /**
  * Updates a subscription (`PATCH`): amount, description, interval, startDate, times, webhookUrl,
- * metadata, mandateId. Takes effect from the next payment.
+ * metadata, mandateId. Takes effect from the next payment. A new startDate becomes the next payment
+ * date and the anchor of the following ones; a new interval counts from the current next payment date.
  * @throws MollieError 404 unknown; 422 when canceled/completed or a field is invalid.
  */
 export function updateSubscription(store: Store, customerId: string, id: string, raw: unknown): Subscription {
@@ -80,10 +84,16 @@ export function updateSubscription(store: Store, customerId: string, id: string,
     assertUniqueDescription(store, customerId, description, s.id);
     s.description = description;
   }
-  if (body.interval !== undefined) s.interval = parseInterval(body.interval);
+  if (body.interval !== undefined) {
+    const interval = parseInterval(body.interval);
+    if (interval !== s.interval) {
+      s.interval = interval;
+      reanchor(s, s.nextPaymentDate ?? s.startDate);
+    }
+  }
   if (body.startDate !== undefined) {
     s.startDate = parseStartDate(body.startDate);
-    s.nextPaymentDate = s.startDate;
+    reanchor(s, s.startDate);
   }
   if (body.times !== undefined) {
     const times = parseTimes(body.times);
@@ -113,14 +123,23 @@ export function cancelSubscription(store: Store, customerId: string, id: string)
   return s;
 }
 
+/** Restarts the payment-date count at `date` (which becomes the next payment date). */
+function reanchor(s: Subscription, date: string): void {
+  s.anchorDate = date;
+  s.periodsSinceAnchor = 0;
+  s.nextPaymentDate = date;
+}
+
 /**
  * Charges the next period of an active subscription, as Mollie does on its payment date: a recurring
  * payment with the subscription's amount, description, metadata, customerId, mandateId and
- * subscriptionId, moved to `status` (default paid), whose webhook goes to the subscription's webhookUrl.
- * Advances nextPaymentDate by the interval and counts down timesRemaining (completed at 0).
+ * subscriptionId, moved to `status`, whose webhook goes to the subscription's webhookUrl.
+ * Advances nextPaymentDate to anchorDate + (periods charged) intervals, so month ends follow the start
+ * date (2024-01-31, 02-29, 03-31), and counts down timesRemaining (completed at 0).
+ * @param status default: the customer's recurring outcome (`setRecurringOutcome`), normally paid
  * @throws MollieError 404 unknown subscription; 422 when not active or its mandate is no longer valid.
  */
-export function createRenewal(store: Store, subscriptionId: string, status: PaymentStatus = 'paid'): Payment {
+export function createRenewal(store: Store, subscriptionId: string, status?: PaymentStatus): Payment {
   const s = store.subscriptions.get(subscriptionId);
   if (!s) throw notFound('subscription', subscriptionId);
   if (s.status !== 'active') throw new MollieError(422, `The subscription is ${s.status}`);
@@ -142,7 +161,8 @@ export function createRenewal(store: Store, subscriptionId: string, status: Paym
     s.mode,
   );
   payment.subscriptionId = s.id;
-  if (s.nextPaymentDate) s.nextPaymentDate = addInterval(s.nextPaymentDate, s.interval);
+  s.periodsSinceAnchor += 1;
+  s.nextPaymentDate = addInterval(s.anchorDate, s.interval, s.periodsSinceAnchor);
   if (s.timesRemaining !== null) {
     s.timesRemaining = Math.max(s.timesRemaining - 1, 0);
     if (s.timesRemaining === 0) {
@@ -150,7 +170,37 @@ export function createRenewal(store: Store, subscriptionId: string, status: Paym
       s.nextPaymentDate = null;
     }
   }
-  return setPaymentStatus(store, payment.id, status);
+  return setPaymentStatus(store, payment.id, status ?? recurringOutcomeOf(store, s.customerId));
+}
+
+/**
+ * Charges every subscription period that is due, as Mollie does each day: while an `active`
+ * subscription's nextPaymentDate (YYYY-MM-DD) is on or before the UTC day of `store.now()`, one renewal
+ * ({@link createRenewal}, with the customer's recurring outcome as status). A clock jump over several
+ * periods charges each missed period once, oldest payment date first across all subscriptions (ties in
+ * creation order). A subscription whose renewal cannot be created (its mandate is no longer valid) is
+ * skipped and stays due (decision of the emulator).
+ * @returns the new payments in the order they were created; their webhooks are scheduled, not awaited
+ */
+export function chargeDueSubscriptions(store: Store): Payment[] {
+  const today = isoDate(store.now());
+  const payments: Payment[] = [];
+  const skipped = new Set<string>();
+  for (;;) {
+    let next: Subscription | undefined;
+    for (const s of store.subscriptions.values()) {
+      if (s.status !== 'active' || s.nextPaymentDate === null || s.nextPaymentDate > today) continue;
+      if (skipped.has(s.id)) continue;
+      if (!next || s.nextPaymentDate < next.nextPaymentDate!) next = s;
+    }
+    if (!next) return payments;
+    try {
+      payments.push(createRenewal(store, next.id));
+    } catch (error) {
+      if (!(error instanceof MollieError)) throw error;
+      skipped.add(next.id);
+    }
+  }
 }
 
 function assertUniqueDescription(store: Store, customerId: string, description: string, self?: string): void {

@@ -13,6 +13,10 @@ export type PaymentStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'cancel
 export type MandateMethod = 'creditcard' | 'paypal' | 'directdebit';
 export type MandateStatus = 'valid' | 'pending' | 'invalid';
 export type SubscriptionStatus = 'pending' | 'active' | 'canceled' | 'suspended' | 'completed';
+/** Mollie's refund statuses (the SDK's RefundResponseStatus): queued, pending, processing, refunded, failed, canceled. */
+export type RefundStatus = 'queued' | 'pending' | 'processing' | 'refunded' | 'failed' | 'canceled';
+/** The final status a customer's recurring payments get in test mode (see `setRecurringOutcome`). */
+export type RecurringOutcome = 'paid' | 'failed';
 export type Metadata = unknown;
 
 /** A payment; timestamps are epoch milliseconds, rendered as ISO 8601 in responses. */
@@ -88,12 +92,36 @@ export interface Subscription {
   startDate: string;
   /** YYYY-MM-DD, null once canceled or completed. */
   nextPaymentDate: string | null;
+  /**
+   * YYYY-MM-DD the payment dates count from: the startDate, or the next payment date at the time the
+   * interval was changed. Internal, not rendered.
+   */
+  anchorDate: string;
+  /**
+   * Periods charged since `anchorDate`; the next payment date is `anchorDate` + this many intervals, so
+   * month ends follow the anchor (2024-01-31, 02-29, 03-31) instead of drifting. Internal, not rendered.
+   */
+  periodsSinceAnchor: number;
   description: string;
   method: MandateMethod | null;
   mandateId?: string;
   webhookUrl: string | null;
   metadata: Metadata;
   canceledAt?: number;
+}
+
+/** A refund of (part of) a paid payment; `createdAt` in epoch milliseconds. */
+export interface Refund {
+  id: string;
+  mode: Mode;
+  createdAt: number;
+  paymentId: string;
+  /** The refunded amount, in the payment's currency. */
+  amount: Amount;
+  /** Shown to the customer by some methods; '' when none was given. */
+  description: string;
+  metadata: Metadata;
+  status: RefundStatus;
 }
 
 /** One attempt to call a webhook: the HTTP status it answered, or the network error / time-out. */

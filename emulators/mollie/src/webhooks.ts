@@ -17,11 +17,25 @@ export interface WebhookDispatcherOptions {
 }
 
 export interface WebhookDispatcher {
-  /** Calls `url` with `id=<paymentId>` (form-encoded POST), retrying per the schedule until a 2xx. */
-  schedule(url: string, paymentId: string): void;
+  /**
+   * Calls `url` with `id=<paymentId>` (form-encoded POST), retrying per the schedule until a 2xx.
+   * @returns a promise that resolves (never rejects) once the FIRST attempt has finished, whatever its
+   *   outcome (answer, network error or time-out), or once the dispatcher is closed; retries are not awaited.
+   */
+  schedule(url: string, paymentId: string): Promise<void>;
+  /**
+   * Resolves once the first attempt of every webhook scheduled so far for `paymentId` has finished
+   * (at once when none is under way). Never rejects.
+   */
+  settled(paymentId: string): Promise<void>;
+  /** Resolves once the first attempt of every webhook scheduled so far has finished. Never rejects. */
+  whenIdle(): Promise<void>;
   /** Every attempt so far, oldest first. */
   deliveries(): WebhookDelivery[];
-  /** Aborts attempts in flight (pending retries are stopped by the shared timers). */
+  /**
+   * Aborts attempts in flight (pending retries are stopped by the shared timers) and resolves every
+   * promise of `schedule`, `settled` and `whenIdle` still waiting.
+   */
   close(): void;
 }
 
@@ -32,6 +46,8 @@ export interface WebhookDispatcher {
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const log: WebhookDelivery[] = [];
   const closing = new AbortController();
+  /** First attempts not finished yet: their payment id, promise and resolver. */
+  const firsts = new Set<{ paymentId: string; done: Promise<void>; finish: () => void }>();
 
   async function attempt(url: string, paymentId: string, attemptNo: number): Promise<void> {
     if (closing.signal.aborted) return;
@@ -58,11 +74,37 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
+  const waitAll = async (pending: { done: Promise<void> }[]): Promise<void> => {
+    await Promise.all(pending.map((first) => first.done));
+  };
+
   return {
     schedule(url, paymentId) {
-      options.timers.later(options.delaysMs[0] ?? 0, () => void attempt(url, paymentId, 1));
+      if (closing.signal.aborted) return Promise.resolve();
+      let resolve!: () => void;
+      const done = new Promise<void>((r) => {
+        resolve = r;
+      });
+      const first = {
+        paymentId,
+        done,
+        finish() {
+          firsts.delete(first);
+          resolve();
+        },
+      };
+      firsts.add(first);
+      options.timers.later(options.delaysMs[0] ?? 0, () => {
+        void attempt(url, paymentId, 1).finally(first.finish);
+      });
+      return done;
     },
+    settled: (paymentId) => waitAll([...firsts].filter((first) => first.paymentId === paymentId)),
+    whenIdle: () => waitAll([...firsts]),
     deliveries: () => [...log],
-    close: () => closing.abort(),
+    close() {
+      closing.abort();
+      for (const first of [...firsts]) first.finish();
+    },
   };
 }

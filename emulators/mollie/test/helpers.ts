@@ -49,8 +49,11 @@ export interface WebhookCall {
   contentType: string | undefined;
 }
 
-/** A real HTTP webhook receiver; answers the given status codes in order, then 200. */
-export async function startReceiver(statuses: number[] = []) {
+/**
+ * A real HTTP webhook receiver; answers the given status codes in order, then 200, each `delayMs` after
+ * the request arrived (a product that takes its time to process the webhook).
+ */
+export async function startReceiver(statuses: number[] = [], delayMs = 0) {
   const calls: WebhookCall[] = [];
   const server = createServer((req: IncomingMessage, res) => {
     let body = '';
@@ -59,7 +62,8 @@ export async function startReceiver(statuses: number[] = []) {
     });
     req.on('end', () => {
       calls.push({ body, contentType: req.headers['content-type'] });
-      res.writeHead(statuses.shift() ?? 200).end();
+      const status = statuses.shift() ?? 200;
+      setTimeout(() => res.writeHead(status).end(), delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -93,4 +97,29 @@ export function submitCheckout(checkoutUrl: string, status: string): Promise<Res
 /** A JSON answer's body as a plain record. */
 export async function readJson(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
+}
+
+/**
+ * A customer with a valid card mandate, made as the product does: a `first` payment through the SDK,
+ * paid by the test control. The first payment has no webhook unless `webhookUrl` is given.
+ */
+export async function customerWithMandate(
+  emu: Awaited<ReturnType<typeof startEmulator>>,
+  customer: { name?: string; email?: string } = { name: 'Ada Player', email: 'ada@example.com' },
+  webhookUrl?: string,
+) {
+  const created = await emu.client.customers.create({ entityCustomer: customer });
+  const first = await emu.client.payments.create({
+    paymentRequest: {
+      amount: { currency: 'EUR', value: '9.75' },
+      description: 'First month',
+      redirectUrl: 'http://shop.test/servers/1',
+      method: 'creditcard',
+      sequenceType: 'first',
+      customerId: created.id,
+      ...(webhookUrl ? { webhookUrl } : {}),
+    },
+  });
+  const paid = emu.state.setPaymentStatus(first.id, 'paid');
+  return { customer: created, first: paid, mandateId: paid.mandateId! };
 }

@@ -264,6 +264,30 @@ describe('webhook delivery', () => {
     await hook.close();
   });
 
+  it('whenWebhooksIdle waits for the first attempt only; close releases whoever still waits', async () => {
+    const hook = await startReceiver([500], 60);
+    const payment = await emu.client.payments.create({ paymentRequest: { ...valid, webhookUrl: hook.url } });
+    emu.state.setPaymentStatus(payment.id, 'paid');
+    await emu.state.whenWebhooksIdle();
+    expect(emu.state.webhookDeliveries().map((d) => [d.attempt, d.statusCode])).toEqual([[1, 500]]);
+    await hook.close();
+
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const hanging = await emu.client.payments.create({
+      paymentRequest: { ...valid, webhookUrl: `http://127.0.0.1:${port}/hook` },
+    });
+    emu.state.setPaymentStatus(hanging.id, 'paid');
+    const idle = emu.state.whenWebhooksIdle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    emu.state.close();
+    await idle;
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
   it('fires for authorized', async () => {
     const hook = await startReceiver();
     const payment = await emu.client.payments.create({ paymentRequest: { ...valid, webhookUrl: hook.url } });

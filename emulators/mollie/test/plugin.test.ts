@@ -58,7 +58,7 @@ describe('mounted in a host server', () => {
   });
 
   it('answers unknown API routes with a Mollie 404 body', async () => {
-    const res = await fetch(`${base}/v2/refunds`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    const res = await fetch(`${base}/v2/settlements`, { headers: { authorization: `Bearer ${API_KEY}` } });
     expect(res.status).toBe(404);
     expect(await readJson(res)).toMatchObject({ status: 404, title: 'Not Found' });
   });

@@ -259,6 +259,28 @@ export function upgradeCostUnits(
   return Math.max(0, newMonthlyUnits - currentMonthlyUnits);
 }
 
+/**
+ * What a change of a monthly server's price costs for the rest of its paid period (architecture.md
+ * "Billing": the difference for the new rate is charged for the rest of the period): the monthly
+ * difference times the share of the period still ahead, rounded half up once. A cheaper rate costs 0
+ * (nothing is refunded for the rest of a period; docs/decisions.md).
+ * @param monthlyDiffUnits new minus current credit units per month (0 or less costs 0)
+ * @param remainingMs milliseconds from now to the end of the paid period (clamped to 0..periodMs)
+ * @param periodMs length of the paid period in milliseconds (> 0)
+ * @returns credit units to charge now
+ */
+export function proRataUnits(
+  monthlyDiffUnits: CreditUnits,
+  remainingMs: number,
+  periodMs: number,
+): CreditUnits {
+  if (!Number.isSafeInteger(monthlyDiffUnits)) throw new RangeError('monthlyDiffUnits must be an integer');
+  if (!Number.isSafeInteger(periodMs) || periodMs <= 0) throw new RangeError('periodMs must be positive');
+  if (monthlyDiffUnits <= 0) return 0;
+  const remaining = Math.min(Math.max(Math.trunc(remainingMs), 0), periodMs);
+  return Number(roundHalfUpBig(BigInt(monthlyDiffUnits) * BigInt(remaining), BigInt(periodMs)));
+}
+
 /** Cents as a Mollie amount value: "10.00" (reference/mollie.md). */
 export function centsToAmountValue(cents: Cents): string {
   assertUnits(cents, 'cents');

@@ -58,6 +58,13 @@ export const ownedServer = z.object({
   scheduled: z.boolean(),
   /** ISO 8601: when a suspended server is deleted, null otherwise */
   delete_at: z.string().nullable(),
+  /** ISO 8601, monthly servers: the end of the paid period (the next renewal), null for hourly */
+  paid_until: z.string().nullable(),
+  /**
+   * Monthly servers: true when no payment mandate renews it and its price is above 0 (spec 4: shown as
+   * cancelled, cancel disabled); the server runs to `paid_until`, then is suspended.
+   */
+  cancelled: z.boolean(),
 });
 export type OwnedServer = z.infer<typeof ownedServer>;
 

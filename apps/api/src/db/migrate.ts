@@ -6,6 +6,7 @@ import type { Db } from './database';
 import { initialMigration } from './migrations/0001_initial';
 import { panelSuspensionAndRateLimitsMigration } from './migrations/0002_panel_suspension_and_rate_limits';
 import { serverLifecycleMigration } from './migrations/0003_server_lifecycle';
+import { monthlyAndInvoicesMigration } from './migrations/0004_monthly_and_invoices';
 
 /**
  * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
@@ -17,6 +18,7 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
         '0001_initial': initialMigration(dialect),
         '0002_panel_suspension_and_rate_limits': panelSuspensionAndRateLimitsMigration(dialect),
         '0003_server_lifecycle': serverLifecycleMigration(dialect),
+        '0004_monthly_and_invoices': monthlyAndInvoicesMigration(dialect),
       };
     },
   };

@@ -31,6 +31,12 @@ export function newUserPackage(
     delete_at: null,
     changing_since: null,
     deleted_at: null,
+    period_anchor: null,
+    periods_paid: null,
+    cancelled_at: null,
+    renewal_failed_at: null,
+    monthly_amount_cents: null,
+    subscription_amount_cents: null,
     ...row,
   };
 }

@@ -169,6 +169,10 @@ export interface OrdersTable {
   details: string;
   created_at: Millis;
   completed_at: Millis | null;
+  /** a process carrying a paid card order forward holds it until then (orders of kind package-card, unsuspend-card) */
+  locked_until: Millis | null;
+  /** provisioning attempts after payment */
+  attempts: Generated<number>;
 }
 
 export interface CreditLedgerTable {
@@ -227,6 +231,17 @@ export interface UserPackagesTable {
   deletion_warnings: Generated<number>;
   /** an add-on or package change holds the server since then; null when none */
   changing_since: Millis | null;
+  /** monthly: the paid period is `periods_paid` calendar months from `period_anchor` (= paid_until) */
+  period_anchor: Millis | null;
+  periods_paid: number | null;
+  /** monthly: the customer cancelled; it runs to paid_until, then is suspended */
+  cancelled_at: Millis | null;
+  /** monthly: the last renewal failed; suspended at paid_until */
+  renewal_failed_at: Millis | null;
+  /** monthly: what each later month costs by card (the subscription's amount we want) */
+  monthly_amount_cents: number | null;
+  /** monthly: the amount Mollie's subscription was last given */
+  subscription_amount_cents: number | null;
   created_at: Millis;
   deleted_at: Millis | null;
 }
@@ -269,6 +284,34 @@ export interface PanelTasksTable {
 }
 
 /** One mail to send (services/outbox.ts). */
+export interface InvoiceSequencesTable {
+  year: number;
+  last_number: number;
+}
+
+/** An invoice or credit note as issued (architecture.md "Billing"; issue 8). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  /** `<year>-<seq, 6 digits>`, gap-free per year */
+  number: string;
+  year: number;
+  seq: number;
+  /** invoice | credit-note */
+  kind: string;
+  user_id: number;
+  order_id: number | null;
+  related_invoice_id: number | null;
+  /** unique: what the document is for (`order:<id>`, `takeback:order:<id>:<cents>`) */
+  source_key: string;
+  /** cents; negative for a credit note */
+  total_cents: number;
+  description: string;
+  language: string;
+  /** JSON of the InvoiceDocument as issued */
+  document: string;
+  issued_at: Millis;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -280,6 +323,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Millis;
   sent_at: Millis | null;
+  /** the receipt carries this invoice's PDF */
+  invoice_id: number | null;
 }
 
 /**
@@ -323,6 +368,8 @@ export interface Database {
   schedules: SchedulesTable;
   panel_tasks: PanelTasksTable;
   mail_outbox: MailOutboxTable;
+  invoices: InvoicesTable;
+  invoice_sequences: InvoiceSequencesTable;
   allocation_claims: AllocationClaimsTable;
   job_runs: JobRunsTable;
 }
@@ -335,3 +382,4 @@ export type Package = Selectable<PackagesTable>;
 export type Addon = Selectable<AddonsTable>;
 export type Order = Selectable<OrdersTable>;
 export type UserPackage = Selectable<UserPackagesTable>;
+export type Invoice = Selectable<InvoicesTable>;

@@ -1,6 +1,8 @@
 /**
- * The product's use of Mollie through the official SDK (reference/mollie.md): one-off payments with a
- * hosted checkout, read back when the webhook calls.
+ * The product's use of Mollie through the official SDK (reference/mollie.md): one-off and first payments
+ * with a hosted checkout, read back when the webhook calls; customers, mandates and subscriptions for
+ * servers billed monthly; refunds. Every create carries an `Idempotency-Key`, so a retried call after a
+ * crash or a lost answer makes nothing twice.
  */
 import { amountValueToCents, centsToAmountValue, type PaymentMethod } from '@falkenhost/contracts/money';
 import type { Client } from 'mollie-api-typescript';
@@ -27,7 +29,17 @@ export interface PaymentState {
   amountCents: number;
   /** refunded plus charged back so far, in cents (a paid payment stays `paid` after either) */
   takenBackCents: number;
+  /** of which charged back by the customer's bank, in cents */
+  chargedBackCents: number;
   metadata: unknown;
+  /** oneoff | first | recurring */
+  sequenceType: string;
+  customerId: string | null;
+  mandateId: string | null;
+  /** set on a renewal charged by a subscription */
+  subscriptionId: string | null;
+  /** epoch ms, when paid */
+  paidAt: number | null;
 }
 
 /**
@@ -47,6 +59,8 @@ export async function createPayment(
     language: string;
     metadata: Record<string, string | number>;
     idempotencyKey: string;
+    /** a first payment of a recurring flow: the paid payment leaves a mandate on `customerId` */
+    first?: { customerId: string };
   },
 ): Promise<CreatedPayment> {
   const payment = await mollie.payments.create({
@@ -59,6 +73,7 @@ export async function createPayment(
       method: MOLLIE_METHOD[input.method],
       locale: MOLLIE_LOCALE[input.language] ?? 'en_US',
       metadata: input.metadata,
+      ...(input.first ? { sequenceType: 'first' as const, customerId: input.first.customerId } : {}),
     },
   });
   const checkoutUrl = payment.links.checkout?.href;
@@ -76,6 +91,129 @@ export async function getPayment(mollie: Client, paymentId: string): Promise<Pay
     takenBackCents:
       (payment.amountRefunded ? amountValueToCents(payment.amountRefunded.value) : 0) +
       (payment.amountChargedBack ? amountValueToCents(payment.amountChargedBack.value) : 0),
+    chargedBackCents: payment.amountChargedBack ? amountValueToCents(payment.amountChargedBack.value) : 0,
     metadata: payment.metadata,
+    sequenceType: payment.sequenceType,
+    customerId: payment.customerId ?? null,
+    mandateId: payment.mandateId ?? null,
+    subscriptionId: payment.subscriptionId ?? null,
+    paidAt: payment.paidAt ? Date.parse(payment.paidAt) : null,
   };
+}
+
+/**
+ * Creates the Mollie customer of one of our users.
+ * @param idempotencyKey `customer-<user id>`: concurrent first orders of one user make one customer
+ * @returns the customer id (cst_...)
+ */
+export async function createCustomer(
+  mollie: Client,
+  input: { name: string; email: string; language: string; userId: number },
+): Promise<string> {
+  const customer = await mollie.customers.create({
+    idempotencyKey: `customer-${input.userId}`,
+    entityCustomer: {
+      name: input.name,
+      email: input.email,
+      locale: MOLLIE_LOCALE[input.language] ?? 'en_US',
+      metadata: { userId: input.userId },
+    },
+  });
+  return customer.id;
+}
+
+/** A mandate's status: valid | pending | invalid (reference/mollie.md). */
+export async function getMandateStatus(
+  mollie: Client,
+  customerId: string,
+  mandateId: string,
+): Promise<string> {
+  const mandate = await mollie.mandates.get({ customerId, mandateId });
+  return mandate.status;
+}
+
+/**
+ * Creates a monthly subscription on a mandate.
+ * @param input.startDate `YYYY-MM-DD`, the day of the first charge (one month after the first payment)
+ * @param input.idempotencyKey one per server and paid period start, so a retry makes no second one
+ * @returns the subscription id (sub_...)
+ */
+export async function createSubscription(
+  mollie: Client,
+  input: {
+    customerId: string;
+    mandateId: string;
+    amountCents: number;
+    description: string;
+    startDate: string;
+    webhookUrl: string;
+    metadata: Record<string, string | number>;
+    idempotencyKey: string;
+  },
+): Promise<string> {
+  const subscription = await mollie.subscriptions.create({
+    customerId: input.customerId,
+    idempotencyKey: input.idempotencyKey,
+    subscriptionRequest: {
+      amount: { currency: 'EUR', value: centsToAmountValue(input.amountCents) },
+      interval: '1 month',
+      description: input.description,
+      startDate: input.startDate,
+      mandateId: input.mandateId,
+      webhookUrl: input.webhookUrl,
+      metadata: input.metadata,
+    },
+  });
+  return subscription.id;
+}
+
+/** Changes a subscription's amount from its next payment (`PATCH`). */
+export async function updateSubscriptionAmount(
+  mollie: Client,
+  customerId: string,
+  subscriptionId: string,
+  amountCents: number,
+): Promise<void> {
+  await mollie.subscriptions.update({
+    customerId,
+    subscriptionId,
+    requestBody: { amount: { currency: 'EUR', value: centsToAmountValue(amountCents) } },
+  });
+}
+
+/**
+ * Cancels a subscription. One that is already canceled or completed (422) or unknown (404) counts as
+ * cancelled: the call is safe to repeat.
+ */
+export async function cancelSubscription(
+  mollie: Client,
+  customerId: string,
+  subscriptionId: string,
+): Promise<void> {
+  try {
+    await mollie.subscriptions.cancel({ customerId, subscriptionId });
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 404 || status === 422) return;
+    throw error;
+  }
+}
+
+/**
+ * Refunds `amountCents` of a paid payment.
+ * @param idempotencyKey one per refund we decide (`refund-order-<id>`): a retry refunds nothing twice
+ */
+export async function refundPayment(
+  mollie: Client,
+  paymentId: string,
+  amountCents: number,
+  description: string,
+  idempotencyKey: string,
+): Promise<string> {
+  const refund = await mollie.refunds.create({
+    paymentId,
+    idempotencyKey,
+    refundRequest: { amount: { currency: 'EUR', value: centsToAmountValue(amountCents) }, description },
+  });
+  return refund.id;
 }

@@ -1,25 +1,35 @@
 /**
- * One run of every job that falls due (architecture.md "Billing"; issue 7): recover interrupted orders
- * and changes, charge the hours that started, once per clock hour apply schedule power and warn of low
+ * One run of every job that falls due (architecture.md "Billing"; issues 7, 8): recover interrupted orders
+ * and changes, carry paid card orders forward, suspend monthly servers whose period ended, keep Mollie's
+ * subscriptions in step, charge the hours that started, once per clock hour apply schedule power and warn of low
  * balances, warn of and carry out deletions of suspended servers, then make the queued panel calls and
  * send the queued mail. Every step is idempotent and safe when several instances run it at once. The
  * scheduler runs it every minute; the demo clock runs it after each hour it moves.
  */
 import type { AppContext } from '../context';
 import { type BillingResult, billHourlyServers, hourStart } from '../services/billing';
+import { reconcileCardOrders } from '../services/card-orders';
 import { processSuspended, type SuspendedResult, warnLowBalances } from '../services/lifecycle';
+import { pollPendingPayments } from '../services/orders';
 import { sendQueuedMail } from '../services/outbox';
 import { pruneAllocationClaims } from '../services/panel';
 import { type PanelQueueResult, runPanelQueue } from '../services/panel-queue';
 import { type RecoveryResult, recoverProvisioning } from '../services/provisioning';
 import { applySchedulePower } from '../services/schedules';
 import { reconcileServerChanges } from '../services/server-changes';
+import { expireMonthlyServers, syncSubscriptions } from '../services/subscriptions';
 
 export interface TickResult {
   recovered: RecoveryResult;
+  /** paid card orders carried forward (provisioned or refunded) */
+  cardOrders: number;
+  /** monthly servers suspended at the end of their paid period */
+  monthlySuspended: number;
+  /** Mollie subscriptions created, updated or cancelled */
+  subscriptions: number;
   billing: BillingResult;
   /** the once-an-hour jobs ran in this tick */
-  hourly: { power: number; lowBalance: number } | null;
+  hourly: { power: number; lowBalance: number; polled: number } | null;
   suspended: SuspendedResult;
   panel: PanelQueueResult;
   mails: number;
@@ -43,15 +53,32 @@ export async function claimHour(ctx: AppContext, name: string, hour: number): Pr
 
 export async function runTick(ctx: AppContext): Promise<TickResult> {
   const recovered = await recoverProvisioning(ctx);
+  const cardOrders = await reconcileCardOrders(ctx);
+  const monthlySuspended = await expireMonthlyServers(ctx);
+  const subscriptions = await syncSubscriptions(ctx);
   await reconcileServerChanges(ctx);
   await pruneAllocationClaims(ctx);
   const billing = await billHourlyServers(ctx);
   let hourly: TickResult['hourly'] = null;
   if (await claimHour(ctx, 'lifecycle', hourStart(ctx.now()))) {
-    hourly = { power: await applySchedulePower(ctx), lowBalance: await warnLowBalances(ctx) };
+    hourly = {
+      power: await applySchedulePower(ctx),
+      lowBalance: await warnLowBalances(ctx),
+      polled: await pollPendingPayments(ctx),
+    };
   }
   const suspended = await processSuspended(ctx);
   const panel = await runPanelQueue(ctx);
   const mails = await sendQueuedMail(ctx);
-  return { recovered, billing, hourly, suspended, panel, mails };
+  return {
+    recovered,
+    cardOrders,
+    monthlySuspended,
+    subscriptions,
+    billing,
+    hourly,
+    suspended,
+    panel,
+    mails,
+  };
 }

@@ -4,16 +4,33 @@
  */
 import nodemailer from 'nodemailer';
 
+/** A file sent with a mail (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
   html: string;
   sentAt: string;
+  /** names and sizes of the attached files (the demo's mailbox lists them) */
+  attachments: Array<{ filename: string; contentType: string; size: number }>;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
-  send(mail: { to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(mail: OutgoingMail): Promise<void>;
   /** demo only: captured mail, newest first; undefined when mail really goes out */
   captured?: () => CapturedMail[];
 }
@@ -39,7 +56,16 @@ export function createMailer(smtpUrl: string | null, from: string, now: () => nu
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });
-      box.unshift({ ...mail, sentAt: new Date(now()).toISOString() });
+      const { attachments = [], ...rest } = mail;
+      box.unshift({
+        ...rest,
+        sentAt: new Date(now()).toISOString(),
+        attachments: attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: a.content.length,
+        })),
+      });
       if (box.length > CAPTURE_LIMIT) box.length = CAPTURE_LIMIT;
     },
     captured: () => [...box],

@@ -97,8 +97,21 @@ export function renderCodeMail(
   return { ...mail, subject: t(`${kind}.subject`, values) };
 }
 
-/** Notices about a customer's servers and balance (issue 7), each a subject, a lead and an action line. */
-export type NoticeMailKind = 'suspended' | 'lowBalance' | 'deletionWarning' | 'deleted';
+/**
+ * Notices about a customer's servers, balance and payments (issues 7 and 8), each a subject, a lead and an
+ * action line.
+ */
+export type NoticeMailKind =
+  | 'suspended'
+  | 'suspendedMonthly'
+  | 'lowBalance'
+  | 'deletionWarning'
+  | 'deletionWarningMonthly'
+  | 'deleted'
+  | 'receipt'
+  | 'creditNote'
+  | 'orderRefunded'
+  | 'renewalFailed';
 
 /**
  * A notice mail in the customer's language.
@@ -106,6 +119,11 @@ export type NoticeMailKind = 'suspended' | 'lowBalance' | 'deletionWarning' | 'd
  * - `lowBalance`: the balance pays fewer than 24 hours; values `credits`, `hours`
  * - `deletionWarning`: a suspended server is deleted soon; values `server`, `date`
  * - `deleted`: a suspended server was deleted; values `server`, `days`
+ * - `suspendedMonthly`, `deletionWarningMonthly`: as above for a server paid monthly by card
+ * - `receipt`: a payment's invoice is attached; values `number`, `amount`
+ * - `creditNote`: money refunded or charged back, the credit note attached; values `number`, `amount`
+ * - `orderRefunded`: a paid server order could not be set up and was refunded; values `server`, `amount`
+ * - `renewalFailed`: a monthly renewal failed; values `server`, `date` (end of the paid period)
  * @param language one of LANGUAGES; anything else falls back to English
  */
 export function renderNoticeMail(
@@ -119,6 +137,14 @@ export function renderNoticeMail(
     rest: [t(`${kind}.action`, values)],
   });
   return { ...mail, subject: t(`${kind}.subject`, values) };
+}
+
+/**
+ * A text of an invoice line in the customer's language (mail locales, `invoice.<key>`), e.g.
+ * `invoiceText('cs', 'credits', { count: '100' })`.
+ */
+export function invoiceText(language: string, key: string, values: Record<string, string> = {}): string {
+  return fixedT(language)(`invoice.${key}`, values);
 }
 
 /**

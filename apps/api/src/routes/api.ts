@@ -6,6 +6,7 @@ import { registerErrorHandler } from '../plugins/errors';
 import authRoutes from './auth/index';
 import devRoutes from './dev/index';
 import privateAddonRoutes from './private/addons/index';
+import billingRoutes from './private/billing';
 import creditsRoutes from './private/credits';
 import privatePackageRoutes from './private/packages/index';
 import privateServersRoutes from './private/servers/index';
@@ -24,6 +25,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(serverLifecycleRoutes, { prefix: '/private/servers' });
   await app.register(privateAddonRoutes, { prefix: '/private/addons' });
   await app.register(privatePackageRoutes, { prefix: '/private/packages' });
+  await app.register(billingRoutes, { prefix: '/private/billing' });
   await app.register(webhookRoutes, { prefix: '/webhooks' });
   if (app.ctx.config.mode === 'demo') await app.register(devRoutes, { prefix: '/dev' });
 }

@@ -16,12 +16,14 @@ import type { User } from '../db/schema';
 import { AppError, isUniqueViolation } from '../lib/errors';
 import { mailDate, renderNoticeMail } from '../mail/templates';
 import { creditsText, DAY_MS, HOUR_MS, hourStart } from './billing';
+import { unsuspendMonthly } from './card-orders';
 import { applyLedgerEntry } from './ledger';
 import { insertCreditsPaidOrder } from './orders';
 import { queueMail } from './outbox';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { enqueuePanelTask, runPanelQueue } from './panel-queue';
 import { isOutsideSchedule } from './schedules';
+import { cancelMonthly } from './subscriptions';
 
 /** The low-balance warning goes out when the balance pays fewer hours than this (issue 7). */
 export const LOW_BALANCE_HOURS = 24;
@@ -118,6 +120,30 @@ export async function unsuspendServer(ctx: AppContext, user: User, id: number): 
   });
   await kickQueue(ctx);
   return publicId;
+}
+
+/**
+ * POST unsuspend-server (spec 7: the answer is a link the browser goes to): an hourly server is
+ * unsuspended from credits at once (the link shows the order), a monthly one gets a Mollie checkout for
+ * a month (services/card-orders.ts).
+ * @throws AppError as `unsuspendServer` and `unsuspendMonthly`
+ */
+export async function unsuspendLink(ctx: AppContext, user: User, id: number): Promise<string> {
+  const { server } = await loadOwnedServer(ctx, user.id, id);
+  if (server.billing_type === 'monthly') return unsuspendMonthly(ctx, user, id);
+  return `/dashboard?order=${await unsuspendServer(ctx, user, id)}`;
+}
+
+/**
+ * POST cancel-server (spec 7): an hourly server is deleted at once, a monthly one's subscription is
+ * cancelled and it runs to the end of its paid period (services/subscriptions.ts).
+ * @returns the end of the paid period (monthly) or null (hourly: deleted)
+ */
+export async function cancelOrDelete(ctx: AppContext, user: User, id: number): Promise<number | null> {
+  const { server } = await loadOwnedServer(ctx, user.id, id);
+  if (server.billing_type === 'monthly') return cancelMonthly(ctx, user, id);
+  await cancelServer(ctx, user, id);
+  return null;
 }
 
 /**
@@ -233,6 +259,7 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
       'up.name',
       'up.delete_at',
       'up.deletion_warnings',
+      'up.billing_type',
       'u.email',
       'u.username',
       'u.language',
@@ -272,7 +299,8 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
         .where('status', '=', 'suspended')
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) return;
-      const mail = renderNoticeMail('deletionWarning', row.language, {
+      const kind = row.billing_type === 'monthly' ? 'deletionWarningMonthly' : 'deletionWarning';
+      const mail = renderNoticeMail(kind, row.language, {
         username: row.username,
         server: row.name,
         date: mailDate(row.language, row.time_zone, deleteAt),

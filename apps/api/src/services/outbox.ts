@@ -6,19 +6,25 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import type { MailAttachment } from '../mail/mailer';
 import type { RenderedMail } from '../mail/templates';
+import { invoicePdf } from './invoice-files';
 
 /** A sending attempt holds the mail this long; another instance takes it over after. */
 const LEASE_MS = 60_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
 const BATCH = 50;
 
-/** Queues one mail; call inside the transaction that decides it. */
+/**
+ * Queues one mail; call inside the transaction that decides it.
+ * @param invoiceId the invoice whose PDF the mail carries (rendered when it is sent)
+ */
 export async function queueMail(
   db: Kysely<Database> | Transaction<Database>,
   to: string,
   mail: RenderedMail,
   now: number,
+  invoiceId: number | null = null,
 ): Promise<void> {
   await db
     .insertInto('mail_outbox')
@@ -31,6 +37,7 @@ export async function queueMail(
       last_error: null,
       created_at: now,
       sent_at: null,
+      invoice_id: invoiceId,
     })
     .execute();
 }
@@ -47,7 +54,7 @@ export async function sendQueuedMail(ctx: AppContext): Promise<number> {
     const now = ctx.now();
     const due = await ctx.db
       .selectFrom('mail_outbox')
-      .select(['id', 'to_address', 'subject', 'text', 'html', 'attempts', 'next_attempt_at'])
+      .select(['id', 'to_address', 'subject', 'text', 'html', 'attempts', 'next_attempt_at', 'invoice_id'])
       .where('sent_at', 'is', null)
       .where('next_attempt_at', '<=', now)
       .orderBy('id')
@@ -71,6 +78,9 @@ export async function sendQueuedMail(ctx: AppContext): Promise<number> {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.invoice_id !== null
+            ? { attachments: [await invoiceAttachment(ctx, mail.invoice_id)] }
+            : {}),
         });
         await ctx.db
           .updateTable('mail_outbox')
@@ -90,4 +100,10 @@ export async function sendQueuedMail(ctx: AppContext): Promise<number> {
     }
     if (!progressed) return sent;
   }
+}
+
+/** The PDF of an invoice as a mail attachment. */
+async function invoiceAttachment(ctx: AppContext, invoiceId: number): Promise<MailAttachment> {
+  const { filename, content } = await invoicePdf(ctx, invoiceId);
+  return { filename, contentType: 'application/pdf', content };
 }

@@ -36,6 +36,8 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
       'up.package_id',
       'up.scheduled',
       'up.delete_at',
+      'up.paid_until',
+      'up.cancelled_at',
       'p.name as package_name',
       'p.game_id',
       'p.credits_monthly as package_credits_monthly',
@@ -116,6 +118,15 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
       scheduled: row.scheduled === 1,
       delete_at:
         row.status === 'suspended' && row.delete_at !== null ? new Date(row.delete_at).toISOString() : null,
+      paid_until:
+        row.billing_type === 'monthly' && row.paid_until !== null
+          ? new Date(row.paid_until).toISOString()
+          : null,
+      // spec 4: a monthly server with no payment mandate and a price above 0 shows a cancelled state
+      cancelled:
+        row.billing_type === 'monthly' &&
+        row.credits_monthly > 0 &&
+        (row.mollie_mandate_id === null || row.cancelled_at !== null),
     };
   });
 }

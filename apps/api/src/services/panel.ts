@@ -70,6 +70,20 @@ export interface Placement {
 }
 
 /**
+ * True when some node of `placement` could hold `build` now (memory, disk and a free allocation), before
+ * any claim: the check a card order makes before asking for money (issue 8). The claim after payment
+ * decides for good.
+ */
+export function hasRoom(placement: Placement, build: ServerBuild): boolean {
+  return placement.nodes.some(
+    (n) =>
+      n.allocationIds.length > 0 &&
+      n.allocatedMemory + build.memory <= n.memory &&
+      n.allocatedDisk + build.disk <= n.disk,
+  );
+}
+
+/**
  * The package's nodes in the location that are not in maintenance, with their room and free
  * allocations, the one with the most free memory first (architecture.md "Provisioning"). The choice of
  * node and allocation is made in the order's transaction by `claimPlacement`.

@@ -1,7 +1,9 @@
 /**
  * Add-ons and package changes of a running server (spec 2 "Customer servers", 4, 7, 8 "Servers", 9;
  * architecture.md "Add-ons and package change"). Hourly servers: nothing is charged now, the new rate
- * applies from the next hour, and the balance must cover one hour of it.
+ * applies from the next hour, and the balance must cover one hour of it. Monthly servers: the difference
+ * is paid in credits for the rest of the paid period, and the subscription's amount changes from the
+ * next period (issue 8).
  *
  * Crash safety: one change of a server at a time (`changing_since`, also the record of the intent); the
  * panel's build is changed first and our database after, in one transaction. A panel failure changes
@@ -9,15 +11,19 @@
  * panel's build back to what our database says (the customer keeps what they were charged for).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
-import { hourlyUnits } from '@falkenhost/contracts/money';
+import { hourlyUnits, proRataUnits, serverMonthPrice } from '@falkenhost/contracts/money';
 import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import type { User, UserPackage } from '../db/schema';
+import type { Database, User, UserPackage } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { periodEnd } from './card-orders';
 import { toPublicPackage, toStoreAddon } from './catalog';
+import { applyLedgerEntry } from './ledger';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { addonsOfPackage } from './packages';
 import { type ServerBuild, serverBuild } from './panel';
+import { syncSubscription } from './subscriptions';
 
 /** A change lock older than this is taken to be a crashed change and reconciled. */
 export const CHANGE_STALE_MS = 5 * 60_000;
@@ -95,13 +101,22 @@ export async function buyAddon(ctx: AppContext, user: User, addonId: number, use
     if (!addon) throw new AppError(400, REASONS.unknown);
     if (owned.addons.some((a) => a.type === addon.type)) throw new AppError(409, REASONS.addonExists);
     const monthly = owned.server.credits_monthly + addon.credits_monthly;
-    await assertBalanceCoversHour(ctx, user.id, monthly);
+    const charge = await priceOfChange(ctx, owned.server, monthly);
     const build = serverBuild(owned.pkg, [...owned.addons, addon]);
     await assertNodeRoom(ctx, owned.server, build);
 
     await applyBuild(ctx, owned.server, build);
     const t = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
+    await recordOrRevert(ctx, owned.server, serverBuild(owned.pkg, owned.addons), async (trx) => {
+      await chargeChange(
+        trx,
+        owned.server,
+        charge,
+        monthly,
+        'addon',
+        `addon:${owned.server.id}:${addon.id}:${t}`,
+        t,
+      );
       await trx
         .insertInto('user_package_addons')
         .values({
@@ -119,6 +134,7 @@ export async function buyAddon(ctx: AppContext, user: User, addonId: number, use
         .execute();
     });
   });
+  await afterChange(ctx, first.server);
 }
 
 /**
@@ -138,7 +154,9 @@ export async function removeAddon(ctx: AppContext, user: User, addonId: number, 
       owned.addons.filter((a) => a.id !== addonId),
     );
     await applyBuild(ctx, owned.server, build);
-    await ctx.db.transaction().execute(async (trx) => {
+    const monthly = owned.server.credits_monthly - addon.credits_monthly;
+    await recordOrRevert(ctx, owned.server, serverBuild(owned.pkg, owned.addons), async (trx) => {
+      await chargeChange(trx, owned.server, 0, monthly, 'addon', '', ctx.now());
       await trx
         .deleteFrom('user_package_addons')
         .where('user_package_id', '=', owned.server.id)
@@ -151,6 +169,7 @@ export async function removeAddon(ctx: AppContext, user: User, addonId: number, 
         .execute();
     });
   });
+  await afterChange(ctx, first.server);
 }
 
 /**
@@ -180,17 +199,114 @@ export async function changePackage(
       .executeTakeFirst();
     if (!next || next.id === owned.pkg.id) throw new AppError(400, REASONS.unknown);
     if (owned.addons.length > 0) throw new AppError(409, REASONS.hasAddons);
-    await assertBalanceCoversHour(ctx, user.id, next.credits_monthly);
+    const charge = await priceOfChange(ctx, owned.server, next.credits_monthly);
     const build = serverBuild(next, []);
     await assertNodeRoom(ctx, owned.server, build);
 
     await applyBuild(ctx, owned.server, build);
-    await ctx.db
-      .updateTable('user_packages')
-      .set({ package_id: next.id, credits_monthly: next.credits_monthly })
-      .where('id', '=', owned.server.id)
-      .execute();
+    const t = ctx.now();
+    await recordOrRevert(ctx, owned.server, serverBuild(owned.pkg, []), async (trx) => {
+      await chargeChange(
+        trx,
+        owned.server,
+        charge,
+        next.credits_monthly,
+        'package-change',
+        `package-change:${owned.server.id}:${next.id}:${t}`,
+        t,
+      );
+      await trx
+        .updateTable('user_packages')
+        .set({ package_id: next.id, credits_monthly: next.credits_monthly })
+        .where('id', '=', owned.server.id)
+        .execute();
+    });
   });
+  await afterChange(ctx, first.server);
+}
+
+/**
+ * What a change to `newMonthlyUnits` costs now, after checking the balance can pay it (architecture.md
+ * "Add-ons and package change"): hourly servers pay the new rate from the next hour, so the balance must
+ * cover one hour of it and nothing is charged now; monthly servers pay the difference for the rest of
+ * their paid period in credits (money.ts `proRataUnits`; a cheaper rate costs 0).
+ * @returns credit units to charge now (0 for hourly)
+ * @throws AppError 400 credits when the balance cannot pay it
+ */
+async function priceOfChange(ctx: AppContext, server: UserPackage, newMonthlyUnits: number): Promise<number> {
+  if (server.billing_type !== 'monthly') {
+    await assertBalanceCoversHour(ctx, server.user_id, newMonthlyUnits);
+    return 0;
+  }
+  const now = ctx.now();
+  const anchor = server.period_anchor ?? now;
+  const periods = server.periods_paid ?? 1;
+  const end = server.paid_until ?? periodEnd(anchor, periods);
+  const start = periodEnd(anchor, Math.max(periods - 1, 0));
+  const charge = proRataUnits(newMonthlyUnits - server.credits_monthly, end - now, Math.max(end - start, 1));
+  const { credits } = await ctx.db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', server.user_id)
+    .executeTakeFirstOrThrow();
+  if (Number(credits) < charge) throw new AppError(400, REASONS.credits);
+  return charge;
+}
+
+/**
+ * Inside the change's transaction: a monthly server pays `charge` (ledger `kind`, unique `reference`) and
+ * gets the later-month card price of `newMonthlyUnits` (the subscription follows from the next period).
+ * @throws AppError 400 credits when the balance no longer pays it (the transaction rolls back)
+ */
+async function chargeChange(
+  trx: Transaction<Database>,
+  server: UserPackage,
+  charge: number,
+  newMonthlyUnits: number,
+  kind: 'addon' | 'package-change',
+  reference: string,
+  now: number,
+): Promise<void> {
+  if (server.billing_type !== 'monthly') return;
+  if (charge > 0)
+    await applyLedgerEntry(trx, { userId: server.user_id, amount: -charge, kind, reference, now });
+  await trx
+    .updateTable('user_packages')
+    .set({ monthly_amount_cents: serverMonthPrice(newMonthlyUnits, 0, 'creditCard').total })
+    .where('id', '=', server.id)
+    .execute();
+}
+
+/**
+ * Records a change the panel has already taken; if recording fails (the balance was spent meanwhile),
+ * the panel's build goes back to `previous` and the error is thrown: database, balance and panel stay as
+ * they were.
+ */
+async function recordOrRevert(
+  ctx: AppContext,
+  server: UserPackage,
+  previous: ServerBuild,
+  record: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  try {
+    await ctx.db.transaction().execute(record);
+  } catch (error) {
+    await applyBuild(ctx, server, previous).catch((e) =>
+      ctx.log.error(
+        { err: e, serverId: server.id },
+        'reverting the panel after a failed change; reconciled later',
+      ),
+    );
+    throw error;
+  }
+}
+
+/** After a change of a monthly server: its subscription's amount follows (retried by the jobs on failure). */
+async function afterChange(ctx: AppContext, server: UserPackage): Promise<void> {
+  if (server.billing_type !== 'monthly') return;
+  await syncSubscription(ctx, server.id).catch((error) =>
+    ctx.log.warn({ err: error, serverId: server.id }, 'updating the subscription failed; retried later'),
+  );
 }
 
 /** @throws AppError 400 credits when the balance is below one hour at `monthlyUnits` */

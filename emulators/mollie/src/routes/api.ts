@@ -6,6 +6,7 @@ import { registerIdempotency } from '../idempotency.js';
 import type { Store } from '../store.js';
 import { customerRoutes } from './customers.js';
 import { paymentRoutes } from './payments.js';
+import { refundRoutes } from './refunds.js';
 import { subscriptionRoutes } from './subscriptions.js';
 
 /**
@@ -49,6 +50,7 @@ export async function mollieApi(app: FastifyInstance, options: { store: Store })
   registerIdempotency(app, store.now, (request) => rawBodies.get(request) ?? '');
 
   paymentRoutes(app, store);
+  refundRoutes(app, store);
   customerRoutes(app, store);
   subscriptionRoutes(app, store);
 }

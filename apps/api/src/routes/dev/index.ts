@@ -2,8 +2,9 @@
  * Demo only (never registered in production; architecture.md "Contracts the demo must keep"):
  * - GET /api/dev/mail: the captured mail, newest first;
  * - GET /api/dev/clock: `{ now }`; POST /api/dev/clock `{ advanceHours }` (1 to 2160) moves the product's
- *   and the emulators' clock forward hour by hour and runs every job that fell due after each hour,
- *   answering once they have finished.
+ *   and the emulators' clock forward hour by hour; after each hour the Mollie emulator charges the
+ *   subscriptions that fell due (their webhooks answered) and every job that fell due runs, and the
+ *   answer comes once they have finished.
  */
 import { clockAdvanceBody, clockAnswer } from '@falkenhost/contracts/servers';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,8 @@ export default async function devRoutes(fastify: FastifyInstance): Promise<void>
       const run = advancing.then(async () => {
         for (let hour = 0; hour < request.body.advanceHours; hour++) {
           ctx.clock.advance(HOUR_MS);
+          // Mollie charges each subscription that fell due and calls our webhook, as it would that day.
+          await fastify.demoEmulators?.mollie.runDueSubscriptions();
           await runTick(ctx);
         }
       });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { settleMolliePayment } from '../../services/orders';
+import { sendQueuedMail } from '../../services/outbox';
 
 export default async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(formbody);
@@ -23,6 +24,11 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
       if (!/^tr_\w+$/.test(id)) return reply.status(200).send();
       const result = await settleMolliePayment(app.ctx, id);
       request.log.info({ paymentId: id, result }, 'mollie webhook');
+      // The receipt (or notice) goes out now rather than at the next job run.
+      if (result !== 'ignored' && result !== 'unchanged')
+        void sendQueuedMail(app.ctx).catch((error) =>
+          request.log.warn({ err: error }, 'sending mail failed'),
+        );
       return reply.status(200).send();
     },
   );

@@ -16,10 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, guard } from '../../../plugins/auth';
-import { cancelServer, powerServer, unsuspendServer } from '../../../services/lifecycle';
+import { cancelOrDelete, powerServer, unsuspendLink } from '../../../services/lifecycle';
 import { addSchedule, deleteSchedule, listSchedules } from '../../../services/schedules';
 
 const empty = z.object({});
+/** cancel-server: `{}` for an hourly server (deleted), `{ paid_until }` for a monthly one (runs until then) */
+const cancelAnswer = z.object({ paid_until: z.string().optional() });
 
 export default async function serverLifecycleRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -58,17 +60,15 @@ export default async function serverLifecycleRoutes(fastify: FastifyInstance): P
   app.post(
     '/unsuspend-server',
     { schema: { body: serverIdBody, response: { 200: linkAnswer } } },
-    async (request) => ({
-      link: `/dashboard?order=${await unsuspendServer(ctx, authOf(request).user, request.body.id)}`,
-    }),
+    async (request) => ({ link: await unsuspendLink(ctx, authOf(request).user, request.body.id) }),
   );
 
   app.post(
     '/cancel-server',
-    { schema: { body: serverIdBody, response: { 200: empty } } },
+    { schema: { body: serverIdBody, response: { 200: cancelAnswer } } },
     async (request) => {
-      await cancelServer(ctx, authOf(request).user, request.body.id);
-      return {};
+      const until = await cancelOrDelete(ctx, authOf(request).user, request.body.id);
+      return until === null ? {} : { paid_until: new Date(until).toISOString() };
     },
   );
 }

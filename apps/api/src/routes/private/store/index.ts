@@ -1,6 +1,7 @@
 /**
  * /api/private/store (spec 7 "Public and store"): the customer store's data, referrer, discount check,
- * credit orders and package orders billed by credits. Verified customers only.
+ * credit orders, package orders billed by credits and package orders paid monthly by card. Verified
+ * customers only.
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import {
@@ -9,6 +10,7 @@ import {
   gameIdQuery,
   linkAnswer,
   orderCreditsBody,
+  orderPackageBody,
   orderStatusAnswer,
   orderStatusQuery,
   packageByCreditsBody,
@@ -26,6 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
 import { authOf, guard } from '../../../plugins/auth';
+import { orderPackageByCard } from '../../../services/card-orders';
 import { listGamePackages, toPublicPackage, toStoreAddon } from '../../../services/catalog';
 import { findValidDiscount } from '../../../services/discounts';
 import { nestsWithEggs } from '../../../services/nests';
@@ -136,5 +139,14 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       const orderId = await orderPackageByCredits(ctx, authOf(request).user, request.body);
       return { link: `/dashboard?order=${orderId}` };
     },
+  );
+
+  app.post(
+    '/order-package',
+    {
+      config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 2, timeWindow: '1 minute' } },
+      schema: { body: orderPackageBody, response: { 200: linkAnswer } },
+    },
+    async (request) => ({ link: await orderPackageByCard(ctx, authOf(request).user, request.body) }),
   );
 }

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { hal, type IdParams, queryOf } from '../http.js';
+import { paths } from '../links.js';
+import { newestFirst, paginate } from '../list.js';
+import { findPayment } from '../payments.js';
+import { cancelRefund, createRefund, findRefund, listRefunds } from '../refunds.js';
+import { refundJson } from '../resources.js';
+import type { Store } from '../store.js';
+import type { Refund } from '../types.js';
+
+type RefundParams = IdParams & { refundId: string };
+
+/**
+ * Refunds: `/v2/payments/{id}/refunds` create (201, status pending), list; `.../refunds/{re}` get,
+ * cancel (DELETE, always 422: refunds are processed at once); `/v2/refunds` lists every refund.
+ */
+export function refundRoutes(app: FastifyInstance, store: Store): void {
+  const base = () => store.baseUrl();
+  const json = (r: Refund) => refundJson(base(), r);
+
+  app.post<{ Params: IdParams }>('/payments/:id/refunds', async (request, reply) => {
+    return hal(reply, 201, json(createRefund(store, request.params.id, request.body)));
+  });
+
+  app.get<{ Params: IdParams }>('/payments/:id/refunds', async (request, reply) => {
+    const { id } = request.params;
+    findPayment(store, id);
+    const all = newestFirst(listRefunds(store, id));
+    return hal(
+      reply,
+      200,
+      paginate(all, queryOf(request), base(), paths.paymentRefunds(id), 'refunds', json, 'list-refunds'),
+    );
+  });
+
+  app.get<{ Params: RefundParams }>('/payments/:id/refunds/:refundId', async (request, reply) => {
+    return hal(reply, 200, json(findRefund(store, request.params.id, request.params.refundId)));
+  });
+
+  app.delete<{ Params: RefundParams }>('/payments/:id/refunds/:refundId', async (request) => {
+    cancelRefund(store, request.params.id, request.params.refundId);
+  });
+
+  app.get('/refunds', async (request, reply) => {
+    const all = newestFirst(listRefunds(store));
+    return hal(
+      reply,
+      200,
+      paginate(all, queryOf(request), base(), paths.refunds(), 'refunds', json, 'list-all-refunds'),
+    );
+  });
+}
