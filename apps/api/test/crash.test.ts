@@ -16,8 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
 import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { newUserPackage } from '../src/db/rows';
 import { createClock } from '../src/lib/clock';
 import { seedDemoCatalogue } from '../src/seed/demo';
+import { ORDER_LEASE_MS, type PackageCardDetails, reconcileCardOrders } from '../src/services/card-orders';
 import { PROVISIONING_STALE_MS, recoverProvisioning } from '../src/services/provisioning';
 import { createPublicCache } from '../src/services/public-cache';
 import { DATABASES, insertCustomer } from './harness';
@@ -89,8 +91,16 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     };
   }
 
-  /** Starts the order in a child process and kills it once the panel holds the matching call. */
-  async function orderKilledAt(userId: number, method: string, path: RegExp): Promise<void> {
+  /**
+   * Starts the order in a child process and kills it once the panel holds the matching call.
+   * @param cardOrderId a paid card order to carry forward instead of a new order by credits
+   */
+  async function orderKilledAt(
+    userId: number,
+    method: string,
+    path: RegExp,
+    cardOrderId?: number,
+  ): Promise<void> {
     const hold = panel.state.holdNext(method, path);
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', WORKER], {
       cwd: ROOT,
@@ -103,6 +113,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
         WORKER_CLIENT_KEY: panel.state.config.clientKey,
         WORKER_USER: String(userId),
         WORKER_ORDER: JSON.stringify(await orderBody()),
+        WORKER_CARD_ORDER: cardOrderId === undefined ? '' : String(cardOrderId),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -180,5 +191,121 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     const after = await state(userId);
     expect(after.server).toMatchObject({ status: 'paid', ptero_server_id: made?.id });
     expect(after.credits).toBe(100_000 - 1_370);
+  });
+
+  /**
+   * A card order as the paid webhook leaves it (services/card-orders.ts `settleFirstPayment`): the order
+   * paid, its server row provisioning.
+   * @returns the order's and the server row's ids
+   */
+  async function paidCardOrder(userId: number): Promise<{ orderId: number; userPackageId: number }> {
+    const body = await orderBody();
+    const nest = await ctx.db
+      .selectFrom('package_eggs')
+      .select('nest_id')
+      .where('package_id', '=', body.packageId)
+      .where('egg_id', '=', body.eggId)
+      .executeTakeFirstOrThrow();
+    const t = clock.now();
+    const up = await ctx.db
+      .insertInto('user_packages')
+      .values(
+        newUserPackage({
+          user_id: userId,
+          package_id: body.packageId,
+          name: 'crashed card',
+          billing_type: 'monthly',
+          status: 'provisioning',
+          egg_id: body.eggId,
+          nest_id: nest.nest_id,
+          location_id: body.locationId,
+          credits_monthly: 1_000_000,
+          created_at: t,
+          period_anchor: t,
+          periods_paid: 1,
+          paid_until: t + 30 * 86_400_000,
+          monthly_amount_cents: 412,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const details: Partial<PackageCardDetails> = {
+      serverName: 'crashed card',
+      packageId: body.packageId,
+      eggId: body.eggId,
+      nestId: nest.nest_id,
+      locationId: body.locationId,
+      addonIds: [],
+      monthlyUnits: 1_000_000,
+    };
+    const order = await ctx.db
+      .insertInto('orders')
+      .values({
+        public_id: randomBytes(16).toString('hex'),
+        user_id: userId,
+        kind: 'package-card',
+        status: 'paid',
+        credits_amount: 0,
+        amount_cents: 412,
+        fee_cents: 32,
+        discount_id: null,
+        discount_bp: 0,
+        payment_method: 'creditCard',
+        mollie_payment_id: `tr_crash${randomBytes(4).toString('hex')}`,
+        user_package_id: up.id,
+        details: JSON.stringify(details),
+        created_at: t,
+        completed_at: null,
+        locked_until: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { orderId: order.id, userPackageId: up.id };
+  }
+
+  it('a paid card order killed while the panel made its server is adopted by the next run of the jobs', async () => {
+    const userId = await customer();
+    const { orderId, userPackageId } = await paidCardOrder(userId);
+    await orderKilledAt(userId, 'POST', /\/api\/application\/servers$/, orderId);
+    const made = await panelServerOf(userPackageId);
+    expect(made).toBeDefined();
+    // The dead process's lease runs out; then the jobs carry the order forward.
+    clock.advance(ORDER_LEASE_MS + 1_000);
+    await reconcileCardOrders(ctx);
+    const server = await ctx.db
+      .selectFrom('user_packages')
+      .select(['status', 'ptero_server_id'])
+      .where('id', '=', userPackageId)
+      .executeTakeFirstOrThrow();
+    expect(server).toEqual({ status: 'paid', ptero_server_id: made?.id });
+    const order = await ctx.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('completed');
+    expect(
+      panel.state.servers().filter((s) => s.external_id === `falkenhost-server-${userPackageId}`),
+    ).toHaveLength(1);
+  });
+
+  it('a paid card order killed before the panel made its server gets it from the next run of the jobs', async () => {
+    const userId = await customer();
+    const { orderId, userPackageId } = await paidCardOrder(userId);
+    await orderKilledAt(userId, 'POST', /\/api\/application\/users$/, orderId);
+    expect(panel.state.servers().some((s) => s.external_id === `falkenhost-server-${userPackageId}`)).toBe(
+      false,
+    );
+    clock.advance(ORDER_LEASE_MS + 1_000);
+    await reconcileCardOrders(ctx);
+    const server = await ctx.db
+      .selectFrom('user_packages')
+      .select(['status'])
+      .where('id', '=', userPackageId)
+      .executeTakeFirstOrThrow();
+    expect(server.status).toBe('paid');
+    expect(
+      panel.state.servers().filter((s) => s.external_id === `falkenhost-server-${userPackageId}`),
+    ).toHaveLength(1);
   });
 });

@@ -359,6 +359,59 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     expect(subjects).toContainEqual(expect.stringContaining('refunded'));
   });
 
+  it('retries a panel failure after payment from the jobs, and refunds after three failures', async () => {
+    const panel = product.server.emulators!.pterodactyl;
+    const { session } = await registerVerified(product);
+    // One failure: the webhook's try fails, the job's next try makes the server.
+    panel.failNext('createServer', { status: 500 });
+    const res = await orderMonthly(session, 'Retried');
+    await payAtCheckout(res.body.link);
+    const order = await waitFor(
+      () =>
+        db()
+          .selectFrom('orders')
+          .selectAll()
+          .where('kind', '=', 'package-card')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow(),
+      (o) => o.attempts === 1,
+    );
+    expect(order.status).toBe('paid');
+    await runTick(product.server.ctx);
+    const server = await waitFor(
+      () => owned(session, 'Retried'),
+      (s) => s?.status === 'paid',
+    );
+    expect(server?.status).toBe('paid');
+    expect((await serverRow(server!.user_package_id)).mollie_subscription_id).toMatch(/^sub_/);
+
+    // Three failures: the money goes back.
+    for (let i = 0; i < 3; i++) panel.failNext('createServer', { status: 500 });
+    const second = await orderMonthly(session, 'Given up');
+    await payAtCheckout(second.body.link);
+    await waitFor(
+      () =>
+        db()
+          .selectFrom('orders')
+          .selectAll()
+          .where('kind', '=', 'package-card')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow(),
+      (o) => o.attempts === 1,
+    );
+    await runTick(product.server.ctx);
+    await runTick(product.server.ctx);
+    const last = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('kind', '=', 'package-card')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last).toMatchObject({ status: 'refunded', attempts: 3 });
+    expect(mollie().payment(last.mollie_payment_id!).refundedCents).toBe(last.amount_cents);
+    expect(await owned(session, 'Given up')).toBeUndefined();
+  });
+
   it('charges an add-on for the rest of the period in credits and updates the subscription amount', async () => {
     const person = await registerVerified(product);
     const { session, username } = person;
