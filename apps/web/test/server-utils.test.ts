@@ -43,9 +43,12 @@ const text = (key: string) => {
 };
 
 describe('server error catalogue', () => {
-  it('unsuspend: not enough credits, else unknown', () => {
+  it('unsuspend: not enough credits, the payment of a monthly server not started, else unknown', () => {
     expect(text(unsuspendErrorKey(answer(400, 'credits')))).toBe(
       "You don't have enough credits to unsuspend your server",
+    );
+    expect(text(unsuspendErrorKey(answer(502, 'payment')))).toBe(
+      'The payment could not be started. Please try again later.',
     );
     expect(text(unsuspendErrorKey(answer(500)))).toBe('An error occurred. Please try again later.');
     expect(text(unsuspendErrorKey(answer(0)))).toBe('An error occurred. Please try again later.');
@@ -156,11 +159,10 @@ describe('server state', () => {
     expect(disabledSignals(null)).toEqual({ start: false, stop: false, restart: false });
   });
 
-  it('a monthly server without a mandate and with a price is cancelled (spec 4)', () => {
-    const monthly = { billing_type: 'monthly' as const, mollie_mandate_id: null, totalCreditsPrice: 300 };
+  it('a monthly server is cancelled when the server says so (spec 4); an hourly one never', () => {
+    const monthly = { billing_type: 'monthly' as const, cancelled: true };
     expect(isCancelled(monthly)).toBe(true);
-    expect(isCancelled({ ...monthly, mollie_mandate_id: 'mdt_1' })).toBe(false);
-    expect(isCancelled({ ...monthly, totalCreditsPrice: 0 })).toBe(false);
+    expect(isCancelled({ ...monthly, cancelled: false })).toBe(false);
     expect(isCancelled({ ...monthly, billing_type: 'hourly' })).toBe(false);
   });
 });

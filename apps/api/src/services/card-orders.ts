@@ -531,7 +531,7 @@ async function provisionPaidOrder(ctx: AppContext, order: Order): Promise<void> 
     .selectAll()
     .where('id', '=', order.user_package_id ?? 0)
     .executeTakeFirst();
-  if (!up || up.status !== 'provisioning') {
+  if (up?.status !== 'provisioning') {
     if (up?.status === 'paid') await completeOrder(ctx, order.id);
     return;
   }

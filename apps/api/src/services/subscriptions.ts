@@ -67,7 +67,7 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
     ])
     .where('up.id', '=', userPackageId)
     .executeTakeFirst();
-  if (!row || row.billing_type !== 'monthly' || !row.mollie_customer_id) return;
+  if (row?.billing_type !== 'monthly' || !row.mollie_customer_id) return;
   const wanted = row.monthly_amount_cents ?? 0;
   const live = row.status === 'paid' && row.cancelled_at === null;
 
@@ -184,7 +184,7 @@ export async function settleRenewal(
     (typeof byMetadata === 'number'
       ? await ctx.db.selectFrom('user_packages').selectAll().where('id', '=', byMetadata).executeTakeFirst()
       : undefined);
-  if (!owner || owner.billing_type !== 'monthly') return 'ignored';
+  if (owner?.billing_type !== 'monthly') return 'ignored';
   const t = ctx.now();
   try {
     await ctx.db

@@ -66,7 +66,7 @@ export const router = createBrowserRouter([
             children: [
               {
                 index: true,
-                lazy: page(() => import('./routes/dashboard'), ['dashboard', 'store', 'servers']),
+                lazy: page(() => import('./routes/dashboard'), ['dashboard', 'store', 'servers', 'settings']),
               },
             ],
           },

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'dashboard',
   'store',
   'servers',
+  'settings',
   'mailbox',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -20,6 +20,12 @@ export interface Formatters {
   number: (value: number) => string;
   /** percent given as a number of percent (10 -> "10 %") */
   percent: (value: number, fractionDigits?: number) => string;
+  /** 2 decimals with a sign: +12.50, −3.00 (credit history amounts) */
+  signed2: (value: number) => string;
+  /** a date (ISO 8601 in): 12 May 2026 */
+  date: (iso: string) => string;
+  /** a date with 24-hour time (ISO 8601 in): 12 May 2026, 14:05 */
+  dateTime: (iso: string) => string;
 }
 
 const cache = new Map<string, Formatters>();
@@ -36,6 +42,17 @@ export function formattersFor(language: string): Formatters {
   const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
   const decimal2 = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const number = new Intl.NumberFormat(language);
+  const signed2 = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  });
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const dateTime = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  });
   const formatters: Formatters = {
     eur: (value) => eur.format(value),
     whole: (value) => whole.format(Math.round(value)),
@@ -46,6 +63,9 @@ export function formattersFor(language: string): Formatters {
       new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: fractionDigits }).format(
         value / 100,
       ),
+    signed2: (value) => signed2.format(value),
+    date: (iso) => date.format(new Date(iso)),
+    dateTime: (iso) => dateTime.format(new Date(iso)),
   };
   cache.set(language, formatters);
   return formatters;

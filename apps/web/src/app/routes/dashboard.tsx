@@ -8,6 +8,7 @@ import { readPendingPackage } from '@/lib/pending-package';
 // Each section's code loads when it is first opened.
 const StoreSection = lazy(() => import('@/features/store/components/store-section'));
 const ServersSection = lazy(() => import('@/features/servers/components/servers-section'));
+const SettingsSection = lazy(() => import('@/features/settings/components/settings-section'));
 
 /** /dashboard: the shell composed with the sections of the features (spec 2). */
 export default function DashboardRoute() {
@@ -26,6 +27,8 @@ export default function DashboardRoute() {
             return <StoreSection />;
           case 'customer_servers':
             return <ServersSection />;
+          case 'settings':
+            return <SettingsSection />;
           default:
             return <ComingSoon section={section} />;
         }

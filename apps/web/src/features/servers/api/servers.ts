@@ -36,5 +36,9 @@ export const sendPowerSignal = (input: { id: number; signal: PowerSignal }) =>
 export const unsuspendServer = (id: number) =>
   api.post<{ link: string }>('/api/private/servers/unsuspend-server', { id });
 
-/** POST cancel-server {id}: a monthly subscription stops renewing; an hourly server is deleted. */
-export const cancelServer = (id: number) => api.post<unknown>('/api/private/servers/cancel-server', { id });
+/**
+ * POST cancel-server {id}: an hourly server is deleted ({}); a monthly subscription stops renewing and the
+ * server runs until `paid_until` (ISO 8601).
+ */
+export const cancelServer = (id: number) =>
+  api.post<{ paid_until?: string }>('/api/private/servers/cancel-server', { id });

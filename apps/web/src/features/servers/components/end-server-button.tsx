@@ -3,6 +3,7 @@ import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconTrash } from '@/components/icons';
+import { useFormatters } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { cancelServer } from '../api/servers';
 import type { ConfirmOptions } from '../hooks/use-confirm';
@@ -20,27 +21,53 @@ interface Props {
 /**
  * The end of a server (spec 2): hourly servers have a delete button (deleted at once, data lost); monthly
  * ones a cancel button that stops the subscription (the server runs to the end of the paid period,
- * architecture.md "Billing"), disabled once cancelled (no mandate and a price above 0, spec 4). Both ask
- * first, through POST cancel-server.
+ * architecture.md "Billing"), disabled once cancelled (spec 4). Both ask first, through POST cancel-server;
+ * a failure asks to try again later (spec 8).
  */
 export function EndServerButton({ server, confirm, onDeleted }: Props) {
   const { t } = useTranslation('servers');
+  const format = useFormatters();
   const hourly = server.billing_type === 'hourly';
   const cancelled = isCancelled(server);
+  const paidUntil = server.paid_until ? format.date(server.paid_until) : null;
   const end = useServerAction({
     request: (id: number) => cancelServer(id),
     errorKey: (answer) => cancelErrorKey(answer, server.billing_type),
-    onSuccess: () => {
-      notify('success', t('toast.successTitle'), t(hourly ? 'end.deleted' : 'end.cancelledToast'), TOAST_MS);
-      if (hourly) onDeleted();
+    onSuccess: (data) => {
+      if (hourly) {
+        notify('success', t('toast.successTitle'), t('end.deleted'), TOAST_MS);
+        onDeleted();
+        return;
+      }
+      const until = data?.paid_until ?? server.paid_until;
+      const message = until
+        ? t('end.cancelledToastUntil', { date: format.date(until) })
+        : t('end.cancelledToast');
+      notify('success', t('toast.successTitle'), message, TOAST_MS);
     },
   });
+
+  const hint = hourly
+    ? t('end.deleteHint')
+    : cancelled
+      ? paidUntil
+        ? t('end.cancelledHintUntil', { date: paidUntil })
+        : t('end.cancelledHint')
+      : paidUntil
+        ? t('end.cancelHintUntil', { date: paidUntil })
+        : t('end.cancelHint');
 
   const ask = () =>
     confirm({
       title: t(hourly ? 'end.deleteTitle' : 'end.cancelTitle', { name: server.name }),
       children: (
-        <Text size="sm">{t(hourly ? 'end.deleteText' : 'end.cancelText', { name: server.name })}</Text>
+        <Text size="sm">
+          {hourly
+            ? t('end.deleteText', { name: server.name })
+            : paidUntil
+              ? t('end.cancelTextUntil', { name: server.name, date: paidUntil })
+              : t('end.cancelText', { name: server.name })}
+        </Text>
       ),
       labels: {
         confirm: t(hourly ? 'end.deleteConfirm' : 'end.cancelConfirm'),
@@ -54,8 +81,8 @@ export function EndServerButton({ server, confirm, onDeleted }: Props) {
   return (
     <Stack gap="xs" data-testid="server-end">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Text size="sm" c="dark.0" style={{ flex: '1 1 16rem' }}>
-          {hourly ? t('end.deleteHint') : cancelled ? t('end.cancelledHint') : t('end.cancelHint')}
+        <Text size="sm" c="dark.0" style={{ flex: '1 1 16rem' }} data-testid="server-end-hint">
+          {hint}
         </Text>
         {hourly ? (
           <Button

@@ -57,14 +57,20 @@ export function ServerCard({ server }: { server: OwnedServer }) {
     }
   };
 
+  const cancelled = isCancelled(server);
+  // Monthly servers: the end of the paid period, when the subscription renews or (cancelled) it stops.
+  const paidUntil =
+    active && server.billing_type === 'monthly' && server.paid_until ? format.date(server.paid_until) : null;
+
   const price =
     server.billing_type === 'hourly'
       ? t('price.hourly', {
           perHour: format.number(server.totalCreditsPerHour),
           perMonth: format.decimal2(server.totalCreditsPrice),
         })
-      : t('price.monthly', {
-          price: format.eur(Math.max(server.eurPriceWithCreditCardFee, 0)),
+      : // the card fee's fixed part is not shown for a server that costs nothing (spec 2)
+        t('price.monthly', {
+          price: format.eur(server.totalCreditsPrice > 0 ? server.eurPriceWithCreditCardFee : 0),
         });
 
   return (
@@ -125,8 +131,17 @@ export function ServerCard({ server }: { server: OwnedServer }) {
             <Text fw={700} data-testid="server-price">
               {price}
             </Text>
+            {paidUntil && (
+              <Text
+                size="sm"
+                c={cancelled ? 'red.3' : 'dark.0'}
+                data-testid={cancelled ? 'server-cancelled-until' : 'server-paid-until'}
+              >
+                {t(cancelled ? 'card.cancelledUntil' : 'card.paidUntil', { date: paidUntil })}
+              </Text>
+            )}
           </Stack>
-          {isCancelled(server) && (
+          {cancelled && (
             <Badge variant="light" color="red" data-testid="server-cancelled">
               {t('card.cancelled')}
             </Badge>

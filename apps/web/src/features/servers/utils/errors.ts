@@ -23,10 +23,14 @@ export function powerErrorKey(answer: FailedAnswer): string {
   return 'errors.unknown';
 }
 
-/** POST unsuspend-server: 400 credits ('not enough credits to unsuspend'); else unknown. */
+/**
+ * POST unsuspend-server: 400 credits ('not enough credits to unsuspend', hourly); 502 payment (monthly: the
+ * payment for a new month could not be started); else unknown.
+ */
 export function unsuspendErrorKey(answer: FailedAnswer): string {
   const reason = reasonOf(answer);
   if (answer.status === 400 && reason === REASONS.credits) return 'errors.unsuspendCredits';
+  if (answer.status === 502 && reason === REASONS.payment) return 'errors.payment';
   if (answer.status === 409 && reason === REASONS.serverState) return 'errors.serverState';
   if (isBusy(answer)) return 'errors.busy';
   return 'errors.unknown';

@@ -5,16 +5,11 @@ import type { OwnedServer } from '@falkenhost/contracts/servers';
 export const isActive = (server: Pick<OwnedServer, 'status'>) => server.status === 'paid';
 
 /**
- * A monthly server with no payment mandate and a price above 0 is cancelled: it shows so, and its cancel
- * button is disabled (spec 4 "Server").
+ * A cancelled monthly server: no mandate renews it and its price is above 0 (spec 4 "Server"), decided by
+ * the server (`cancelled`); it shows so, runs to `paid_until`, and its cancel button is disabled.
  */
-export function isCancelled(
-  server: Pick<OwnedServer, 'billing_type' | 'mollie_mandate_id' | 'totalCreditsPrice'>,
-): boolean {
-  return (
-    server.billing_type === 'monthly' && server.mollie_mandate_id === null && server.totalCreditsPrice > 0
-  );
-}
+export const isCancelled = (server: Pick<OwnedServer, 'billing_type' | 'cancelled'>): boolean =>
+  server.billing_type === 'monthly' && server.cancelled;
 
 /** The short id the card shows: the first segment of the panel uuid. */
 export const shortIdOf = (server: Pick<OwnedServer, 'ptero_server_uuid'>) =>

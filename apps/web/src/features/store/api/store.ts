@@ -2,6 +2,7 @@
 import type { PublicGame } from '@falkenhost/contracts/catalog';
 import type { PaymentMethod } from '@falkenhost/contracts/money';
 import type {
+  OrderPackageBody,
   PackagesAdditionalData,
   StoreAddon,
   StoreLocation,
@@ -105,3 +106,10 @@ export interface PackageByCreditsInput {
 
 export const packageByCredits = (body: PackageByCreditsInput) =>
   api.post<{ link: string }>('/api/private/store/package-by-credits', body);
+
+/** The body of POST order-package as the dialog sends it (spec 7): every field, add-on ids as JSON. */
+export type OrderPackageInput = Required<OrderPackageBody> & { addonIds: string };
+
+/** POST order-package: 200 {link} to the Mollie checkout of the first month; 400/404/502 with a reason. */
+export const orderPackage = (body: OrderPackageInput) =>
+  api.post<{ link: string }>('/api/private/store/order-package', body);

@@ -11,25 +11,24 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Radio,
-  Select,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { useFormatters } from '@/lib/format';
-import { orderCredits, useReferrer } from '../api/store';
+import { orderCredits } from '../api/store';
 import { useDiscountCheck } from '../hooks/use-discount-check';
-import { browserCountry, countryOptions } from '../utils/countries';
 import { type ErrorText, orderCreditsError } from '../utils/errors';
+import { type AddressDraft, addressBody, BillingAddressFields, emptyAddress } from './billing-address-fields';
+import { DiscountCodeInput } from './discount-code-input';
+import { ReferrerInput, useOrderReferrer } from './referrer-input';
 
 interface Props {
   initialAmount: number;
@@ -38,27 +37,17 @@ interface Props {
 
 /** The order-credits dialog (spec 2 "Order-credits dialog", 5, 8 "Credit order"). */
 export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
-  const { t, i18n } = useTranslation('store');
+  const { t } = useTranslation('store');
   const format = useFormatters();
-  const language = i18n.resolvedLanguage ?? 'en';
-  const referrer = useReferrer();
   const [referrerInput, setReferrerInput] = useState('');
+  const referrer = useOrderReferrer(referrerInput);
   const [discountCode, setDiscountCode] = useState('');
   const discount = useDiscountCheck(discountCode);
   const [amount, setAmount] = useState<number | ''>(initialAmount);
-  const [address, setAddress] = useState({
-    addressLine1: '',
-    addressLine2: '',
-    city: '',
-    postalCode: '',
-    state: '',
-  });
-  const [country, setCountry] = useState<string | null>(browserCountry);
+  const [address, setAddress] = useState<AddressDraft>(emptyAddress);
   const [method, setMethod] = useState<PaymentMethod>('creditCard');
   const [error, setError] = useState<ErrorText | null>(null);
-  const countries = useMemo(() => countryOptions(language), [language]);
 
-  const lockedReferrer = referrer.data ?? null;
   const amountValid =
     typeof amount === 'number' &&
     Number.isInteger(amount) &&
@@ -67,32 +56,24 @@ export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
   const discountBp = discount.status === 'valid' ? Math.round(discount.percentage * 100) : 0;
   const price = amountValid ? creditsOrderPrice(amount, discountBp, method) : null;
 
-  const field = (key: keyof typeof address) => ({
-    value: address[key],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setAddress((current) => ({ ...current, [key]: value }));
-    },
-  });
-
   const pay = useThrottledAction(async () => {
     setError(null);
     // Checks in the spec's order (spec 5 "Order dialog checks").
     if (discountCode.trim() && discount.status !== 'valid')
       return setError({ key: 'errors.invalidDiscount' });
-    if (!address.addressLine1.trim() || !address.city.trim() || !address.postalCode.trim() || !country)
+    if (
+      !address.addressLine1.trim() ||
+      !address.city.trim() ||
+      !address.postalCode.trim() ||
+      !address.country
+    )
       return setError({ key: 'errors.invalidAddress' });
     if (!amountValid) return setError({ key: 'errors.invalidCreditsAmount' });
     const result = await orderCredits({
-      referrer: lockedReferrer ? '' : referrerInput.trim(),
+      referrer: referrer.send,
       discountCode: discountCode.trim(),
       creditsAmount: amount,
-      addressLine1: address.addressLine1.trim(),
-      addressLine2: address.addressLine2.trim(),
-      city: address.city.trim(),
-      postalCode: address.postalCode.trim(),
-      state: address.state.trim(),
-      country,
+      ...addressBody(address),
       paymentMethod: method,
     });
     if (result.ok && result.data?.link) {
@@ -131,31 +112,8 @@ export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
       >
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('order.referrer')}
-              description={lockedReferrer ? t('order.referrerLocked') : t('order.referrerHint')}
-              value={lockedReferrer ?? referrerInput}
-              onChange={(event) => setReferrerInput(event.currentTarget.value)}
-              disabled={!!lockedReferrer || referrer.isPending}
-            />
-            <TextInput
-              label={t('order.discount')}
-              value={discountCode}
-              onChange={(event) => setDiscountCode(event.currentTarget.value)}
-              rightSection={
-                discount.status === 'checking' ? (
-                  <Loader size={14} role="status" aria-label={t('order.checking')} />
-                ) : null
-              }
-              error={discount.status === 'invalid' ? t('errors.invalidDiscount') : undefined}
-              description={
-                discount.status === 'valid' ? (
-                  <Text component="span" size="xs" c="teal.3" data-testid="discount-valid">
-                    {t('order.discountValid', { percent: format.number(Math.round(discount.percentage)) })}
-                  </Text>
-                ) : undefined
-              }
-            />
+            <ReferrerInput value={referrerInput} onChange={setReferrerInput} />
+            <DiscountCodeInput value={discountCode} onChange={setDiscountCode} discount={discount} />
             <NumberInput
               label={t('order.amount')}
               description={t('order.amountHint', {
@@ -176,37 +134,7 @@ export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
             />
           </SimpleGrid>
           <Divider label={t('order.billing')} labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('order.addressLine1')}
-              autoComplete="address-line1"
-              required
-              {...field('addressLine1')}
-            />
-            <TextInput
-              label={t('order.addressLine2')}
-              autoComplete="address-line2"
-              {...field('addressLine2')}
-            />
-            <TextInput label={t('order.city')} autoComplete="address-level2" required {...field('city')} />
-            <TextInput
-              label={t('order.postalCode')}
-              autoComplete="postal-code"
-              required
-              {...field('postalCode')}
-            />
-            <TextInput label={t('order.state')} autoComplete="address-level1" {...field('state')} />
-            <Select
-              label={t('order.country')}
-              data={countries}
-              value={country}
-              onChange={setCountry}
-              searchable
-              required
-              nothingFoundMessage={t('order.noCountry')}
-              autoComplete="off"
-            />
-          </SimpleGrid>
+          <BillingAddressFields value={address} onChange={setAddress} />
           <Radio.Group
             label={t('order.method')}
             value={method}

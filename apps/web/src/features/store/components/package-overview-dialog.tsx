@@ -1,4 +1,4 @@
-import { ADDON_TYPES, type AddonType, TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
+import { ADDON_TYPES, type AddonType } from '@falkenhost/contracts/constants';
 import { SERVER_NAME_PATTERN } from '@falkenhost/contracts/fields';
 import {
   centsToEur,
@@ -22,14 +22,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { useFormatters } from '@/lib/format';
-import { notify } from '@/lib/notify';
 import { packageByCredits, useEggNames, usePackageAddons, usePackageLocations } from '../api/store';
 import { type ErrorText, packageByCreditsError } from '../utils/errors';
+
+// The order-package dialog loads when Buy monthly is first pressed.
+const OrderPackageDialog = lazy(() => import('./order-package-dialog'));
 
 interface Props {
   pkg: StorePackage;
@@ -49,6 +51,8 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
   const [serverName, setServerName] = useState('');
   const [chosen, setChosen] = useState<Partial<Record<AddonType, string | null>>>({});
   const [error, setError] = useState<ErrorText | null>(null);
+  // While the order-package dialog is open this one hides, keeping its choices for Cancel.
+  const [ordering, setOrdering] = useState(false);
 
   const addonsByType = useMemo(() => {
     const groups = new Map<AddonType, StoreAddon[]>();
@@ -116,134 +120,152 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
   }));
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('actions.close', { ns: 'common' }) }}
-      size="xl"
-      title={t('overview.title')}
-    >
-      <Stack gap="lg" data-testid="package-overview">
-        <Group gap="md" wrap="nowrap">
-          <Image src={pkg.thumbnail_url} alt="" w={72} h={72} radius="md" />
-          <Stack gap={2}>
-            <Title order={2} fz="xl">
-              {pkg.name}
-            </Title>
-            <Text c="dark.0" size="sm">
-              {pkg.game_name}
-            </Text>
-          </Stack>
-        </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
-          {resources.map((row) => (
-            <Stack key={row.key} gap={0} p="xs" bg="dark.6" style={{ borderRadius: 8 }}>
-              <Text component="dt" size="xs" c="dark.0" tt="uppercase" fw={700}>
-                {t(`overview.resources.${row.key}`)}
-              </Text>
-              <Text component="dd" fw={700} m={0}>
-                {row.value}
+    <>
+      <Modal
+        opened={!ordering}
+        onClose={onClose}
+        closeButtonProps={{ 'aria-label': t('actions.close', { ns: 'common' }) }}
+        size="xl"
+        title={t('overview.title')}
+      >
+        <Stack gap="lg" data-testid="package-overview">
+          <Group gap="md" wrap="nowrap">
+            <Image src={pkg.thumbnail_url} alt="" w={72} h={72} radius="md" />
+            <Stack gap={2}>
+              <Title order={2} fz="xl">
+                {pkg.name}
+              </Title>
+              <Text c="dark.0" size="sm">
+                {pkg.game_name}
               </Text>
             </Stack>
-          ))}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label={t('overview.eggLabel')}
-            placeholder={t('overview.eggPlaceholder')}
-            data={eggOptions}
-            value={eggId}
-            onChange={setEggId}
-            required
-            allowDeselect={false}
-          />
-          <Select
-            label={t('overview.locationLabel')}
-            placeholder={locations.isPending ? t('overview.loading') : t('overview.locationPlaceholder')}
-            data={locationOptions}
-            value={locationId}
-            onChange={setLocationId}
-            required
-            allowDeselect={false}
-            disabled={locations.isPending}
-          />
-          <TextInput
-            label={t('overview.serverName')}
-            placeholder={t('overview.serverNamePlaceholder')}
-            value={serverName}
-            onChange={(event) => setServerName(event.currentTarget.value)}
-            maxLength={50}
-            required
-          />
-          {addonsByType.map(({ type, list }) => (
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
+            {resources.map((row) => (
+              <Stack key={row.key} gap={0} p="xs" bg="dark.6" style={{ borderRadius: 8 }}>
+                <Text component="dt" size="xs" c="dark.0" tt="uppercase" fw={700}>
+                  {t(`overview.resources.${row.key}`)}
+                </Text>
+                <Text component="dd" fw={700} m={0}>
+                  {row.value}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
-              key={type}
-              label={t(`overview.addon.${type}`)}
-              placeholder={t('overview.addonNone')}
-              clearable
-              data={list.map((addon) => ({
-                value: String(addon.id),
-                label: t('overview.addonOption', {
-                  name: addon.name,
-                  eur: format.eur(addon.eur_price),
-                  ...format.wholeCredits(addon.credits_monthly),
-                }),
-              }))}
-              value={chosen[type] ?? null}
-              onChange={(value) => setChosen((current) => ({ ...current, [type]: value }))}
+              label={t('overview.eggLabel')}
+              placeholder={t('overview.eggPlaceholder')}
+              data={eggOptions}
+              value={eggId}
+              onChange={setEggId}
+              required
+              allowDeselect={false}
             />
-          ))}
-        </SimpleGrid>
-        <Divider />
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Stack gap={2}>
-            <Text size="sm" c="dark.0">
-              {t('overview.packagePrice', {
-                eur: format.eur(pkg.eur_price),
-                ...format.wholeCredits(pkg.credits_monthly),
-              })}
-            </Text>
-            <Text fw={800} fz="lg" data-testid="overview-total">
-              {t('overview.total', { eur: format.eur(totalEur), ...format.wholeCredits(totalCredits) })}
-            </Text>
-          </Stack>
-        </Group>
-        {error && (
-          <Alert color="red" role="alert" title={t('errors.title')}>
-            {error.raw ?? t(error.key)}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm" wrap="wrap">
-          <Button variant="default" onClick={onClose}>
-            {t('overview.cancel')}
-          </Button>
-          <Button
-            variant="light"
-            disabled={!ready}
-            onClick={() =>
-              notify('info', t('overview.monthlySoonTitle'), t('overview.monthlySoon'), TOAST_SHORT_MS)
-            }
-            aria-label={t('overview.buyMonthlyAria', {
-              price: format.eur(monthlyEur),
-              total: format.eur(totalEur),
-            })}
-          >
-            <Group gap={6} component="span" wrap="nowrap">
-              <span>{t('overview.buyMonthly', { price: format.eur(monthlyEur) })}</span>
-              <Text component="s" size="sm" c="dark.0">
-                {format.eur(totalEur)}
+            <Select
+              label={t('overview.locationLabel')}
+              placeholder={locations.isPending ? t('overview.loading') : t('overview.locationPlaceholder')}
+              data={locationOptions}
+              value={locationId}
+              onChange={setLocationId}
+              required
+              allowDeselect={false}
+              disabled={locations.isPending}
+            />
+            <TextInput
+              label={t('overview.serverName')}
+              placeholder={t('overview.serverNamePlaceholder')}
+              value={serverName}
+              onChange={(event) => setServerName(event.currentTarget.value)}
+              maxLength={50}
+              required
+            />
+            {addonsByType.map(({ type, list }) => (
+              <Select
+                key={type}
+                label={t(`overview.addon.${type}`)}
+                placeholder={t('overview.addonNone')}
+                clearable
+                data={list.map((addon) => ({
+                  value: String(addon.id),
+                  label: t('overview.addonOption', {
+                    name: addon.name,
+                    eur: format.eur(addon.eur_price),
+                    ...format.wholeCredits(addon.credits_monthly),
+                  }),
+                }))}
+                value={chosen[type] ?? null}
+                onChange={(value) => setChosen((current) => ({ ...current, [type]: value }))}
+              />
+            ))}
+          </SimpleGrid>
+          <Divider />
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Stack gap={2}>
+              <Text size="sm" c="dark.0">
+                {t('overview.packagePrice', {
+                  eur: format.eur(pkg.eur_price),
+                  ...format.wholeCredits(pkg.credits_monthly),
+                })}
               </Text>
-            </Group>
-          </Button>
-          <Button
-            disabled={!ready || addons.isPending || locations.isPending}
-            loading={buy.busy}
-            onClick={() => void buy.run()}
-          >
-            {t('overview.buyCredits', format.wholeCredits(totalCredits))}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+              <Text fw={800} fz="lg" data-testid="overview-total">
+                {t('overview.total', { eur: format.eur(totalEur), ...format.wholeCredits(totalCredits) })}
+              </Text>
+            </Stack>
+          </Group>
+          {error && (
+            <Alert color="red" role="alert" title={t('errors.title')}>
+              {error.raw ?? t(error.key)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm" wrap="wrap">
+            <Button variant="default" onClick={onClose}>
+              {t('overview.cancel')}
+            </Button>
+            <Button
+              variant="light"
+              disabled={!ready}
+              onClick={() => {
+                setError(null);
+                setOrdering(true);
+              }}
+              aria-label={t('overview.buyMonthlyAria', {
+                price: format.eur(monthlyEur),
+                total: format.eur(totalEur),
+              })}
+            >
+              <Group gap={6} component="span" wrap="nowrap">
+                <span>{t('overview.buyMonthly', { price: format.eur(monthlyEur) })}</span>
+                <Text component="s" size="sm" c="dark.0">
+                  {format.eur(totalEur)}
+                </Text>
+              </Group>
+            </Button>
+            <Button
+              disabled={!ready || addons.isPending || locations.isPending}
+              loading={buy.busy}
+              onClick={() => void buy.run()}
+            >
+              {t('overview.buyCredits', format.wholeCredits(totalCredits))}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Suspense fallback={null}>
+        {ordering && eggId && locationId && (
+          <OrderPackageDialog
+            selection={{
+              pkg,
+              eggId: Number(eggId),
+              locationId: Number(locationId),
+              addons: chosenAddons,
+              serverName,
+            }}
+            onCancel={() => setOrdering(false)}
+            onOrdered={onClose}
+          />
+        )}
+      </Suspense>
+    </>
   );
 }

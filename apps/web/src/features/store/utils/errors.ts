@@ -1,5 +1,6 @@
 /**
- * Status + reason -> i18n key (namespace store), spec 8 "Credits purchase" and "Credit order".
+ * Status + reason -> i18n key (namespace store), spec 8 "Credits purchase", "Credit order" and
+ * "Order dialog".
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
@@ -44,4 +45,39 @@ export function orderCreditsError(result: ApiResult<unknown>): ErrorText {
     return { key: 'errors.fillIn' };
   }
   return { key: 'errors.payment' };
+}
+
+/**
+ * Validation messages of order-package -> the order dialog's message (spec 8 "Order dialog"). A missing
+ * server name or payment method is what spec 5's checks (3) and (2) call unknown and invalid address.
+ */
+const ORDER_PACKAGE_MESSAGES: Record<string, string> = {
+  address: 'errors.invalidAddress',
+  'payment-method': 'errors.invalidAddress',
+  'server-name': 'errors.invalidServerName',
+  'server-name-missing': 'errors.unknown',
+};
+
+/**
+ * POST order-package (spec 8 "Order dialog"): 400 discount (or a 400 without a reason of its own) invalid
+ * discount; 400 validation by its first message (address, server name); 400 resources no resources;
+ * 400 referrer-self; 404 invalid referrer; 502 payment payment failed; anything else (400 unknown, other
+ * statuses, network failure) unknown.
+ */
+export function orderPackageError(result: Pick<ApiResult<unknown>, 'status' | 'error'>): ErrorText {
+  const reason = result.error?.reason;
+  if (result.status === 400) {
+    if (reason === REASONS.validation) {
+      const msg = result.error?.errors?.[0]?.msg;
+      return { key: (msg && ORDER_PACKAGE_MESSAGES[msg]) || 'errors.unknown' };
+    }
+    if (reason === REASONS.resources) return { key: 'errors.noResources' };
+    if (reason === REASONS.referrerSelf) return { key: 'errors.referrerSelf' };
+    if (reason === REASONS.serverName) return { key: 'errors.invalidServerName' };
+    if (reason === REASONS.unknown) return { key: 'errors.unknown' };
+    return { key: 'errors.invalidDiscount' };
+  }
+  if (result.status === 404) return { key: 'errors.invalidReferrer' };
+  if (result.status === 502 && reason === REASONS.payment) return { key: 'errors.payment' };
+  return { key: 'errors.unknown' };
 }
