@@ -44,7 +44,10 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
       deriveKey,
       hmacSignatureSecret: options.secret,
       hmacKeySignatureSecret: keySecret,
-      expiresAt: Math.floor((now() + CHALLENGE_TTL_MS) / 1000),
+      // Wall-clock time, not the product's clock: altcha-lib checks expiry against Date.now(), and the
+      // widget arms a timer for it, which fires at once for a date beyond setTimeout's 24.8 days (a demo
+      // clock moved a month ahead made every challenge fail in the browser).
+      expiresAt: Math.floor((Date.now() + CHALLENGE_TTL_MS) / 1000),
     });
   }
 

@@ -407,6 +407,8 @@ export async function settleFirstPayment(
   });
   if (!recorded) return 'unchanged';
   await advanceCardOrder(ctx, order.id);
+  // An unsuspend queued the panel's unsuspend and start: made now, not at the next job run.
+  await runPanelQueue(ctx).catch((error) => ctx.log.warn({ err: error }, 'panel queue run failed'));
   return 'paid';
 }
 

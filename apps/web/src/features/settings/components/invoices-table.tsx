@@ -43,11 +43,19 @@ export function InvoicesTable() {
             <Table.Tbody>
               {data.map((invoice) => (
                 <Table.Tr key={invoice.id} data-testid="invoice-row">
-                  <Table.Td ff="monospace">{invoice.number}</Table.Td>
+                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {invoice.number}
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.date(invoice.issued_at)}</Table.Td>
                   <Table.Td>{invoice.description}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={invoice.kind === 'invoice' ? 'gray' : 'orange'} tt="none">
+                    <Badge
+                      variant="light"
+                      color={invoice.kind === 'invoice' ? 'gray' : 'orange'}
+                      tt="none"
+                      style={{ overflow: 'visible' }}
+                      styles={{ label: { overflow: 'visible' } }}
+                    >
                       {t(`billing.invoices.kinds.${invoice.kind}`)}
                     </Badge>
                   </Table.Td>

@@ -1,0 +1,178 @@
+import { expect, type Page, test } from '@playwright/test';
+import { fillRegisterForm } from './support';
+
+// Issue 8's walk, as a new customer clicks it in the demo: buy Minecraft Starter monthly by card (Paid at
+// the Mollie checkout), see the server with its monthly EUR price including the card fee, move the demo
+// clock a month and see the renewal, find an invoice per payment in Settings, Billing (and open a PDF),
+// make the next renewal fail and see the suspension, unsuspend by paying, then cancel and see the server
+// run to the end of its period and go.
+
+test.use({ timezoneId: 'Europe/Prague' });
+
+const stamp = Date.now().toString(36);
+const username = `month_${stamp}`;
+const email = `${username}@example.com`;
+const serverName = 'E2E monthly';
+
+async function openMailbox(page: Page): Promise<Page> {
+  const mailbox = await page.context().newPage();
+  await mailbox.goto('/dev/mailbox');
+  await expect(mailbox.getByTestId('demo-clock')).toBeVisible();
+  return mailbox;
+}
+
+async function readCode(page: Page): Promise<string> {
+  const mailbox = await openMailbox(page);
+  const mail = mailbox.getByTestId('mail').filter({ hasText: email }).first();
+  await expect(mail).toBeVisible();
+  const code = ((await mail.textContent()) ?? '').match(/\b([A-Z2-9]{6})\b/)?.[1];
+  await mailbox.close();
+  if (!code) throw new Error('no code in the mailbox');
+  return code;
+}
+
+/** Moves the demo clock forward on the mailbox page, as a person would, and waits for the jobs. */
+async function advanceClock(page: Page, hours: number): Promise<void> {
+  const mailbox = await openMailbox(page);
+  const clock = mailbox.getByTestId('clock-now');
+  const before = await clock.getAttribute('data-now');
+  await mailbox.getByTestId('clock-advance-hours').fill(String(hours));
+  const started = Date.now();
+  await mailbox.getByTestId('clock-advance').click();
+  await expect(clock).not.toHaveAttribute('data-now', before ?? '', { timeout: 120_000 });
+  await expect(mailbox.getByTestId('clock-advance')).toBeEnabled({ timeout: 120_000 });
+  console.log(`demo clock: ${hours} hours in ${Date.now() - started} ms`);
+  await mailbox.close();
+}
+
+/** A month of the demo clock moves the sessions' tokens past their life: log in again. */
+async function logInAgain(page: Page): Promise<void> {
+  await page.goto('/login');
+  const heading = page.getByRole('heading', { name: 'Welcome back' });
+  await expect(heading.or(page.getByRole('navigation', { name: 'Dashboard sections' }))).toBeVisible();
+  if (!(await heading.isVisible())) return;
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret123');
+  await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
+}
+
+async function section(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name }).click();
+}
+
+async function mailSubjects(page: Page): Promise<string[]> {
+  const mails = (await (await page.request.get('/api/dev/mail')).json()) as { to: string; subject: string }[];
+  return mails.filter((m) => m.to === email).map((m) => m.subject);
+}
+
+async function payAtCheckout(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/_emulators\/mollie\/checkout\/tr_/);
+  await page.getByLabel('Paid').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+async function invoiceCount(page: Page): Promise<number> {
+  await section(page, 'Settings');
+  const billing = page.getByTestId('settings-billing');
+  await expect(billing).toBeVisible();
+  await expect(billing.getByTestId('invoices-table').or(billing.getByTestId('invoices-empty'))).toBeVisible();
+  return billing.getByTestId('invoice-row').count();
+}
+
+test('a monthly server by card: order, renewal, invoices, failed renewal, unsuspend, cancel', async ({ page }) => {
+  test.setTimeout(600_000);
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Got it!' }).click();
+  await fillRegisterForm(page, { username, email, password: 'secret123' });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/email\/verify/);
+  await page.getByLabel('Code').fill(await readCode(page));
+  await page.getByRole('button', { name: 'Confirm code' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // Buy Minecraft Starter monthly: 100 credits = 4.00 EUR, 5 % off = 3.80, card fee = 4.12 EUR.
+  await section(page, 'Store');
+  const row = page.getByTestId('store-package').filter({ hasText: 'Minecraft Starter' });
+  await row.getByRole('button', { name: /per month by card/ }).click();
+  const overview = page.getByTestId('package-overview');
+  await overview.getByLabel('Server type').click();
+  await page.getByRole('option', { name: 'Paper' }).click();
+  await overview.getByLabel('Location').click();
+  await page.getByRole('option', { name: /de-fsn/ }).click();
+  await overview.getByLabel('Server name').fill(serverName);
+  await overview.getByRole('button', { name: /Buy monthly/ }).click();
+  const order = page.getByTestId('order-package');
+  await expect(order).toBeVisible();
+  await order.getByLabel('Address line 1').fill('Hlavní 1');
+  await order.getByLabel('City').fill('Brno');
+  await order.getByLabel('Postal code').fill('60200');
+  await order.getByLabel('Country').fill('Czech');
+  await page.getByRole('option', { name: /Czech/ }).first().click();
+  await expect(order.getByTestId('order-package-first-month')).toContainText('4.12');
+  await expect(order.getByTestId('order-package-later-months')).toContainText('4.12');
+  await page.screenshot({ path: '.artifacts/monthly-order.png', fullPage: true });
+  await order.getByTestId('order-package-pay').click();
+  await payAtCheckout(page);
+  await page.keyboard.press('Escape');
+
+  await section(page, 'My servers');
+  const card = page.getByTestId('server-card').filter({ hasText: serverName });
+  await expect(card.getByTestId('server-state')).toContainText(/running/i, { timeout: 30_000 });
+  await expect(card.getByTestId('server-price')).toContainText('4.12');
+  await expect(card.getByTestId('server-paid-until')).toBeVisible();
+  await page.screenshot({ path: '.artifacts/monthly-card.png', fullPage: true });
+  expect(await invoiceCount(page)).toBe(1);
+
+  // A month later: the renewal is charged and invoiced, the server still runs.
+  await advanceClock(page, 24 * 31);
+  await logInAgain(page);
+  await expect.poll(() => invoiceCount(page), { timeout: 20_000 }).toBe(2);
+  await page.screenshot({ path: '.artifacts/monthly-billing.png', fullPage: true });
+  const pdfHref = await page.getByTestId('invoice-row').first().getByRole('link').getAttribute('href');
+  const pdf = await page.request.get(pdfHref ?? '');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await section(page, 'My servers');
+  await expect(card.getByTestId('server-state')).toContainText(/running/i);
+
+  // The next renewal fails (the Mollie emulator's test page): suspended at the end of the period.
+  const outcome = await page.context().newPage();
+  await outcome.goto('/_emulators/mollie/test/recurring-outcome');
+  await outcome.getByLabel('E-mail or customer ID').fill(email);
+  await outcome.getByLabel('Next recurring payments').selectOption('failed');
+  await outcome.getByRole('button', { name: 'Apply' }).click();
+  await expect(outcome.getByRole('status')).toContainText('failed');
+  await outcome.close();
+  await advanceClock(page, 24 * 31);
+  await logInAgain(page);
+  await section(page, 'My servers');
+  await expect(card.getByTestId('unsuspend-button')).toBeVisible({ timeout: 20_000 });
+  expect(await mailSubjects(page)).toContainEqual(expect.stringMatching(/monthly payment .* failed/));
+  expect(await mailSubjects(page)).toContainEqual(expect.stringMatching(/is suspended/));
+  await page.screenshot({ path: '.artifacts/monthly-suspended.png', fullPage: true });
+
+  // Unsuspend by paying for a month: the server runs again.
+  await card.getByTestId('unsuspend-button').click();
+  await payAtCheckout(page);
+  await page.keyboard.press('Escape');
+  await section(page, 'My servers');
+  await expect(card.getByTestId('server-state')).toContainText(/running/i, { timeout: 30_000 });
+
+  // Cancel: the subscription ends, the server runs to the end of its period, then goes.
+  await card.getByTestId('server-details-button').click();
+  const details = page.getByTestId('server-details');
+  await details.getByTestId('server-cancel').click();
+  await page.getByTestId('confirm-accept').click();
+  await page.keyboard.press('Escape');
+  await expect(card.getByTestId('server-cancelled')).toBeVisible({ timeout: 10_000 });
+  await expect(card.getByTestId('server-cancelled-until')).toBeVisible();
+  await page.screenshot({ path: '.artifacts/monthly-cancelled.png', fullPage: true });
+  await advanceClock(page, 24 * 31 + 24 * 8);
+  await logInAgain(page);
+  await section(page, 'My servers');
+  await expect(page.getByTestId('server-card').filter({ hasText: serverName })).toHaveCount(0, { timeout: 20_000 });
+  expect(await mailSubjects(page)).toContainEqual(expect.stringMatching(/was deleted/));
+});
