@@ -82,7 +82,9 @@ async function invoiceCount(page: Page): Promise<number> {
   return billing.getByTestId('invoice-row').count();
 }
 
-test('a monthly server by card: order, renewal, invoices, failed renewal, unsuspend, cancel', async ({ page }) => {
+test('a monthly server by card: order, renewal, invoices, failed renewal, unsuspend, cancel', async ({
+  page,
+}) => {
   test.setTimeout(600_000);
   await page.goto('/register');
   await page.getByRole('button', { name: 'Got it!' }).click();
@@ -173,6 +175,8 @@ test('a monthly server by card: order, renewal, invoices, failed renewal, unsusp
   await advanceClock(page, 24 * 31 + 24 * 8);
   await logInAgain(page);
   await section(page, 'My servers');
-  await expect(page.getByTestId('server-card').filter({ hasText: serverName })).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('server-card').filter({ hasText: serverName })).toHaveCount(0, {
+    timeout: 20_000,
+  });
   expect(await mailSubjects(page)).toContainEqual(expect.stringMatching(/was deleted/));
 });
