@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillRegisterForm } from './support';
+import { advanceClock, fillRegisterForm, mailSubjects, readCode } from './support';
 
 // Issue 8's walk, as a new customer clicks it in the demo: buy Minecraft Starter monthly by card (Paid at
 // the Mollie checkout), see the server with its monthly EUR price including the card fee, move the demo
@@ -13,37 +13,6 @@ const stamp = Date.now().toString(36);
 const username = `month_${stamp}`;
 const email = `${username}@example.com`;
 const serverName = 'E2E monthly';
-
-async function openMailbox(page: Page): Promise<Page> {
-  const mailbox = await page.context().newPage();
-  await mailbox.goto('/dev/mailbox');
-  await expect(mailbox.getByTestId('demo-clock')).toBeVisible();
-  return mailbox;
-}
-
-async function readCode(page: Page): Promise<string> {
-  const mailbox = await openMailbox(page);
-  const mail = mailbox.getByTestId('mail').filter({ hasText: email }).first();
-  await expect(mail).toBeVisible();
-  const code = ((await mail.textContent()) ?? '').match(/\b([A-Z2-9]{6})\b/)?.[1];
-  await mailbox.close();
-  if (!code) throw new Error('no code in the mailbox');
-  return code;
-}
-
-/** Moves the demo clock forward on the mailbox page, as a person would, and waits for the jobs. */
-async function advanceClock(page: Page, hours: number): Promise<void> {
-  const mailbox = await openMailbox(page);
-  const clock = mailbox.getByTestId('clock-now');
-  const before = await clock.getAttribute('data-now');
-  await mailbox.getByTestId('clock-advance-hours').fill(String(hours));
-  const started = Date.now();
-  await mailbox.getByTestId('clock-advance').click();
-  await expect(clock).not.toHaveAttribute('data-now', before ?? '', { timeout: 120_000 });
-  await expect(mailbox.getByTestId('clock-advance')).toBeEnabled({ timeout: 120_000 });
-  console.log(`demo clock: ${hours} hours in ${Date.now() - started} ms`);
-  await mailbox.close();
-}
 
 /** A month of the demo clock moves the sessions' tokens past their life: log in again. */
 async function logInAgain(page: Page): Promise<void> {
@@ -60,11 +29,6 @@ async function logInAgain(page: Page): Promise<void> {
 
 async function section(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name }).click();
-}
-
-async function mailSubjects(page: Page): Promise<string[]> {
-  const mails = (await (await page.request.get('/api/dev/mail')).json()) as { to: string; subject: string }[];
-  return mails.filter((m) => m.to === email).map((m) => m.subject);
 }
 
 async function payAtCheckout(page: Page): Promise<void> {
@@ -91,7 +55,7 @@ test('a monthly server by card: order, renewal, invoices, failed renewal, unsusp
   await fillRegisterForm(page, { username, email, password: 'secret123' });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/email\/verify/);
-  await page.getByLabel('Code').fill(await readCode(page));
+  await page.getByLabel('Code').fill(await readCode(page, email));
   await page.getByRole('button', { name: 'Confirm code' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 
@@ -152,8 +116,8 @@ test('a monthly server by card: order, renewal, invoices, failed renewal, unsusp
   await logInAgain(page);
   await section(page, 'My servers');
   await expect(card.getByTestId('unsuspend-button')).toBeVisible({ timeout: 20_000 });
-  expect(await mailSubjects(page)).toContainEqual(expect.stringMatching(/monthly payment .* failed/));
-  expect(await mailSubjects(page)).toContainEqual(expect.stringMatching(/is suspended/));
+  expect(await mailSubjects(page, email)).toContainEqual(expect.stringMatching(/monthly payment .* failed/));
+  expect(await mailSubjects(page, email)).toContainEqual(expect.stringMatching(/is suspended/));
   await page.screenshot({ path: '.artifacts/monthly-suspended.png', fullPage: true });
 
   // Unsuspend by paying for a month: the server runs again.
@@ -178,5 +142,5 @@ test('a monthly server by card: order, renewal, invoices, failed renewal, unsusp
   await expect(page.getByTestId('server-card').filter({ hasText: serverName })).toHaveCount(0, {
     timeout: 20_000,
   });
-  expect(await mailSubjects(page)).toContainEqual(expect.stringMatching(/was deleted/));
+  expect(await mailSubjects(page, email)).toContainEqual(expect.stringMatching(/was deleted/));
 });

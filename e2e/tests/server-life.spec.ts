@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillRegisterForm, payCreditsByCard } from './support';
+import { advanceClock, fillRegisterForm, mailSubjects, payCreditsByCard, readCode } from './support';
 
 // Issue 7's walk, as a new customer clicks it in the demo: order an hourly server, add and remove a
 // storage add-on, upgrade the package, schedule Mon-Fri 18:00-22:59, move the demo clock a week and see
@@ -13,40 +13,6 @@ const stamp = Date.now().toString(36);
 const username = `life_${stamp}`;
 const email = `${username}@example.com`;
 const serverName = 'E2E life';
-
-async function openMailbox(page: Page): Promise<Page> {
-  const mailbox = await page.context().newPage();
-  await mailbox.goto('/dev/mailbox');
-  await expect(mailbox.getByTestId('demo-clock')).toBeVisible();
-  return mailbox;
-}
-
-async function readCode(page: Page): Promise<string> {
-  const mailbox = await openMailbox(page);
-  const mail = mailbox.getByTestId('mail').filter({ hasText: email }).first();
-  await expect(mail).toBeVisible();
-  const code = ((await mail.textContent()) ?? '').match(/\b([A-Z2-9]{6})\b/)?.[1];
-  await mailbox.close();
-  if (!code) throw new Error('no code in the mailbox');
-  return code;
-}
-
-/** Moves the demo clock forward on the mailbox page, as a person would, and waits for the jobs. */
-async function advanceClock(page: Page, hours: number): Promise<void> {
-  const mailbox = await openMailbox(page);
-  const clock = mailbox.getByTestId('clock-now');
-  const before = await clock.getAttribute('data-now');
-  await mailbox.getByTestId('clock-advance-hours').fill(String(hours));
-  await mailbox.getByTestId('clock-advance').click();
-  await expect(clock).not.toHaveAttribute('data-now', before ?? '', { timeout: 60_000 });
-  await expect(mailbox.getByTestId('clock-advance')).toBeEnabled({ timeout: 60_000 });
-  await mailbox.close();
-}
-
-async function mailSubjects(page: Page): Promise<string[]> {
-  const mails = (await (await page.request.get('/api/dev/mail')).json()) as { to: string; subject: string }[];
-  return mails.filter((m) => m.to === email).map((m) => m.subject);
-}
 
 async function balance(page: Page): Promise<number> {
   const text = (await page.getByTestId('credit-balance').textContent()) ?? '';
@@ -97,7 +63,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   await fillRegisterForm(page, { username, email, password: 'secret123' });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/email\/verify/);
-  await page.getByLabel('Code').fill(await readCode(page));
+  await page.getByLabel('Code').fill(await readCode(page, email));
   await page.getByRole('button', { name: 'Confirm code' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 
@@ -181,7 +147,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   await openServers(page);
   await expect(card.getByTestId('unsuspend-button')).toBeVisible();
   await expect(card.getByTestId('server-state')).toHaveAttribute('data-state', 'suspended');
-  expect(await mailSubjects(page)).toEqual(
+  expect(await mailSubjects(page, email)).toEqual(
     expect.arrayContaining([
       'Your Falkenhost credits run out soon',
       `Your server ${serverName} is suspended`,
@@ -191,7 +157,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   // Deletion warnings three days and one day before the deletion.
   await advanceClock(page, 4 * 24);
   await advanceClock(page, 2 * 24);
-  const warnings = (await mailSubjects(page)).filter((s) =>
+  const warnings = (await mailSubjects(page, email)).filter((s) =>
     s.startsWith(`Your server ${serverName} will be deleted`),
   );
   expect(warnings).toHaveLength(2);

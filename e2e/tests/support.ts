@@ -51,3 +51,45 @@ export async function payCreditsByCard(page: Page, amount: string, expectedTotal
   await page.getByLabel('Paid').check();
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+/** The demo mailbox in a new tab, with its clock control shown. */
+export async function openMailbox(page: Page): Promise<Page> {
+  const mailbox = await page.context().newPage();
+  await mailbox.goto('/dev/mailbox');
+  await expect(mailbox.getByTestId('demo-clock')).toBeVisible();
+  return mailbox;
+}
+
+/** The latest 6-character code mailed to `email`, read in the demo mailbox. */
+export async function readCode(page: Page, email: string): Promise<string> {
+  const mailbox = await openMailbox(page);
+  const mail = mailbox.getByTestId('mail').filter({ hasText: email }).first();
+  await expect(mail).toBeVisible();
+  const code = ((await mail.textContent()) ?? '').match(/\b([A-Z2-9]{6})\b/)?.[1];
+  await mailbox.close();
+  if (!code) throw new Error('no code in the mailbox');
+  return code;
+}
+
+/**
+ * Moves the demo clock forward on the mailbox page, as a person would, and waits for the jobs; prints
+ * how long the advance took.
+ */
+export async function advanceClock(page: Page, hours: number): Promise<void> {
+  const mailbox = await openMailbox(page);
+  const clock = mailbox.getByTestId('clock-now');
+  const before = await clock.getAttribute('data-now');
+  await mailbox.getByTestId('clock-advance-hours').fill(String(hours));
+  const started = Date.now();
+  await mailbox.getByTestId('clock-advance').click();
+  await expect(clock).not.toHaveAttribute('data-now', before ?? '', { timeout: 120_000 });
+  await expect(mailbox.getByTestId('clock-advance')).toBeEnabled({ timeout: 120_000 });
+  console.log(`demo clock: ${hours} hours in ${Date.now() - started} ms`);
+  await mailbox.close();
+}
+
+/** The subjects of the mail sent to `email` so far, newest first. */
+export async function mailSubjects(page: Page, email: string): Promise<string[]> {
+  const mails = (await (await page.request.get('/api/dev/mail')).json()) as { to: string; subject: string }[];
+  return mails.filter((m) => m.to === email).map((m) => m.subject);
+}

@@ -41,7 +41,8 @@ import {
   serverBuild,
 } from './panel';
 import { enqueuePanelTask, runPanelQueue } from './panel-queue';
-import { checkOrderReferrer, payReferralBonus, reverseReferralBonus } from './referrals';
+import { markAdopted } from './provisioning';
+import { checkOrderReferrer, payReferralBonus, reverseReferralBonus, setOrderReferrer } from './referrals';
 import { syncSubscription } from './subscriptions';
 
 /** Provisioning tries after payment before the money goes back (the reconciler retries each minute). */
@@ -161,14 +162,7 @@ export async function orderPackageByCard(
   const publicId = randomUUID();
   const t = now();
   const order = await db.transaction().execute(async (trx) => {
-    if (referrerId !== null) {
-      await trx
-        .updateTable('users')
-        .set({ referrer_id: referrerId, updated_at: t })
-        .where('id', '=', user.id)
-        .where('referrer_id', 'is', null)
-        .execute();
-    }
+    await setOrderReferrer(trx, user.id, referrerId, t);
     return insertCardOrder(trx, {
       publicId,
       userId: user.id,
@@ -620,23 +614,7 @@ async function adoptServer(
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const t = ctx.now();
-    const adopted = await trx
-      .updateTable('user_packages')
-      .set({
-        status: 'paid',
-        ptero_server_id: server.id,
-        ptero_server_uuid: server.uuid,
-        ptero_identifier: server.identifier,
-      })
-      .where('id', '=', userPackageId)
-      .where('status', '=', 'provisioning')
-      .executeTakeFirst();
-    if (Number(adopted.numUpdatedRows) !== 1) return;
-    await trx
-      .updateTable('allocation_claims')
-      .set({ done_at: t })
-      .where('user_package_id', '=', userPackageId)
-      .execute();
+    if (!(await markAdopted(trx, userPackageId, server, t))) return;
     await trx
       .updateTable('orders')
       .set({ status: 'completed', completed_at: t })

@@ -23,7 +23,7 @@ import { issueCreditNote, settleFirstPayment } from './card-orders';
 import { findValidDiscount } from './discounts';
 import { issueInvoice, priceLines } from './invoices';
 import { applyLedgerEntry, ledgerSum, takeUpTo } from './ledger';
-import { checkOrderReferrer, payReferralBonus, reverseReferralBonus } from './referrals';
+import { checkOrderReferrer, payReferralBonus, reverseReferralBonus, setOrderReferrer } from './referrals';
 import { reverseServerPayment, settleRenewal } from './subscriptions';
 
 type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discountCode'>> &
@@ -43,15 +43,7 @@ export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrde
   const publicId = randomUUID();
   const t = now();
   const order = await db.transaction().execute(async (trx) => {
-    if (referrerId !== null) {
-      // The referrer typed into the order dialog is set like the referral card sets it: once.
-      await trx
-        .updateTable('users')
-        .set({ referrer_id: referrerId, updated_at: t })
-        .where('id', '=', user.id)
-        .where('referrer_id', 'is', null)
-        .execute();
-    }
+    await setOrderReferrer(trx, user.id, referrerId, t);
     return trx
       .insertInto('orders')
       .values({

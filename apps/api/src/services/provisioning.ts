@@ -10,9 +10,10 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import type { PackageByCreditsBody } from '@falkenhost/contracts/store';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { newUserPackage } from '../db/rows';
-import type { User } from '../db/schema';
+import type { Database, User } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { HOUR_MS, hourStart } from './billing';
 import { applyLedgerEntry } from './ledger';
@@ -142,6 +143,38 @@ export async function orderPackageByCredits(
 }
 
 /**
+ * Inside `trx`: a server row still provisioning gets the panel's server and runs (status paid); its
+ * allocation claim is marked done (it counts until the panel's figures include the new server,
+ * services/panel.ts). Shared by orders by credits and by card.
+ * @returns false when the row was no longer provisioning (settled elsewhere; nothing written)
+ */
+export async function markAdopted(
+  trx: Transaction<Database>,
+  userPackageId: number,
+  server: { id: number; uuid: string; identifier: string },
+  now: number,
+): Promise<boolean> {
+  const adopted = await trx
+    .updateTable('user_packages')
+    .set({
+      status: 'paid',
+      ptero_server_id: server.id,
+      ptero_server_uuid: server.uuid,
+      ptero_identifier: server.identifier,
+    })
+    .where('id', '=', userPackageId)
+    .where('status', '=', 'provisioning')
+    .executeTakeFirst();
+  if (Number(adopted.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable('allocation_claims')
+    .set({ done_at: now })
+    .where('user_package_id', '=', userPackageId)
+    .execute();
+  return true;
+}
+
+/**
  * Records the panel's server for an order still provisioning: the server runs, the order is completed,
  * the allocation claim is released.
  * @returns the order's public id, or null when the order is no longer provisioning (settled elsewhere)
@@ -154,18 +187,7 @@ async function adoptPanelServer(
 ): Promise<string | null> {
   const publicId = randomUUID();
   return ctx.db.transaction().execute(async (trx) => {
-    const adopted = await trx
-      .updateTable('user_packages')
-      .set({
-        status: 'paid',
-        ptero_server_id: server.id,
-        ptero_server_uuid: server.uuid,
-        ptero_identifier: server.identifier,
-      })
-      .where('id', '=', userPackageId)
-      .where('status', '=', 'provisioning')
-      .executeTakeFirst();
-    if (Number(adopted.numUpdatedRows) !== 1) return null;
+    if (!(await markAdopted(trx, userPackageId, server, ctx.now()))) return null;
     const row = await trx
       .selectFrom('user_packages')
       .select(['credits_monthly', 'created_at'])
@@ -180,12 +202,6 @@ async function adoptPanelServer(
       createdAt: row.created_at,
       completedAt: ctx.now(),
     });
-    // The claim counts until the panel's figures include the new server (services/panel.ts).
-    await trx
-      .updateTable('allocation_claims')
-      .set({ done_at: ctx.now() })
-      .where('user_package_id', '=', userPackageId)
-      .execute();
     return publicId;
   });
 }

@@ -99,6 +99,26 @@ export async function payReferralBonus(
 }
 
 /**
+ * Inside an order's transaction: the referrer typed into the order dialog is set like the referral card
+ * sets it, once (a user who has one keeps it).
+ * @param referrerId from `checkOrderReferrer`; null sets nothing
+ */
+export async function setOrderReferrer(
+  trx: Transaction<Database>,
+  userId: number,
+  referrerId: number | null,
+  now: number,
+): Promise<void> {
+  if (referrerId === null) return;
+  await trx
+    .updateTable('users')
+    .set({ referrer_id: referrerId, updated_at: now })
+    .where('id', '=', userId)
+    .where('referrer_id', 'is', null)
+    .execute();
+}
+
+/**
  * Takes back the referrer's bonus of a refunded or charged-back order in proportion to the money taken
  * back, as much as the referrer's balance holds (architecture.md "Referral": the bonus follows the
  * payment). Reference `referral-reversal:order:<id>:<cents>`, applied once per taken-back total.
