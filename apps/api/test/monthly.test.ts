@@ -252,6 +252,32 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     expect(invoices).toHaveLength(2);
   });
 
+  it('never settles a renewal whose amount differs, also when its webhook or the poller comes again', async () => {
+    const person = await registerVerified(product);
+    const id = await buyMonthly(person.session, 'Odd renewal');
+    await db()
+      .updateTable('user_packages')
+      .set({ monthly_amount_cents: 1, subscription_amount_cents: 1 })
+      .where('id', '=', id)
+      .execute();
+    const before = await serverRow(id);
+    product.advance(before.paid_until! - product.server.ctx.now() - 60_000);
+    await mollie().runDueSubscriptions();
+    const renewal = mollie()
+      .payments()
+      .find((p) => p.subscriptionId === before.mollie_subscription_id);
+    expect(renewal?.status).toBe('paid');
+    const { settleMolliePayment } = await import('../src/services/orders');
+    expect(await settleMolliePayment(product.server.ctx, renewal!.id)).toBe('unchanged');
+    const order = await db()
+      .selectFrom('orders')
+      .select('status')
+      .where('mollie_payment_id', '=', renewal!.id)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('pending');
+    expect((await serverRow(id)).periods_paid).toBe(1);
+  });
+
   it('suspends after a failed renewal, then unsuspends by a new payment with a new subscription', async () => {
     const person = await registerVerified(product);
     const { session, email } = person;

@@ -232,6 +232,10 @@ export async function settleMolliePayment(
     if (payment.subscriptionId === null) return 'ignored';
     return settleRenewal(ctx, payment);
   }
+  // A renewal recorded but not settled (its amount did not match, or a crash came between the two
+  // writes) is settled by the renewal rules again, never by the credit-order path below.
+  if (order.kind === 'renewal' && order.status === 'pending')
+    return settleRenewal(ctx, await getPayment(ctx.mollie, paymentId));
   // Refunds and chargebacks call the webhook of a paid payment again (reference/mollie.md).
   const serverPayment = SERVER_PAYMENT_KINDS.includes(order.kind);
   const takeBack =
