@@ -143,7 +143,11 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
       cancelled: false,
       eurPriceWithCreditCardFee: 4.12,
     });
-    const row = await serverRow(server!.user_package_id);
+    // The subscription follows the server's adoption at once (services/subscriptions.ts).
+    const row = await waitFor(
+      () => serverRow(server!.user_package_id),
+      (r) => r.mollie_subscription_id !== null,
+    );
     expect(row.mollie_subscription_id).toMatch(/^sub_/);
     const paidUntil = Date.parse(server!.paid_until!);
     expect(paidUntil - product.server.ctx.now()).toBeGreaterThan(27 * DAY_MS);
