@@ -41,7 +41,7 @@ import {
   serverBuild,
 } from './panel';
 import { enqueuePanelTask, runPanelQueue } from './panel-queue';
-import { markAdopted } from './provisioning';
+import { insertServerAddons, markAdopted } from './provisioning';
 import { checkOrderReferrer, payReferralBonus, reverseReferralBonus, setOrderReferrer } from './referrals';
 import { syncSubscription } from './subscriptions';
 
@@ -358,18 +358,7 @@ export async function settleFirstPayment(
       const addons = details.addonIds.length
         ? await trx.selectFrom('addons').selectAll().where('id', 'in', details.addonIds).execute()
         : [];
-      for (const addon of addons) {
-        await trx
-          .insertInto('user_package_addons')
-          .values({
-            user_package_id: row.id,
-            addon_id: addon.id,
-            addon_type: addon.type,
-            credits_monthly: addon.credits_monthly,
-            created_at: t,
-          })
-          .execute();
-      }
+      await insertServerAddons(trx, row.id, addons, t);
       await trx.updateTable('orders').set({ user_package_id: row.id }).where('id', '=', order.id).execute();
       const base = invoiceText(user.language, 'server', {
         server: details.serverName,

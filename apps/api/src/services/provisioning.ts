@@ -92,18 +92,7 @@ export async function orderPackageByCredits(
       .set({ node_id: placement.nodeId })
       .where('id', '=', row.id)
       .execute();
-    for (const addon of offer.addons) {
-      await trx
-        .insertInto('user_package_addons')
-        .values({
-          user_package_id: row.id,
-          addon_id: addon.id,
-          addon_type: addon.type,
-          credits_monthly: addon.credits_monthly,
-          created_at: t,
-        })
-        .execute();
-    }
+    await insertServerAddons(trx, row.id, offer.addons, t);
     if (firstHour > 0) {
       await applyLedgerEntry(trx, {
         userId: user.id,
@@ -139,6 +128,30 @@ export async function orderPackageByCredits(
     await abandonOrder(ctx, userPackage.id, user.id);
     if (isNoCapacityError(error)) throw new AppError(400, REASONS.resources);
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  }
+}
+
+/**
+ * Inside an order's transaction: the add-ons chosen with the order, each with the monthly price it adds
+ * (removing it later takes off the same amount). Shared by orders by credits and by card.
+ */
+export async function insertServerAddons(
+  trx: Transaction<Database>,
+  userPackageId: number,
+  addons: Array<{ id: number; type: string; credits_monthly: number }>,
+  now: number,
+): Promise<void> {
+  for (const addon of addons) {
+    await trx
+      .insertInto('user_package_addons')
+      .values({
+        user_package_id: userPackageId,
+        addon_id: addon.id,
+        addon_type: addon.type,
+        credits_monthly: addon.credits_monthly,
+        created_at: now,
+      })
+      .execute();
   }
 }
 
