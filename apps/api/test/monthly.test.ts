@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../src/jobs/tick';
 import { DAY_MS } from '../src/services/billing';
+import { periodEnd } from '../src/services/card-orders';
+import { RENEWAL_GRACE_MS, syncSubscription } from '../src/services/subscriptions';
 import {
   billingAddress,
   captchaToken,
@@ -531,6 +533,182 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(after.status).toBe('pending');
     expect(await owned(session, 'Odd amount')).toBeUndefined();
+  });
+
+  /** The newest order of `kind` (any user). */
+  async function lastOrder(kind: string) {
+    return db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('kind', '=', kind)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  }
+
+  async function invoicesOf(session: Session): Promise<Array<{ kind: string; total: number }>> {
+    return (await session.get('/api/private/billing/invoices')).body;
+  }
+
+  it('settles a renewal whose webhook was lost before the server would be suspended', async () => {
+    const person = await registerVerified(product);
+    const id = await buyMonthly(person.session, 'Lost webhook');
+    const row = await serverRow(id);
+    // Mollie charges the renewal but cannot reach us with its webhook.
+    const subscription = mollie().store.subscriptions.get(row.mollie_subscription_id!)!;
+    const webhookUrl = subscription.webhookUrl;
+    subscription.webhookUrl = 'http://127.0.0.1:9/unreachable';
+    try {
+      await advance(row.paid_until! - product.server.ctx.now() + RENEWAL_GRACE_MS + 60_000, person);
+    } finally {
+      subscription.webhookUrl = webhookUrl;
+    }
+    const renewal = mollie()
+      .payments()
+      .find((p) => p.subscriptionId === row.mollie_subscription_id);
+    expect(renewal?.status).toBe('paid');
+    const after = await serverRow(id);
+    expect(after).toMatchObject({ status: 'paid', periods_paid: 2 });
+    expect(after.paid_until).toBeGreaterThan(product.server.ctx.now());
+    expect(await invoicesOf(person.session)).toHaveLength(2);
+  });
+
+  it('extends by two months when two renewals are settled at the same time', async () => {
+    const person = await registerVerified(product);
+    const id = await buyMonthly(person.session, 'Two at once');
+    const row = await serverRow(id);
+    mollie().createRenewal(row.mollie_subscription_id!);
+    mollie().createRenewal(row.mollie_subscription_id!);
+    await mollie().whenWebhooksIdle();
+    const after = await waitFor(
+      () => serverRow(id),
+      (r) => r.periods_paid === 3,
+    );
+    expect(after.periods_paid).toBe(3);
+    expect(after.paid_until).toBe(periodEnd(row.period_anchor!, 3));
+    expect(await invoicesOf(person.session)).toHaveLength(3);
+  });
+
+  it('accepts a renewal Mollie charged at the amount before the last change', async () => {
+    const person = await registerVerified(product);
+    const id = await buyMonthly(person.session, 'Old amount');
+    const row = await serverRow(id);
+    const old = mollie().store.subscriptions.get(row.mollie_subscription_id!)!.amount.value;
+    await db()
+      .updateTable('user_packages')
+      .set({ monthly_amount_cents: row.monthly_amount_cents! + 100 })
+      .where('id', '=', id)
+      .execute();
+    await syncSubscription(product.server.ctx, id);
+    const changed = await serverRow(id);
+    expect(changed.previous_subscription_amount_cents).toBe(row.monthly_amount_cents);
+    // The charge was on its way before the PATCH reached Mollie.
+    const subscription = mollie().store.subscriptions.get(row.mollie_subscription_id!)!;
+    const now = subscription.amount.value;
+    subscription.amount.value = old;
+    mollie().createRenewal(row.mollie_subscription_id!);
+    subscription.amount.value = now;
+    await mollie().whenWebhooksIdle();
+    expect(
+      (
+        await waitFor(
+          () => serverRow(id),
+          (r) => r.periods_paid === 2,
+        )
+      ).periods_paid,
+    ).toBe(2);
+  });
+
+  it('refunds a renewal of a server that is gone, without an invoice', async () => {
+    const person = await registerVerified(product);
+    const id = await buyMonthly(person.session, 'Gone');
+    const row = await serverRow(id);
+    // Deleted while its subscription could not be cancelled (Mollie unreachable at the time).
+    await db().updateTable('user_packages').set({ status: 'deleted' }).where('id', '=', id).execute();
+    const payment = mollie().createRenewal(row.mollie_subscription_id!);
+    await mollie().whenWebhooksIdle();
+    const order = await waitFor(
+      () => lastOrder('renewal'),
+      (o) => o.status === 'refunded',
+    );
+    expect(order).toMatchObject({ status: 'refunded', mollie_payment_id: payment.id });
+    expect(mollie().payment(payment.id).refundedCents).toBe(order.amount_cents);
+    expect((await serverRow(id)).periods_paid).toBe(1);
+    expect(await invoicesOf(person.session)).toHaveLength(1);
+    expect(mollie().store.subscriptions.get(row.mollie_subscription_id!)?.status).toBe('canceled');
+  });
+
+  it('applies a chargeback that came while the server was being made once the server exists', async () => {
+    const panel = product.server.emulators!.pterodactyl;
+    const person = await registerVerified(product);
+    panel.failNext('createServer', { status: 500 });
+    const res = await orderMonthly(person.session, 'Charged back');
+    await payAtCheckout(res.body.link);
+    const paid = await waitFor(
+      () => lastOrder('package-card'),
+      (o) => o.attempts === 1,
+    );
+    expect(paid.status).toBe('paid');
+    mollie().chargeback(paid.mollie_payment_id!);
+    await mollie().whenWebhooksIdle();
+    await runTick(product.server.ctx);
+    const order = await lastOrder('package-card');
+    expect(order.status).toBe('completed');
+    const row = await serverRow(order.user_package_id!);
+    expect(row.periods_paid).toBe(0);
+    expect(row.paid_until).toBe(row.period_anchor);
+    expect((await invoicesOf(person.session)).map((i) => i.kind).sort()).toEqual(['credit-note', 'invoice']);
+    await runTick(product.server.ctx);
+    expect((await serverRow(order.user_package_id!)).status).toBe('suspended');
+  });
+
+  it('refunds only what a chargeback left when a paid order cannot get its server', async () => {
+    const panel = product.server.emulators!.pterodactyl;
+    const person = await registerVerified(product);
+    for (let i = 0; i < 3; i++) panel.failNext('createServer', { status: 500 });
+    const res = await orderMonthly(person.session, 'Half charged back');
+    await payAtCheckout(res.body.link);
+    const paid = await waitFor(
+      () => lastOrder('package-card'),
+      (o) => o.attempts === 1,
+    );
+    const half = Math.floor(paid.amount_cents / 2);
+    mollie().chargeback(paid.mollie_payment_id!, half);
+    await mollie().whenWebhooksIdle();
+    await runTick(product.server.ctx);
+    await runTick(product.server.ctx);
+    const order = await lastOrder('package-card');
+    expect(order).toMatchObject({ status: 'refunded', attempts: 3 });
+    const payment = mollie().payment(order.mollie_payment_id!);
+    expect(payment.chargedBackCents).toBe(half);
+    expect(payment.refundedCents).toBe(order.amount_cents - half);
+    const invoices = await invoicesOf(person.session);
+    expect(invoices.reduce((sum, i) => sum + Math.round(i.total * 100), 0)).toBe(0);
+  });
+
+  it('refunds an unsuspend payment for a server deleted meanwhile, without an invoice or a referral bonus', async () => {
+    const referrer = await registerVerified(product);
+    const person = await registerVerified(product);
+    expect(
+      (await person.session.post('/api/private/store/referrer', { referrer: referrer.username })).status,
+    ).toBe(200);
+    const id = await buyMonthly(person.session, 'Deleted first');
+    const row = await serverRow(id);
+    mollie().setRecurringOutcome({ email: person.email }, 'failed');
+    await advance(row.paid_until! - product.server.ctx.now() + 60_000, person, referrer);
+    expect((await serverRow(id)).status).toBe('suspended');
+    const res = await person.session.post('/api/private/servers/unsuspend-server', { id });
+    expect(res.status).toBe(200);
+    const bonusBefore = (await referrer.session.get('/api/private/credits')).body.credits;
+    await db().updateTable('user_packages').set({ status: 'deleted' }).where('id', '=', id).execute();
+    await payAtCheckout(res.body.link);
+    const order = await waitFor(
+      () => lastOrder('unsuspend-card'),
+      (o) => o.status === 'refunded',
+    );
+    expect(order.status).toBe('refunded');
+    expect(mollie().payment(order.mollie_payment_id!).refundedCents).toBe(order.amount_cents);
+    expect(await invoicesOf(person.session)).toHaveLength(1);
+    expect((await referrer.session.get('/api/private/credits')).body.credits).toBe(bonusBefore);
   });
 
   it('numbers invoices without gaps under 50 concurrent payments', async () => {

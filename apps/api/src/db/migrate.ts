@@ -7,6 +7,7 @@ import { initialMigration } from './migrations/0001_initial';
 import { panelSuspensionAndRateLimitsMigration } from './migrations/0002_panel_suspension_and_rate_limits';
 import { serverLifecycleMigration } from './migrations/0003_server_lifecycle';
 import { monthlyAndInvoicesMigration } from './migrations/0004_monthly_and_invoices';
+import { orderLeaseOwnerMigration } from './migrations/0005_order_lease_owner';
 
 /**
  * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
@@ -19,6 +20,7 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
         '0002_panel_suspension_and_rate_limits': panelSuspensionAndRateLimitsMigration(dialect),
         '0003_server_lifecycle': serverLifecycleMigration(dialect),
         '0004_monthly_and_invoices': monthlyAndInvoicesMigration(dialect),
+        '0005_order_lease_owner': orderLeaseOwnerMigration(),
       };
     },
   };

@@ -37,6 +37,7 @@ export function newUserPackage(
     renewal_failed_at: null,
     monthly_amount_cents: null,
     subscription_amount_cents: null,
+    previous_subscription_amount_cents: null,
     ...row,
   };
 }

@@ -171,6 +171,8 @@ export interface OrdersTable {
   completed_at: Millis | null;
   /** a process carrying a paid card order forward holds it until then (orders of kind package-card, unsuspend-card) */
   locked_until: Millis | null;
+  /** the token of the process holding the lease (a holder past its lease neither releases nor overwrites) */
+  lease_owner: string | null;
   /** provisioning attempts after payment */
   attempts: Generated<number>;
 }
@@ -242,6 +244,8 @@ export interface UserPackagesTable {
   monthly_amount_cents: number | null;
   /** monthly: the amount Mollie's subscription was last given */
   subscription_amount_cents: number | null;
+  /** monthly: the subscription's amount before its last change (a renewal at it is still accepted) */
+  previous_subscription_amount_cents: number | null;
   created_at: Millis;
   deleted_at: Millis | null;
 }

@@ -83,7 +83,28 @@ export async function createPayment(
 
 /** Reads a payment's current state (the webhook carries only its id). */
 export async function getPayment(mollie: Client, paymentId: string): Promise<PaymentState> {
-  const payment = await mollie.payments.get({ paymentId });
+  return paymentStateOf(await mollie.payments.get({ paymentId }));
+}
+
+type MolliePayment = Awaited<ReturnType<Client['payments']['get']>>;
+
+/** A payment resource (read alone or from a list) as the fields the product uses. */
+function paymentStateOf(
+  payment: Pick<
+    MolliePayment,
+    | 'id'
+    | 'status'
+    | 'amount'
+    | 'amountRefunded'
+    | 'amountChargedBack'
+    | 'metadata'
+    | 'sequenceType'
+    | 'customerId'
+    | 'mandateId'
+    | 'subscriptionId'
+    | 'paidAt'
+  >,
+): PaymentState {
   return {
     id: payment.id,
     status: payment.status,
@@ -99,6 +120,43 @@ export async function getPayment(mollie: Client, paymentId: string): Promise<Pay
     subscriptionId: payment.subscriptionId ?? null,
     paidAt: payment.paidAt ? Date.parse(payment.paidAt) : null,
   };
+}
+
+/**
+ * The newest payments of a subscription (newest first, at most `limit`): renewals whose webhook never
+ * reached us are found here (reference/mollie.md "Subscriptions").
+ */
+export async function listSubscriptionPayments(
+  mollie: Client,
+  customerId: string,
+  subscriptionId: string,
+  limit = 5,
+): Promise<PaymentState[]> {
+  const pages = await mollie.subscriptions.listPayments({ customerId, subscriptionId, limit });
+  for await (const page of pages) return (page.result.embedded.payments ?? []).map(paymentStateOf);
+  return [];
+}
+
+/**
+ * A customer's subscription that is still running (active or pending) and whose metadata names
+ * `userPackageId`, if any: found again when our record of its creation was lost past the 24 hours an
+ * Idempotency-Key protects. Reads every page of the customer's subscriptions (a customer has few).
+ * @returns the subscription's id and amount in cents, or null
+ */
+export async function findRunningSubscription(
+  mollie: Client,
+  customerId: string,
+  userPackageId: number,
+): Promise<{ id: string; amountCents: number } | null> {
+  const pages = await mollie.subscriptions.list({ customerId, limit: 250 });
+  for await (const page of pages) {
+    for (const s of page.result.embedded.subscriptions ?? []) {
+      const meta = s.metadata as { userPackageId?: unknown } | null | undefined;
+      if ((s.status === 'active' || s.status === 'pending') && meta?.userPackageId === userPackageId)
+        return { id: s.id, amountCents: amountValueToCents(s.amount.value) };
+    }
+  }
+  return null;
 }
 
 /**

@@ -3,7 +3,7 @@
  * and changes, carry paid card orders forward, suspend monthly servers whose period ended, keep Mollie's
  * subscriptions in step, charge the hours that started, once per clock hour apply schedule power and warn of low
  * balances, warn of and carry out deletions of suspended servers, then make the queued panel calls and
- * send the queued mail. Every step is idempotent and safe when several instances run it at once. The
+ * send the queued mail; once an hour, read back payments and renewals whose webhook never came. Every step is idempotent and safe when several instances run it at once. The
  * scheduler runs it every minute; the demo clock runs it after each hour it moves.
  */
 import type { AppContext } from '../context';
@@ -17,7 +17,7 @@ import { type PanelQueueResult, runPanelQueue } from '../services/panel-queue';
 import { type RecoveryResult, recoverProvisioning } from '../services/provisioning';
 import { applySchedulePower } from '../services/schedules';
 import { reconcileServerChanges } from '../services/server-changes';
-import { expireMonthlyServers, syncSubscriptions } from '../services/subscriptions';
+import { expireMonthlyServers, pollMissedRenewals, syncSubscriptions } from '../services/subscriptions';
 
 export interface TickResult {
   recovered: RecoveryResult;
@@ -29,7 +29,7 @@ export interface TickResult {
   subscriptions: number;
   billing: BillingResult;
   /** the once-an-hour jobs ran in this tick */
-  hourly: { power: number; lowBalance: number; polled: number } | null;
+  hourly: { power: number; lowBalance: number; polled: number; renewals: number } | null;
   suspended: SuspendedResult;
   panel: PanelQueueResult;
   mails: number;
@@ -65,6 +65,7 @@ export async function runTick(ctx: AppContext): Promise<TickResult> {
       power: await applySchedulePower(ctx),
       lowBalance: await warnLowBalances(ctx),
       polled: await pollPendingPayments(ctx),
+      renewals: await pollMissedRenewals(ctx),
     };
   }
   const suspended = await processSuspended(ctx);

@@ -23,7 +23,13 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { newUserPackage } from '../db/rows';
 import type { Database, Order, User } from '../db/schema';
-import { createCustomer, createPayment, type PaymentState, refundPayment } from '../integrations/mollie';
+import {
+  createCustomer,
+  createPayment,
+  getPayment,
+  type PaymentState,
+  refundPayment,
+} from '../integrations/mollie';
 import { AppError } from '../lib/errors';
 import { invoiceText, renderNoticeMail } from '../mail/templates';
 import { findValidDiscount } from './discounts';
@@ -43,7 +49,7 @@ import {
 import { enqueuePanelTask, runPanelQueue } from './panel-queue';
 import { insertServerAddons, markAdopted } from './provisioning';
 import { checkOrderReferrer, payReferralBonus, reverseReferralBonus, setOrderReferrer } from './referrals';
-import { syncSubscription } from './subscriptions';
+import { reverseServerPayment, syncSubscription } from './subscriptions';
 
 /** Provisioning tries after payment before the money goes back (the reconciler retries each minute). */
 export const MAX_PROVISIONING_ATTEMPTS = 3;
@@ -306,8 +312,8 @@ async function startFirstPayment(
 
 /**
  * Records a paid first payment once (the order's conditional move from pending to paid): the invoice
- * and receipt, the referrer's bonus, and for a new server the server to make, for an unsuspend the
- * server running again for a month. Then carries the order forward at once.
+ * and receipt, and for a new server the server to make, for an unsuspend the server running again for a
+ * month (or, when it is gone, the refund). Then carries the order forward at once.
  * @returns 'paid' when this call recorded it, 'unchanged' when another delivery did
  */
 export async function settleFirstPayment(
@@ -359,7 +365,11 @@ export async function settleFirstPayment(
         ? await trx.selectFrom('addons').selectAll().where('id', 'in', details.addonIds).execute()
         : [];
       await insertServerAddons(trx, row.id, addons, t);
-      await trx.updateTable('orders').set({ user_package_id: row.id }).where('id', '=', order.id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ user_package_id: row.id, details: JSON.stringify({ ...details, periodAnchor: paidAt }) })
+        .where('id', '=', order.id)
+        .execute();
       const base = invoiceText(user.language, 'server', {
         server: details.serverName,
         package: details.packageName,
@@ -385,7 +395,8 @@ export async function settleFirstPayment(
     } else {
       await settleUnsuspend(ctx, trx, order, payment, paidAt, user.language);
     }
-    await payReferralBonus(trx, order.user_id, order.amount_cents - order.fee_cents, `order:${order.id}`, t);
+    // The referrer's bonus follows money that buys something: for a new server it is paid when the server
+    // exists (adoptServer), for an unsuspend when the server runs again (settleUnsuspend).
     return true;
   });
   if (!recorded) return 'unchanged';
@@ -395,7 +406,11 @@ export async function settleFirstPayment(
   return 'paid';
 }
 
-/** The unsuspend part of a paid first payment: the server runs again for a month, or the money goes back. */
+/**
+ * The unsuspend part of a paid first payment: the server runs again for a month, with its invoice and
+ * the referrer's bonus; a server deleted (or woken otherwise) meanwhile gets nothing and the payment goes
+ * back (`refunding`, no invoice and no bonus, so the refund needs no credit note).
+ */
 async function settleUnsuspend(
   ctx: AppContext,
   trx: Transaction<Database>,
@@ -405,17 +420,50 @@ async function settleUnsuspend(
   language: string,
 ): Promise<void> {
   const t = ctx.now();
-  const server = await trx
-    .selectFrom('user_packages')
-    .selectAll()
-    .where('id', '=', order.user_package_id ?? 0)
-    .executeTakeFirst();
   const details = JSON.parse(order.details) as {
     price: PriceBreakdown;
     billingAddress: BillingAddress | null;
   };
+  const woken = await trx
+    .updateTable('user_packages')
+    .set({
+      status: 'paid',
+      suspended_at: null,
+      delete_at: null,
+      deletion_warnings: 0,
+      cancelled_at: null,
+      renewal_failed_at: null,
+      period_anchor: paidAt,
+      periods_paid: 1,
+      paid_until: periodEnd(paidAt, 1),
+      mollie_mandate_id: payment.mandateId,
+      monthly_amount_cents: details.price.total,
+    })
+    .where('id', '=', order.user_package_id ?? 0)
+    .where('status', '=', 'suspended')
+    .executeTakeFirst();
+  if (Number(woken.numUpdatedRows) !== 1) {
+    await trx.updateTable('orders').set({ status: 'refunding' }).where('id', '=', order.id).execute();
+    return;
+  }
+  const server = await trx
+    .selectFrom('user_packages')
+    .select(['id', 'name'])
+    .where('id', '=', order.user_package_id ?? 0)
+    .executeTakeFirstOrThrow();
+  await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'unsuspend', now: t });
+  await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'power', signal: 'start', now: t });
+  await trx
+    .updateTable('orders')
+    .set({
+      status: 'completed',
+      completed_at: t,
+      details: JSON.stringify({ ...details, periodAnchor: paidAt }),
+    })
+    .where('id', '=', order.id)
+    .execute();
   const base = invoiceText(language, 'server', {
-    server: server?.name ?? '',
+    server: server.name,
     package: '',
     from: invoiceDay(language, paidAt),
     to: invoiceDay(language, periodEnd(paidAt, 1)),
@@ -434,50 +482,24 @@ async function settleUnsuspend(
     issuedAt: t,
     mail: true,
   });
-  const woken = server
-    ? await trx
-        .updateTable('user_packages')
-        .set({
-          status: 'paid',
-          suspended_at: null,
-          delete_at: null,
-          deletion_warnings: 0,
-          cancelled_at: null,
-          renewal_failed_at: null,
-          period_anchor: paidAt,
-          periods_paid: 1,
-          paid_until: periodEnd(paidAt, 1),
-          mollie_mandate_id: payment.mandateId,
-          monthly_amount_cents: details.price.total,
-        })
-        .where('id', '=', server.id)
-        .where('status', '=', 'suspended')
-        .executeTakeFirst()
-    : undefined;
-  if (server && woken && Number(woken.numUpdatedRows) === 1) {
-    await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'unsuspend', now: t });
-    await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'power', signal: 'start', now: t });
-    await trx
-      .updateTable('orders')
-      .set({ status: 'completed', completed_at: t })
-      .where('id', '=', order.id)
-      .execute();
-  } else {
-    // Deleted (or unsuspended otherwise) meanwhile: the payment has nothing to buy and goes back.
-    await trx.updateTable('orders').set({ status: 'refunding' }).where('id', '=', order.id).execute();
-  }
+  await payReferralBonus(trx, order.user_id, order.amount_cents - order.fee_cents, `order:${order.id}`, t);
 }
 
+/** The lease on an order was taken over by another process: this one's writes are rolled back. */
+class LeaseLost extends Error {}
+
 /**
- * Carries a paid card order forward under a lease (one process at a time; a crashed holder's lease runs
- * out): provisions a new server, or refunds an order that cannot get one. Safe to call any number of
- * times, from the webhook and from the reconciler.
+ * Carries a paid card order forward under a lease (one process at a time; a crashed or stalled holder's
+ * lease runs out and another takes over, and the stalled one then writes nothing: every write that moves
+ * the order names the lease's owner): provisions a new server, or refunds an order that cannot get one.
+ * Safe to call any number of times, from the webhook and from the reconciler.
  */
 export async function advanceCardOrder(ctx: AppContext, orderId: number): Promise<void> {
   const t = ctx.now();
+  const owner = randomUUID();
   const leased = await ctx.db
     .updateTable('orders')
-    .set({ locked_until: t + ORDER_LEASE_MS })
+    .set({ locked_until: t + ORDER_LEASE_MS, lease_owner: owner })
     .where('id', '=', orderId)
     .where('status', 'in', ['paid', 'refunding'])
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', t)]))
@@ -490,16 +512,24 @@ export async function advanceCardOrder(ctx: AppContext, orderId: number): Promis
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     if (order.status === 'paid' && order.kind === 'package-card') {
-      await provisionPaidOrder(ctx, order);
+      await provisionPaidOrder(ctx, order, owner);
       order = await ctx.db
         .selectFrom('orders')
         .selectAll()
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
     }
-    if (order.status === 'refunding') await refundOrder(ctx, order);
+    if (order.status === 'refunding' && order.lease_owner === owner) await refundOrder(ctx, order, owner);
+  } catch (error) {
+    if (!(error instanceof LeaseLost)) throw error;
+    ctx.log.warn({ orderId }, 'the lease on a card order ran out and another process carries it on');
   } finally {
-    await ctx.db.updateTable('orders').set({ locked_until: null }).where('id', '=', orderId).execute();
+    await ctx.db
+      .updateTable('orders')
+      .set({ locked_until: null, lease_owner: null })
+      .where('id', '=', orderId)
+      .where('lease_owner', '=', owner)
+      .execute();
   }
   await runPanelQueue(ctx).catch((error) => ctx.log.warn({ err: error }, 'panel queue run failed'));
 }
@@ -509,7 +539,7 @@ export async function advanceCardOrder(ctx: AppContext, orderId: number): Promis
  * else claims a node and creates it. No room: refund. A panel failure: retried by the reconciler, and
  * refunded after MAX_PROVISIONING_ATTEMPTS.
  */
-async function provisionPaidOrder(ctx: AppContext, order: Order): Promise<void> {
+async function provisionPaidOrder(ctx: AppContext, order: Order, owner: string): Promise<void> {
   const details = JSON.parse(order.details) as PackageCardDetails;
   const up = await ctx.db
     .selectFrom('user_packages')
@@ -524,14 +554,14 @@ async function provisionPaidOrder(ctx: AppContext, order: Order): Promise<void> 
   try {
     const found = await ctx.pterodactyl.getServerByExternalId(externalId);
     if (found) {
-      await adoptServer(ctx, order.id, up.id, found);
+      await adoptServer(ctx, order, up.id, found, owner);
       return;
     }
     const { pkg, addons } = await loadOwnedServerParts(ctx, up.id, up.package_id);
     const build = serverBuild(pkg, addons);
-    let nodeAndAllocation: { nodeId: number; allocationId: number } | null = null;
     const room = await readPlacement(ctx, await nodeIdsOfPackage(ctx, up.package_id), up.location_id);
-    nodeAndAllocation = await ctx.db.transaction().execute(async (trx) => {
+    const nodeAndAllocation = await ctx.db.transaction().execute(async (trx) => {
+      await holdLease(trx, order.id, owner);
       await trx.deleteFrom('allocation_claims').where('user_package_id', '=', up.id).execute();
       const claim = await claimPlacement(trx, ctx.dialect, room, build, up.id, ctx.now());
       if (claim)
@@ -543,7 +573,7 @@ async function provisionPaidOrder(ctx: AppContext, order: Order): Promise<void> 
       return claim;
     });
     if (!nodeAndAllocation) {
-      await giveUp(ctx, order.id, 'resources');
+      await giveUp(ctx, order.id, owner, 'resources');
       return;
     }
     const user = await ctx.db
@@ -561,13 +591,29 @@ async function provisionPaidOrder(ctx: AppContext, order: Order): Promise<void> 
       build,
       allocationId: nodeAndAllocation.allocationId,
     });
-    await adoptServer(ctx, order.id, up.id, server);
+    await adoptServer(ctx, order, up.id, server, owner);
   } catch (error) {
+    if (error instanceof LeaseLost) throw error;
     const attempts = order.attempts + 1;
-    await ctx.db.updateTable('orders').set({ attempts }).where('id', '=', order.id).execute();
+    await ctx.db
+      .updateTable('orders')
+      .set({ attempts })
+      .where('id', '=', order.id)
+      .where('lease_owner', '=', owner)
+      .execute();
     ctx.log.warn({ err: error, orderId: order.id, attempts }, 'provisioning a paid card order failed');
-    if (attempts >= MAX_PROVISIONING_ATTEMPTS) await giveUp(ctx, order.id, 'panel');
+    if (attempts >= MAX_PROVISIONING_ATTEMPTS) await giveUp(ctx, order.id, owner, 'panel');
   }
+}
+
+/** Inside `trx`: goes on only while `owner` still holds the order's lease. @throws LeaseLost */
+async function holdLease(trx: Transaction<Database>, orderId: number, owner: string): Promise<void> {
+  const row = await trx
+    .selectFrom('orders')
+    .select('lease_owner')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (row?.lease_owner !== owner) throw new LeaseLost();
 }
 
 async function loadOwnedServerParts(ctx: AppContext, userPackageId: number, packageId: number) {
@@ -594,26 +640,50 @@ async function nodeIdsOfPackage(ctx: AppContext, packageId: number): Promise<num
   return rows.map((r) => r.node_id);
 }
 
-/** Records the panel's server: the server runs, the order is completed, the claim released. */
+/**
+ * Records the panel's server: the server runs, the order is completed, the claim released and the
+ * referrer paid, all while `owner` holds the lease. Then the subscription is created, and money taken
+ * back while the server was being made (a refund or chargeback whose webhook came while the order was
+ * still `paid`) is applied now.
+ * @throws LeaseLost when another process took the order over (nothing written)
+ */
 async function adoptServer(
   ctx: AppContext,
-  orderId: number,
+  order: Order,
   userPackageId: number,
   server: { id: number; uuid: string; identifier: string },
+  owner: string,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const t = ctx.now();
-    if (!(await markAdopted(trx, userPackageId, server, t))) return;
-    await trx
+    const completed = await trx
       .updateTable('orders')
       .set({ status: 'completed', completed_at: t })
-      .where('id', '=', orderId)
+      .where('id', '=', order.id)
       .where('status', '=', 'paid')
-      .execute();
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    if (Number(completed.numUpdatedRows) !== 1) throw new LeaseLost();
+    if (!(await markAdopted(trx, userPackageId, server, t))) throw new LeaseLost();
+    await payReferralBonus(trx, order.user_id, order.amount_cents - order.fee_cents, `order:${order.id}`, t);
   });
   await syncSubscription(ctx, userPackageId).catch((error) =>
     ctx.log.warn({ err: error, userPackageId }, 'creating the subscription failed; retried by the jobs'),
   );
+  if (!order.mollie_payment_id) return;
+  try {
+    const payment = await getPayment(ctx.mollie, order.mollie_payment_id);
+    if (payment.takenBackCents > 0) {
+      const completed = await ctx.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      await reverseServerPayment(ctx, completed, payment);
+    }
+  } catch (error) {
+    ctx.log.warn({ err: error, orderId: order.id }, 'reading a payment back after provisioning failed');
+  }
 }
 
 async function completeOrder(ctx: AppContext, orderId: number): Promise<void> {
@@ -625,33 +695,46 @@ async function completeOrder(ctx: AppContext, orderId: number): Promise<void> {
     .execute();
 }
 
-/** The server cannot be made: the order goes to refunding and its server row is dropped. */
-async function giveUp(ctx: AppContext, orderId: number, why: 'resources' | 'panel'): Promise<void> {
+/** The server cannot be made: the order goes to refunding (while `owner` holds its lease). */
+async function giveUp(
+  ctx: AppContext,
+  orderId: number,
+  owner: string,
+  why: 'resources' | 'panel',
+): Promise<void> {
   ctx.log.warn({ orderId, why }, 'a paid card order gets no server; refunding it');
   await ctx.db
     .updateTable('orders')
     .set({ status: 'refunding' })
     .where('id', '=', orderId)
     .where('status', '=', 'paid')
+    .where('lease_owner', '=', owner)
     .execute();
 }
 
 /**
- * Refunds an order in `refunding`: no panel server is left behind, Mollie refunds the whole payment
- * (idempotent per order), then one transaction marks the order refunded, drops its server row, issues the
- * credit note, takes back the referrer's bonus and mails the customer.
+ * Refunds an order in `refunding`: no panel server is left behind, Mollie refunds what is left of the
+ * payment (its amount less what was refunded or charged back already, so a retry after a crash or a
+ * chargeback that came first refunds nothing twice; idempotent per order too), then one transaction marks
+ * the order refunded, its server row failed whatever state it reached, issues the credit note, takes back
+ * the referrer's bonus and mails the customer; a subscription the server had is cancelled.
+ * @throws LeaseLost when another process took the order over before the final write
  */
-async function refundOrder(ctx: AppContext, order: Order): Promise<void> {
+async function refundOrder(ctx: AppContext, order: Order, owner: string): Promise<void> {
   if (!order.mollie_payment_id) return;
   const upId = order.kind === 'package-card' ? order.user_package_id : null;
   if (upId !== null) await removePanelServer(ctx, `falkenhost-server-${upId}`);
-  await refundPayment(
-    ctx.mollie,
-    order.mollie_payment_id,
-    order.amount_cents,
-    `Falkenhost: refund of order ${order.id}`,
-    `refund-order-${order.id}`,
-  );
+  const payment = await getPayment(ctx.mollie, order.mollie_payment_id);
+  const refundable = order.amount_cents - Math.min(payment.takenBackCents, order.amount_cents);
+  if (refundable > 0) {
+    await refundPayment(
+      ctx.mollie,
+      order.mollie_payment_id,
+      refundable,
+      `Falkenhost: refund of order ${order.id}`,
+      `refund-order-${order.id}`,
+    );
+  }
   await ctx.db.transaction().execute(async (trx) => {
     const t = ctx.now();
     const done = await trx
@@ -659,18 +742,20 @@ async function refundOrder(ctx: AppContext, order: Order): Promise<void> {
       .set({ status: 'refunded', completed_at: t })
       .where('id', '=', order.id)
       .where('status', '=', 'refunding')
+      .where('lease_owner', '=', owner)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) return;
+    if (Number(done.numUpdatedRows) !== 1) throw new LeaseLost();
     if (upId !== null) {
       await trx
         .updateTable('user_packages')
         .set({ status: 'failed', deleted_at: t })
         .where('id', '=', upId)
-        .where('status', '=', 'provisioning')
+        .where('status', 'not in', ['failed', 'deleted'])
         .execute();
       await trx.deleteFrom('allocation_claims').where('user_package_id', '=', upId).execute();
     }
-    await issueCreditNote(ctx, trx, order, order.amount_cents, 'refund');
+    const chargedBackOnly = refundable === 0 && payment.chargedBackCents > 0;
+    await issueCreditNote(ctx, trx, order, order.amount_cents, chargedBackOnly ? 'chargeback' : 'refund');
     await reverseReferralBonus(trx, ctx.dialect, order, order.amount_cents, t);
     const user = await trx
       .selectFrom('users')
@@ -684,11 +769,15 @@ async function refundOrder(ctx: AppContext, order: Order): Promise<void> {
       renderNoticeMail('orderRefunded', user.language, {
         username: user.username,
         server: details.serverName ?? '',
-        amount: formatEur(user.language, order.amount_cents),
+        amount: formatEur(user.language, order.amount_cents - payment.chargedBackCents),
       }),
       t,
     );
   });
+  if (upId !== null)
+    await syncSubscription(ctx, upId).catch((error) =>
+      ctx.log.warn({ err: error, userPackageId: upId }, 'cancelling the subscription failed; retried later'),
+    );
 }
 
 /**

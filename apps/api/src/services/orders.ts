@@ -245,6 +245,8 @@ export async function settleMolliePayment(
   const payment = await getPayment(ctx.mollie, paymentId);
   if (takeBack) {
     if (order.kind === 'credits') return reverseTakenBack(ctx, order, payment);
+    // Still being carried forward: the refund takes what is left (refundOrder), and a server made meanwhile
+    // reads its payment back when it is adopted (adoptServer) and applies what was taken back then.
     if (order.status === 'paid' || order.status === 'refunding') return 'unchanged';
     return reverseServerPayment(ctx, order, payment);
   }

@@ -16,19 +16,21 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { serverMonthPrice } from '@falkenhost/contracts/money';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import type { Order, User } from '../db/schema';
+import type { Database, Order, User } from '../db/schema';
 import {
   cancelSubscription,
   createSubscription,
+  findRunningSubscription,
+  listSubscriptionPayments,
   type PaymentState,
   updateSubscriptionAmount,
 } from '../integrations/mollie';
 import { AppError, isUniqueViolation } from '../lib/errors';
 import { invoiceText, mailDate, renderNoticeMail } from '../mail/templates';
 import { DAY_MS } from './billing';
-import { invoiceDay, issueCreditNote, periodEnd } from './card-orders';
+import { advanceCardOrder, invoiceDay, issueCreditNote, periodEnd } from './card-orders';
 import { issueInvoice, priceLines } from './invoices';
 import { queueMail } from './outbox';
 import { loadOwnedServer } from './owned-server';
@@ -84,6 +86,17 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
   if (!live || wanted <= 0 || row.paid_until === null) return;
   if (!row.mollie_subscription_id) {
     if (!row.mollie_mandate_id) return;
+    // Created before and its answer lost past the Idempotency-Key's 24 hours: adopted, not made twice.
+    const running = await findRunningSubscription(ctx.mollie, row.mollie_customer_id, row.id);
+    if (running) {
+      await ctx.db
+        .updateTable('user_packages')
+        .set({ mollie_subscription_id: running.id, subscription_amount_cents: running.amountCents })
+        .where('id', '=', row.id)
+        .where('mollie_subscription_id', 'is', null)
+        .execute();
+      return;
+    }
     const id = await createSubscription(ctx.mollie, {
       customerId: row.mollie_customer_id,
       mandateId: row.mollie_mandate_id,
@@ -96,7 +109,11 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
     });
     await ctx.db
       .updateTable('user_packages')
-      .set({ mollie_subscription_id: id, subscription_amount_cents: wanted })
+      .set({
+        mollie_subscription_id: id,
+        subscription_amount_cents: wanted,
+        previous_subscription_amount_cents: null,
+      })
       .where('id', '=', row.id)
       .where('mollie_subscription_id', 'is', null)
       .execute();
@@ -106,7 +123,10 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
     await updateSubscriptionAmount(ctx.mollie, row.mollie_customer_id, row.mollie_subscription_id, wanted);
     await ctx.db
       .updateTable('user_packages')
-      .set({ subscription_amount_cents: wanted })
+      .set({
+        subscription_amount_cents: wanted,
+        previous_subscription_amount_cents: row.subscription_amount_cents,
+      })
       .where('id', '=', row.id)
       .execute();
   }
@@ -164,10 +184,24 @@ export async function syncSubscriptions(ctx: AppContext): Promise<number> {
   return done;
 }
 
+/** What a renewal order keeps in `details` (JSON). */
+interface RenewalDetails {
+  subscriptionId: string | null;
+  serverName: string;
+  /** set when paid: the paid period it extended (`period_anchor`) and the month's number in it */
+  periodAnchor?: number;
+  period?: number;
+}
+
 /**
- * Records a renewal (a subscription's payment, first seen in its webhook) once.
+ * Records a renewal (a subscription's payment, first seen in its webhook or in the subscription's payment
+ * list) once. Paid: the paid period grows by one month under the server row's write lock (two renewals
+ * settled at once make two months), with an invoice and the referrer's bonus; a server that is gone
+ * (deleted, failed) cannot use the month and the payment is refunded. Failed: the server is suspended at
+ * the end of its period and the customer mailed.
  * @returns 'ignored' (no server has that subscription), 'unchanged' (already recorded, still open, or an
- *   amount that does not match: logged, not applied), 'paid' or 'closed'
+ *   amount that matches neither the subscription's amount now nor before its last change: logged, not
+ *   applied), 'paid', or 'closed' (failed, or refunded for want of a server)
  */
 export async function settleRenewal(
   ctx: AppContext,
@@ -186,6 +220,7 @@ export async function settleRenewal(
       : undefined);
   if (owner?.billing_type !== 'monthly') return 'ignored';
   const t = ctx.now();
+  const recorded: RenewalDetails = { subscriptionId: payment.subscriptionId, serverName: owner.name };
   try {
     await ctx.db
       .insertInto('orders')
@@ -202,7 +237,7 @@ export async function settleRenewal(
         payment_method: 'creditCard',
         mollie_payment_id: payment.id,
         user_package_id: owner.id,
-        details: JSON.stringify({ subscriptionId: payment.subscriptionId }),
+        details: JSON.stringify(recorded),
         created_at: t,
         completed_at: null,
         locked_until: null,
@@ -219,7 +254,11 @@ export async function settleRenewal(
   if (order.status !== 'pending') return 'unchanged';
 
   if (payment.status === 'paid') {
-    const expected = [owner.monthly_amount_cents, owner.subscription_amount_cents];
+    const expected = [
+      owner.monthly_amount_cents,
+      owner.subscription_amount_cents,
+      owner.previous_subscription_amount_cents,
+    ];
     if (!expected.includes(payment.amountCents)) {
       ctx.log.error(
         { paymentId: payment.id, amountCents: payment.amountCents, expected, userPackageId: owner.id },
@@ -227,107 +266,18 @@ export async function settleRenewal(
       );
       return 'unchanged';
     }
-    const applied = await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now();
-      const claimed = await trx
-        .updateTable('orders')
-        .set({ status: 'completed', completed_at: now })
-        .where('id', '=', order.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return false;
-      const up = await trx
-        .selectFrom('user_packages')
-        .selectAll()
-        .where('id', '=', owner.id)
-        .executeTakeFirstOrThrow();
-      const anchor = up.period_anchor ?? now;
-      const periods = (up.periods_paid ?? 1) + 1;
-      const from = up.paid_until ?? now;
-      const to = periodEnd(anchor, periods);
-      const woken = up.status === 'suspended';
-      if (up.status === 'paid' || woken) {
-        await trx
-          .updateTable('user_packages')
-          .set({
-            periods_paid: periods,
-            paid_until: to,
-            renewal_failed_at: null,
-            ...(woken ? { status: 'paid', suspended_at: null, delete_at: null, deletion_warnings: 0 } : {}),
-          })
-          .where('id', '=', up.id)
-          .execute();
-        if (woken) {
-          await enqueuePanelTask(trx, { userPackageId: up.id, kind: 'unsuspend', now });
-          await enqueuePanelTask(trx, { userPackageId: up.id, kind: 'power', signal: 'start', now });
-        }
-      }
-      const user = await trx
-        .selectFrom('users')
-        .select('language')
-        .where('id', '=', up.user_id)
-        .executeTakeFirstOrThrow();
-      const pkg = await trx
-        .selectFrom('packages')
-        .select('name')
-        .where('id', '=', up.package_id)
-        .executeTakeFirstOrThrow();
-      const base = invoiceText(user.language, 'server', {
-        server: up.name,
-        package: pkg.name,
-        from: invoiceDay(user.language, from),
-        to: invoiceDay(user.language, to),
-      });
-      const breakdown = serverMonthPrice(up.credits_monthly, 0, 'creditCard');
-      const lines =
-        breakdown.total === payment.amountCents
-          ? priceLines(user.language, base, breakdown, { monthlyPercent: 5, method: 'creditCard' })
-          : [
-              {
-                description: base,
-                quantity: 1,
-                unitCents: payment.amountCents,
-                totalCents: payment.amountCents,
-              },
-            ];
-      const first = await trx
-        .selectFrom('orders')
-        .select('details')
-        .where('user_package_id', '=', up.id)
-        .where('kind', '=', 'package-card')
-        .executeTakeFirst();
-      const billingAddress = first ? (JSON.parse(first.details).billingAddress ?? null) : null;
-      await issueInvoice(ctx, trx, {
-        userId: up.user_id,
-        orderId: order.id,
-        sourceKey: `order:${order.id}`,
-        kind: 'invoice',
-        lines,
-        payment: {
-          method: invoiceText(user.language, 'method.creditCard'),
-          reference: payment.id,
-          paidAt: payment.paidAt ?? now,
-        },
-        billingAddress,
-        issuedAt: now,
-        mail: true,
-      });
-      await trx
-        .updateTable('orders')
-        .set({ fee_cents: lines.length > 1 ? breakdown.fee : 0 })
-        .where('id', '=', order.id)
-        .execute();
-      await payReferralBonus(
-        trx,
-        up.user_id,
-        payment.amountCents - (lines.length > 1 ? breakdown.fee : 0),
-        `order:${order.id}`,
-        now,
+    const outcome = await ctx.db.transaction().execute((trx) => applyPaidRenewal(ctx, trx, order, payment));
+    if (outcome === 'refund') {
+      await advanceCardOrder(ctx, order.id).catch((error) =>
+        ctx.log.warn({ err: error, orderId: order.id }, 'refunding a renewal failed; retried later'),
       );
-      return true;
-    });
+      await syncSubscription(ctx, owner.id).catch((error) =>
+        ctx.log.warn({ err: error, userPackageId: owner.id }, 'cancelling the subscription failed'),
+      );
+      return 'closed';
+    }
     await runPanelQueue(ctx).catch((error) => ctx.log.warn({ err: error }, 'panel queue run failed'));
-    return applied ? 'paid' : 'unchanged';
+    return outcome === 'paid' ? 'paid' : 'unchanged';
   }
 
   if (['failed', 'canceled', 'expired'].includes(payment.status)) {
@@ -340,11 +290,13 @@ export async function settleRenewal(
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
-      await trx
+      const marked = await trx
         .updateTable('user_packages')
         .set({ renewal_failed_at: now })
         .where('id', '=', owner.id)
-        .execute();
+        .where('status', 'in', ['paid', 'suspended'])
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return true;
       const user = await trx
         .selectFrom('users')
         .select(['email', 'username', 'language', 'time_zone'])
@@ -368,6 +320,183 @@ export async function settleRenewal(
 }
 
 /**
+ * Inside `trx`: a paid renewal recorded as pending extends its server's paid period by one month (and
+ * wakes it when suspended), with the invoice and the referrer's bonus; or, when the server is gone, is
+ * moved to `refunding`.
+ * @returns 'paid', 'refund', or 'none' when another delivery settled it first
+ */
+async function applyPaidRenewal(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  order: Order,
+  payment: PaymentState,
+): Promise<'paid' | 'refund' | 'none'> {
+  const now = ctx.now();
+  const claimed = await trx
+    .updateTable('orders')
+    .set({ status: 'completed', completed_at: now })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return 'none';
+  // The increment takes the row's write lock (PostgreSQL) or the database's (SQLite) until commit, so a
+  // second renewal settled at the same time counts from this one's month.
+  const extended = await trx
+    .updateTable('user_packages')
+    .set({ periods_paid: sql<number>`coalesce(periods_paid, 1) + 1` })
+    .where('id', '=', order.user_package_id ?? 0)
+    .where('status', 'in', ['paid', 'suspended'])
+    .executeTakeFirst();
+  if (Number(extended.numUpdatedRows) !== 1) {
+    await trx
+      .updateTable('orders')
+      .set({ status: 'refunding', completed_at: null })
+      .where('id', '=', order.id)
+      .execute();
+    return 'refund';
+  }
+  const up = await trx
+    .selectFrom('user_packages')
+    .selectAll()
+    .where('id', '=', order.user_package_id ?? 0)
+    .executeTakeFirstOrThrow();
+  const anchor = up.period_anchor ?? now;
+  const periods = up.periods_paid ?? 2;
+  const from = periodEnd(anchor, periods - 1);
+  const to = periodEnd(anchor, periods);
+  const woken = up.status === 'suspended';
+  await trx
+    .updateTable('user_packages')
+    .set({
+      paid_until: to,
+      renewal_failed_at: null,
+      ...(woken ? { status: 'paid', suspended_at: null, delete_at: null, deletion_warnings: 0 } : {}),
+    })
+    .where('id', '=', up.id)
+    .execute();
+  if (woken) {
+    await enqueuePanelTask(trx, { userPackageId: up.id, kind: 'unsuspend', now });
+    await enqueuePanelTask(trx, { userPackageId: up.id, kind: 'power', signal: 'start', now });
+  }
+  const user = await trx
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', up.user_id)
+    .executeTakeFirstOrThrow();
+  const pkg = await trx
+    .selectFrom('packages')
+    .select('name')
+    .where('id', '=', up.package_id)
+    .executeTakeFirstOrThrow();
+  const base = invoiceText(user.language, 'server', {
+    server: up.name,
+    package: pkg.name,
+    from: invoiceDay(user.language, from),
+    to: invoiceDay(user.language, to),
+  });
+  const breakdown = serverMonthPrice(up.credits_monthly, 0, 'creditCard');
+  const itemised = breakdown.total === payment.amountCents;
+  const lines = itemised
+    ? priceLines(user.language, base, breakdown, { monthlyPercent: 5, method: 'creditCard' })
+    : [{ description: base, quantity: 1, unitCents: payment.amountCents, totalCents: payment.amountCents }];
+  const first = await trx
+    .selectFrom('orders')
+    .select('details')
+    .where('user_package_id', '=', up.id)
+    .where('kind', '=', 'package-card')
+    .executeTakeFirst();
+  const billingAddress = first ? (JSON.parse(first.details).billingAddress ?? null) : null;
+  await issueInvoice(ctx, trx, {
+    userId: up.user_id,
+    orderId: order.id,
+    sourceKey: `order:${order.id}`,
+    kind: 'invoice',
+    lines,
+    payment: {
+      method: invoiceText(user.language, 'method.creditCard'),
+      reference: payment.id,
+      paidAt: payment.paidAt ?? now,
+    },
+    billingAddress,
+    issuedAt: now,
+    mail: true,
+  });
+  const details: RenewalDetails = {
+    ...(JSON.parse(order.details) as RenewalDetails),
+    periodAnchor: anchor,
+    period: periods,
+  };
+  const fee = itemised ? breakdown.fee : 0;
+  await trx
+    .updateTable('orders')
+    .set({ fee_cents: fee, details: JSON.stringify(details) })
+    .where('id', '=', order.id)
+    .execute();
+  await payReferralBonus(trx, up.user_id, payment.amountCents - fee, `order:${order.id}`, now);
+  return 'paid';
+}
+
+/**
+ * Settles the renewals of one monthly server that Mollie charged and whose webhook never reached us
+ * (our server down past Mollie's retries): the subscription's newest payments are read and each one
+ * not yet settled goes through `settleRenewal`. Open payments are left to their webhook.
+ * @returns how many payments were settled now
+ */
+export async function settleMissedRenewals(ctx: AppContext, userPackageId: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('user_packages as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .select(['up.mollie_subscription_id', 'u.mollie_customer_id'])
+    .where('up.id', '=', userPackageId)
+    .executeTakeFirst();
+  if (!row?.mollie_subscription_id || !row.mollie_customer_id) return 0;
+  const payments = await listSubscriptionPayments(
+    ctx.mollie,
+    row.mollie_customer_id,
+    row.mollie_subscription_id,
+  );
+  let settled = 0;
+  for (const payment of payments) {
+    if (!['paid', 'failed', 'canceled', 'expired'].includes(payment.status)) continue;
+    const seen = await ctx.db
+      .selectFrom('orders')
+      .select('status')
+      .where('mollie_payment_id', '=', payment.id)
+      .executeTakeFirst();
+    if (seen && seen.status !== 'pending') continue;
+    const outcome = await settleRenewal(ctx, payment);
+    if (outcome === 'paid' || outcome === 'closed') settled += 1;
+  }
+  return settled;
+}
+
+/**
+ * The hourly pass of `settleMissedRenewals` over monthly servers whose paid period is over and whose
+ * renewal has not arrived (running, with a subscription, within the renewal grace).
+ * @returns how many renewals were settled
+ */
+export async function pollMissedRenewals(ctx: AppContext): Promise<number> {
+  const rows = await ctx.db
+    .selectFrom('user_packages')
+    .select('id')
+    .where('billing_type', '=', 'monthly')
+    .where('status', '=', 'paid')
+    .where('paid_until', '<=', ctx.now())
+    .where('mollie_subscription_id', 'is not', null)
+    .where('cancelled_at', 'is', null)
+    .limit(500)
+    .execute();
+  let settled = 0;
+  for (const { id } of rows) {
+    settled += await settleMissedRenewals(ctx, id).catch((error) => {
+      ctx.log.warn({ err: error, userPackageId: id }, "reading a subscription's payments failed");
+      return 0;
+    });
+  }
+  return settled;
+}
+
+/**
  * Applies money taken back (refund or chargeback) from a paid server payment (first month, unsuspend,
  * renewal), as credit orders handle theirs: a credit note for the part not yet credited, the referrer's
  * bonus taken back in proportion, and when the whole payment went back the month it paid is taken off
@@ -388,23 +517,31 @@ export async function reverseServerPayment(
     if (!issued) return 'unchanged' as const;
     await reverseReferralBonus(trx, ctx.dialect, order, takenBack, t);
     if (takenBack >= order.amount_cents && order.user_package_id !== null && order.status === 'completed') {
-      await trx
-        .updateTable('user_packages')
-        .set((eb) => ({ periods_paid: eb('periods_paid', '-', 1) }))
-        .where('id', '=', order.user_package_id)
-        .where('billing_type', '=', 'monthly')
-        .where('periods_paid', '>', 0)
-        .execute();
+      // Only a month of the period running now is taken off: a payment for a period that ended (the
+      // server was suspended and unsuspended since, a new anchor) bought nothing that still runs.
+      const paidFor = (JSON.parse(order.details) as { periodAnchor?: number }).periodAnchor;
       const up = await trx
         .selectFrom('user_packages')
         .select(['period_anchor', 'periods_paid'])
         .where('id', '=', order.user_package_id)
+        .where('billing_type', '=', 'monthly')
         .executeTakeFirst();
-      if (up?.period_anchor != null && up.periods_paid != null) {
+      if (
+        up?.period_anchor != null &&
+        up.periods_paid != null &&
+        up.periods_paid > 0 &&
+        (paidFor === undefined || paidFor === up.period_anchor)
+      ) {
+        const periods = up.periods_paid - 1;
         await trx
           .updateTable('user_packages')
-          .set({ paid_until: periodEnd(up.period_anchor, up.periods_paid), renewal_failed_at: t })
+          .set({
+            periods_paid: periods,
+            paid_until: periodEnd(up.period_anchor, periods),
+            renewal_failed_at: t,
+          })
           .where('id', '=', order.user_package_id)
+          .where('periods_paid', '=', up.periods_paid)
           .execute();
       }
     }
@@ -423,7 +560,16 @@ export async function expireMonthlyServers(ctx: AppContext): Promise<number> {
   const due = await ctx.db
     .selectFrom('user_packages as up')
     .innerJoin('users as u', 'u.id', 'up.user_id')
-    .select(['up.id', 'up.name', 'u.email', 'u.username', 'u.language', 'u.time_zone'])
+    .select([
+      'up.id',
+      'up.name',
+      'up.mollie_subscription_id',
+      'up.cancelled_at',
+      'u.email',
+      'u.username',
+      'u.language',
+      'u.time_zone',
+    ])
     .where('up.billing_type', '=', 'monthly')
     .where('up.status', '=', 'paid')
     .where('up.credits_monthly', '>', 0)
@@ -439,6 +585,13 @@ export async function expireMonthlyServers(ctx: AppContext): Promise<number> {
     .execute();
   let suspended = 0;
   for (const row of due) {
+    // A renewal Mollie charged but whose webhook was lost extends the period instead (the update below
+    // then finds the period not over).
+    if (row.mollie_subscription_id && row.cancelled_at === null) {
+      await settleMissedRenewals(ctx, row.id).catch((error) =>
+        ctx.log.warn({ err: error, userPackageId: row.id }, "reading a subscription's payments failed"),
+      );
+    }
     const deleteAt = t + ctx.config.suspendDays * DAY_MS;
     const done = await ctx.db.transaction().execute(async (trx) => {
       const marked = await trx
