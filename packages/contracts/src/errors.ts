@@ -67,5 +67,11 @@ export const REASONS = {
   serverState: 'server-state',
   /** a start or restart outside the server's scheduled hours (409) */
   outsideSchedule: 'outside-schedule',
+  /** settings: the current password given is wrong (401, spec 8 "Settings") */
+  invalidPassword: 'invalid-password',
+  /** settings: neither username nor e-mail given or changed (400, spec 8 'Fill in at least one field') */
+  emptyFields: 'empty-fields',
+  /** a mailed link's token is unknown, malformed, used, expired or not this account's (400) */
+  invalidToken: 'invalid-token',
 } as const;
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

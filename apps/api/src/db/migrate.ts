@@ -8,6 +8,7 @@ import { panelSuspensionAndRateLimitsMigration } from './migrations/0002_panel_s
 import { serverLifecycleMigration } from './migrations/0003_server_lifecycle';
 import { monthlyAndInvoicesMigration } from './migrations/0004_monthly_and_invoices';
 import { orderLeaseOwnerMigration } from './migrations/0005_order_lease_owner';
+import { accountChangesMigration } from './migrations/0007_account_changes';
 
 /**
  * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
@@ -21,6 +22,7 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
         '0003_server_lifecycle': serverLifecycleMigration(dialect),
         '0004_monthly_and_invoices': monthlyAndInvoicesMigration(dialect),
         '0005_order_lease_owner': orderLeaseOwnerMigration(),
+        '0007_account_changes': accountChangesMigration(dialect),
       };
     },
   };

@@ -38,10 +38,14 @@ function fixedT(language: string): TFunction {
   return i18n.getFixedT((LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en');
 }
 
-/** A mail's words: the lead paragraph, an optional code shown large, then the other paragraphs. */
+/**
+ * A mail's words: the lead paragraph, an optional code shown large or a link shown as a button (and as
+ * its address in the text), then the other paragraphs.
+ */
 interface MailBody {
   lead: string;
   code?: string;
+  link?: { url: string; label: string };
   rest: string[];
 }
 
@@ -59,11 +63,15 @@ function layout(
     body.lead,
     '',
     ...(body.code ? [body.code, ''] : []),
+    ...(body.link ? [body.link.url, ''] : []),
     ...body.rest.flatMap((p) => [p, '']),
   ];
   const text = `${lines.join('\n')}${t('signature')}\n\n--\n${t('footer')}\n`;
   const codeHtml = body.code
     ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center;background:#f1f3f5;padding:12px;border-radius:6px">${escapeHtml(body.code)}</p>`
+    : '';
+  const linkHtml = body.link
+    ? `<p style="text-align:center;margin:24px 0"><a href="${escapeHtml(body.link.url)}" style="background:#228be6;color:#fff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block">${escapeHtml(body.link.label)}</a></p><p style="font-size:12px;color:#868e96;word-break:break-all">${escapeHtml(body.link.url)}</p>`
     : '';
   const paragraphs = [body.lead, ...body.rest].map((p) => `<p>${escapeHtml(p)}</p>`);
   const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:Arial,sans-serif;background:#f4f5f7;padding:24px">
@@ -71,7 +79,7 @@ function layout(
 <h1 style="font-size:20px;color:#228be6;margin:0 0 16px">Falkenhost</h1>
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs[0]}
-${codeHtml}
+${codeHtml}${linkHtml}
 ${paragraphs.slice(1).join('\n')}
 <p>${escapeHtml(t('signature'))}</p>
 <hr style="border:none;border-top:1px solid #e9ecef"><p style="font-size:12px;color:#868e96">${escapeHtml(t('footer'))}</p>
@@ -134,6 +142,42 @@ export function renderNoticeMail(
   const t = fixedT(language);
   const mail = layout(language, t, values, {
     lead: t(`${kind}.intro`, values),
+    rest: [t(`${kind}.action`, values)],
+  });
+  return { ...mail, subject: t(`${kind}.subject`, values) };
+}
+
+/** Account mails of the settings section (issue 9); see `renderAccountMail`. */
+export type AccountMailKind =
+  | 'changeEmail'
+  | 'changeBoth'
+  | 'changeUsername'
+  | 'emailChanged'
+  | 'passwordChanged'
+  | 'deactivated';
+
+/**
+ * An account mail in the customer's language (issue 9):
+ * - `changeEmail`: confirm a new e-mail address (sent to it); values `email` (the new address), link
+ * - `changeBoth`: confirm a new username and e-mail address (sent to the new one); values `newUsername`,
+ *   `email`, link
+ * - `changeUsername`: confirm a new username (sent to the current address); values `newUsername`, link
+ * - `emailChanged`: the account's e-mail was changed (sent to the old address); values `email` (new)
+ * - `passwordChanged`: the password was changed and other logins ended
+ * - `deactivated`: the account was deactivated; what is kept and how to reach support
+ * @param link the confirmation link (change mails only)
+ * @param language one of LANGUAGES; anything else falls back to English
+ */
+export function renderAccountMail(
+  kind: AccountMailKind,
+  language: string,
+  values: Record<string, string> & { username: string },
+  link?: string,
+): RenderedMail {
+  const t = fixedT(language);
+  const mail = layout(language, t, values, {
+    lead: t(`${kind}.intro`, values),
+    ...(link ? { link: { url: link, label: t(`${kind}.button`, values) } } : {}),
     rest: [t(`${kind}.action`, values)],
   });
   return { ...mail, subject: t(`${kind}.subject`, values) };

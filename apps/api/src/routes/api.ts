@@ -12,6 +12,7 @@ import privatePackageRoutes from './private/packages/index';
 import privateServersRoutes from './private/servers/index';
 import serverLifecycleRoutes from './private/servers/lifecycle';
 import privateStoreRoutes from './private/store/index';
+import accountRoutes from './private/users';
 import publicStoreRoutes from './public/store/index';
 import webhookRoutes from './webhooks/index';
 
@@ -26,6 +27,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(privateAddonRoutes, { prefix: '/private/addons' });
   await app.register(privatePackageRoutes, { prefix: '/private/packages' });
   await app.register(billingRoutes, { prefix: '/private/billing' });
+  await app.register(accountRoutes, { prefix: '/private/users' });
   await app.register(webhookRoutes, { prefix: '/webhooks' });
   if (app.ctx.config.mode === 'demo') await app.register(devRoutes, { prefix: '/dev' });
 }

@@ -51,6 +51,10 @@ export const router = createBrowserRouter([
                 element: <EmailGuard />,
                 children: [{ index: true, lazy: page(() => import('./routes/email-code'), ['auth']) }],
               },
+              {
+                path: 'update-user/:token?',
+                lazy: page(() => import('./routes/update-user'), ['settings']),
+              },
               { path: 'dev/mailbox', lazy: page(() => import('./routes/mailbox'), ['mailbox']) },
               { path: '*', lazy: page(() => import('./routes/not-found'), []) },
             ],

@@ -1,10 +1,17 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BillingCard } from './billing-card';
+import { ChangePasswordCard } from './change-password-card';
+import { DangerZoneCard } from './danger-zone-card';
+import { DataExportCard } from './data-export-card';
+import { PreferencesCard } from './preferences-card';
+import { ProfileCard } from './profile-card';
+import { UpdateUserCard } from './update-user-card';
 
 /**
- * The settings section (spec 2 "Settings"): one card per part. Billing for now; profile, password,
- * two-factor and the danger zone come above it.
+ * The settings section (spec 2 "Settings"): one card per part: the profile, the newsletter and 2FA
+ * toggles, the security area (sign-in methods), password, username and e-mail, the customer's data,
+ * billing, and the danger zone last.
  */
 export default function SettingsSection() {
   const { t } = useTranslation('settings');
@@ -16,7 +23,14 @@ export default function SettingsSection() {
         </Title>
         <Text c="dark.0">{t('subtitle')}</Text>
       </Stack>
+      <ProfileCard />
+      <PreferencesCard />
+      {/* Security: further sign-in methods (e.g. the authenticator-app card) go here, after the 2FA toggle. */}
+      <ChangePasswordCard />
+      <UpdateUserCard />
+      <DataExportCard />
       <BillingCard />
+      <DangerZoneCard />
     </Stack>
   );
 }

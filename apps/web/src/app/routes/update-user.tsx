@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { UpdateUserConfirm } from '@/features/settings/components/update-user-confirm';
+
+/** /update-user/{token}: the e-mail (or username) change confirmation (spec 2). */
+export default function UpdateUserRoute() {
+  const { token } = useParams();
+  return <UpdateUserConfirm key={token} token={token} />;
+}

@@ -1,0 +1,73 @@
+import { Alert, Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../api/account';
+import { memberSince } from '../utils/format';
+import { SettingsCard } from './settings-card';
+
+function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dark.1" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** An on/off state as a badge: enabled (green) or disabled (grey). */
+function State({ on }: { on: boolean }) {
+  const { t } = useTranslation('settings');
+  return (
+    <Badge variant="light" color={on ? 'teal' : 'gray'} tt="none">
+      {on ? t('profile.enabled') : t('profile.disabled')}
+    </Badge>
+  );
+}
+
+/**
+ * The profile (spec 2 "Settings"): username, e-mail, role, 2FA and newsletter enabled or disabled, and
+ * member since in Czech day/month/year with 24-hour time.
+ */
+export function ProfileCard() {
+  const { t } = useTranslation('settings');
+  const { data, isPending, isError } = useProfile();
+  return (
+    <SettingsCard id="profile" title={t('profile.title')} text={t('profile.text')}>
+      {isPending ? (
+        <Skeleton h={96} radius="md" aria-busy="true" aria-label={t('profile.loading')} />
+      ) : isError ? (
+        <Alert color="red" title={t('profile.errorTitle')}>
+          {t('errors.unknown')}
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="md">
+          <Field label={t('profile.username')} testId="profile-username">
+            {data.username}
+          </Field>
+          <Field label={t('profile.email')} testId="profile-email">
+            {data.email}
+          </Field>
+          <Field label={t('profile.role')} testId="profile-role">
+            {t(`profile.roles.${data.role}`)}
+          </Field>
+          <Field label={t('profile.twoFactor')} testId="profile-2fa">
+            <Group gap={0}>
+              <State on={data.two_factor_auth} />
+            </Group>
+          </Field>
+          <Field label={t('profile.newsletter')} testId="profile-newsletter">
+            <Group gap={0}>
+              <State on={data.news_subscription} />
+            </Group>
+          </Field>
+          <Field label={t('profile.memberSince')} testId="profile-member-since">
+            {memberSince(data.created_at)}
+          </Field>
+        </SimpleGrid>
+      )}
+    </SettingsCard>
+  );
+}
