@@ -66,6 +66,10 @@ const productionSchema = z
     SUPPLIER_EMAIL: z.email(),
     SUPPLIER_WEB: z.string().trim().optional(),
     SUPPLIER_BANK_ACCOUNT: z.string().trim().optional(),
+    LINK_WEBSITE: url.optional(),
+    LINK_COMMUNITY: url.optional(),
+    LINK_SOCIAL: url.optional(),
+    LINK_PANEL: url.optional(),
   })
   .superRefine((e, ctx) => {
     if (e.CAPTCHA_PROVIDER !== 'turnstile') return;
@@ -105,10 +109,26 @@ export interface Config {
   logLevel: z.infer<typeof logLevel>;
   /** the seller named on every invoice (a Czech company, not a VAT payer; README "Invoices") */
   supplier: Supplier;
+  /** the dashboard home's external links (spec 2 "Dashboard home"); null: not shown */
+  links: ExternalLinks;
   /** where the built web client is (served with an SPA fallback when it exists) */
   webDist: string;
   dataDir: string;
 }
+
+/** LINK_* (README "Configuration"): website, chat community, social page, game panel. */
+export interface ExternalLinks {
+  website: string | null;
+  community: string | null;
+  social: string | null;
+  panel: string | null;
+}
+
+/** The demo's community and social links point at example addresses unless LINK_* say otherwise. */
+const DEMO_LINKS = {
+  community: 'https://community.falkenhost.example',
+  social: 'https://social.falkenhost.example/@falkenhost',
+};
 
 /** The seller on invoices: `addressLines` from SUPPLIER_ADDRESS split at `|` (or new lines). */
 export interface Supplier {
@@ -224,6 +244,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
       logLevel: e.LOG_LEVEL,
       supplier: supplierFrom(e),
+      links: {
+        website: e.LINK_WEBSITE ?? e.PUBLIC_URL.replace(/\/$/, ''),
+        community: e.LINK_COMMUNITY ?? null,
+        social: e.LINK_SOCIAL ?? null,
+        panel: e.LINK_PANEL ?? (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
+      },
       webDist,
       dataDir: resolve('data'),
     };
@@ -267,6 +293,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       SUPPLIER_WEB: env.SUPPLIER_WEB || DEMO_SUPPLIER.SUPPLIER_WEB,
       SUPPLIER_BANK_ACCOUNT: env.SUPPLIER_BANK_ACCOUNT,
     }),
+    links: {
+      website: env.LINK_WEBSITE || publicUrl,
+      community: env.LINK_COMMUNITY || DEMO_LINKS.community,
+      social: env.LINK_SOCIAL || DEMO_LINKS.social,
+      panel: env.LINK_PANEL || `${publicUrl}/_emulators/pterodactyl`,
+    },
     webDist,
     dataDir,
   };

@@ -13,8 +13,6 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Client as MollieClient } from 'mollie-api-typescript';
 import { createCaptcha } from './auth/captcha';
-import { ACCESS_COOKIE } from './auth/sessions';
-import { verifyAccessToken } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
@@ -23,6 +21,7 @@ import { type DemoEmulators, mountEmulators } from './integrations/emulators';
 import { type Clock, createClock } from './lib/clock';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createMailer } from './mail/mailer';
+import { customerKey } from './plugins/customer-limit';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
 
@@ -47,20 +46,6 @@ export interface ServerOptions {
   emulatorDataDir?: string;
 }
 
-/**
- * @throws Error when the database cannot be opened or migrated
- */
-/**
- * The rate-limit key of a private request: the customer whose access token verifies (signature, issuer,
- * expiry: auth/tokens.ts), else the client address. An unverified token never names a customer, so a
- * forged cookie cannot spend someone else's allowance. @fastify/rate-limit awaits the key generator.
- */
-export async function customerKey(request: FastifyRequest, secret: string, nowMs: number): Promise<string> {
-  const token = request.cookies?.[ACCESS_COOKIE];
-  const claims = token ? await verifyAccessToken(secret, token, nowMs) : null;
-  return claims ? `user:${claims.sub}` : `ip:${request.ip}`;
-}
-
 /** How long `close()` lets requests in flight finish before it closes their connections. */
 const CLOSE_GRACE_MS = 3_000;
 
@@ -71,6 +56,9 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * @throws Error when the database cannot be opened or migrated
+ */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<ProductServer> {
   const clock = options.clock ?? createClock();
   const now = clock.now;

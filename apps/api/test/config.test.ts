@@ -38,6 +38,28 @@ describe('production configuration', () => {
     });
   });
 
+  it('takes the dashboard links from LINK_*, with the site and the panel as defaults', () => {
+    expect(loadConfig(production).links).toEqual({
+      website: 'https://falkenhost.example',
+      community: null,
+      social: null,
+      panel: 'https://panel.falkenhost.example',
+    });
+    const links = {
+      LINK_WEBSITE: 'https://www.falkenhost.example',
+      LINK_COMMUNITY: 'https://discord.gg/example',
+      LINK_SOCIAL: 'https://social.example/@falkenhost',
+      LINK_PANEL: 'https://games.falkenhost.example',
+    };
+    expect(loadConfig({ ...production, ...links }).links).toEqual({
+      website: links.LINK_WEBSITE,
+      community: links.LINK_COMMUNITY,
+      social: links.LINK_SOCIAL,
+      panel: links.LINK_PANEL,
+    });
+    expect(() => loadConfig({ ...production, LINK_SOCIAL: 'not a url' })).toThrow(/LINK_SOCIAL/);
+  });
+
   it('needs the supplier named on invoices', () => {
     const { SUPPLIER_NAME: _n, SUPPLIER_COMPANY_ID: _c, ...rest } = production;
     expect(() => loadConfig(rest)).toThrow(/SUPPLIER_NAME[\s\S]*SUPPLIER_COMPANY_ID/);

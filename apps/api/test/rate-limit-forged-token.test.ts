@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../src/auth/tokens';
-import { customerKey } from '../src/server';
+import { customerKey } from '../src/plugins/customer-limit';
 import { DATABASES, registerVerified, startProduct } from './harness';
 
 /** An access token as the product signs one, with claims of our choosing and any secret. */

@@ -268,6 +268,66 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
     expect(bonus).toBe(5);
   });
 
+  it('answers the referral card as spec 8 says and changes nothing on a refusal', async () => {
+    const referrer = await registerVerified(product);
+    const customer = await registerVerified(product);
+    const gone = await registerVerified(product);
+    await product.server.ctx.db
+      .updateTable('users')
+      .set({ active: 0 })
+      .where('username', '=', gone.username)
+      .execute();
+    const post = (body: unknown) => customer.session.post('/api/private/store/referrer', body);
+    const referrerId = async () =>
+      (
+        await product.server.ctx.db
+          .selectFrom('users')
+          .select('referrer_id')
+          .where('username', '=', customer.username)
+          .executeTakeFirstOrThrow()
+      ).referrer_id;
+
+    // Oneself in another case, a deactivated account, an empty field: refused, nothing set.
+    expect(await post({ referrer: customer.username.toUpperCase() })).toMatchObject({
+      status: 400,
+      body: { reason: 'referrer-self' },
+    });
+    expect(await post({ referrer: gone.username })).toMatchObject({
+      status: 404,
+      body: { reason: 'referrer-not-found' },
+    });
+    expect(await post({ referrer: '   ' })).toMatchObject({ status: 400, body: { reason: 'validation' } });
+    expect(await referrerId()).toBeNull();
+
+    // Typed in another case and with spaces: the account's own spelling is set and answered.
+    expect(await post({ referrer: `  ${referrer.username.toUpperCase()} ` })).toMatchObject({
+      status: 200,
+      body: { referrer: referrer.username },
+    });
+    // Locked: any further referrer, even oneself or an unknown name, is 'You already have a referrer'.
+    for (const name of [customer.username, 'ghost_user', referrer.username]) {
+      expect(await post({ referrer: name })).toMatchObject({
+        status: 400,
+        body: { reason: 'referrer-exists' },
+      });
+    }
+    expect((await customer.session.get('/api/private/store/referrer')).body).toEqual([
+      { username: referrer.username },
+    ]);
+    expect(await product.session().get('/api/private/store/referrer')).toMatchObject({ status: 401 });
+  });
+
+  it('serves the configured external links to anyone (demo defaults)', async () => {
+    const answer = await product.session().get('/api/public/links');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      website: product.url,
+      community: 'https://community.falkenhost.example',
+      social: 'https://social.falkenhost.example/@falkenhost',
+      panel: `${product.url}/_emulators/pterodactyl`,
+    });
+  });
+
   it('takes credits and the referral bonus back after a refund or chargeback, once each, never below zero', async () => {
     const referrer = await registerVerified(product);
     const customer = await registerVerified(product);

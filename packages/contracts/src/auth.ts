@@ -2,7 +2,7 @@
  * /api/auth contracts (spec 7 "Authentication", 3 "Session user", 5).
  */
 import { z } from 'zod';
-import { CODE_LENGTH, ROLES } from './constants';
+import { CODE_LENGTH, RECOVERY_CODE_LENGTH, ROLES } from './constants';
 import { captchaToken, email, password, personName, username } from './fields';
 
 export const loginBody = z.object({
@@ -29,6 +29,37 @@ export const codeBody = z.object({
 });
 export type CodeBody = z.infer<typeof codeBody>;
 
+/**
+ * POST /api/auth/2fa's body: a mailed 6-character code (spec 7) or, for a user with TOTP on (issue 9), the
+ * 6 digits of the authenticator app or a 10-character recovery code (shown as `ABCDE-FGHJK`). Spaces and
+ * hyphens are dropped and letters upper-cased, so `abcde-fghjk` and `123 456` are read right; any other
+ * length is 400 `validation` with msg `code-length`, as for codeBody.
+ */
+export const secondFactorBody = z.object({
+  token: z
+    .string()
+    .max(64, 'code-length')
+    .overwrite((v) => v.replace(/[\s-]/g, '').toUpperCase())
+    .refine((v) => v.length === CODE_LENGTH || v.length === RECOVERY_CODE_LENGTH, 'code-length'),
+});
+export type SecondFactorBody = z.infer<typeof secondFactorBody>;
+
+/** POST /api/auth/reset-password and resend-reset-password (spec 7). */
+export const resetPasswordBody = z.object({ email, captchaToken });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** POST /api/auth/verify-reset-password: the token of the mailed link (43 base64url characters). */
+export const resetTokenBody = z.object({ token: z.string().trim().min(1).max(256) });
+export type ResetTokenBody = z.infer<typeof resetTokenBody>;
+
+/** POST /api/auth/update-password: the link's token and the new password (spec 5 rules). */
+export const updateResetPasswordBody = z.object({
+  token: z.string().trim().min(1).max(256),
+  password,
+  captchaToken,
+});
+export type UpdateResetPasswordBody = z.infer<typeof updateResetPasswordBody>;
+
 /** The session user (spec 3). `authenticated` is false while a 2FA code is pending. */
 export const sessionUser = z.object({
   id: z.number().int(),
@@ -36,6 +67,8 @@ export const sessionUser = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   two_factor_auth: z.boolean(),
+  /** what a login asks for: a mailed code, the authenticator app's code (TOTP, which takes precedence), or nothing */
+  two_factor_method: z.enum(['email', 'totp']).nullable(),
   email_verified: z.boolean(),
   authenticated: z.boolean(),
 });

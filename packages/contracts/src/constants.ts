@@ -25,6 +25,8 @@ export const CODE_RESEND_SECONDS = 120;
 export const CODE_TTL_SECONDS = 15 * 60;
 /** Wrong guesses of one code before it is spent (docs/decisions.md). */
 export const CODE_MAX_ATTEMPTS = 5;
+/** TOTP recovery codes: 10 characters of CODE_ALPHABET, shown as two groups of 5 (issue 9). */
+export const RECOVERY_CODE_LENGTH = 10;
 
 /** Access token lifetime and the web client's refresh interval: 15 minutes (spec 4, 9: 900 000 ms). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

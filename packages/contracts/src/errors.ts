@@ -73,5 +73,11 @@ export const REASONS = {
   emptyFields: 'empty-fields',
   /** a mailed link's token is unknown, malformed, used, expired or not this account's (400) */
   invalidToken: 'invalid-token',
+  /** resend-reset-password without an unexpired request for that address (404, spec 8 "Resend reset") */
+  noToken: 'no-token',
+  /** TOTP set-up asked for while TOTP is already on (409); turn it off first */
+  totpEnabled: 'totp-enabled',
+  /** a TOTP call that needs TOTP on (disable, new recovery codes) while it is off (409) */
+  totpDisabled: 'totp-disabled',
 } as const;
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

@@ -8,6 +8,18 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, User } from '../db/schema';
 import { roleOf } from '../plugins/auth';
 
+/**
+ * What a login of this user asks for (issue 9, docs/decisions.md "Accounts"): the authenticator app's code
+ * when TOTP is on (it takes precedence over the mailed code), else a mailed code when two_factor_auth is
+ * set (spec 4), else nothing.
+ */
+export function twoFactorMethodOf(
+  user: Pick<User, 'two_factor_auth' | 'totp_enabled'>,
+): 'email' | 'totp' | null {
+  if (user.totp_enabled === 1) return 'totp';
+  return user.two_factor_auth === 1 ? 'email' : null;
+}
+
 export function toSessionUser(user: User, mfa: boolean): SessionUser {
   return {
     id: user.id,
@@ -15,6 +27,7 @@ export function toSessionUser(user: User, mfa: boolean): SessionUser {
     email: user.email,
     role: roleOf(user),
     two_factor_auth: user.two_factor_auth === 1,
+    two_factor_method: twoFactorMethodOf(user),
     email_verified: user.email_verified === 1,
     authenticated: mfa,
   };

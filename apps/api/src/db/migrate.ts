@@ -9,6 +9,8 @@ import { serverLifecycleMigration } from './migrations/0003_server_lifecycle';
 import { monthlyAndInvoicesMigration } from './migrations/0004_monthly_and_invoices';
 import { orderLeaseOwnerMigration } from './migrations/0005_order_lease_owner';
 import { accountChangesMigration } from './migrations/0007_account_changes';
+import { totpMigration } from './migrations/0008_totp';
+import { passwordResetsMigration } from './migrations/0009_password_resets';
 
 /**
  * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
@@ -23,6 +25,8 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
         '0004_monthly_and_invoices': monthlyAndInvoicesMigration(dialect),
         '0005_order_lease_owner': orderLeaseOwnerMigration(),
         '0007_account_changes': accountChangesMigration(dialect),
+        '0008_totp': totpMigration(dialect),
+        '0009_password_resets': passwordResetsMigration(dialect),
       };
     },
   };

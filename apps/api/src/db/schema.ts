@@ -34,6 +34,8 @@ export interface UsersTable {
   time_zone: Generated<string>;
   /** when the low-balance warning was mailed; cleared when the balance covers a day again */
   low_balance_warned_at: Millis | null;
+  /** two-factor login by authenticator app is on (migration 0008; takes precedence over two_factor_auth) */
+  totp_enabled: Generated<Flag>;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -352,6 +354,20 @@ export interface JobRunsTable {
   last_hour: Millis;
 }
 
+/** A password reset request (migration 0009): by address, with a token only for an active account. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  /** the address asked for, lower case */
+  email: string;
+  /** the account of that address, null when there is none (nothing is mailed) */
+  user_id: number | null;
+  /** sha256 of the mailed token; null when nothing was mailed */
+  token_hash: string | null;
+  expires_at: Millis;
+  used_at: Millis | null;
+  created_at: Millis;
+}
+
 /**
  * A requested e-mail or username change, applied when its mailed link is opened (issue 9; migration 0007).
  * Only the SHA-256 of the link's token is kept.
@@ -367,6 +383,32 @@ export interface AccountChangesTable {
   /** where the link went: the new e-mail, or the current one for a username-only change */
   sent_to: string;
   expires_at: Millis;
+  used_at: Millis | null;
+  created_at: Millis;
+}
+
+/** TOTP set-up of a user (migration 0008). Secrets are AES-256-GCM ciphertexts (auth/totp.ts), never plain. */
+export interface UserTotpTable {
+  user_id: number;
+  /** the confirmed secret; null until the first code is entered */
+  secret: string | null;
+  /** a set-up waiting for its first code */
+  pending_secret: string | null;
+  pending_at: Millis | null;
+  /** the last accepted 30-second time step (wall clock): a code is accepted once */
+  last_step: number | null;
+  /** wrong guesses in the window that began at `attempts_since` */
+  attempts: Generated<number>;
+  attempts_since: Generated<Millis>;
+  enabled_at: Millis | null;
+  updated_at: Millis;
+}
+
+/** One-time recovery codes of TOTP (migration 0008), as an HMAC keyed by CODE_SECRET. */
+export interface TotpRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
   used_at: Millis | null;
   created_at: Millis;
 }
@@ -396,6 +438,9 @@ export interface Database {
   allocation_claims: AllocationClaimsTable;
   job_runs: JobRunsTable;
   account_changes: AccountChangesTable;
+  user_totp: UserTotpTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -154,7 +154,8 @@ export type AccountMailKind =
   | 'changeUsername'
   | 'emailChanged'
   | 'passwordChanged'
-  | 'deactivated';
+  | 'deactivated'
+  | 'passwordReset';
 
 /**
  * An account mail in the customer's language (issue 9):
@@ -165,6 +166,7 @@ export type AccountMailKind =
  * - `emailChanged`: the account's e-mail was changed (sent to the old address); values `email` (new)
  * - `passwordChanged`: the password was changed and other logins ended
  * - `deactivated`: the account was deactivated; what is kept and how to reach support
+ * - `passwordReset`: the link to set a new password (forgot password), valid one hour
  * @param link the confirmation link (change mails only)
  * @param language one of LANGUAGES; anything else falls back to English
  */

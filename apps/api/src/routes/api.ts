@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerErrorHandler } from '../plugins/errors';
 import authRoutes from './auth/index';
+import passwordResetRoutes from './auth/password-reset';
 import devRoutes from './dev/index';
 import privateAddonRoutes from './private/addons/index';
 import billingRoutes from './private/billing';
@@ -12,14 +13,18 @@ import privatePackageRoutes from './private/packages/index';
 import privateServersRoutes from './private/servers/index';
 import serverLifecycleRoutes from './private/servers/lifecycle';
 import privateStoreRoutes from './private/store/index';
+import totpRoutes from './private/totp';
 import accountRoutes from './private/users';
+import publicLinksRoutes from './public/links';
 import publicStoreRoutes from './public/store/index';
 import webhookRoutes from './webhooks/index';
 
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   registerErrorHandler(app);
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(passwordResetRoutes, { prefix: '/auth' });
   await app.register(publicStoreRoutes, { prefix: '/public/store' });
+  await app.register(publicLinksRoutes, { prefix: '/public' });
   await app.register(creditsRoutes, { prefix: '/private' });
   await app.register(privateStoreRoutes, { prefix: '/private/store' });
   await app.register(privateServersRoutes, { prefix: '/private/servers' });
@@ -28,6 +33,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(privatePackageRoutes, { prefix: '/private/packages' });
   await app.register(billingRoutes, { prefix: '/private/billing' });
   await app.register(accountRoutes, { prefix: '/private/users' });
+  await app.register(totpRoutes, { prefix: '/private/users/me/totp' });
   await app.register(webhookRoutes, { prefix: '/webhooks' });
   if (app.ctx.config.mode === 'demo') await app.register(devRoutes, { prefix: '/dev' });
 }

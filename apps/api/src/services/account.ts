@@ -109,7 +109,7 @@ export async function changePassword(ctx: AppContext, user: User, body: UpdatePa
 }
 
 /** Revokes every refresh token of a user: no session of theirs can be refreshed or used again. */
-async function revokeSessions(db: Db, userId: number, now: number): Promise<void> {
+export async function revokeSessions(db: Db, userId: number, now: number): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: now })

@@ -49,7 +49,14 @@ export const router = createBrowserRouter([
               {
                 path: 'email/:type',
                 element: <EmailGuard />,
-                children: [{ index: true, lazy: page(() => import('./routes/email-code'), ['auth']) }],
+                children: [
+                  { index: true, lazy: page(() => import('./routes/email-code'), ['auth', 'security']) },
+                ],
+              },
+              { path: 'password', lazy: page(() => import('./routes/password'), ['auth']) },
+              {
+                path: 'reset-password/:token?',
+                lazy: page(() => import('./routes/reset-password'), ['auth']),
               },
               {
                 path: 'update-user/:token?',
@@ -70,7 +77,10 @@ export const router = createBrowserRouter([
             children: [
               {
                 index: true,
-                lazy: page(() => import('./routes/dashboard'), ['dashboard', 'store', 'servers', 'settings']),
+                lazy: page(
+                  () => import('./routes/dashboard'),
+                  ['dashboard', 'store', 'servers', 'settings', 'security', 'home'],
+                ),
               },
             ],
           },

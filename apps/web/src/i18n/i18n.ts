@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'store',
   'servers',
   'settings',
+  'security',
   'mailbox',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

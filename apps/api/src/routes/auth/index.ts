@@ -8,6 +8,7 @@ import {
   loginBody,
   okBody,
   registerBody,
+  secondFactorBody,
   sessionUser,
 } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -17,7 +18,15 @@ import { z } from 'zod';
 import { consumeCode, issueCode } from '../../auth/codes';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { endSession, passMfa, REFRESH_COOKIE, rotateSession, startSession } from '../../auth/sessions';
-import { findByEmail, findByUsername, languageOf, spokenLanguageOf, toSessionUser } from '../../auth/users';
+import { verifySecondFactor } from '../../auth/totp';
+import {
+  findByEmail,
+  findByUsername,
+  languageOf,
+  spokenLanguageOf,
+  toSessionUser,
+  twoFactorMethodOf,
+} from '../../auth/users';
 import type { User } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { renderCodeMail } from '../../mail/templates';
@@ -130,9 +139,11 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
           .where('id', '=', user.id)
           .execute();
       }
-      const needsMfa = user.two_factor_auth === 1;
+      // TOTP takes precedence: its user enters the app's code, and no code is mailed (issue 9).
+      const method = twoFactorMethodOf(user);
+      const needsMfa = method !== null;
       await startSession(db, reply, user, !needsMfa, cookieOptions());
-      if (needsMfa) await mailCode(user, '2fa', true);
+      if (method === 'email') await mailCode(user, '2fa', true);
       return toSessionUser(user, !needsMfa);
     },
   );
@@ -188,12 +199,14 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     {
       config: limit(),
       onRequest: guard(fastify, 'session'),
-      schema: { body: codeBody, response: { 200: sessionUser } },
+      // a mailed code, or the app's code or a recovery code for a user with TOTP on (issue 9)
+      schema: { body: secondFactorBody, response: { 200: sessionUser } },
     },
     async (request, reply) => {
       const auth = authOf(request);
       if (!auth.mfa) {
-        await consumeCode(db, config.codeSecret, auth.user.id, '2fa', request.body.token, now());
+        if (auth.user.totp_enabled === 1) await verifySecondFactor(app.ctx, auth.user, request.body.token);
+        else await consumeCode(db, config.codeSecret, auth.user.id, '2fa', request.body.token, now());
         await passMfa(db, reply, auth.user, auth.sessionId, cookieOptions());
       }
       return toSessionUser(auth.user, true);
@@ -225,7 +238,8 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request) => {
       const auth = authOf(request);
-      if (!auth.mfa) await mailCode(auth.user, '2fa', false);
+      // A user with TOTP on gets no mailed code (the app makes them).
+      if (!auth.mfa && auth.user.totp_enabled !== 1) await mailCode(auth.user, '2fa', false);
       return { ok: true as const };
     },
   );

@@ -16,11 +16,11 @@ import {
   updateUserExecuteBody,
 } from '@falkenhost/contracts/account';
 import { okBody } from '@falkenhost/contracts/auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESS_COOKIE, REFRESH_COOKIE, startSession } from '../../auth/sessions';
-import { verifyAccessToken } from '../../auth/tokens';
 import { authOf, guard, readAuth } from '../../plugins/auth';
+import { perCustomerLimit } from '../../plugins/customer-limit';
 import {
   changePassword,
   deactivateAccount,
@@ -37,15 +37,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
   const { config, now } = ctx;
   const verified = guard(fastify, 'verified');
 
-  /** Counted per customer (per address when nobody is logged in), as the private routes' default is. */
-  async function customer(request: FastifyRequest): Promise<string> {
-    const token = request.cookies?.[ACCESS_COOKIE];
-    const claims = token ? await verifyAccessToken(config.accessTokenSecret, token, now()) : null;
-    return claims ? `user:${claims.sub}` : `ip:${request.ip}`;
-  }
-  const limit = () => ({
-    rateLimit: { max: config.rateLimitPerMinute, timeWindow: '1 minute', keyGenerator: customer },
-  });
+  const limit = () => perCustomerLimit(ctx);
 
   app.get('/me', { onRequest: verified, schema: { response: { 200: accountProfile } } }, async (request) =>
     profileOf(authOf(request).user),

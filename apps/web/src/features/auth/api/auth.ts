@@ -27,3 +27,19 @@ export function useCaptchaProvider() {
       unwrap(await api.get<CaptchaProvider>('/api/auth/captcha-provider', { refresh: false })),
   });
 }
+
+/** POST /api/auth/reset-password: the same 200 whether or not the address has an account. */
+export const requestPasswordReset = (body: { email: string; captchaToken: string }) =>
+  api.post<{ ok: true }>('/api/auth/reset-password', body, { refresh: false });
+
+/** POST /api/auth/resend-reset-password: 400 too-soon within 120 s, 404 no-token without a request. */
+export const resendPasswordReset = (body: { email: string; captchaToken: string }) =>
+  api.post<{ ok: true }>('/api/auth/resend-reset-password', body, { refresh: false });
+
+/** POST /api/auth/verify-reset-password: 200 while the link can be used, 400 invalid-token. */
+export const verifyPasswordReset = (token: string) =>
+  api.post<{ ok: true }>('/api/auth/verify-reset-password', { token }, { refresh: false });
+
+/** POST /api/auth/update-password: sets the new password by the link's token. */
+export const updatePasswordByReset = (body: { token: string; password: string; captchaToken: string }) =>
+  api.post<{ ok: true }>('/api/auth/update-password', body, { refresh: false });

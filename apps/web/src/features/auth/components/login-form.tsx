@@ -1,7 +1,7 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { nextRouteFor, setSession } from '@/lib/session';
 import { login } from '../api/auth';
@@ -50,7 +50,14 @@ export function LoginForm() {
         error={error}
         busy={busy}
         submitLabel={t('login.submit')}
-        after={<AuthSwitch text={t('login.noAccount')} link={t('login.register')} to="/register" />}
+        after={
+          <>
+            <Anchor component={Link} to="/password" size="sm" ta="center" c="falken.3" underline="always">
+              {t('login.forgot')}
+            </Anchor>
+            <AuthSwitch text={t('login.noAccount')} link={t('login.register')} to="/register" />
+          </>
+        }
       >
         <TextInput
           label={t('fields.email')}

@@ -59,3 +59,22 @@ export function resendErrorKey(result: ApiResult<unknown>): string {
   if (result.status === 429 && result.error?.reason === REASONS.tooSoon) return 'errors.resendTooSoon';
   return 'errors.resend';
 }
+
+/** Forgot password's first request (spec 8: captcha, invalid e-mail, unknown). */
+export function resetRequestErrorKey(result: ApiResult<unknown>): string {
+  return common(result) ?? 'errors.unknown';
+}
+
+/** Forgot password's resend (spec 8 "Resend reset": 400 too soon, 404 no request, others unknown). */
+export function resetResendErrorKey(result: ApiResult<unknown>): string {
+  if (result.status === 400 && result.error?.reason === REASONS.tooSoon) return 'errors.resetTooSoon';
+  if (result.status === 404) return 'errors.resetNoToken';
+  return common(result) ?? 'errors.unknown';
+}
+
+/** Reset password's submit (spec 8 "Reset": an invalid or expired token; password rules; captcha). */
+export function resetPasswordErrorKey(result: ApiResult<unknown>): string {
+  if (result.status === 400 && result.error?.reason === REASONS.invalidToken)
+    return 'errors.invalidResetToken';
+  return common(result) ?? 'errors.unknown';
+}

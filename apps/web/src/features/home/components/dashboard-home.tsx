@@ -7,6 +7,8 @@ import { useCredits } from '@/lib/credits';
 import { useFormatters } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useServerCount } from '../api/server-count';
+import { ExternalLinksCard } from './external-links-card';
+import { ReferralCard } from './referral-card';
 
 function StatTile({
   label,
@@ -44,7 +46,7 @@ function StatTile({
   );
 }
 
-/** Dashboard home: stat tiles and the beta notice (spec 2 "Dashboard home"). */
+/** Dashboard home: stat tiles, the beta notice, the referral card and the external links (spec 2 "Dashboard home"). */
 export function DashboardHome() {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();
@@ -84,6 +86,10 @@ export function DashboardHome() {
           color="cyan"
           testId="stat-credits"
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ReferralCard />
+        <ExternalLinksCard />
       </SimpleGrid>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../api/account';
+import { useTotpState } from '../api/totp';
 import { memberSince } from '../utils/format';
 import { SettingsCard } from './settings-card';
 
@@ -34,6 +35,8 @@ function State({ on }: { on: boolean }) {
 export function ProfileCard() {
   const { t } = useTranslation('settings');
   const { data, isPending, isError } = useProfile();
+  // Two-factor login is on by a mailed code or by an authenticator app (which takes precedence).
+  const totp = useTotpState();
   return (
     <SettingsCard id="profile" title={t('profile.title')} text={t('profile.text')}>
       {isPending ? (
@@ -55,7 +58,7 @@ export function ProfileCard() {
           </Field>
           <Field label={t('profile.twoFactor')} testId="profile-2fa">
             <Group gap={0}>
-              <State on={data.two_factor_auth} />
+              <State on={data.two_factor_auth || totp.data?.enabled === true} />
             </Group>
           </Field>
           <Field label={t('profile.newsletter')} testId="profile-newsletter">

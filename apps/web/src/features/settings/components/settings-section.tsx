@@ -6,6 +6,7 @@ import { DangerZoneCard } from './danger-zone-card';
 import { DataExportCard } from './data-export-card';
 import { PreferencesCard } from './preferences-card';
 import { ProfileCard } from './profile-card';
+import { TotpCard } from './totp-card';
 import { UpdateUserCard } from './update-user-card';
 
 /**
@@ -25,7 +26,8 @@ export default function SettingsSection() {
       </Stack>
       <ProfileCard />
       <PreferencesCard />
-      {/* Security: further sign-in methods (e.g. the authenticator-app card) go here, after the 2FA toggle. */}
+      {/* Security: further sign-in methods, after the mailed-code 2FA toggle. */}
+      <TotpCard />
       <ChangePasswordCard />
       <UpdateUserCard />
       <DataExportCard />

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+
+/** /reset-password/{token}: a new password by the mailed link (spec 2). */
+export default function ResetPasswordRoute() {
+  const { token } = useParams();
+  return <ResetPasswordForm key={token} token={token} />;
+}

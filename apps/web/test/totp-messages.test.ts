@@ -1,0 +1,98 @@
+/**
+ * The authenticator-app card's messages (issue 9) as a user reads them: each refused call is sent to the
+ * real product server (SQLite), and its answer goes through the web client's own mapping to the text the
+ * settings section shows, in all five languages (English as written; the others translated).
+ */
+import { createInstance, type i18n as I18n } from 'i18next';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, type Product, registerVerified, startProduct } from '../../api/test/harness';
+import type { FailedAnswer } from '../src/features/settings/utils/errors';
+import { totpCodeError, totpSetupError } from '../src/features/settings/utils/totp-errors';
+import cs from '../src/i18n/locales/cs/security.json';
+import de from '../src/i18n/locales/de/security.json';
+import en from '../src/i18n/locales/en/security.json';
+import fr from '../src/i18n/locales/fr/security.json';
+import sk from '../src/i18n/locales/sk/security.json';
+
+const BASE = '/api/private/users/me/totp';
+const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;
+
+let i18n: I18n;
+let product: Product;
+
+const failed = (answer: Answer): FailedAnswer => ({
+  status: answer.status,
+  error: answer.body as FailedAnswer['error'],
+});
+
+function expectMessage(key: string, english: string): void {
+  expect(i18n.t(key, { ns: 'security', lng: 'en' })).toBe(english);
+  for (const lng of OTHER_LANGUAGES) {
+    const translated = i18n.t(key, { ns: 'security', lng });
+    expect(translated, `${lng} ${key}`).not.toBe(key);
+    expect(translated, `${lng} ${key}`).not.toBe(english);
+  }
+}
+
+const appCode = (secret: string, offsetMs = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + offsetMs,
+  });
+
+beforeAll(async () => {
+  i18n = createInstance();
+  await i18n.init({
+    lng: 'en',
+    fallbackLng: false,
+    resources: {
+      en: { security: en },
+      cs: { security: cs },
+      sk: { security: sk },
+      de: { security: de },
+      fr: { security: fr },
+    },
+    interpolation: { escapeValue: false },
+  });
+  product = await startProduct('sqlite', { seed: false });
+});
+afterAll(async () => product?.close());
+
+describe('authenticator-app card', () => {
+  it('shows a wrong password and a wrong code under their fields, and already on/off as notices', async () => {
+    const { session } = await registerVerified(product);
+
+    const wrongPassword = totpSetupError(failed(await session.post(`${BASE}/setup`, { password: 'nope' })));
+    expect(wrongPassword.field).toBe('password');
+    expectMessage(wrongPassword.key, 'Invalid current password');
+
+    const off = totpCodeError(failed(await session.post(`${BASE}/disable`, { token: '123456' })));
+    expect(off.field).toBeUndefined();
+    expectMessage(off.key, 'The authenticator app is already off');
+
+    const setup = await session.post(`${BASE}/setup`, { password: 'secret123' });
+    const wrongCode = totpCodeError(
+      failed(await session.post(`${BASE}/enable`, { token: appCode(setup.body.secret, 600_000) })),
+    );
+    expect(wrongCode.field).toBe('code');
+    expectMessage(wrongCode.key, 'Invalid code');
+    const malformed = totpCodeError(failed(await session.post(`${BASE}/enable`, { token: '12' })));
+    expect(malformed).toEqual(wrongCode);
+
+    expect((await session.post(`${BASE}/enable`, { token: appCode(setup.body.secret) })).status).toBe(200);
+    const on = totpSetupError(failed(await session.post(`${BASE}/setup`, { password: 'secret123' })));
+    expectMessage(on.key, 'The authenticator app is already on');
+  });
+
+  it('shows the guess limit under the code field and unknown for anything else', async () => {
+    expectMessage(
+      totpCodeError({ status: 429, error: { reason: 'rate-limited' } }).key,
+      'Too many wrong codes. Please wait a few minutes and try again.',
+    );
+    expectMessage(
+      totpCodeError({ status: 0, error: undefined }).key,
+      'An error occurred. Please try again later.',
+    );
+    expect(totpSetupError({ status: 502, error: undefined })).toEqual({ key: 'errors.unknown' });
+  });
+});
