@@ -16,31 +16,12 @@ import {
   grantCredits,
   minecraftOffer,
   type Product,
+  payAtCheckout,
   registerVerified,
   type Session,
   startProduct,
+  waitFor,
 } from './harness';
-
-/** Pays a Mollie checkout as a person would (the emulator's test checkout form). */
-async function payAtCheckout(link: string, status = 'paid'): Promise<void> {
-  const res = await fetch(link, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ status }),
-    redirect: 'manual',
-  });
-  if (res.status >= 400) throw new Error(`checkout answered ${res.status}`);
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
-}
 
 describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
   let product: Product;
@@ -88,7 +69,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     return list.find((s) => s.name === name);
   }
 
-  /** Buys a server monthly and waits until it runs; returns its user package id. */
+  /** Buys a server monthly and waits until it runs with its subscription; returns its user package id. */
   async function buyMonthly(session: Session, name: string): Promise<number> {
     const res = await orderMonthly(session, name);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -98,6 +79,12 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
       (s) => s?.status === 'paid',
     );
     expect(server?.status).toBe('paid');
+    // The subscription follows the adoption, after the server is shown running.
+    const row = await waitFor(
+      () => serverRow(server!.user_package_id),
+      (r) => r.mollie_subscription_id !== null,
+    );
+    expect(row.mollie_subscription_id).toMatch(/^sub_/);
     return server!.user_package_id;
   }
 
