@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { fillRegisterForm, readCode } from './support';
+import { readCode, registerVerified } from './support';
 
 // Issue 9's walk, as a customer clicks it in the demo: forget the password and reset it through the mailed
 // link, change the e-mail through the link sent to the new address, turn on two-factor by mail and log in
@@ -52,14 +52,7 @@ test('an account run alone: reset, e-mail change, two-factor, data export, deact
   page,
 }) => {
   test.setTimeout(300_000);
-  await page.goto('/register');
-  await page.getByRole('button', { name: 'Got it!' }).click();
-  await fillRegisterForm(page, { username, email, password: 'secret123' });
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/email\/verify/);
-  await page.getByLabel('Code').fill(await readCode(page, email));
-  await page.getByRole('button', { name: 'Confirm code' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await registerVerified(page, { username, email });
   await page.context().clearCookies();
 
   // Forgot password: the link comes by mail; the page checks it, takes the new password, then to login.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { advanceClock, fillRegisterForm, mailSubjects, readCode } from './support';
+import { advanceClock, mailSubjects, registerVerified } from './support';
 
 // Issue 8's walk, as a new customer clicks it in the demo: buy Minecraft Starter monthly by card (Paid at
 // the Mollie checkout), see the server with its monthly EUR price including the card fee, move the demo
@@ -50,14 +50,7 @@ test('a monthly server by card: order, renewal, invoices, failed renewal, unsusp
   page,
 }) => {
   test.setTimeout(600_000);
-  await page.goto('/register');
-  await page.getByRole('button', { name: 'Got it!' }).click();
-  await fillRegisterForm(page, { username, email, password: 'secret123' });
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/email\/verify/);
-  await page.getByLabel('Code').fill(await readCode(page, email));
-  await page.getByRole('button', { name: 'Confirm code' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await registerVerified(page, { username, email });
 
   // Buy Minecraft Starter monthly: 100 credits = 4.00 EUR, 5 % off = 3.80, card fee = 4.12 EUR.
   await section(page, 'Store');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { advanceClock, fillRegisterForm, mailSubjects, payCreditsByCard, readCode } from './support';
+import { advanceClock, mailSubjects, payCreditsByCard, registerVerified } from './support';
 
 // Issue 7's walk, as a new customer clicks it in the demo: order an hourly server, add and remove a
 // storage add-on, upgrade the package, schedule Mon-Fri 18:00-22:59, move the demo clock a week and see
@@ -58,14 +58,7 @@ async function inScheduledHours(page: Page): Promise<boolean> {
 
 test('an hourly server from order to deletion, on the demo clock', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto('/register');
-  await page.getByRole('button', { name: 'Got it!' }).click();
-  await fillRegisterForm(page, { username, email, password: 'secret123' });
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/email\/verify/);
-  await page.getByLabel('Code').fill(await readCode(page, email));
-  await page.getByRole('button', { name: 'Confirm code' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await registerVerified(page, { username, email });
 
   await buyCredits(page, '50');
   await expect(page.getByTestId('credit-balance')).toContainText('50.00', { timeout: 20_000 });

@@ -16,10 +16,12 @@ import {
   minecraftOffer,
   orderByCredits,
   type Product,
+  payAtCheckout,
   registerVerified,
   type Session,
   startProduct,
   uniqueName,
+  waitFor,
 } from './harness';
 
 const put = (session: Session, path: string, body?: unknown) =>
@@ -52,26 +54,6 @@ async function login(product: Product, email: string, password = 'secret123'): P
     captchaToken: await captchaToken(session),
   });
   return [session, answer];
-}
-
-async function payAtCheckout(link: string): Promise<void> {
-  const res = await fetch(link, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ status: 'paid' }),
-    redirect: 'manual',
-  });
-  if (res.status >= 400) throw new Error(`checkout answered ${res.status}`);
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
 }
 
 describe.each(DATABASES)('account settings on %s', (kind) => {

@@ -4,7 +4,15 @@
  * rubbish, and a logged-in customer still gets the 400 with the list of fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaToken, DATABASES, type Product, registerVerified, startProduct, uniqueName } from './harness';
+import {
+  captchaToken,
+  DATABASES,
+  type Product,
+  registerVerified,
+  routesOf,
+  startProduct,
+  uniqueName,
+} from './harness';
 
 const unauthenticated = { reason: 'unauthenticated' };
 /** Opened from a mailed link, perhaps where nobody is logged in: answered without a login. */
@@ -20,25 +28,6 @@ const malformedBody = {
   code: 5,
   token: 5,
 };
-
-/** Every route and method of the running server, from Fastify's route tree (HEAD routes left out). */
-function routesOf(product: Product): { method: string; url: string }[] {
-  const tree = product.server.app.printRoutes({ commonPrefix: false });
-  const stack: string[] = [];
-  const routes: { method: string; url: string }[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^(.*?)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = [...match[1]!].length / 4;
-    const url = (depth > 0 ? stack[depth - 1] : '') + match[2]!;
-    stack[depth] = url;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD') routes.push({ method, url });
-    }
-  }
-  return routes;
-}
 
 describe.each(DATABASES)('guards before validation on %s', (kind) => {
   let product: Product;

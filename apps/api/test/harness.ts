@@ -293,3 +293,44 @@ export async function insertCustomer(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Pays (or fails) a Mollie checkout as a person would, on the emulator's test checkout form. */
+export async function payAtCheckout(link: string, status = 'paid'): Promise<void> {
+  const res = await fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ status }),
+    redirect: 'manual',
+  });
+  if (res.status >= 400) throw new Error(`checkout answered ${res.status}`);
+}
+
+/** Reads until `ok` holds or `ms` pass (webhooks and jobs finish after the answer); returns the last read. */
+export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  return value;
+}
+
+/** Every route and method of the running server, from Fastify's route tree (HEAD routes left out). */
+export function routesOf(product: Product): { method: string; url: string }[] {
+  const tree = product.server.app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const routes: { method: string; url: string }[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^(.*?)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = [...match[1]!].length / 4;
+    const url = (depth > 0 ? stack[depth - 1] : '') + match[2]!;
+    stack[depth] = url;
+    stack.length = depth + 1;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push({ method, url });
+    }
+  }
+  return routes;
+}

@@ -14,6 +14,7 @@ import {
   orderByCredits,
   type Product,
   registerVerified,
+  routesOf,
   type Session,
   startProduct,
   uniqueName,
@@ -118,23 +119,11 @@ const ALLOWED: Record<Level, Caller[]> = {
   master: ['master'],
 };
 
-/** Every route and method under /api, from Fastify's route tree (HEAD left out). */
+/** Every route and method under /api, as `METHOD path`. */
 function apiRoutes(product: Product): string[] {
-  const tree = product.server.app.printRoutes({ commonPrefix: false });
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^(.*?)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = [...match[1]!].length / 4;
-    const url = (depth > 0 ? stack[depth - 1] : '') + match[2]!;
-    stack[depth] = url;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD' && url.startsWith('/api/')) routes.push(`${method} ${url}`);
-    }
-  }
-  return routes;
+  return routesOf(product)
+    .filter((r) => r.url.startsWith('/api/'))
+    .map((r) => `${r.method} ${r.url}`);
 }
 
 describe.each(DATABASES)('route authorization on %s', (kind) => {

@@ -3,43 +3,22 @@
  * the real product server (SQLite), and its answer goes through the web client's own mapping to the text
  * the dashboard home shows, in all five languages (English as the spec words it; the others translated).
  */
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, type Product, registerVerified, startProduct } from '../../api/test/harness';
-import { type FailedAnswer, referralErrorKey } from '../src/features/home/utils/referral-errors';
+import { type Product, registerVerified, startProduct } from '../../api/test/harness';
+import { referralErrorKey } from '../src/features/home/utils/referral-errors';
 import cs from '../src/i18n/locales/cs/home.json';
 import de from '../src/i18n/locales/de/home.json';
 import en from '../src/i18n/locales/en/home.json';
 import fr from '../src/i18n/locales/fr/home.json';
 import sk from '../src/i18n/locales/sk/home.json';
-
-const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;
+import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;
 let product: Product;
 
-const failed = (answer: Answer): FailedAnswer => ({
-  status: answer.status,
-  error: answer.body as FailedAnswer['error'],
-});
-
-function expectMessage(key: string, english: string, values: Record<string, string> = {}): void {
-  expect(i18n.t(key, { ns: 'home', lng: 'en', ...values })).toBe(english);
-  for (const lng of OTHER_LANGUAGES) {
-    const translated = i18n.t(key, { ns: 'home', lng, ...values });
-    expect(translated, `${lng} ${key}`).not.toBe(key);
-    expect(translated, `${lng} ${key}`).not.toBe(english);
-  }
-}
-
 beforeAll(async () => {
-  i18n = createInstance();
-  await i18n.init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { en: { home: en }, cs: { home: cs }, sk: { home: sk }, de: { home: de }, fr: { home: fr } },
-    interpolation: { escapeValue: false },
-  });
+  i18n = await translations('home', { en, cs, sk, de, fr });
   product = await startProduct('sqlite', { seed: false });
 });
 afterAll(async () => product?.close());
@@ -50,16 +29,35 @@ describe('referral card', () => {
     const other = await registerVerified(product);
     const post = (referrer: string) => session.post('/api/private/store/referrer', { referrer });
 
-    expectMessage(referralErrorKey(failed(await post(username))), "You can't set yourself as a referrer");
-    expectMessage(referralErrorKey(failed(await post('nobody_here_at_all'))), 'Referrer not found');
+    expectTranslated(
+      i18n,
+      'home',
+      referralErrorKey(apiResult(await post(username))),
+      "You can't set yourself as a referrer",
+    );
+    expectTranslated(
+      i18n,
+      'home',
+      referralErrorKey(apiResult(await post('nobody_here_at_all'))),
+      'Referrer not found',
+    );
     const added = await post(other.username);
     expect(added.status).toBe(200);
-    expectMessage('referral.added', `Referrer ${other.username} added`, { username: other.username });
-    expectMessage(referralErrorKey(failed(await post(other.username))), 'You already have a referrer');
+    expectTranslated(i18n, 'home', 'referral.added', `Referrer ${other.username} added`, {
+      username: other.username,
+    });
+    expectTranslated(
+      i18n,
+      'home',
+      referralErrorKey(apiResult(await post(other.username))),
+      'You already have a referrer',
+    );
   });
 
   it('shows the unknown error for anything else', () => {
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'home',
       referralErrorKey({ status: 0, error: undefined }),
       'An error occurred. Please try again later.',
     );

@@ -4,11 +4,10 @@
  * forgot-password and reset-password pages show, in English as the spec words it and translated in the
  * four other languages.
  */
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_RESEND_MS } from '../../api/src/auth/password-resets';
 import {
-  type Answer,
   captchaToken,
   type Product,
   registerVerified,
@@ -25,66 +24,45 @@ import de from '../src/i18n/locales/de/auth.json';
 import en from '../src/i18n/locales/en/auth.json';
 import fr from '../src/i18n/locales/fr/auth.json';
 import sk from '../src/i18n/locales/sk/auth.json';
-import type { ApiResult } from '../src/lib/api-client';
+import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;
 let product: Product;
 
 beforeAll(async () => {
-  i18n = createInstance();
-  await i18n.init({
-    lng: 'en',
-    resources: { en: { auth: en }, cs: { auth: cs }, sk: { auth: sk }, de: { auth: de }, fr: { auth: fr } },
-    interpolation: { escapeValue: false },
-  });
+  i18n = await translations('auth', { en, cs, sk, de, fr });
   product = await startProduct('sqlite', { seed: false });
 });
 afterAll(async () => product?.close());
-
-function result(answer: Answer): ApiResult<unknown> {
-  const ok = answer.status >= 200 && answer.status < 300;
-  return {
-    status: answer.status,
-    ok,
-    data: ok ? answer.body : undefined,
-    error: ok ? undefined : (answer.body as ApiResult<unknown>['error']),
-  };
-}
-
-/** The key's English text is `english`; every other language has its own translated text. */
-function expectMessage(key: string, english: string): void {
-  expect(i18n.t(key, { ns: 'auth', lng: 'en' })).toBe(english);
-  for (const lng of ['cs', 'sk', 'de', 'fr']) {
-    const text = i18n.t(key, { ns: 'auth', lng });
-    expect(text, `${lng} ${key}`).not.toBe(key);
-    expect(text, `${lng} ${key}`).not.toBe(english);
-  }
-}
 
 describe('spec 8 "Resend reset" and "Reset"', () => {
   it('resend: 400 too soon, 404 no request, the captcha', async () => {
     const session = product.session();
     const { email } = await registerVerified(product, uniqueName('resetmsg'));
     const ask = async (path: string) =>
-      result(await session.post(`/api/auth/${path}`, { email, captchaToken: await captchaToken(session) }));
+      apiResult(
+        await session.post(`/api/auth/${path}`, { email, captchaToken: await captchaToken(session) }),
+      );
 
     const none = await ask('resend-reset-password');
     expect(resetResendErrorKey(none)).toBe('errors.resetNoToken');
-    expectMessage('errors.resetNoToken', 'You did not request a password reset link');
+    expectTranslated(i18n, 'auth', 'errors.resetNoToken', 'You did not request a password reset link');
 
     expect((await ask('reset-password')).ok).toBe(true);
     const soon = await ask('resend-reset-password');
     expect(resetResendErrorKey(soon)).toBe('errors.resetTooSoon');
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'auth',
       'errors.resetTooSoon',
       'A link was sent less than 2 minutes ago. Please wait before asking again.',
     );
     product.advance(RESET_RESEND_MS + 1_000);
     expect((await ask('resend-reset-password')).ok).toBe(true);
 
-    const captcha = result(await session.post('/api/auth/reset-password', { email, captchaToken: 'x' }));
+    const captcha = apiResult(await session.post('/api/auth/reset-password', { email, captchaToken: 'x' }));
     expect(resetRequestErrorKey(captcha)).toBe('errors.captcha');
-    const badEmail = result(
+    const badEmail = apiResult(
       await session.post('/api/auth/reset-password', {
         email: 'no-at-sign',
         captchaToken: await captchaToken(session),
@@ -95,7 +73,7 @@ describe('spec 8 "Resend reset" and "Reset"', () => {
 
   it('reset: an invalid or expired token, the password rules', async () => {
     const session = product.session();
-    const invalid = result(
+    const invalid = apiResult(
       await session.post('/api/auth/update-password', {
         token: 'a'.repeat(43),
         password: 'goodpass1',
@@ -103,8 +81,8 @@ describe('spec 8 "Resend reset" and "Reset"', () => {
       }),
     );
     expect(resetPasswordErrorKey(invalid)).toBe('errors.invalidResetToken');
-    expectMessage('errors.invalidResetToken', 'Invalid token or token expired');
-    const short = result(
+    expectTranslated(i18n, 'auth', 'errors.invalidResetToken', 'Invalid token or token expired');
+    const short = apiResult(
       await session.post('/api/auth/update-password', {
         token: 'a'.repeat(43),
         password: '123',

@@ -4,19 +4,12 @@
  * mapping to the message the settings section shows, in all five languages (English as the spec words it
  * where it does; the others present and translated). Also the spec's success notices and "member since".
  */
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Answer,
-  type Product,
-  registerVerified,
-  type Session,
-  startProduct,
-} from '../../api/test/harness';
+import { type Product, registerVerified, type Session, startProduct } from '../../api/test/harness';
 import {
   confirmPageError,
   deactivateErrorKey,
-  type FailedAnswer,
   generalErrorKey,
   passwordError,
   passwordFormError,
@@ -28,50 +21,16 @@ import de from '../src/i18n/locales/de/settings.json';
 import en from '../src/i18n/locales/en/settings.json';
 import fr from '../src/i18n/locales/fr/settings.json';
 import sk from '../src/i18n/locales/sk/settings.json';
-
-const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;
+import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;
 let product: Product;
 
-const failed = (answer: Answer): FailedAnswer => ({
-  status: answer.status,
-  error: answer.body as FailedAnswer['error'],
-});
 const put = (session: Session, path: string, body?: unknown) =>
   session.request('PUT', `/api/private/users${path}`, body);
 
-/**
- * The key's English text is `english`, and every other language has its own, translated text.
- * @returns the English text
- */
-function expectMessage(key: string, english: string | RegExp, values: Record<string, string> = {}): string {
-  const text = i18n.t(key, { ns: 'settings', lng: 'en', ...values });
-  if (typeof english === 'string') expect(text).toBe(english);
-  else expect(text).toMatch(english);
-  for (const lng of OTHER_LANGUAGES) {
-    const translated = i18n.t(key, { ns: 'settings', lng, ...values });
-    expect(translated, `${lng} ${key}`).not.toBe('');
-    expect(translated, `${lng} ${key}`).not.toBe(key);
-    expect(translated, `${lng} ${key}`).not.toBe(text);
-  }
-  return text;
-}
-
 beforeAll(async () => {
-  i18n = createInstance();
-  await i18n.init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: {
-      en: { settings: en },
-      cs: { settings: cs },
-      sk: { settings: sk },
-      de: { settings: de },
-      fr: { settings: fr },
-    },
-    interpolation: { escapeValue: false },
-  });
+  i18n = await translations('settings', { en, cs, sk, de, fr });
   product = await startProduct('sqlite', { seed: false });
 });
 afterAll(async () => product?.close());
@@ -80,10 +39,10 @@ describe('settings: password', () => {
   it('password match and length are checked before sending', () => {
     const mismatch = passwordFormError('secret123', 'secret124');
     expect(mismatch).toEqual({ key: 'errors.passwordMatch', field: 'confirmation' });
-    expectMessage(mismatch!.key, 'The passwords do not match');
+    expectTranslated(i18n, 'settings', mismatch!.key, 'The passwords do not match');
     const short = passwordFormError('12345', '12345');
     expect(short).toEqual({ key: 'errors.passwordLength', field: 'newPassword' });
-    expectMessage(short!.key, 'The password must be at least 6 characters long');
+    expectTranslated(i18n, 'settings', short!.key, 'The password must be at least 6 characters long');
     expect(passwordFormError('secret123', 'secret123')).toBeNull();
   });
 
@@ -91,13 +50,18 @@ describe('settings: password', () => {
     const { session } = await registerVerified(product);
     const wrong = await put(session, '/me/update-password', { password: 'nope', newPassword: 'better123' });
     expect(wrong).toMatchObject({ status: 401, body: { reason: 'invalid-password' } });
-    const error = passwordError(failed(wrong));
+    const error = passwordError(apiResult(wrong));
     expect(error.field).toBe('password');
-    expectMessage(error.key, 'Invalid current password');
+    expectTranslated(i18n, 'settings', error.key, 'Invalid current password');
     const short = await put(session, '/me/update-password', { password: 'secret123', newPassword: '123' });
     expect(short.status).toBe(400);
-    expectMessage(passwordError(failed(short)).key, 'The password must be at least 6 characters long');
-    expectMessage('toast.passwordChanged', /^Password changed\./);
+    expectTranslated(
+      i18n,
+      'settings',
+      passwordError(apiResult(short)).key,
+      'The password must be at least 6 characters long',
+    );
+    expectTranslated(i18n, 'settings', 'toast.passwordChanged', /^Password changed\./);
   });
 });
 
@@ -106,34 +70,45 @@ describe('settings: username and e-mail', () => {
     const { session, username, email } = await registerVerified(product);
     const other = await registerVerified(product);
     const update = async (body: object) =>
-      updateUserError(failed(await put(session, '/me/update-user', body)));
+      updateUserError(apiResult(await put(session, '/me/update-user', body)));
 
-    expectMessage((await update({ username: '', email: '' })).key, 'Fill in at least one field');
-    expectMessage((await update({ username, email })).key, 'Fill in at least one field');
+    expectTranslated(
+      i18n,
+      'settings',
+      (await update({ username: '', email: '' })).key,
+      'Fill in at least one field',
+    );
+    expectTranslated(i18n, 'settings', (await update({ username, email })).key, 'Fill in at least one field');
     const taken = await update({ username: other.username });
     expect(taken.field).toBe('username');
-    expectMessage(taken.key, 'This username is already taken');
+    expectTranslated(i18n, 'settings', taken.key, 'This username is already taken');
     const emailTaken = await update({ email: other.email });
     expect(emailTaken.field).toBe('email');
-    expectMessage(emailTaken.key, 'An account with this e-mail already exists');
+    expectTranslated(i18n, 'settings', emailTaken.key, 'An account with this e-mail already exists');
     const format = await update({ email: 'not-an-email' });
     expect(format.field).toBe('email');
-    expectMessage(format.key, 'Invalid e-mail format');
-    expectMessage((await update({ username: 'has space' })).key, /^Invalid username/);
+    expectTranslated(i18n, 'settings', format.key, 'Invalid e-mail format');
+    expectTranslated(i18n, 'settings', (await update({ username: 'has space' })).key, /^Invalid username/);
 
     expect((await put(session, '/me/update-user', { username: `${username}x` })).status).toBe(200);
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'settings',
       (await update({ username: `${username}y` })).key,
       /^A link was sent less than 2 minutes ago/,
     );
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'settings',
       'toast.linkSent',
       `User settings updated: we sent a confirmation link to ${email}. The change takes effect when you open it.`,
       {
         email,
       },
     );
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'settings',
       updateUserError({ status: 0, error: undefined }).key,
       'An error occurred. Please try again later.',
     );
@@ -142,14 +117,21 @@ describe('settings: username and e-mail', () => {
 
 describe('settings: toggles, deactivation, successes', () => {
   it('toggle and export failures show the generic error; the success notices exist', () => {
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'settings',
       generalErrorKey({ status: 500, error: undefined }),
       'An error occurred. Please try again later.',
     );
-    expectMessage(generalErrorKey({ status: 429, error: { reason: 'rate-limited' } }), /^Too many attempts/);
-    expectMessage('toast.newsletterUpdated', 'Newsletter updated');
-    expectMessage('toast.twoFactorUpdated', 'Two-factor login updated');
-    expectMessage('toast.deactivated', 'Your account was deactivated.');
+    expectTranslated(
+      i18n,
+      'settings',
+      generalErrorKey({ status: 429, error: { reason: 'rate-limited' } }),
+      /^Too many attempts/,
+    );
+    expectTranslated(i18n, 'settings', 'toast.newsletterUpdated', 'Newsletter updated');
+    expectTranslated(i18n, 'settings', 'toast.twoFactorUpdated', 'Two-factor login updated');
+    expectTranslated(i18n, 'settings', 'toast.deactivated', 'Your account was deactivated.');
   });
 
   it('a master may not deactivate itself', async () => {
@@ -161,29 +143,38 @@ describe('settings: toggles, deactivation, successes', () => {
       .execute();
     const answer = await put(session, '/me/deactivate');
     expect(answer).toMatchObject({ status: 403, body: { reason: 'forbidden' } });
-    expectMessage(deactivateErrorKey(failed(answer)), /^A master account cannot deactivate itself/);
+    expectTranslated(
+      i18n,
+      'settings',
+      deactivateErrorKey(apiResult(answer)),
+      /^A master account cannot deactivate itself/,
+    );
   });
 });
 
 describe('e-mail change page', () => {
   it('invalid token when missing or not 200; a name taken meanwhile is said too', async () => {
-    expectMessage(confirmPageError(null).key, 'Invalid token or token expired');
+    expectTranslated(i18n, 'settings', confirmPageError(null).key, 'Invalid token or token expired');
     const anonymous = product.session();
     const answer = await put(anonymous, '/me/update-user-execute', { token: 'not-a-token' });
     expect(answer).toMatchObject({ status: 400, body: { reason: 'invalid-token' } });
-    const error = confirmPageError(failed(answer));
+    const error = confirmPageError(apiResult(answer));
     expect(error).toEqual({ key: 'confirm.invalid' });
-    expectMessage('confirm.invalidText', /^The link is not valid/);
-    expectMessage(
+    expectTranslated(i18n, 'settings', 'confirm.invalidText', /^The link is not valid/);
+    expectTranslated(
+      i18n,
+      'settings',
       confirmPageError({ status: 400, error: { reason: 'email' } }).detail!,
       /another account uses this e-mail/,
     );
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'settings',
       confirmPageError({ status: 400, error: { reason: 'username' } }).detail!,
       /another account uses this username/,
     );
-    expectMessage('confirm.success', 'Your account was updated');
-    expectMessage('confirm.home', 'Back to home');
+    expectTranslated(i18n, 'settings', 'confirm.success', 'Your account was updated');
+    expectTranslated(i18n, 'settings', 'confirm.home', 'Back to home');
   });
 });
 

@@ -3,37 +3,21 @@
  * real product server (SQLite), and its answer goes through the web client's own mapping to the text the
  * settings section shows, in all five languages (English as written; the others translated).
  */
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, type Product, registerVerified, startProduct } from '../../api/test/harness';
-import type { FailedAnswer } from '../src/features/settings/utils/errors';
+import { type Product, registerVerified, startProduct } from '../../api/test/harness';
 import { totpCodeError, totpSetupError } from '../src/features/settings/utils/totp-errors';
 import cs from '../src/i18n/locales/cs/security.json';
 import de from '../src/i18n/locales/de/security.json';
 import en from '../src/i18n/locales/en/security.json';
 import fr from '../src/i18n/locales/fr/security.json';
 import sk from '../src/i18n/locales/sk/security.json';
+import { apiResult, expectTranslated, translations } from './support';
 
 const BASE = '/api/private/users/me/totp';
-const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;
-
 let i18n: I18n;
 let product: Product;
-
-const failed = (answer: Answer): FailedAnswer => ({
-  status: answer.status,
-  error: answer.body as FailedAnswer['error'],
-});
-
-function expectMessage(key: string, english: string): void {
-  expect(i18n.t(key, { ns: 'security', lng: 'en' })).toBe(english);
-  for (const lng of OTHER_LANGUAGES) {
-    const translated = i18n.t(key, { ns: 'security', lng });
-    expect(translated, `${lng} ${key}`).not.toBe(key);
-    expect(translated, `${lng} ${key}`).not.toBe(english);
-  }
-}
 
 const appCode = (secret: string, offsetMs = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
@@ -41,19 +25,7 @@ const appCode = (secret: string, offsetMs = 0) =>
   });
 
 beforeAll(async () => {
-  i18n = createInstance();
-  await i18n.init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: {
-      en: { security: en },
-      cs: { security: cs },
-      sk: { security: sk },
-      de: { security: de },
-      fr: { security: fr },
-    },
-    interpolation: { escapeValue: false },
-  });
+  i18n = await translations('security', { en, cs, sk, de, fr });
   product = await startProduct('sqlite', { seed: false });
 });
 afterAll(async () => product?.close());
@@ -62,34 +34,40 @@ describe('authenticator-app card', () => {
   it('shows a wrong password and a wrong code under their fields, and already on/off as notices', async () => {
     const { session } = await registerVerified(product);
 
-    const wrongPassword = totpSetupError(failed(await session.post(`${BASE}/setup`, { password: 'nope' })));
+    const wrongPassword = totpSetupError(
+      apiResult(await session.post(`${BASE}/setup`, { password: 'nope' })),
+    );
     expect(wrongPassword.field).toBe('password');
-    expectMessage(wrongPassword.key, 'Invalid current password');
+    expectTranslated(i18n, 'security', wrongPassword.key, 'Invalid current password');
 
-    const off = totpCodeError(failed(await session.post(`${BASE}/disable`, { token: '123456' })));
+    const off = totpCodeError(apiResult(await session.post(`${BASE}/disable`, { token: '123456' })));
     expect(off.field).toBeUndefined();
-    expectMessage(off.key, 'The authenticator app is already off');
+    expectTranslated(i18n, 'security', off.key, 'The authenticator app is already off');
 
     const setup = await session.post(`${BASE}/setup`, { password: 'secret123' });
     const wrongCode = totpCodeError(
-      failed(await session.post(`${BASE}/enable`, { token: appCode(setup.body.secret, 600_000) })),
+      apiResult(await session.post(`${BASE}/enable`, { token: appCode(setup.body.secret, 600_000) })),
     );
     expect(wrongCode.field).toBe('code');
-    expectMessage(wrongCode.key, 'Invalid code');
-    const malformed = totpCodeError(failed(await session.post(`${BASE}/enable`, { token: '12' })));
+    expectTranslated(i18n, 'security', wrongCode.key, 'Invalid code');
+    const malformed = totpCodeError(apiResult(await session.post(`${BASE}/enable`, { token: '12' })));
     expect(malformed).toEqual(wrongCode);
 
     expect((await session.post(`${BASE}/enable`, { token: appCode(setup.body.secret) })).status).toBe(200);
-    const on = totpSetupError(failed(await session.post(`${BASE}/setup`, { password: 'secret123' })));
-    expectMessage(on.key, 'The authenticator app is already on');
+    const on = totpSetupError(apiResult(await session.post(`${BASE}/setup`, { password: 'secret123' })));
+    expectTranslated(i18n, 'security', on.key, 'The authenticator app is already on');
   });
 
   it('shows the guess limit under the code field and unknown for anything else', async () => {
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'security',
       totpCodeError({ status: 429, error: { reason: 'rate-limited' } }).key,
       'Too many wrong codes. Please wait a few minutes and try again.',
     );
-    expectMessage(
+    expectTranslated(
+      i18n,
+      'security',
       totpCodeError({ status: 0, error: undefined }).key,
       'An error occurred. Please try again later.',
     );

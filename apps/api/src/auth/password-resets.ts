@@ -15,11 +15,10 @@
 import { CODE_RESEND_SECONDS } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../context';
-import type { User } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { renderAccountMail } from '../mail/templates';
-import { revokeSessions } from '../services/account';
-import { queueMail, sendQueuedMail } from '../services/outbox';
+import { replacePassword } from '../services/account';
+import { sendQueuedMail } from '../services/outbox';
 import { hashPassword } from './passwords';
 import { newRefreshToken, sha256 } from './tokens';
 
@@ -151,30 +150,7 @@ export async function completePasswordReset(ctx: AppContext, token: string, pass
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) throw new AppError(400, REASONS.invalidToken);
-    await trx
-      .updateTable('users')
-      .set((eb) => ({
-        password_hash: passwordHash,
-        token_version: eb('token_version', '+', 1),
-        updated_at: t,
-      }))
-      .where('id', '=', userId)
-      .execute();
-    await revokeSessions(trx, userId, t);
-    const user: User = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    await queueMail(
-      trx,
-      user.email,
-      renderAccountMail('passwordChanged', user.language, {
-        username: user.username,
-        support: ctx.config.supplier.email,
-      }),
-      t,
-    );
+    await replacePassword(ctx, trx, userId, passwordHash, t);
   });
   await sendQueuedMail(ctx).catch((error) => ctx.log.warn({ err: error }, 'sending queued mail failed'));
 }

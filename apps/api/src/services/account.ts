@@ -89,23 +89,40 @@ export async function changePassword(ctx: AppContext, user: User, body: UpdatePa
     throw new AppError(401, REASONS.invalidPassword);
   const passwordHash = await hashPassword(body.newPassword);
   const t = ctx.now();
-  const updated = await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({
-        password_hash: passwordHash,
-        token_version: eb('token_version', '+', 1),
-        updated_at: t,
-      }))
-      .where('id', '=', user.id)
-      .execute();
-    await revokeSessions(trx, user.id, t);
-    const after = await reload(trx, user.id);
-    await queueMail(trx, after.email, accountMail(ctx, 'passwordChanged', after), t);
-    return after;
-  });
+  const updated = await ctx.db
+    .transaction()
+    .execute((trx) => replacePassword(ctx, trx, user.id, passwordHash, t));
   await kickOutbox(ctx);
   return updated;
+}
+
+/**
+ * Inside `trx`: sets a new password hash and ends every session of the account (token version bumped,
+ * refresh tokens revoked), and queues the "password changed" notice to its address. Shared by the
+ * password change in settings and the reset by mailed link.
+ * @param passwordHash argon2id hash of the new password
+ * @returns the user after the change
+ */
+export async function replacePassword(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  userId: number,
+  passwordHash: string,
+  now: number,
+): Promise<User> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', userId)
+    .execute();
+  await revokeSessions(trx, userId, now);
+  const after = await reload(trx, userId);
+  await queueMail(trx, after.email, accountMail(ctx, 'passwordChanged', after), now);
+  return after;
 }
 
 /** Revokes every refresh token of a user: no session of theirs can be refreshed or used again. */
