@@ -70,6 +70,7 @@ const productionSchema = z
     LINK_COMMUNITY: url.optional(),
     LINK_SOCIAL: url.optional(),
     LINK_PANEL: url.optional(),
+    UPLOAD_DIR: z.string().trim().min(1).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.CAPTCHA_PROVIDER !== 'turnstile') return;
@@ -114,6 +115,8 @@ export interface Config {
   /** where the built web client is (served with an SPA fallback when it exists) */
   webDist: string;
   dataDir: string;
+  /** where staff-uploaded game and package images are kept (UPLOAD_DIR; served under /uploads/) */
+  uploadDir: string;
 }
 
 /** LINK_* (README "Configuration"): website, chat community, social page, game panel. */
@@ -252,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       webDist,
       dataDir: resolve('data'),
+      uploadDir: resolve(e.UPLOAD_DIR ?? 'data/uploads'),
     };
   }
   if (mode !== 'demo')
@@ -301,5 +305,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webDist,
     dataDir,
+    uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
   };
 }

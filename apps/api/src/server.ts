@@ -3,7 +3,7 @@
  * demo, the Pterodactyl and Mollie emulators mounted on the same server and reached by the real clients
  * over HTTP (architecture.md, "Modes").
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -24,6 +24,7 @@ import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
+import { UPLOADS_PREFIX } from './services/uploads';
 
 export interface ProductServer {
   app: FastifyInstance;
@@ -122,6 +123,21 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       skipOnError: true,
     });
     await api.register(apiRoutes, { prefix: '/api' });
+  });
+
+  // Staff-uploaded images: content-addressed names, so a year's immutable cache is safe (services/uploads.ts).
+  mkdirSync(config.uploadDir, { recursive: true });
+  await app.register(async (uploads) => {
+    await uploads.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
+    await uploads.register(fastifyStatic, {
+      root: config.uploadDir,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      wildcard: true,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+    });
   });
 
   if (existsSync(config.webDist)) {

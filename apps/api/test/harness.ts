@@ -111,16 +111,18 @@ export class Session {
   acceptLanguage?: string;
   constructor(readonly baseUrl: string) {}
 
+  /** A JSON body is sent as JSON, a FormData as multipart/form-data (the staff's image uploads). */
   async request<T = Loose>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
     if (this.acceptLanguage) headers['accept-language'] = this.acceptLanguage;
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       redirect: 'manual',
     });
     for (const line of res.headers.getSetCookie()) {

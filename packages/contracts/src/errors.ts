@@ -79,5 +79,17 @@ export const REASONS = {
   totpEnabled: 'totp-enabled',
   /** a TOTP call that needs TOTP on (disable, new recovery codes) while it is off (409) */
   totpDisabled: 'totp-disabled',
+  /** staff: a game, package or add-on name, or a discount code, already used (409, spec 8 "Admin") */
+  exists: 'exists',
+  /** staff: an uploaded file above the size limit (413, spec 8 'File is too large') */
+  fileTooLarge: 'file-too-large',
+  /** staff: an uploaded file that is not a png, jpeg or webp image, whatever its name (400) */
+  fileType: 'file-type',
+  /** staff: deleting a package or add-on someone owns, or a game that has packages (409) */
+  owned: 'owned',
+  /** master: the change would leave no active master (409) */
+  lastMaster: 'last-master',
+  /** master: demoting or deactivating oneself (409) */
+  self: 'self',
 } as const;
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

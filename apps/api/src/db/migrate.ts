@@ -11,6 +11,7 @@ import { orderLeaseOwnerMigration } from './migrations/0005_order_lease_owner';
 import { accountChangesMigration } from './migrations/0007_account_changes';
 import { totpMigration } from './migrations/0008_totp';
 import { passwordResetsMigration } from './migrations/0009_password_resets';
+import { staffMigration } from './migrations/0010_staff';
 
 /**
  * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
@@ -27,6 +28,7 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
         '0007_account_changes': accountChangesMigration(dialect),
         '0008_totp': totpMigration(dialect),
         '0009_password_resets': passwordResetsMigration(dialect),
+        '0010_staff': staffMigration(dialect),
       };
     },
   };

@@ -85,6 +85,8 @@ export interface GamesTable {
   active: Flag;
   image_url: string;
   thumbnail_url: string;
+  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  deleted_at: Millis | null;
   created_at: Millis;
 }
 
@@ -109,6 +111,8 @@ export interface PackagesTable {
   active: Flag;
   /** the one user a custom package is for, null for a public package */
   target_user_id: number | null;
+  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  deleted_at: Millis | null;
   created_at: Millis;
 }
 
@@ -132,6 +136,8 @@ export interface AddonsTable {
   type: string;
   quantity: number;
   active: Flag;
+  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  deleted_at: Millis | null;
   created_at: Millis;
 }
 
@@ -413,6 +419,22 @@ export interface TotpRecoveryCodesTable {
   created_at: Millis;
 }
 
+/** One staff change (migration 0010; services/audit.ts): who, when, what, the record before and after. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  /** create | update | delete | role | activate | deactivate */
+  action: string;
+  /** game | package | addon | discount | user */
+  entity: string;
+  entity_id: number;
+  /** JSON of the record before the change; null for a create */
+  before: string | null;
+  /** JSON of the record after the change; null for a delete */
+  after: string | null;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   rate_limits: RateLimitsTable;
@@ -441,6 +463,7 @@ export interface Database {
   user_totp: UserTotpTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   password_resets: PasswordResetsTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

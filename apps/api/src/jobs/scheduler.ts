@@ -5,6 +5,7 @@
 import { Cron } from 'croner';
 import type { AppContext } from '../context';
 import { pruneRateLimits } from '../lib/rate-limit-store';
+import { sweepUploads } from '../services/uploads';
 import { runTick } from './tick';
 
 export function startJobs(ctx: AppContext): { stop(): void } {
@@ -26,8 +27,15 @@ export function startJobs(ctx: AppContext): { stop(): void } {
         ctx.log.error({ err: error }, 'pruning rate limits failed');
       });
     }),
+    // Upload files no game or package names (a crash between writing a file and its row).
+    new Cron('45 15 * * * *', { protect: true, name: 'sweep-uploads' }, async () => {
+      await sweepUploads(ctx).catch((error) => {
+        ctx.log.error({ err: error }, 'sweeping uploads failed');
+      });
+    }),
   ];
   void jobs[0]?.trigger();
+  void jobs[2]?.trigger();
   return {
     stop() {
       for (const job of jobs) job.stop();

@@ -39,6 +39,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ reason, errors });
     }
     if (error.statusCode === 429) return reply.status(429).send({ reason: REASONS.rateLimited });
+    // An uploaded image above UPLOAD_MAX_BYTES (spec 8 'File is too large').
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+      return reply.status(413).send({ reason: REASONS.fileTooLarge });
     if (error.statusCode === 413)
       return reply.status(413).send({ reason: REASONS.validation, message: 'too-large' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

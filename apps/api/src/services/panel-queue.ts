@@ -1,7 +1,7 @@
 /**
  * The one queue of panel calls that jobs make (issue 7 "Billing engine that scales"): suspend, unsuspend,
  * power and delete. A task is written in the transaction that decides it (the intent), then run by
- * `runPanelQueue`, which
+ * `runPanelQueue` (suspend, unsuspend, power, delete and build: the limits a staff edit changed), which
  * - keeps within the panel's API limit (`PANEL_RATE_LIMIT_PER_MINUTE`, default 240 as Pterodactyl's
  *   application API allows), counted in the database so several instances share one budget;
  * - runs a server's tasks one at a time in the order they were written (a suspend before the unsuspend);
@@ -15,8 +15,10 @@ import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import { currentBuild, pushBuild } from './server-changes';
 
-export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete';
+/** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
+export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';
 export type PanelPowerSignal = 'start' | 'stop' | 'restart';
 
 /** A task's lease while it runs: another instance may take it over after this. */
@@ -225,6 +227,8 @@ async function call(
       const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
       return pterodactyl.sendPowerSignal(server.ptero_identifier, signal);
     }
+    case 'build':
+      return pushBuild(ctx, server.ptero_server_id, await currentBuild(ctx, task.user_package_id));
     default:
       throw new Error(`unknown panel task ${task.kind}`);
   }

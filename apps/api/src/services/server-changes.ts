@@ -372,26 +372,48 @@ async function withServerChange<T>(ctx: AppContext, serverId: number, change: ()
 async function applyBuild(ctx: AppContext, server: UserPackage, build: ServerBuild): Promise<void> {
   if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
   try {
-    const current = await ctx.pterodactyl.getServer(server.ptero_server_id);
-    await ctx.pterodactyl.updateServerBuild(server.ptero_server_id, {
-      allocation: current.allocation,
-      limits: {
-        memory: build.memory,
-        swap: build.swap,
-        disk: build.disk,
-        io: build.io,
-        cpu: build.cpu,
-      },
-      feature_limits: {
-        databases: build.databases,
-        backups: build.backups,
-        allocations: build.allocations,
-      },
-    });
+    await pushBuild(ctx, server.ptero_server_id, build);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
   }
+}
+
+/**
+ * Sets a panel server's limits to `build`, keeping its allocation (PATCH /servers/{id}/build).
+ * @throws the panel client's errors as they are (404 when the server is gone)
+ */
+export async function pushBuild(ctx: AppContext, pteroServerId: number, build: ServerBuild): Promise<void> {
+  const current = await ctx.pterodactyl.getServer(pteroServerId);
+  await ctx.pterodactyl.updateServerBuild(pteroServerId, {
+    allocation: current.allocation,
+    limits: { memory: build.memory, swap: build.swap, disk: build.disk, io: build.io, cpu: build.cpu },
+    feature_limits: { databases: build.databases, backups: build.backups, allocations: build.allocations },
+  });
+}
+
+/**
+ * The build a server should have now: its package's resources plus its add-ons' (the panel queue's
+ * `build` task after a staff edit of the package or an add-on).
+ */
+export async function currentBuild(ctx: AppContext, userPackageId: number): Promise<ServerBuild> {
+  const server = await ctx.db
+    .selectFrom('user_packages')
+    .select(['package_id'])
+    .where('id', '=', userPackageId)
+    .executeTakeFirstOrThrow();
+  const pkg = await ctx.db
+    .selectFrom('packages')
+    .selectAll()
+    .where('id', '=', server.package_id)
+    .executeTakeFirstOrThrow();
+  const addons = await ctx.db
+    .selectFrom('user_package_addons as upa')
+    .innerJoin('addons as a', 'a.id', 'upa.addon_id')
+    .select(['a.type', 'a.quantity'])
+    .where('upa.user_package_id', '=', userPackageId)
+    .execute();
+  return serverBuild(pkg, addons);
 }
 
 /**

@@ -3,6 +3,7 @@
  * credit orders, package orders billed by credits and package orders paid monthly by card. Verified
  * customers only.
  */
+import { adminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
 import {
   discountVerificationAnswer,
@@ -15,7 +16,6 @@ import {
   orderStatusQuery,
   packageByCreditsBody,
   packageIdQuery,
-  packagesAdditionalData,
   referrerAnswer,
   referrerBody,
   referrerSetAnswer,
@@ -27,7 +27,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
-import { authOf, guard } from '../../../plugins/auth';
+import { authOf, guard, roleOf } from '../../../plugins/auth';
+import { adminPackagesAdditionalData as loadAdminPackagesAdditionalData } from '../../../services/admin-games';
 import { orderPackageByCard } from '../../../services/card-orders';
 import { listGamePackages, toPublicPackage, toStoreAddon } from '../../../services/catalog';
 import { findValidDiscount } from '../../../services/discounts';
@@ -83,10 +84,16 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
 
   app.get(
     '/packages-additional-data',
-    { schema: { response: { 200: packagesAdditionalData } } },
-    async () => ({
-      nests: await nestsWithEggs(ctx),
-    }),
+    {
+      schema: {
+        response: { 200: adminPackagesAdditionalData.partial({ games: true, locations: true }) },
+      },
+    },
+    // Staff get the games and the panel's locations and nodes too (spec 3 "Package extra data").
+    async (request) =>
+      roleOf(authOf(request).user) === 'customer'
+        ? { nests: await nestsWithEggs(ctx) }
+        : loadAdminPackagesAdditionalData(ctx),
   );
 
   app.get(

@@ -1,0 +1,356 @@
+/**
+ * Staff area contracts (issue 10; spec 2 "Admin screens", 3 admin fields, 5 "Admin", 7 "Admin", 8 "Admin
+ * games" .. "Users"): the servers list, the store administration's four tabs, the users section and the
+ * audit log. Games and packages are sent as multipart forms (they carry image files): their text fields
+ * arrive as strings and are coerced here; the files are checked by the server from their bytes.
+ *
+ * Validation messages are the spec's error keys (`emptyFields`, `noLocations`, `noNests`, `noThumbnail`,
+ * `noPackages`, `noImage`): a 400 answer carries them as `errors[0].msg`, which the web client shows.
+ */
+import { z } from 'zod';
+import { ADDON_TYPES, ROLES } from './constants';
+import { id, jsonId } from './fields';
+
+/** Largest image file accepted (bytes); a larger one is answered 413 (spec 5 "Files must not be too large"). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Image MIME types accepted, as found from the file's bytes (spec 9: png, jpg, jpeg, webp). */
+export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Rows per page of the staff lists (servers, users, audit log). */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_PAGE_SIZE_MAX = 200;
+
+const EMPTY = 'emptyFields';
+
+/** A checkbox of a multipart form: "true"/"1"/"on" ticked, "false"/"0"/"off"/"" or missing not. */
+export const formFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
+/** A whole number of a form (a string of digits or a number); `min` as spec 5 says (0, or 1 for priority). */
+export const formInt = (min: number, max = 1_000_000_000) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+    z.number({ error: EMPTY }).int(EMPTY).min(min, EMPTY).max(max, EMPTY),
+  );
+
+/**
+ * A resource that may be left empty for unlimited (spec 2: empty vcpu, slots, storage or ram means
+ * unlimited): empty or missing is 0.
+ */
+export const formUnlimited = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : v),
+  formInt(0),
+);
+
+/** A JSON list of ids in a form field ("[1,2]") or an array. */
+export const formIdList = (message: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return null;
+      }
+    },
+    z.array(jsonId, { error: message }).min(1, message).max(500, message),
+  );
+
+const name = z.string({ error: EMPTY }).trim().min(1, EMPTY).max(64, EMPTY);
+
+// ---------------------------------------------------------------------------------------------- servers
+
+/** GET /api/private/servers/all-servers?search=&page= (search: case-sensitive substring of name or uuid). */
+export const allServersQuery = z.object({
+  search: z.string().max(100).optional().default(''),
+  page: id.optional().default(1),
+  pageSize: id.optional().default(ADMIN_PAGE_SIZE).pipe(z.number().max(ADMIN_PAGE_SIZE_MAX)),
+});
+
+/** Server (admin list), spec 3: status is the panel's power state (running, offline, starting, ...). */
+export const adminServer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  uuid: z.string().nullable(),
+  identifier: z.string().nullable(),
+  /** the panel's state when known ('running' shown green, anything else red), else our billing status */
+  status: z.string(),
+  suspended: z.boolean(),
+  owner: z.string(),
+});
+export type AdminServer = z.infer<typeof adminServer>;
+
+export const allServersAnswer = z.object({
+  servers: z.array(adminServer),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** the game panel's address; a server's page is `${panelUrl}/server/${identifier}` */
+  panelUrl: z.string(),
+});
+export type AllServersAnswer = z.infer<typeof allServersAnswer>;
+
+// ---------------------------------------------------------------------------------------------- games
+
+/** Game (spec 3) as the staff list shows it. */
+export const adminGame = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  desktop: z.boolean(),
+  console: z.boolean(),
+  mobile: z.boolean(),
+  priority: z.number().int(),
+  active: z.boolean(),
+  image_url: z.string(),
+  thumbnail_url: z.string(),
+  /** packages of this game; a game with packages cannot be deleted */
+  packages_count: z.number().int(),
+});
+export type AdminGame = z.infer<typeof adminGame>;
+
+/**
+ * The text fields of POST (add) and PUT (edit, with `id`) /api/private/store/games; image and thumbnail
+ * are the form's file parts (required on add, optional on edit). Spec 5: at least one of desktop,
+ * console, mobile or active ticked.
+ */
+export const gameFields = z
+  .object({
+    name,
+    desktop: formFlag,
+    console: formFlag,
+    mobile: formFlag,
+    active: formFlag,
+    priority: formInt(1),
+  })
+  .refine((g) => g.desktop || g.console || g.mobile || g.active, { message: EMPTY, path: ['desktop'] });
+export type GameFields = z.infer<typeof gameFields>;
+
+/** DELETE bodies of the store administration: `{ id }` (packages also send `custom`, unused). */
+export const deleteBody = z.object({ id: jsonId, custom: z.unknown().optional() });
+
+// ---------------------------------------------------------------------------------------------- packages
+
+/** Package (spec 3) as the staff list shows it. */
+export const adminPackage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  credits_monthly: z.number(),
+  game_id: z.number().int(),
+  game_name: z.string(),
+  game_image_url: z.string(),
+  nodes: z.array(z.number().int()),
+  eggs: z.array(z.number().int()),
+  thumbnail_url: z.string(),
+  vcpu: z.number().int(),
+  io: z.number().int(),
+  slots: z.number().int(),
+  storage_size: z.number().int(),
+  ram_size: z.number().int(),
+  swap: z.number().int(),
+  databases: z.number().int(),
+  backups: z.number().int(),
+  ports: z.number().int(),
+  active: z.boolean(),
+  /** the target user of a custom package, null for a public one */
+  users_username: z.string().nullable(),
+  /** servers that use it now (not deleted): delete is refused while above 0 */
+  packages_ordered: z.number().int(),
+  eur_price: z.number(),
+  monthly_eur_price: z.number(),
+});
+export type AdminPackage = z.infer<typeof adminPackage>;
+
+/**
+ * The text fields of POST and PUT /api/private/store/packages (spec 7); `thumbnail` is the file part
+ * (required on add). `target` (add only) makes a custom package for that username. Credits are whole or
+ * decimal credits per month.
+ */
+export const packageFields = z.object({
+  name,
+  credits: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+    z.number({ error: EMPTY }).min(0, EMPTY).max(1_000_000, EMPTY),
+  ),
+  game: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+    jsonId.pipe(z.number({ error: EMPTY })),
+  ),
+  target: z.string().trim().max(64).optional().default(''),
+  nodes: formIdList('noLocations'),
+  eggs: formIdList('noNests'),
+  vcpu: formUnlimited,
+  io: z.preprocess((v) => (v === undefined || v === '' ? 500 : v), formInt(0)),
+  slots: formUnlimited,
+  storage: formUnlimited,
+  ram: formUnlimited,
+  swap: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), formInt(0)),
+  databases: formInt(0),
+  backups: formInt(0),
+  ports: formInt(0),
+  active: formFlag,
+});
+export type PackageFields = z.infer<typeof packageFields>;
+
+/** GET /api/private/store/packages-additional-data for staff: games, locations with nodes, nests with eggs. */
+export const adminPackagesAdditionalData = z.object({
+  games: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  locations: z.array(
+    z.object({
+      id: z.number().int(),
+      long: z.string(),
+      nodes: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+  nests: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      eggs: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+});
+export type AdminPackagesAdditionalData = z.infer<typeof adminPackagesAdditionalData>;
+
+// ---------------------------------------------------------------------------------------------- add-ons
+
+/** Add-on (spec 3) as the staff list shows it. */
+export const adminAddon = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  credits_monthly: z.number(),
+  type: z.enum(ADDON_TYPES),
+  quantity: z.number().int(),
+  active: z.boolean(),
+  /** ids of the packages it is offered for */
+  user_packages_id: z.array(z.number().int()),
+  /** servers that have it now: delete is refused while above 0 */
+  addons_ordered: z.number().int(),
+  eur_price: z.number(),
+});
+export type AdminAddon = z.infer<typeof adminAddon>;
+
+/** GET addons-additional-data: the package rows the add-on popup groups by game (spec 3). */
+export const addonsAdditionalData = z.array(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    credits_monthly: z.number(),
+    ram_size: z.number().int(),
+    games_id: z.number().int(),
+    game_name: z.string(),
+  }),
+);
+export type AddonsAdditionalData = z.infer<typeof addonsAdditionalData>;
+
+/** POST (add) and PUT (edit, with `id`) /api/private/store/addons, JSON (spec 7). */
+export const addonBody = z.object({
+  name,
+  creditsMonthly: z.number({ error: EMPTY }).min(0, EMPTY).max(1_000_000, EMPTY),
+  type: z.enum(ADDON_TYPES, { error: EMPTY }),
+  quantity: z.number({ error: EMPTY }).int(EMPTY).min(1, EMPTY).max(1_000_000, EMPTY),
+  packages: formIdList('noPackages'),
+  active: z.boolean().optional().default(true),
+});
+export type AddonBody = z.infer<typeof addonBody>;
+export const addonEditBody = addonBody.extend({ id: jsonId });
+
+// ---------------------------------------------------------------------------------------------- discounts
+
+/** Discount (spec 3); percentage in percent; valid_until ISO 8601; valid while it is in the future. */
+export const adminDiscount = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  percentage: z.number(),
+  valid_until: z.string(),
+  valid: z.boolean(),
+});
+export type AdminDiscount = z.infer<typeof adminDiscount>;
+
+/** POST /api/private/store/discounts: code (letters, digits, - and _), 0 < percentage <= 100, a date. */
+export const discountBody = z.object({
+  code: z
+    .string({ error: EMPTY })
+    .trim()
+    .min(1, EMPTY)
+    .max(64, EMPTY)
+    .regex(/^[A-Za-z0-9_-]+$/, 'invalidCode'),
+  percentage: z.number({ error: EMPTY }).gt(0, 'invalidPercentage').max(100, 'invalidPercentage'),
+  /** a date (YYYY-MM-DD, valid to the end of that day in Prague) or an ISO 8601 time */
+  validUntil: z.string({ error: EMPTY }).trim().min(1, EMPTY).max(40, EMPTY),
+});
+export type DiscountBody = z.infer<typeof discountBody>;
+
+// ---------------------------------------------------------------------------------------------- users
+
+export const ROLE_FILTERS = ['all', ...ROLES] as const;
+
+/** GET /api/private/users/all-users?search=&role=&page= (search: username or e-mail, case-insensitive). */
+export const allUsersQuery = z.object({
+  search: z.string().max(100).optional().default(''),
+  role: z.enum(ROLE_FILTERS).optional().default('all'),
+  page: id.optional().default(1),
+});
+
+/** User (admin list), spec 3: credits with 2 decimals shown by the client. */
+export const adminUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  credits: z.number(),
+  active: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const allUsersAnswer = z.object({
+  users: z.array(adminUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AllUsersAnswer = z.infer<typeof allUsersAnswer>;
+
+/** PUT /api/private/users/active. */
+export const userActiveBody = z.object({ id: jsonId, active: z.boolean() });
+/** PUT /api/private/users/change-role. */
+export const changeRoleBody = z.object({ id: jsonId, role: z.enum(ROLES) });
+
+// ---------------------------------------------------------------------------------------------- audit log
+
+export const AUDIT_ENTITIES = ['game', 'package', 'addon', 'discount', 'user'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'role', 'activate', 'deactivate'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** GET /api/private/users/audit-log?actor=&entity=&page= (masters). */
+export const auditLogQuery = z.object({
+  /** username of the staff member who made the change */
+  actor: z.string().trim().max(64).optional().default(''),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  page: id.optional().default(1),
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  /** ISO 8601 */
+  at: z.string(),
+  actor_id: z.number().int(),
+  actor_username: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.enum(AUDIT_ENTITIES),
+  entity_id: z.number().int(),
+  /** the record before and after the change (null before a create, after a delete) */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditLogAnswer = z.object({
+  entries: z.array(auditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditLogAnswer = z.infer<typeof auditLogAnswer>;
