@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../src/server';
 import { runPanelQueue } from '../src/services/panel-queue';
 import {
   DATABASES,
@@ -18,6 +19,7 @@ import {
   type Session,
   startProduct,
   uniqueName,
+  waitFor,
 } from './harness';
 
 async function png(width = 64, height = 48): Promise<Buffer> {
@@ -549,6 +551,34 @@ describe.each(DATABASES)('store administration on %s', (kind) => {
       });
       expect(after.status).toBe(400);
     });
+  });
+
+  it('shows a catalogue change on another instance once its 10 s cache runs out', async () => {
+    const second = await createServer(product.server.ctx.config, {
+      logger: false,
+      databaseSchema: product.databaseSchema,
+    });
+    try {
+      const read = async (): Promise<string[]> =>
+        (await second.app.inject({ url: '/api/public/store/games' }))
+          .json()
+          .map((g: { name: string }) => g.name);
+      expect(await read()).not.toContain('Cache Probe');
+      const res = await master.request(
+        'POST',
+        '/api/private/store/games',
+        gameForm(
+          { name: 'Cache Probe', desktop: 'true', active: 'true', priority: '4' },
+          { image: [await png(), 'i.png'], thumbnail: [await png(), 't.png'] },
+        ),
+      );
+      expect(res.status).toBe(201);
+      // The other instance still answers from its copy, then reads the change.
+      expect(await read()).not.toContain('Cache Probe');
+      expect(await waitFor(read, (names) => names.includes('Cache Probe'), 12_000)).toContain('Cache Probe');
+    } finally {
+      await second.close();
+    }
   });
 
   describe('audit log and leftovers', () => {
