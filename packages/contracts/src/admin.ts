@@ -174,7 +174,7 @@ export const packageFields = z.object({
   ),
   game: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
-    jsonId.pipe(z.number({ error: EMPTY })),
+    z.number({ error: EMPTY }).int(EMPTY).positive(EMPTY),
   ),
   target: z.string().trim().max(64).optional().default(''),
   nodes: formIdList('noLocations'),

@@ -15,7 +15,7 @@ import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { currentBuild, pushBuild } from './server-changes';
+import { currentBuild, pushBuild } from './panel';
 
 /** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
 export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';

@@ -22,7 +22,7 @@ import { toPublicPackage, toStoreAddon } from './catalog';
 import { applyLedgerEntry } from './ledger';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { addonsOfPackage } from './packages';
-import { type ServerBuild, serverBuild } from './panel';
+import { pushBuild, type ServerBuild, serverBuild } from './panel';
 import { syncSubscription } from './subscriptions';
 
 /** A change lock older than this is taken to be a crashed change and reconciled. */
@@ -377,43 +377,6 @@ async function applyBuild(ctx: AppContext, server: UserPackage, build: ServerBui
     if (error instanceof AppError) throw error;
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
   }
-}
-
-/**
- * Sets a panel server's limits to `build`, keeping its allocation (PATCH /servers/{id}/build).
- * @throws the panel client's errors as they are (404 when the server is gone)
- */
-export async function pushBuild(ctx: AppContext, pteroServerId: number, build: ServerBuild): Promise<void> {
-  const current = await ctx.pterodactyl.getServer(pteroServerId);
-  await ctx.pterodactyl.updateServerBuild(pteroServerId, {
-    allocation: current.allocation,
-    limits: { memory: build.memory, swap: build.swap, disk: build.disk, io: build.io, cpu: build.cpu },
-    feature_limits: { databases: build.databases, backups: build.backups, allocations: build.allocations },
-  });
-}
-
-/**
- * The build a server should have now: its package's resources plus its add-ons' (the panel queue's
- * `build` task after a staff edit of the package or an add-on).
- */
-export async function currentBuild(ctx: AppContext, userPackageId: number): Promise<ServerBuild> {
-  const server = await ctx.db
-    .selectFrom('user_packages')
-    .select(['package_id'])
-    .where('id', '=', userPackageId)
-    .executeTakeFirstOrThrow();
-  const pkg = await ctx.db
-    .selectFrom('packages')
-    .selectAll()
-    .where('id', '=', server.package_id)
-    .executeTakeFirstOrThrow();
-  const addons = await ctx.db
-    .selectFrom('user_package_addons as upa')
-    .innerJoin('addons as a', 'a.id', 'upa.addon_id')
-    .select(['a.type', 'a.quantity'])
-    .where('upa.user_package_id', '=', userPackageId)
-    .execute();
-  return serverBuild(pkg, addons);
 }
 
 /**
