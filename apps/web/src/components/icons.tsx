@@ -110,3 +110,13 @@ export const IconClock = (p: IconProps) => (
     <path d="M12 7v5l3 2" />
   </Svg>
 );
+export const IconPlus = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+);
+export const IconEdit = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4M13.5 6.5l4 4" />
+  </Svg>
+);

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'settings',
   'security',
   'mailbox',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

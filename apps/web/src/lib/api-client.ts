@@ -1,7 +1,9 @@
 /**
  * The one fetch wrapper of the web client (spec 7): same origin, cookies only (httpOnly, set by the
- * server), JSON in and out. Answers are handed to the caller with their status rather than thrown;
- * a network failure is status 0. A private call answered 401 refreshes the session once and retries.
+ * server), JSON in and out; a FormData body (staff uploads of game and package images) goes out as
+ * multipart, its boundary set by the browser (a FormData can be sent again on the retry below). Answers
+ * are handed to the caller with their status rather than thrown; a network failure is status 0. A private
+ * call answered 401 refreshes the session once and retries.
  */
 import type { ErrorBody } from '@falkenhost/contracts/auth';
 import i18n from '@/i18n/i18n';
@@ -37,6 +39,8 @@ async function send<T>(
   body: unknown,
   signal?: AbortSignal,
 ): Promise<ApiResult<T>> {
+  // The browser writes a multipart Content-Type with its boundary itself; setting one would lose it.
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -46,9 +50,9 @@ async function send<T>(
         Accept: 'application/json',
         // The page's language first, so mail (codes, notices) comes in it (docs/decisions.md).
         'Accept-Language': `${i18n.resolvedLanguage ?? i18n.language ?? 'en'}, *;q=0.5`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal,
     });
   } catch {
@@ -99,6 +103,7 @@ export async function apiRequest<T>(
   return first;
 }
 
+/** Each call's body is JSON, or a FormData sent as multipart (POST and PUT of games and packages). */
 export const api = {
   get: <T>(url: string, options?: RequestOptions) => apiRequest<T>('GET', url, undefined, options),
   post: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>

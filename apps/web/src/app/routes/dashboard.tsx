@@ -9,6 +9,9 @@ import { readPendingPackage } from '@/lib/pending-package';
 const StoreSection = lazy(() => import('@/features/store/components/store-section'));
 const ServersSection = lazy(() => import('@/features/servers/components/servers-section'));
 const SettingsSection = lazy(() => import('@/features/settings/components/settings-section'));
+const AdminServersSection = lazy(() => import('@/features/admin-servers/components/admin-servers-section'));
+const AdminStoreSection = lazy(() => import('@/features/admin-store/components/admin-store-section'));
+const UsersSection = lazy(() => import('@/features/admin-users/components/users-section'));
 
 /** /dashboard: the shell composed with the sections of the features (spec 2). */
 export default function DashboardRoute() {
@@ -29,6 +32,12 @@ export default function DashboardRoute() {
             return <ServersSection />;
           case 'settings':
             return <SettingsSection />;
+          case 'admin_servers':
+            return <AdminServersSection />;
+          case 'admin_store':
+            return <AdminStoreSection />;
+          case 'master_users':
+            return <UsersSection />;
           default:
             return <ComingSoon section={section} />;
         }

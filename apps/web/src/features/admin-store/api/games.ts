@@ -1,0 +1,28 @@
+/** Games administration calls (spec 7 "Admin": games, multipart with image and thumbnail). */
+import type { AdminGame } from '@falkenhost/contracts/admin';
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+import { type GameDraft, gameFormData } from '../utils/form-data';
+import { adminGamesKey } from './keys';
+
+const PATH = '/api/private/store/games';
+
+/** GET games: every game with its packages count, as the staff list shows it. */
+export function useAdminGames() {
+  return useQuery({
+    queryKey: adminGamesKey,
+    queryFn: async () => unwrap(await api.get<AdminGame[]>(PATH)),
+  });
+}
+
+/**
+ * POST (no `id`: add, 201) or PUT (with `id`: edit, 200) a game as a multipart form; the answer is the
+ * saved game, or 400 validation / file-type, 409 exists, 413 file-too-large.
+ */
+export const saveGame = (draft: GameDraft, id?: number) =>
+  id === undefined
+    ? api.post<AdminGame>(PATH, gameFormData(draft))
+    : api.put<AdminGame>(PATH, gameFormData(draft, id));
+
+/** DELETE a game: 200, or 409 owned while it has packages. */
+export const deleteGame = (id: number) => api.delete<{ id: number }>(PATH, { id });

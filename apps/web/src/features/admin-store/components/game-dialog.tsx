@@ -1,0 +1,148 @@
+import type { AdminGame } from '@falkenhost/contracts/admin';
+import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
+import { Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotice } from '@/hooks/use-notice';
+import { useThrottledAction } from '@/hooks/use-throttled-action';
+import { saveGame } from '../api/games';
+import { useStoreChange } from '../hooks/use-store-change';
+import { gameErrorKey } from '../utils/errors';
+import { type GameDraft, numberDraft } from '../utils/form-data';
+import { gameDraftError } from '../utils/validate';
+import { ImageFileInput } from './image-file-input';
+
+const PLATFORMS = ['desktop', 'console', 'mobile'] as const;
+
+interface Props {
+  /** the game to edit; null to add one */
+  game: AdminGame | null;
+  onClose: () => void;
+}
+
+function draftOf(game: AdminGame | null): GameDraft {
+  if (!game)
+    return {
+      name: '',
+      desktop: false,
+      console: false,
+      mobile: false,
+      active: true,
+      priority: '',
+      image: null,
+      thumbnail: null,
+    };
+  const { name, desktop, mobile, active, priority } = game;
+  return { name, desktop, console: game.console, mobile, active, priority, image: null, thumbnail: null };
+}
+
+/**
+ * The game popup (spec 2 "Games"): name, platforms, priority (at least 1), image and thumbnail with a
+ * preview, active (ticked on add). Files are required on add and optional on edit (spec 5).
+ */
+export function GameDialog({ game, onClose }: Props) {
+  const { t } = useTranslation('admin');
+  const mode = game ? 'edit' : 'add';
+  const [draft, setDraft] = useState<GameDraft>(() => draftOf(game));
+  const notice = useNotice('admin', TOAST_SHORT_MS);
+  const change = useStoreChange();
+  const set = <K extends keyof GameDraft>(field: K, value: GameDraft[K]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const save = useThrottledAction(async () => {
+    const problem = gameDraftError(draft, mode);
+    if (problem) return notice('error', problem);
+    const saved = await change(
+      saveGame(draft, game?.id),
+      (answer) => gameErrorKey(answer, mode),
+      mode === 'add' ? 'games.toast.added' : 'games.toast.updated',
+    );
+    if (saved) onClose();
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={game ? t('games.editTitle', { name: game.name }) : t('games.addTitle')}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
+      <form
+        noValidate
+        data-testid="game-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save.run();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('games.fields.name')}
+            required
+            maxLength={64}
+            value={draft.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+            data-autofocus
+          />
+          <Checkbox.Group
+            label={t('games.fields.platforms')}
+            value={PLATFORMS.filter((platform) => draft[platform])}
+            onChange={(value) => {
+              for (const platform of PLATFORMS) set(platform, value.includes(platform));
+            }}
+          >
+            <Group gap="lg" mt="xs">
+              {PLATFORMS.map((platform) => (
+                <Checkbox key={platform} value={platform} label={t(`games.platforms.${platform}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <NumberInput
+            label={t('games.fields.priority')}
+            description={t('games.fields.priorityHint')}
+            required
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            value={draft.priority}
+            onChange={(value) => set('priority', numberDraft(value))}
+            maw={200}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <ImageFileInput
+              label={t('games.fields.image')}
+              file={draft.image}
+              onChange={(file) => set('image', file)}
+              currentUrl={game?.image_url}
+              required={mode === 'add'}
+              testId="game-image"
+            />
+            <ImageFileInput
+              label={t('games.fields.thumbnail')}
+              file={draft.thumbnail}
+              onChange={(file) => set('thumbnail', file)}
+              currentUrl={game?.thumbnail_url}
+              required={mode === 'add'}
+              testId="game-thumbnail"
+            />
+          </SimpleGrid>
+          <Checkbox
+            label={t('games.fields.active')}
+            checked={draft.active}
+            onChange={(event) => set('active', event.currentTarget.checked)}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.busy} data-testid="game-save">
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

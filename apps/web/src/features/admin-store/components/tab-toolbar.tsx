@@ -1,0 +1,36 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { IconPlus } from '@/components/icons';
+
+interface Props {
+  searchLabel: string;
+  /** what the search matches, under its label */
+  searchHint: string;
+  search: string;
+  onSearch: (value: string) => void;
+  /** the add button's text; none when the tab has no add */
+  addLabel?: string;
+  onAdd?: () => void;
+  testId: string;
+}
+
+/** The top of a store administration tab: its search field and its add button. */
+export function TabToolbar({ searchLabel, searchHint, search, onSearch, addLabel, onAdd, testId }: Props) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+      <TextInput
+        label={searchLabel}
+        description={searchHint}
+        type="search"
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        style={{ flex: '1 1 240px', maxWidth: 420 }}
+        data-testid={`${testId}-search`}
+      />
+      {addLabel && onAdd && (
+        <Button leftSection={<IconPlus size={16} />} onClick={onAdd} data-testid={`${testId}-add`}>
+          {addLabel}
+        </Button>
+      )}
+    </Group>
+  );
+}

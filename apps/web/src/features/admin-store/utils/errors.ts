@@ -1,0 +1,81 @@
+/**
+ * Status + reason -> i18n key (namespace admin) of the store administration's error toasts (spec 8
+ * "Admin games", "Admin packages", "Admin add-ons", "Admin discounts"). Each function takes the failed
+ * answer as the api-client hands it over.
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { ApiResult } from '@/lib/api-client';
+import type { Mode } from './validate';
+
+/** The part of an answer the mapping reads. */
+export type FailedAnswer = Pick<ApiResult<unknown>, 'status' | 'error'>;
+
+/** The validation messages the server sends as `errors[0].msg` (contracts admin.ts), by their key. */
+const VALIDATION_MESSAGES = [
+  'emptyFields',
+  'noLocations',
+  'noNests',
+  'noThumbnail',
+  'noPackages',
+  'noImage',
+  'invalidCode',
+  'invalidPercentage',
+] as const;
+
+const reasonOf = (answer: FailedAnswer) => answer.error?.reason;
+
+/**
+ * What any save may answer: 413 file too large; 400 file-type (not a png, jpeg or webp image); 400
+ * validation by its first message; anything else (other statuses, network failure) the generic error.
+ */
+export function saveErrorKey(answer: FailedAnswer): string {
+  const reason = reasonOf(answer);
+  if (answer.status === 413) return 'errors.fileTooLarge';
+  if (answer.status === 400 && reason === REASONS.fileType) return 'errors.fileType';
+  if (answer.status === 400 && reason === REASONS.validation) {
+    const msg = answer.error?.errors?.[0]?.msg;
+    if (msg && (VALIDATION_MESSAGES as readonly string[]).includes(msg)) return `errors.${msg}`;
+  }
+  return 'errors.unknown';
+}
+
+const exists = (answer: FailedAnswer) => answer.status === 409 && reasonOf(answer) === REASONS.exists;
+
+/** POST/PUT games: 409 exists is gameExists on add and gameNameExists on edit; else saveErrorKey. */
+export function gameErrorKey(answer: FailedAnswer, mode: Mode): string {
+  if (exists(answer)) return mode === 'add' ? 'errors.gameExists' : 'errors.gameNameExists';
+  return saveErrorKey(answer);
+}
+
+/** POST/PUT packages: 409 exists packageNameExists; 404 on add the target username is unknown. */
+export function packageErrorKey(answer: FailedAnswer, mode: Mode): string {
+  if (exists(answer)) return 'errors.packageNameExists';
+  if (answer.status === 404 && mode === 'add') return 'errors.userNotFound';
+  return saveErrorKey(answer);
+}
+
+/** POST/PUT add-ons: 409 exists is addonExists on add and addonNameExists on edit; else saveErrorKey. */
+export function addonErrorKey(answer: FailedAnswer, mode: Mode): string {
+  if (exists(answer)) return mode === 'add' ? 'errors.addonExists' : 'errors.addonNameExists';
+  return saveErrorKey(answer);
+}
+
+/** POST discounts: 409 exists (the name or code is used) discountExists; else saveErrorKey. */
+export function discountErrorKey(answer: FailedAnswer): string {
+  if (exists(answer)) return 'errors.discountExists';
+  return saveErrorKey(answer);
+}
+
+/**
+ * DELETE of a game, package, add-on or discount: 409 owned (a game with packages, a package or add-on a
+ * server uses) says why it stays; any other failure the delete error (spec 8: any failed delete shows an
+ * error toast).
+ */
+export function deleteErrorKey(
+  answer: FailedAnswer,
+  entity: 'game' | 'package' | 'addon' | 'discount',
+): string {
+  if (answer.status === 409 && reasonOf(answer) === REASONS.owned)
+    return entity === 'game' ? 'errors.gameHasPackages' : 'errors.owned';
+  return 'errors.deleteFailed';
+}

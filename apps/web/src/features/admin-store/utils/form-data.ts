@@ -1,0 +1,104 @@
+/**
+ * The multipart forms of the games and packages calls (spec 7 "Admin"): text fields as strings (flags
+ * 'true'/'false', numbers in decimal, id lists as JSON), files as their own parts, only when one was
+ * chosen (an edit keeps the stored image otherwise).
+ */
+
+/** A number field of a dialog: a number, or '' while empty. */
+export type NumberDraft = number | '';
+
+/** The game popup's fields (spec 2 "Games"). */
+export interface GameDraft {
+  name: string;
+  desktop: boolean;
+  console: boolean;
+  mobile: boolean;
+  active: boolean;
+  priority: NumberDraft;
+  image: File | null;
+  thumbnail: File | null;
+}
+
+/** The package popup's fields (spec 2 "Packages"); node and egg ids as the MultiSelects hold them. */
+export interface PackageDraft {
+  name: string;
+  /** price in credits a month */
+  credits: NumberDraft;
+  /** game id as the Select holds it, null while none is chosen */
+  game: string | null;
+  /** username of the target user of a custom package (add only; '' for a public package) */
+  target: string;
+  nodes: string[];
+  eggs: string[];
+  thumbnail: File | null;
+  /** percent of one core; '' or 0 unlimited */
+  vcpu: NumberDraft;
+  io: NumberDraft;
+  /** '' or 0 unlimited */
+  slots: NumberDraft;
+  /** GB; '' or 0 unlimited */
+  storage: NumberDraft;
+  /** MB; '' or 0 unlimited */
+  ram: NumberDraft;
+  /** MB */
+  swap: NumberDraft;
+  databases: NumberDraft;
+  backups: NumberDraft;
+  ports: NumberDraft;
+  active: boolean;
+}
+
+const text = (value: NumberDraft) => (value === '' ? '' : String(value));
+
+/** POST/PUT games body: name, desktop, console, mobile, active, priority, and image/thumbnail files. */
+export function gameFormData(draft: GameDraft, id?: number): FormData {
+  const form = new FormData();
+  if (id !== undefined) form.append('id', String(id));
+  form.append('name', draft.name.trim());
+  form.append('desktop', String(draft.desktop));
+  form.append('console', String(draft.console));
+  form.append('mobile', String(draft.mobile));
+  form.append('active', String(draft.active));
+  form.append('priority', text(draft.priority));
+  if (draft.image) form.append('image', draft.image);
+  if (draft.thumbnail) form.append('thumbnail', draft.thumbnail);
+  return form;
+}
+
+/**
+ * POST/PUT packages body: name, credits, game, target (add only), nodes and eggs (JSON lists of ids),
+ * the resources (an empty vcpu, slots, storage or ram means unlimited), active, and the thumbnail file.
+ */
+export function packageFormData(draft: PackageDraft, id?: number): FormData {
+  const form = new FormData();
+  if (id !== undefined) form.append('id', String(id));
+  form.append('name', draft.name.trim());
+  form.append('credits', text(draft.credits));
+  form.append('game', draft.game ?? '');
+  if (id === undefined) form.append('target', draft.target.trim());
+  form.append('nodes', JSON.stringify(draft.nodes.map(Number)));
+  form.append('eggs', JSON.stringify(draft.eggs.map(Number)));
+  for (const field of [
+    'vcpu',
+    'io',
+    'slots',
+    'storage',
+    'ram',
+    'swap',
+    'databases',
+    'backups',
+    'ports',
+  ] as const) {
+    form.append(field, text(draft[field]));
+  }
+  form.append('active', String(draft.active));
+  if (draft.thumbnail) form.append('thumbnail', draft.thumbnail);
+  return form;
+}
+
+/** A NumberInput's value as a draft: a number, or '' while empty or not a number yet. */
+export function numberDraft(value: number | string): NumberDraft {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  const parsed = value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(parsed) ? parsed : '';
+}

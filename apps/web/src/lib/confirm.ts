@@ -1,0 +1,28 @@
+import { modals, type OpenConfirmModal } from '@mantine/modals';
+import i18n from '@/i18n/i18n';
+
+/** Above an open dialog (Mantine modals default to z-index 200), so a confirm can guard a dialog's save. */
+const CONFIRM_Z_INDEX = 300;
+
+/**
+ * The spec's confirm dialog (spec 2: "A confirm dialog (confirm/cancel) guards dangerous actions"):
+ * centred, above any open dialog, its close button named; `options` as @mantine/modals openConfirmModal
+ * takes them (title, children, labels, onConfirm). The buttons carry test ids confirm-accept and
+ * confirm-cancel.
+ */
+export function openConfirm(options: OpenConfirmModal): void {
+  modals.openConfirmModal({
+    centered: true,
+    zIndex: CONFIRM_Z_INDEX,
+    closeButtonProps: { 'aria-label': i18n.t('actions.close', { ns: 'common' }) },
+    ...options,
+    confirmProps: {
+      'data-testid': 'confirm-accept',
+      ...options.confirmProps,
+    } as OpenConfirmModal['confirmProps'],
+    cancelProps: {
+      'data-testid': 'confirm-cancel',
+      ...options.cancelProps,
+    } as OpenConfirmModal['cancelProps'],
+  });
+}
