@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { readCode, registerVerified } from './support';
+import { logIn, mailedLink, readCode, registerVerified } from './support';
 
 // Issue 9's walk, as a customer clicks it in the demo: forget the password and reset it through the mailed
 // link, change the e-mail through the link sent to the new address, turn on two-factor by mail and log in
@@ -12,33 +12,6 @@ const stamp = Date.now().toString(36);
 const username = `acct_${stamp}`;
 const email = `${username}@example.com`;
 const newEmail = `new_${stamp}@example.com`;
-
-/** The newest link of `kind` mailed to `to`, read from the demo's captured mail. */
-async function mailedLink(page: Page, to: string, kind: 'reset-password' | 'update-user'): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await page.request.get('/api/dev/mail')).json()) as {
-        to: string;
-        text: string;
-      }[];
-      link = mails
-        .filter((m) => m.to === to)
-        .map((m) => m.text.match(new RegExp(`(https?://\\S+/${kind}/[A-Za-z0-9_-]{43})`))?.[1])
-        .find(Boolean);
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link ?? '').pathname;
-}
-
-async function logIn(page: Page, address: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(address);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
 async function openSettings(page: Page): Promise<void> {
   await page

@@ -49,14 +49,23 @@ export async function registerVerified(
 }
 
 /**
- * In the open store: a quick amount of credits, the order dialog filled with a Czech address, card
- * payment (checking the shown total when given), and Paid at the Mollie test checkout; returns as the
+ * In the open store: a quick amount of credits, the order dialog filled with a Czech address (and the
+ * discount code when given, checked as valid), card payment (checking the shown total when given), and Paid at the Mollie test checkout; returns as the
  * checkout sends the browser back to the dashboard.
  */
-export async function payCreditsByCard(page: Page, amount: string, expectedTotal?: string): Promise<void> {
+export async function payCreditsByCard(
+  page: Page,
+  amount: string,
+  expectedTotal?: string,
+  discountCode?: string,
+): Promise<void> {
   await page.getByRole('button', { name: amount, exact: true }).click();
   await page.getByRole('button', { name: 'Buy credits' }).click();
   const order = page.getByTestId('order-credits');
+  if (discountCode) {
+    await order.getByLabel('Discount code').fill(discountCode);
+    await expect(order.getByTestId('discount-valid')).toBeVisible();
+  }
   await order.getByLabel('Address line 1').fill('Hlavní 1');
   await order.getByLabel('City').fill('Brno');
   await order.getByLabel('Postal code').fill('60200');
@@ -110,4 +119,36 @@ export async function advanceClock(page: Page, hours: number): Promise<void> {
 export async function mailSubjects(page: Page, email: string): Promise<string[]> {
   const mails = (await (await page.request.get('/api/dev/mail')).json()) as { to: string; subject: string }[];
   return mails.filter((m) => m.to === email).map((m) => m.subject);
+}
+
+/** The newest link of `kind` mailed to `to`, read from the demo's captured mail. */
+export async function mailedLink(
+  page: Page,
+  to: string,
+  kind: 'reset-password' | 'update-user',
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get('/api/dev/mail')).json()) as {
+        to: string;
+        text: string;
+      }[];
+      link = mails
+        .filter((m) => m.to === to)
+        .map((m) => m.text.match(new RegExp(`(https?://\\S+/${kind}/[A-Za-z0-9_-]{43})`))?.[1])
+        .find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link ?? '').pathname;
+}
+
+/** Fills /login with an e-mail and password, waits for the captcha and submits. */
+export async function logIn(page: Page, address: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(address);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }

@@ -7,6 +7,7 @@
  * costs no more than a list of 50 (docs/decisions.md "Staff area").
  */
 import type { AdminServer, AllServersAnswer } from '@falkenhost/contracts/admin';
+import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
@@ -31,6 +32,11 @@ async function panelState(ctx: AppContext, identifier: string): Promise<string |
     states.set(identifier, resources.current_state, { ttl: settled ? STATE_TTL_MS : PASSING_STATE_TTL_MS });
     return resources.current_state;
   } catch (error) {
+    // The panel refuses the resources of a server it is still installing (409).
+    if (isStateConflict(error)) {
+      states.set(identifier, 'installing', { ttl: PASSING_STATE_TTL_MS });
+      return 'installing';
+    }
     ctx.log.warn({ err: error, identifier }, 'panel state of a server could not be read');
     return null;
   }
