@@ -28,6 +28,7 @@ import {
   assertNameFree,
   deletedName,
   fieldError,
+  findLive,
   LIVE_SERVER_STATUSES,
   type StaffChange,
 } from './admin-games';
@@ -203,13 +204,7 @@ export async function updateAddon(
   await ctx.db
     .transaction()
     .execute(async (trx) => {
-      const before = await trx
-        .selectFrom('addons')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!before) throw new AppError(404, REASONS.notFound);
+      const before = await findLive(trx, 'addons', id);
       const packages = await checkPackages(trx, body.packages);
       await assertNameFree(trx, 'addons', body.name, id);
       const owned = (await ownerCounts(trx, [id])).get(id) ?? 0;
@@ -262,13 +257,7 @@ export async function updateAddon(
  */
 export async function deleteAddon(ctx: AppContext, change: StaffChange, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const addon = await trx
-      .selectFrom('addons')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!addon) throw new AppError(404, REASONS.notFound);
+    const addon = await findLive(trx, 'addons', id);
     if ((await ownerCounts(trx, [id])).get(id)) throw new AppError(409, REASONS.owned);
     const packages = (await packagesOf(trx, [id])).get(id) ?? [];
     await trx

@@ -5,7 +5,7 @@
  */
 import type { AdminGame, AdminPackagesAdditionalData, GameFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, Game } from '../db/schema';
 import { AppError, isUniqueViolation } from '../lib/errors';
@@ -85,16 +85,32 @@ export async function listAdminGames(ctx: AppContext): Promise<AdminGame[]> {
   return games.map((g) => ({ id: g.id, ...gameRecord(g), packages_count: byGame.get(g.id) ?? 0 }));
 }
 
-async function findGame(db: AppContext['db'] | Transaction<Database>, id: number): Promise<Game> {
-  const game = await db
-    .selectFrom('games')
+/** Tables of the store whose rows are soft-deleted (migration 0010). */
+type LiveTable = 'games' | 'packages' | 'addons';
+const LIVE: { [T in LiveTable]: T } = { games: 'games', packages: 'packages', addons: 'addons' };
+
+/**
+ * A row of `table` that is not deleted.
+ * @throws AppError 404 not-found
+ */
+export async function findLive<T extends LiveTable>(
+  db: AppContext['db'] | Transaction<Database>,
+  table: T,
+  id: number,
+): Promise<Selectable<Database[T]>> {
+  // The three tables share id and deleted_at; Kysely cannot narrow a table name held in a type parameter.
+  const row = await (db as unknown as Kysely<Pick<Database, 'games'>>)
+    .selectFrom(LIVE[table] as 'games')
     .selectAll()
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!game) throw new AppError(404, REASONS.notFound);
-  return game;
+  if (!row) throw new AppError(404, REASONS.notFound);
+  return row as unknown as Selectable<Database[T]>;
 }
+
+const findGame = (db: AppContext['db'] | Transaction<Database>, id: number): Promise<Game> =>
+  findLive(db, 'games', id);
 
 /**
  * Writes images, then runs `write`; when `write` fails the images are removed again (no file without a

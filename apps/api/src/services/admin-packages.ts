@@ -26,6 +26,7 @@ import {
   assertNameFree,
   deletedName,
   fieldError,
+  findLive,
   LIVE_SERVER_STATUSES,
   type StaffChange,
   withImages,
@@ -311,13 +312,7 @@ export async function updatePackage(
   fields: PackageFields,
   thumbnail: PreparedImage | undefined,
 ): Promise<AdminPackage> {
-  const before = await ctx.db
-    .selectFrom('packages')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!before) throw new AppError(404, REASONS.notFound);
+  const before = await findLive(ctx.db, 'packages', id);
   if (before.target_user_id !== null) throw new AppError(403, REASONS.forbidden);
   const nestOf = await checkPlacement(ctx, fields);
   await assertNameFree(ctx.db, 'packages', fields.name, id);
@@ -411,13 +406,7 @@ export async function applyToOwners(
  */
 export async function deletePackage(ctx: AppContext, change: StaffChange, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const pkg = await trx
-      .selectFrom('packages')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!pkg) throw new AppError(404, REASONS.notFound);
+    const pkg = await findLive(trx, 'packages', id);
     if ((await ownerCounts(trx, [id])).get(id)) throw new AppError(409, REASONS.owned);
     const { nodesOf, eggsOf } = await nodesAndEggs(trx, [id]);
     await trx
