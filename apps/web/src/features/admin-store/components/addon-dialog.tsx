@@ -1,29 +1,20 @@
 import type { AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
 import { ADDON_TYPES, type AddonType, TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/features/admin-shared/components/form-dialog';
 import { useNotice } from '@/hooks/use-notice';
-import { useStackedConfirm } from '@/hooks/use-stacked-confirm';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { saveAddon } from '../api/addons';
+import { useDraft } from '../hooks/use-draft';
+import { useOwnersConfirm } from '../hooks/use-owners-confirm';
 import { useStoreChange } from '../hooks/use-store-change';
 import { packageOptions } from '../utils/choices';
 import { addonErrorKey } from '../utils/errors';
 import { numberDraft } from '../utils/form-data';
 import { type AddonDraft, addonDraftError } from '../utils/validate';
+import { ActiveCheckbox } from './active-checkbox';
 
 interface Props {
   /** the add-on to edit; null to add one */
@@ -52,12 +43,10 @@ function draftOf(addon: AdminAddon | null): AddonDraft {
 export function AddonDialog({ addon, packages, onClose }: Props) {
   const { t } = useTranslation('admin');
   const mode = addon ? 'edit' : 'add';
-  const [draft, setDraft] = useState<AddonDraft>(() => draftOf(addon));
+  const { draft, set } = useDraft<AddonDraft>(() => draftOf(addon));
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
-  const stacked = useStackedConfirm();
-  const set = <K extends keyof AddonDraft>(field: K, value: AddonDraft[K]) =>
-    setDraft((current) => ({ ...current, [field]: value }));
+  const ownersConfirm = useOwnersConfirm('addons', 'addon-owners');
   const groups = useMemo(() => packageOptions(packages), [packages]);
 
   const save = useThrottledAction(async () => {
@@ -81,105 +70,76 @@ export function AddonDialog({ addon, packages, onClose }: Props) {
     const problem = addonDraftError(draft);
     if (problem) return notice('error', problem);
     if (!addon) return void save.run();
-    stacked.confirm({
-      title: t('addons.confirmTitle', { name: addon.name }),
-      children: (
-        <Stack gap="xs">
-          <Text size="sm" fw={600} data-testid="addon-owners">
-            {t('addons.confirmOwners', { owners: addon.addons_ordered })}
-          </Text>
-          <Text size="sm">{t('addons.confirmText')}</Text>
-        </Stack>
-      ),
-      labels: { confirm: t('actions.save'), cancel: t('actions.cancel') },
-      onConfirm: () => void save.run(),
-    });
+    ownersConfirm.confirm(addon.name, addon.addons_ordered, () => void save.run());
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeOnEscape={!stacked.open}
-      size="lg"
+    <FormDialog
       title={addon ? t('addons.editTitle', { name: addon.name }) : t('addons.addTitle')}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      onClose={onClose}
+      onSubmit={submit}
+      closeOnEscape={!ownersConfirm.open}
+      size="lg"
+      testId="addon-form"
+      submitTestId="addon-save"
+      busy={save.busy}
     >
-      <form
-        noValidate
-        data-testid="addon-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('addons.fields.name')}
-            required
-            maxLength={64}
-            value={draft.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            data-autofocus
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <NumberInput
-              label={t('addons.fields.creditsMonthly')}
-              required
-              min={0}
-              decimalScale={4}
-              allowNegative={false}
-              clampBehavior="none"
-              value={draft.creditsMonthly}
-              onChange={(value) => set('creditsMonthly', numberDraft(value))}
-            />
-            <Select
-              label={t('addons.fields.type')}
-              required
-              data={ADDON_TYPES.map((type) => ({ value: type, label: t(`addons.types.${type}`) }))}
-              value={draft.type}
-              onChange={(value) => set('type', value as AddonType | null)}
-              allowDeselect={false}
-            />
-            <NumberInput
-              label={t('addons.fields.quantity')}
-              description={draft.type ? t(`addons.quantityHint.${draft.type}`) : undefined}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              required
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              value={draft.quantity}
-              onChange={(value) => set('quantity', numberDraft(value))}
-            />
-          </SimpleGrid>
-          <MultiSelect
-            label={t('addons.fields.packages')}
-            description={t('addons.fields.packagesHint')}
-            required
-            data={groups}
-            value={draft.packages}
-            onChange={(value) => set('packages', value)}
-            searchable
-            clearable
-            nothingFoundMessage={t('form.nothingFound')}
-          />
-          <Checkbox
-            label={t('addons.fields.active')}
-            checked={draft.active}
-            onChange={(event) => set('active', event.currentTarget.checked)}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.busy} data-testid="addon-save">
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('addons.fields.name')}
+        required
+        maxLength={64}
+        value={draft.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        data-autofocus
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <NumberInput
+          label={t('addons.fields.creditsMonthly')}
+          required
+          min={0}
+          decimalScale={4}
+          allowNegative={false}
+          clampBehavior="none"
+          value={draft.creditsMonthly}
+          onChange={(value) => set('creditsMonthly', numberDraft(value))}
+        />
+        <Select
+          label={t('addons.fields.type')}
+          required
+          data={ADDON_TYPES.map((type) => ({ value: type, label: t(`addons.types.${type}`) }))}
+          value={draft.type}
+          onChange={(value) => set('type', value as AddonType | null)}
+          allowDeselect={false}
+        />
+        <NumberInput
+          label={t('addons.fields.quantity')}
+          description={draft.type ? t(`addons.quantityHint.${draft.type}`) : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          required
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={draft.quantity}
+          onChange={(value) => set('quantity', numberDraft(value))}
+        />
+      </SimpleGrid>
+      <MultiSelect
+        label={t('addons.fields.packages')}
+        description={t('addons.fields.packagesHint')}
+        required
+        data={groups}
+        value={draft.packages}
+        onChange={(value) => set('packages', value)}
+        searchable
+        clearable
+        nothingFoundMessage={t('form.nothingFound')}
+      />
+      <ActiveCheckbox
+        label={t('addons.fields.active')}
+        checked={draft.active}
+        onChange={(checked) => set('active', checked)}
+      />
+    </FormDialog>
   );
 }

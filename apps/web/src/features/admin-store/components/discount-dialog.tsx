@@ -1,10 +1,11 @@
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/features/admin-shared/components/form-dialog';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { addDiscount } from '../api/discounts';
+import { useDraft } from '../hooks/use-draft';
 import { useStoreChange } from '../hooks/use-store-change';
 import { discountErrorKey } from '../utils/errors';
 import { numberDraft } from '../utils/form-data';
@@ -23,11 +24,9 @@ function today(): string {
  */
 export function DiscountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const [draft, setDraft] = useState<DiscountDraft>({ code: '', percentage: '', validUntil: '' });
+  const { draft, set } = useDraft<DiscountDraft>({ code: '', percentage: '', validUntil: '' });
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
-  const set = <K extends keyof DiscountDraft>(field: K, value: DiscountDraft[K]) =>
-    setDraft((current) => ({ ...current, [field]: value }));
 
   const save = useThrottledAction(async () => {
     const problem = discountDraftError(draft);
@@ -45,63 +44,46 @@ export function DiscountDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
+    <FormDialog
       title={t('discounts.addTitle')}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      onClose={onClose}
+      onSubmit={() => void save.run()}
+      size="lg"
+      testId="discount-form"
+      submitTestId="discount-save"
+      busy={save.busy}
     >
-      <form
-        noValidate
-        data-testid="discount-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save.run();
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('discounts.fields.code')}
-            description={t('discounts.fields.codeHint')}
-            required
-            maxLength={64}
-            value={draft.code}
-            onChange={(event) => set('code', event.currentTarget.value)}
-            data-autofocus
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NumberInput
-              label={t('discounts.fields.percentage')}
-              required
-              min={0.01}
-              max={100}
-              decimalScale={2}
-              allowNegative={false}
-              clampBehavior="none"
-              suffix=" %"
-              value={draft.percentage}
-              onChange={(value) => set('percentage', numberDraft(value))}
-            />
-            <TextInput
-              type="date"
-              label={t('discounts.fields.validUntil')}
-              required
-              min={today()}
-              value={draft.validUntil}
-              onChange={(event) => set('validUntil', event.currentTarget.value)}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.busy} data-testid="discount-save">
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('discounts.fields.code')}
+        description={t('discounts.fields.codeHint')}
+        required
+        maxLength={64}
+        value={draft.code}
+        onChange={(event) => set('code', event.currentTarget.value)}
+        data-autofocus
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NumberInput
+          label={t('discounts.fields.percentage')}
+          required
+          min={0.01}
+          max={100}
+          decimalScale={2}
+          allowNegative={false}
+          clampBehavior="none"
+          suffix=" %"
+          value={draft.percentage}
+          onChange={(value) => set('percentage', numberDraft(value))}
+        />
+        <TextInput
+          type="date"
+          label={t('discounts.fields.validUntil')}
+          required
+          min={today()}
+          value={draft.validUntil}
+          onChange={(event) => set('validUntil', event.currentTarget.value)}
+        />
+      </SimpleGrid>
+    </FormDialog>
   );
 }

@@ -1,15 +1,17 @@
 import type { AdminGame } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import { Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Checkbox, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/features/admin-shared/components/form-dialog';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { saveGame } from '../api/games';
+import { useDraft } from '../hooks/use-draft';
 import { useStoreChange } from '../hooks/use-store-change';
 import { gameErrorKey } from '../utils/errors';
 import { type GameDraft, numberDraft } from '../utils/form-data';
 import { gameDraftError } from '../utils/validate';
+import { ActiveCheckbox } from './active-checkbox';
 import { ImageFileInput } from './image-file-input';
 
 const PLATFORMS = ['desktop', 'console', 'mobile'] as const;
@@ -43,11 +45,9 @@ function draftOf(game: AdminGame | null): GameDraft {
 export function GameDialog({ game, onClose }: Props) {
   const { t } = useTranslation('admin');
   const mode = game ? 'edit' : 'add';
-  const [draft, setDraft] = useState<GameDraft>(() => draftOf(game));
+  const { draft, set } = useDraft<GameDraft>(() => draftOf(game));
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
-  const set = <K extends keyof GameDraft>(field: K, value: GameDraft[K]) =>
-    setDraft((current) => ({ ...current, [field]: value }));
 
   const save = useThrottledAction(async () => {
     const problem = gameDraftError(draft, mode);
@@ -61,88 +61,71 @@ export function GameDialog({ game, onClose }: Props) {
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
+    <FormDialog
       title={game ? t('games.editTitle', { name: game.name }) : t('games.addTitle')}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      onClose={onClose}
+      onSubmit={() => void save.run()}
+      size="lg"
+      testId="game-form"
+      submitTestId="game-save"
+      busy={save.busy}
     >
-      <form
-        noValidate
-        data-testid="game-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save.run();
+      <TextInput
+        label={t('games.fields.name')}
+        required
+        maxLength={64}
+        value={draft.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        data-autofocus
+      />
+      <Checkbox.Group
+        label={t('games.fields.platforms')}
+        value={PLATFORMS.filter((platform) => draft[platform])}
+        onChange={(value) => {
+          for (const platform of PLATFORMS) set(platform, value.includes(platform));
         }}
       >
-        <Stack gap="md">
-          <TextInput
-            label={t('games.fields.name')}
-            required
-            maxLength={64}
-            value={draft.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            data-autofocus
-          />
-          <Checkbox.Group
-            label={t('games.fields.platforms')}
-            value={PLATFORMS.filter((platform) => draft[platform])}
-            onChange={(value) => {
-              for (const platform of PLATFORMS) set(platform, value.includes(platform));
-            }}
-          >
-            <Group gap="lg" mt="xs">
-              {PLATFORMS.map((platform) => (
-                <Checkbox key={platform} value={platform} label={t(`games.platforms.${platform}`)} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          <NumberInput
-            label={t('games.fields.priority')}
-            description={t('games.fields.priorityHint')}
-            required
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            value={draft.priority}
-            onChange={(value) => set('priority', numberDraft(value))}
-            maw={200}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <ImageFileInput
-              label={t('games.fields.image')}
-              file={draft.image}
-              onChange={(file) => set('image', file)}
-              currentUrl={game?.image_url}
-              required={mode === 'add'}
-              testId="game-image"
-            />
-            <ImageFileInput
-              label={t('games.fields.thumbnail')}
-              file={draft.thumbnail}
-              onChange={(file) => set('thumbnail', file)}
-              currentUrl={game?.thumbnail_url}
-              required={mode === 'add'}
-              testId="game-thumbnail"
-            />
-          </SimpleGrid>
-          <Checkbox
-            label={t('games.fields.active')}
-            checked={draft.active}
-            onChange={(event) => set('active', event.currentTarget.checked)}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.busy} data-testid="game-save">
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <Group gap="lg" mt="xs">
+          {PLATFORMS.map((platform) => (
+            <Checkbox key={platform} value={platform} label={t(`games.platforms.${platform}`)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <NumberInput
+        label={t('games.fields.priority')}
+        description={t('games.fields.priorityHint')}
+        required
+        min={1}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        value={draft.priority}
+        onChange={(value) => set('priority', numberDraft(value))}
+        maw={200}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <ImageFileInput
+          label={t('games.fields.image')}
+          file={draft.image}
+          onChange={(file) => set('image', file)}
+          currentUrl={game?.image_url}
+          required={mode === 'add'}
+          testId="game-image"
+        />
+        <ImageFileInput
+          label={t('games.fields.thumbnail')}
+          file={draft.thumbnail}
+          onChange={(file) => set('thumbnail', file)}
+          currentUrl={game?.thumbnail_url}
+          required={mode === 'add'}
+          testId="game-thumbnail"
+        />
+      </SimpleGrid>
+      <ActiveCheckbox
+        label={t('games.fields.active')}
+        checked={draft.active}
+        onChange={(checked) => set('active', checked)}
+      />
+    </FormDialog>
   );
 }

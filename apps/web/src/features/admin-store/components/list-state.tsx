@@ -1,9 +1,6 @@
-import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import { Center, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ListFailed } from '@/components/list-failed';
-import { useFailureNotice, useNotice } from '@/hooks/use-notice';
+import { ListStates, type ListStatus } from '@/features/admin-shared/components/list-states';
+import { useFetchErrorNotice } from '@/features/admin-shared/hooks/use-fetch-error-notice';
 
 /** The part of a TanStack query a list reads. */
 interface QueryState {
@@ -29,32 +26,23 @@ interface Props {
  * toast, spec 8, and a retry where the rows would be), the empty message, or the rows.
  */
 export function ListState({ queries, count, loadingLabel, emptyLabel, testId, children }: Props) {
-  const { t } = useTranslation('admin');
-  const notice = useNotice('admin', TOAST_SHORT_MS);
-  const failedAt = Math.max(0, ...queries.map((query) => (query.isError ? query.errorUpdatedAt : 0)));
-  useFailureNotice(failedAt, () => notice('error', 'errors.fetchError'));
+  useFetchErrorNotice(Math.max(0, ...queries.map((query) => (query.isError ? query.errorUpdatedAt : 0))));
 
-  if (queries.some((query) => query.isError))
-    return (
-      <ListFailed
-        text={t('errors.listUnavailable')}
-        retryLabel={t('actions.retry')}
-        onRetry={() => {
-          for (const query of queries) if (query.isError) void query.refetch();
-        }}
-      />
-    );
-  if (queries.some((query) => query.isPending))
-    return (
-      <Center py="xl">
-        <Loader aria-label={loadingLabel} />
-      </Center>
-    );
-  if (count === 0)
-    return (
-      <Text c="dark.0" data-testid={`${testId}-empty`}>
-        {emptyLabel}
-      </Text>
-    );
-  return children;
+  let status: ListStatus = 'ready';
+  if (queries.some((query) => query.isError)) status = 'failed';
+  else if (queries.some((query) => query.isPending)) status = 'loading';
+  else if (count === 0) status = 'empty';
+  return (
+    <ListStates
+      status={status}
+      loadingLabel={loadingLabel}
+      emptyLabel={emptyLabel}
+      testId={testId}
+      onRetry={() => {
+        for (const query of queries) if (query.isError) void query.refetch();
+      }}
+    >
+      {children}
+    </ListStates>
+  );
 }

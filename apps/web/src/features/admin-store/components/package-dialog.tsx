@@ -1,31 +1,20 @@
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Alert, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/features/admin-shared/components/form-dialog';
 import { useNotice } from '@/hooks/use-notice';
-import { useStackedConfirm } from '@/hooks/use-stacked-confirm';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { savePackage } from '../api/packages';
+import { useDraft } from '../hooks/use-draft';
+import { useOwnersConfirm } from '../hooks/use-owners-confirm';
 import { useStoreChange } from '../hooks/use-store-change';
 import { eggOptions, nodeOptions } from '../utils/choices';
 import { packageErrorKey } from '../utils/errors';
 import { type NumberDraft, numberDraft, type PackageDraft } from '../utils/form-data';
 import { packageDraftError } from '../utils/validate';
+import { ActiveCheckbox } from './active-checkbox';
 import { ImageFileInput } from './image-file-input';
 
 /** Defaults of a new package (spec 9: io 500, swap 0). */
@@ -107,12 +96,10 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
   const { t } = useTranslation('admin');
   const mode = pkg ? 'edit' : 'add';
   const locked = !!pkg && pkg.users_username !== null;
-  const [draft, setDraft] = useState<PackageDraft>(() => draftOf(pkg));
+  const { draft, set } = useDraft<PackageDraft>(() => draftOf(pkg));
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
-  const stacked = useStackedConfirm();
-  const set = <K extends keyof PackageDraft>(field: K, value: PackageDraft[K]) =>
-    setDraft((current) => ({ ...current, [field]: value }));
+  const ownersConfirm = useOwnersConfirm('packages', 'package-owners');
 
   const games = useMemo(
     () => choices.games.map((game) => ({ value: String(game.id), label: game.name })),
@@ -135,19 +122,7 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
     const problem = packageDraftError(draft, mode);
     if (problem) return notice('error', problem);
     if (!pkg) return void save.run();
-    stacked.confirm({
-      title: t('packages.confirmTitle', { name: pkg.name }),
-      children: (
-        <Stack gap="xs">
-          <Text size="sm" fw={600} data-testid="package-owners">
-            {t('packages.confirmOwners', { owners: pkg.packages_ordered })}
-          </Text>
-          <Text size="sm">{t('packages.confirmText')}</Text>
-        </Stack>
-      ),
-      labels: { confirm: t('actions.save'), cancel: t('actions.cancel') },
-      onConfirm: () => void save.run(),
-    });
+    ownersConfirm.confirm(pkg.name, pkg.packages_ordered, () => void save.run());
   };
 
   const number = (field: (typeof TECHNICAL)[number][0], required: boolean, unlimited: boolean) => (
@@ -167,133 +142,118 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeOnEscape={!stacked.open}
-      size="70rem"
+    <FormDialog
       title={pkg ? t('packages.editTitle', { name: pkg.name }) : t('packages.addTitle')}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      onClose={onClose}
+      onSubmit={submit}
+      closeOnEscape={!ownersConfirm.open}
+      size="70rem"
+      gap="lg"
+      testId="package-form"
+      submitTestId="package-save"
+      submitDisabled={locked}
+      busy={save.busy}
     >
-      <form
-        noValidate
-        data-testid="package-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="lg">
-          {locked && (
-            <Alert color="yellow" role="note" data-testid="package-custom-locked">
-              {t('packages.customLocked', { username: pkg?.users_username ?? '' })}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-            <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-              <Title order={3} fz="md" component="legend" mb="xs">
-                {t('packages.details')}
-              </Title>
-              <TextInput
-                label={t('packages.fields.name')}
-                required
-                maxLength={64}
-                disabled={locked}
-                value={draft.name}
-                onChange={(event) => set('name', event.currentTarget.value)}
-                data-autofocus
-              />
-              <NumberInput
-                label={t('packages.fields.credits')}
-                description={t('packages.fields.creditsHint')}
-                required
-                disabled={locked}
-                min={0}
-                decimalScale={4}
-                allowNegative={false}
-                clampBehavior="none"
-                value={draft.credits}
-                onChange={(value) => set('credits', numberDraft(value))}
-              />
-              <Select
-                label={t('packages.fields.game')}
-                required
-                disabled={locked}
-                data={games}
-                value={draft.game}
-                onChange={(value) => set('game', value)}
-                searchable
-                nothingFoundMessage={t('form.nothingFound')}
-              />
-              <TextInput
-                label={t('packages.fields.target')}
-                description={mode === 'add' ? t('packages.fields.targetHint') : undefined}
-                readOnly={mode === 'edit'}
-                disabled={locked}
-                maxLength={64}
-                value={draft.target}
-                onChange={(event) => set('target', event.currentTarget.value)}
-              />
-              <MultiSelect
-                label={t('packages.fields.nodes')}
-                description={t('packages.fields.nodesHint')}
-                required
-                disabled={locked}
-                data={nodes}
-                value={draft.nodes}
-                onChange={(value) => set('nodes', value)}
-                searchable
-                clearable
-                nothingFoundMessage={t('form.nothingFound')}
-              />
-              <MultiSelect
-                label={t('packages.fields.eggs')}
-                description={t('packages.fields.eggsHint')}
-                required
-                disabled={locked}
-                data={eggs}
-                value={draft.eggs}
-                onChange={(value) => set('eggs', value)}
-                searchable
-                clearable
-                nothingFoundMessage={t('form.nothingFound')}
-              />
-              <ImageFileInput
-                label={t('packages.fields.thumbnail')}
-                file={draft.thumbnail}
-                onChange={(file) => set('thumbnail', file)}
-                currentUrl={pkg?.thumbnail_url}
-                required={mode === 'add'}
-                disabled={locked}
-                testId="package-thumbnail"
-              />
-            </Stack>
-            <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-              <Title order={3} fz="md" component="legend" mb="xs">
-                {t('packages.technical')}
-              </Title>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                {TECHNICAL.map(([field, required, unlimited]) => number(field, required, unlimited))}
-              </SimpleGrid>
-              <Checkbox
-                mt="xs"
-                label={t('packages.fields.active')}
-                disabled={locked}
-                checked={draft.active}
-                onChange={(event) => set('active', event.currentTarget.checked)}
-              />
-            </Stack>
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={locked} loading={save.busy} data-testid="package-save">
-              {t('actions.save')}
-            </Button>
-          </Group>
+      {locked && (
+        <Alert color="yellow" role="note" data-testid="package-custom-locked">
+          {t('packages.customLocked', { username: pkg?.users_username ?? '' })}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <Title order={3} fz="md" component="legend" mb="xs">
+            {t('packages.details')}
+          </Title>
+          <TextInput
+            label={t('packages.fields.name')}
+            required
+            maxLength={64}
+            disabled={locked}
+            value={draft.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+            data-autofocus
+          />
+          <NumberInput
+            label={t('packages.fields.credits')}
+            description={t('packages.fields.creditsHint')}
+            required
+            disabled={locked}
+            min={0}
+            decimalScale={4}
+            allowNegative={false}
+            clampBehavior="none"
+            value={draft.credits}
+            onChange={(value) => set('credits', numberDraft(value))}
+          />
+          <Select
+            label={t('packages.fields.game')}
+            required
+            disabled={locked}
+            data={games}
+            value={draft.game}
+            onChange={(value) => set('game', value)}
+            searchable
+            nothingFoundMessage={t('form.nothingFound')}
+          />
+          <TextInput
+            label={t('packages.fields.target')}
+            description={mode === 'add' ? t('packages.fields.targetHint') : undefined}
+            readOnly={mode === 'edit'}
+            disabled={locked}
+            maxLength={64}
+            value={draft.target}
+            onChange={(event) => set('target', event.currentTarget.value)}
+          />
+          <MultiSelect
+            label={t('packages.fields.nodes')}
+            description={t('packages.fields.nodesHint')}
+            required
+            disabled={locked}
+            data={nodes}
+            value={draft.nodes}
+            onChange={(value) => set('nodes', value)}
+            searchable
+            clearable
+            nothingFoundMessage={t('form.nothingFound')}
+          />
+          <MultiSelect
+            label={t('packages.fields.eggs')}
+            description={t('packages.fields.eggsHint')}
+            required
+            disabled={locked}
+            data={eggs}
+            value={draft.eggs}
+            onChange={(value) => set('eggs', value)}
+            searchable
+            clearable
+            nothingFoundMessage={t('form.nothingFound')}
+          />
+          <ImageFileInput
+            label={t('packages.fields.thumbnail')}
+            file={draft.thumbnail}
+            onChange={(file) => set('thumbnail', file)}
+            currentUrl={pkg?.thumbnail_url}
+            required={mode === 'add'}
+            disabled={locked}
+            testId="package-thumbnail"
+          />
         </Stack>
-      </form>
-    </Modal>
+        <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <Title order={3} fz="md" component="legend" mb="xs">
+            {t('packages.technical')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {TECHNICAL.map(([field, required, unlimited]) => number(field, required, unlimited))}
+          </SimpleGrid>
+          <ActiveCheckbox
+            mt="xs"
+            label={t('packages.fields.active')}
+            disabled={locked}
+            checked={draft.active}
+            onChange={(checked) => set('active', checked)}
+          />
+        </Stack>
+      </SimpleGrid>
+    </FormDialog>
   );
 }

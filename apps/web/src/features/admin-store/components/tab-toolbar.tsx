@@ -1,5 +1,6 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@/components/icons';
+import { SearchInput } from '@/features/admin-shared/components/search-input';
 
 interface Props {
   searchLabel: string;
@@ -17,14 +18,13 @@ interface Props {
 export function TabToolbar({ searchLabel, searchHint, search, onSearch, addLabel, onAdd, testId }: Props) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-      <TextInput
+      <SearchInput
         label={searchLabel}
         description={searchHint}
-        type="search"
         value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
+        onSearch={onSearch}
         style={{ flex: '1 1 240px', maxWidth: 420 }}
-        data-testid={`${testId}-search`}
+        testId={`${testId}-search`}
       />
       {addLabel && onAdd && (
         <Button leftSection={<IconPlus size={16} />} onClick={onAdd} data-testid={`${testId}-add`}>

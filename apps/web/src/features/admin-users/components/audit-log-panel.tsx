@@ -1,18 +1,13 @@
 import { AUDIT_ENTITIES, type AuditEntity } from '@falkenhost/contracts/admin';
-import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import { Center, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Group, Select, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListFailed } from '@/components/list-failed';
-import { ListPagination } from '@/components/list-pagination';
-import { useFailureNotice, useNotice } from '@/hooks/use-notice';
+import { PagedTable } from '@/features/admin-shared/components/paged-table';
+import { SearchInput } from '@/features/admin-shared/components/search-input';
+import { usePagedSearch } from '@/features/admin-shared/hooks/use-paged-search';
 import { useFormatters } from '@/lib/format';
 import { useAuditLog } from '../api/users';
 import { AuditChanges } from './audit-changes';
-
-/** Debounce of the staff username field before the log is asked again. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The audit log of staff changes (issue 10): filter by staff username and kind of record; rows with the
@@ -21,111 +16,19 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function AuditLogPanel() {
   const { t } = useTranslation('admin');
   const format = useFormatters();
-  const notice = useNotice('admin', TOAST_SHORT_MS);
-  const [actor, setActor] = useState('');
-  const [debounced] = useDebouncedValue(actor.trim(), SEARCH_DEBOUNCE_MS);
+  const { search: actor, setSearch: setActor, debounced, page, setPage } = usePagedSearch({ trim: true });
   const [entity, setEntity] = useState<AuditEntity | null>(null);
-  const [page, setPage] = useState(1);
   const log = useAuditLog(debounced, entity, page);
-  useFailureNotice(log.isError ? log.errorUpdatedAt : 0, () => notice('error', 'errors.fetchError'));
-
-  const data = log.data;
-  let body: React.ReactNode;
-  if (log.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('audit.loading')} />
-      </Center>
-    );
-  } else if (!data) {
-    body = (
-      <ListFailed
-        text={t('errors.listUnavailable')}
-        retryLabel={t('actions.retry')}
-        onRetry={() => void log.refetch()}
-      />
-    );
-  } else if (data.entries.length === 0) {
-    body = (
-      <Text c="dark.0" data-testid="audit-empty">
-        {t('audit.empty')}
-      </Text>
-    );
-  } else {
-    const from = (data.page - 1) * data.pageSize + 1;
-    body = (
-      <Stack gap="md">
-        <Table.ScrollContainer minWidth={860}>
-          <Table
-            striped
-            verticalSpacing="xs"
-            aria-label={t('audit.table')}
-            aria-busy={log.isFetching}
-            style={{ verticalAlign: 'top' }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('audit.columns.at')}</Table.Th>
-                <Table.Th>{t('audit.columns.actor')}</Table.Th>
-                <Table.Th>{t('audit.columns.action')}</Table.Th>
-                <Table.Th>{t('audit.columns.entity')}</Table.Th>
-                <Table.Th>{t('audit.columns.changes')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.entries.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="audit-row">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={entry.at}>{format.dateTime(entry.at)}</time>
-                  </Table.Td>
-                  <Table.Td fw={600}>{entry.actor_username}</Table.Td>
-                  <Table.Td>{t(`audit.actions.${entry.action}`)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {t('audit.record', { entity: t(`audit.entities.${entry.entity}`), id: entry.entity_id })}
-                  </Table.Td>
-                  <Table.Td>
-                    <AuditChanges entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPagination
-          total={data.total}
-          page={data.page}
-          pageSize={data.pageSize}
-          onChange={setPage}
-          labels={{
-            nav: t('audit.pages'),
-            previous: t('pagination.previous'),
-            next: t('pagination.next'),
-            page: (n) => t('pagination.page', { page: n }),
-            summary: t('pagination.summary', {
-              from: format.number(from),
-              to: format.number(from + data.entries.length - 1),
-              total: format.number(data.total),
-              pageSize: format.number(data.pageSize),
-            }),
-          }}
-        />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
+        <SearchInput
           label={t('audit.actor')}
-          type="search"
           value={actor}
-          onChange={(event) => {
-            setActor(event.currentTarget.value);
-            setPage(1);
-          }}
+          onSearch={setActor}
           style={{ flex: '1 1 240px', maxWidth: 320 }}
-          data-testid="audit-actor"
+          testId="audit-actor"
         />
         <Select
           label={t('audit.entity')}
@@ -143,7 +46,40 @@ export function AuditLogPanel() {
           data-testid="audit-entity"
         />
       </Group>
-      {body}
+      <PagedTable
+        query={log}
+        rowsOf={(data) => data.entries}
+        columns={[
+          { label: t('audit.columns.at') },
+          { label: t('audit.columns.actor') },
+          { label: t('audit.columns.action') },
+          { label: t('audit.columns.entity') },
+          { label: t('audit.columns.changes') },
+        ]}
+        label={t('audit.table')}
+        minWidth={860}
+        loadingLabel={t('audit.loading')}
+        emptyLabel={t('audit.empty')}
+        testId="audit"
+        pagesLabel={t('audit.pages')}
+        onPage={setPage}
+        tableProps={{ highlightOnHover: false, style: { verticalAlign: 'top' } }}
+        renderRow={(entry) => (
+          <Table.Tr key={entry.id} data-testid="audit-row">
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <time dateTime={entry.at}>{format.dateTime(entry.at)}</time>
+            </Table.Td>
+            <Table.Td fw={600}>{entry.actor_username}</Table.Td>
+            <Table.Td>{t(`audit.actions.${entry.action}`)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {t('audit.record', { entity: t(`audit.entities.${entry.entity}`), id: entry.entity_id })}
+            </Table.Td>
+            <Table.Td>
+              <AuditChanges entry={entry} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import type { AdminUser } from '@falkenhost/contracts/admin';
 import { ROLES, type Role } from '@falkenhost/contracts/constants';
-import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Alert, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/features/admin-shared/components/form-dialog';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { changeRole } from '../api/users';
 import { useUserChange } from '../hooks/use-user-change';
@@ -29,47 +30,28 @@ export function RoleDialog({ user, onClose }: Props) {
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={t('users.role.title', { username: user.username })}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      onClose={onClose}
+      onSubmit={() => void save.run()}
+      testId="role-form"
+      submitTestId="confirm-accept"
+      submitLabel={t('users.role.confirm')}
+      submitDisabled={role === user.role}
+      busy={save.busy}
+      cancelTestId="confirm-cancel"
     >
-      <form
-        noValidate
-        data-testid="role-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save.run();
-        }}
-      >
-        <Stack gap="md">
-          <Select
-            label={t('users.role.label')}
-            data={ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) }))}
-            value={role}
-            onChange={(value) => value && setRole(value as Role)}
-            allowDeselect={false}
-            data-autofocus
-          />
-          <Alert color="yellow" role="note" title={t('users.role.warningTitle')}>
-            {t('users.role.warning')}
-          </Alert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} data-testid="confirm-cancel">
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              disabled={role === user.role}
-              loading={save.busy}
-              data-testid="confirm-accept"
-            >
-              {t('users.role.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label={t('users.role.label')}
+        data={ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) }))}
+        value={role}
+        onChange={(value) => value && setRole(value as Role)}
+        allowDeselect={false}
+        data-autofocus
+      />
+      <Alert color="yellow" role="note" title={t('users.role.warningTitle')}>
+        {t('users.role.warning')}
+      </Alert>
+    </FormDialog>
   );
 }
