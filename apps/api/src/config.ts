@@ -71,6 +71,11 @@ const productionSchema = z
     LINK_SOCIAL: url.optional(),
     LINK_PANEL: url.optional(),
     UPLOAD_DIR: z.string().trim().min(1).optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 characters without spaces')
+      .optional(),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   })
   .superRefine((e, ctx) => {
     if (e.CAPTCHA_PROVIDER !== 'turnstile') return;
@@ -117,6 +122,10 @@ export interface Config {
   dataDir: string;
   /** where staff-uploaded game and package images are kept (UPLOAD_DIR; served under /uploads/) */
   uploadDir: string;
+  /** the bearer token `/metrics` asks for (METRICS_TOKEN); null: /metrics answers 404 (production) */
+  metricsToken: string | null;
+  /** seconds a SIGTERM or SIGINT may take to finish requests and jobs before the process exits anyway */
+  shutdownTimeoutSeconds: number;
 }
 
 /** LINK_* (README "Configuration"): website, chat community, social page, game panel. */
@@ -175,21 +184,28 @@ const DEMO_SUPPLIER = {
 
 const webDist = resolve(import.meta.dirname, '../../web/dist');
 
-/** Reads secrets kept across demo restarts, creating them on first start. */
+/**
+ * Reads secrets kept across demo restarts, creating them on first start; a secret added by a later version
+ * (the metrics token) is added to an existing file.
+ */
 function demoSecrets(
   dataDir: string,
-): Record<'captcha' | 'access' | 'code' | 'mollie' | 'pteroApp' | 'pteroClient', string> {
+): Record<'captcha' | 'access' | 'code' | 'mollie' | 'pteroApp' | 'pteroClient' | 'metrics', string> {
   const file = resolve(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n);
-  const secrets = {
-    captcha: token(48),
-    access: token(48),
-    code: token(48),
-    mollie: `test_${token(30)}`,
-    pteroApp: `ptla_${token(43)}`,
-    pteroClient: `ptlc_${token(43)}`,
-  };
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  if (kept?.metrics) return kept;
+  const secrets = kept
+    ? { ...kept, metrics: token(40) }
+    : {
+        captcha: token(48),
+        access: token(48),
+        code: token(48),
+        mollie: `test_${token(30)}`,
+        pteroApp: `ptla_${token(43)}`,
+        pteroClient: `ptlc_${token(43)}`,
+        metrics: token(40),
+      };
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
@@ -256,6 +272,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webDist,
       dataDir: resolve('data'),
       uploadDir: resolve(e.UPLOAD_DIR ?? 'data/uploads'),
+      metricsToken: e.METRICS_TOKEN ?? null,
+      shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     };
   }
   if (mode !== 'demo')
@@ -306,5 +324,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist,
     dataDir,
     uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
+    // The demo always protects /metrics: METRICS_TOKEN, else a token generated into data/secrets.json.
+    metricsToken: env.METRICS_TOKEN || s.metrics,
+    shutdownTimeoutSeconds: Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? 25),
   };
 }

@@ -12,6 +12,7 @@ import type { Captcha } from './auth/captcha';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
+import type { Metrics } from './lib/metrics';
 import type { Mailer } from './mail/mailer';
 import type { PublicCache } from './services/public-cache';
 
@@ -29,6 +30,8 @@ export interface AppContext {
   now: () => number;
   /** the clock `now` reads; the demo clock and tests move it forward */
   clock: Clock;
+  /** the server's Prometheus metrics (lib/metrics.ts); absent in contexts tests and benchmarks build by hand */
+  metrics?: Metrics;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { loadConfig } from './config';
 import { startJobs } from './jobs/scheduler';
+import { gracefulShutdown } from './lib/shutdown';
 import { seedDemoCatalogue } from './seed/demo';
 import { ensureMasterAccount } from './seed/master';
 import { createServer } from './server';
@@ -41,10 +42,19 @@ async function main(): Promise<void> {
   const jobs = startJobs(server.ctx);
   console.log(`\n  Falkenhost (${config.mode}) is running at ${config.publicUrl}\n`);
 
+  // Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS; a second signal exits at once.
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      jobs.stop();
-      server.close().finally(() => process.exit(0));
+    process.on(signal, () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      server.app.log.info({ signal }, 'shutting down');
+      void gracefulShutdown({
+        server,
+        jobs,
+        timeoutMs: config.shutdownTimeoutSeconds * 1000,
+        log: server.app.log,
+      }).then((inTime) => process.exit(inTime ? 0 : 1));
     });
   }
 }

@@ -19,6 +19,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type DemoEmulators, mountEmulators } from './integrations/emulators';
 import { type Clock, createClock } from './lib/clock';
+import { createMetrics, recordRequestDurations, registerMetricsRoute } from './lib/metrics';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
@@ -31,7 +32,11 @@ export interface ProductServer {
   ctx: AppContext;
   /** the mounted emulators (demo mode), for tests and the demo's own controls */
   emulators: DemoEmulators | null;
-  close(): Promise<void>;
+  /**
+   * Stops taking requests, lets those in flight finish for `graceMs` (default 3 s) and then closes their
+   * connections, waits for `alsoAwait` (the running job step), then closes the emulators and the database.
+   */
+  close(options?: { graceMs?: number; alsoAwait?: Promise<unknown> }): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -49,6 +54,21 @@ export interface ServerOptions {
 
 /** How long `close()` lets requests in flight finish before it closes their connections. */
 const CLOSE_GRACE_MS = 3_000;
+
+/**
+ * Time limits for slow or idle clients (docs/operations.md "Time-outs and graceful shutdown"): the request
+ * line and headers must arrive within 10 s and the whole request with its body within 30 s; a kept-alive
+ * connection is closed after 72 s without a request (longer than the reverse proxy keeps idle
+ * connections, so the proxy never reuses one the server is closing); a connection with no traffic at all
+ * for 10 minutes is closed. Node checks the first two every 30 s, so they act within 30 s of the limit.
+ * Answers may take longer.
+ */
+const TIMEOUTS = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 72_000,
+  idleMs: 600_000,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,10 +90,24 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: TIMEOUTS.requestMs,
+    keepAliveTimeout: TIMEOUTS.keepAliveMs,
+    connectionTimeout: TIMEOUTS.idleMs,
   };
   const app = Fastify(serverOptions);
+  app.server.headersTimeout = TIMEOUTS.headersMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // While closing, answers still in flight end their kept-alive connection, so close() need not wait for it.
+  let closing = false;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  // Metrics per server (tests start many in one process); every request is timed, /metrics needs a token.
+  const metrics = createMetrics(database.db, app.log);
+  recordRequestDurations(app, metrics);
+  registerMetricsRoute(app, metrics, config.metricsToken);
 
   const emulators =
     config.mode === 'demo'
@@ -96,6 +130,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     publicCache: createPublicCache(),
     now,
     clock,
+    metrics,
   };
   app.decorate('ctx', ctx);
   app.decorate('demoEmulators', emulators);
@@ -182,12 +217,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     app,
     ctx,
     emulators,
-    async close() {
-      // Requests in flight get a few seconds; then every connection is closed, also sockets a client
-      // opened and never used (Node would keep those until its 60 s headers time-out).
-      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+    async close({ graceMs = CLOSE_GRACE_MS, alsoAwait } = {}) {
+      // Requests in flight get `graceMs`; then every connection is closed, also sockets a client opened
+      // and never used (Node would keep those until its headers time-out).
+      closing = true;
+      const force = setTimeout(() => app.server.closeAllConnections(), graceMs);
       force.unref();
-      await app.close();
+      await Promise.all([app.close(), alsoAwait]);
       clearTimeout(force);
       emulators?.close();
       await database.destroy();

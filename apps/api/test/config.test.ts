@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 
@@ -114,5 +117,58 @@ describe('production configuration', () => {
 
   it('refuses an unknown mode', () => {
     expect(() => loadConfig({ APP_MODE: 'staging' })).toThrow(/APP_MODE/);
+  });
+});
+
+describe('operations configuration (issue 11)', () => {
+  it('enables /metrics in production only with a METRICS_TOKEN of at least 32 characters', () => {
+    expect(loadConfig(production).metricsToken).toBeNull();
+    const token = 'k'.repeat(40);
+    expect(loadConfig({ ...production, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: `${'k'.repeat(20)} ${'k'.repeat(20)}` })).toThrow(
+      /METRICS_TOKEN/,
+    );
+  });
+
+  it('takes the shutdown deadline from SHUTDOWN_TIMEOUT_SECONDS (default 25)', () => {
+    expect(loadConfig(production).shutdownTimeoutSeconds).toBe(25);
+    expect(loadConfig({ ...production, SHUTDOWN_TIMEOUT_SECONDS: '60' }).shutdownTimeoutSeconds).toBe(60);
+    for (const wrong of ['0', '-5', 'soon', '601'])
+      expect(() => loadConfig({ ...production, SHUTDOWN_TIMEOUT_SECONDS: wrong }), wrong).toThrow(
+        /SHUTDOWN_TIMEOUT_SECONDS/,
+      );
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-config-'));
+    try {
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir }).shutdownTimeoutSeconds).toBe(25);
+      expect(
+        loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, SHUTDOWN_TIMEOUT_SECONDS: '5' }).shutdownTimeoutSeconds,
+      ).toBe(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('protects the demo /metrics with a token kept in data/secrets.json, or METRICS_TOKEN', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-config-'));
+    try {
+      const first = loadConfig({ APP_MODE: 'demo', DATA_DIR: dir }).metricsToken;
+      expect(first).toMatch(/^\w{40}$/);
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir }).metricsToken).toBe(first);
+      const secrets = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
+      expect(secrets.metrics).toBe(first);
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, METRICS_TOKEN: 'mine' }).metricsToken).toBe(
+        'mine',
+      );
+      // A secrets file from an earlier version gets a token added and keeps its other secrets.
+      const { metrics: _metrics, ...older } = secrets;
+      writeFileSync(join(dir, 'secrets.json'), JSON.stringify(older));
+      const upgraded = loadConfig({ APP_MODE: 'demo', DATA_DIR: dir });
+      expect(upgraded.metricsToken).toMatch(/^\w{40}$/);
+      expect(upgraded.accessTokenSecret).toBe(older.access);
+      expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).metrics).toBe(upgraded.metricsToken);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { loadConfig } from '../src/config';
+import { type Config, loadConfig } from '../src/config';
 import { createClock } from '../src/lib/clock';
 import { seedDemoCatalogue } from '../src/seed/demo';
 import { createServer, type ProductServer } from '../src/server';
@@ -48,13 +48,19 @@ export interface Product {
 
 export async function startProduct(
   kind: DatabaseKind,
-  options: { seed?: boolean; authRateLimit?: number; privateRateLimit?: number } = {},
+  options: {
+    seed?: boolean;
+    authRateLimit?: number;
+    privateRateLimit?: number;
+    /** changes the demo configuration before the server is built (e.g. a panel that cannot be reached) */
+    configure?: (config: Config) => Config;
+  } = {},
 ): Promise<Product> {
   const clock = createClock();
   const dir = mkdtempSync(join(tmpdir(), 'falkenhost-test-'));
   const port = await freePort();
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const config = loadConfig({
+  const loaded = loadConfig({
     APP_MODE: 'demo',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -64,6 +70,7 @@ export async function startProduct(
     PRIVATE_RATE_LIMIT_PER_MINUTE: String(options.privateRateLimit ?? 10_000),
     ALTCHA_COST: '40',
   });
+  const config = options.configure ? options.configure(loaded) : loaded;
   const server = await createServer(config, {
     logger: false,
     clock,

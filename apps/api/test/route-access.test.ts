@@ -116,6 +116,18 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'PUT /api/private/users/active': 'master',
   'PUT /api/private/users/change-role': 'master',
   'GET /api/private/users/audit-log': 'master',
+  // Operations (issue 11): liveness and readiness for health checks; the OpenAPI document and its reader
+  // with their assets are public in the demo (this test's mode) and for admin and master in production.
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/*': 'public',
   // Mollie calls it; the body's payment id is read back from Mollie, never trusted (reference/mollie.md).
   'POST /api/webhooks/mollie': 'public',
   // Demo mode only (not registered in production): the mailbox and the demo clock.

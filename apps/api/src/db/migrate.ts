@@ -1,7 +1,7 @@
 /**
  * Runs the Kysely migrations up to the latest. The list is static so the bundled server carries it.
  */
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database';
 import { initialMigration } from './migrations/0001_initial';
 import { panelSuspensionAndRateLimitsMigration } from './migrations/0002_panel_suspension_and_rate_limits';
@@ -13,28 +13,51 @@ import { totpMigration } from './migrations/0008_totp';
 import { passwordResetsMigration } from './migrations/0009_password_resets';
 import { staffMigration } from './migrations/0010_staff';
 
+/** Every migration by name, in order. */
+function migrations(dialect: Db['dialect']): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(dialect),
+    '0002_panel_suspension_and_rate_limits': panelSuspensionAndRateLimitsMigration(dialect),
+    '0003_server_lifecycle': serverLifecycleMigration(dialect),
+    '0004_monthly_and_invoices': monthlyAndInvoicesMigration(dialect),
+    '0005_order_lease_owner': orderLeaseOwnerMigration(),
+    '0007_account_changes': accountChangesMigration(dialect),
+    '0008_totp': totpMigration(dialect),
+    '0009_password_resets': passwordResetsMigration(dialect),
+    '0010_staff': staffMigration(dialect),
+  };
+}
+
 /**
  * @throws Error with the failing migration's name when a migration fails (nothing after it runs)
  */
 export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return {
-        '0001_initial': initialMigration(dialect),
-        '0002_panel_suspension_and_rate_limits': panelSuspensionAndRateLimitsMigration(dialect),
-        '0003_server_lifecycle': serverLifecycleMigration(dialect),
-        '0004_monthly_and_invoices': monthlyAndInvoicesMigration(dialect),
-        '0005_order_lease_owner': orderLeaseOwnerMigration(),
-        '0007_account_changes': accountChangesMigration(dialect),
-        '0008_totp': totpMigration(dialect),
-        '0009_password_resets': passwordResetsMigration(dialect),
-        '0010_staff': staffMigration(dialect),
-      };
+      return migrations(dialect);
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its tables in every schema of a PostgreSQL database: name ours, or a database with
+  // another schema holding them (tests give each run its own; another application) would be taken as
+  // migrated already.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * The migrations this version has that the database has not run (the readiness check, /api/ready): read
+ * from Kysely's own table, so it also proves the database answers.
+ * @throws the database's error when it cannot be read
+ */
+export async function pendingMigrations({ db, dialect }: Pick<Db, 'db' | 'dialect'>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const done = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations(dialect)).filter((name) => !done.has(name));
 }

@@ -8,37 +8,66 @@ import { pruneRateLimits } from '../lib/rate-limit-store';
 import { sweepUploads } from '../services/uploads';
 import { runTick } from './tick';
 
-export function startJobs(ctx: AppContext): { stop(): void } {
-  const tick = async () => {
+export interface Jobs {
+  /**
+   * Stops the schedules and waits for the runs in progress: the tick ends after the step it is in (the
+   * next run, here or on another instance, carries on), the others finish (graceful shutdown).
+   */
+  stop(): Promise<void>;
+}
+
+export function startJobs(ctx: AppContext): Jobs {
+  const stopping = new AbortController();
+  const running = new Set<Promise<void>>();
+  /** Keeps a run's promise until it settles, so `stop` can wait for it. */
+  const tracked = (run: () => Promise<void>) => (): Promise<void> => {
+    const promise = run();
+    running.add(promise);
+    const settled = () => void running.delete(promise);
+    promise.then(settled, settled);
+    return promise;
+  };
+  const tick = tracked(async () => {
     try {
-      const result = await runTick(ctx);
+      const result = await runTick(ctx, { signal: stopping.signal });
       const { billing, suspended, panel, recovered } = result;
       if (billing.charged || billing.suspended || suspended.deleted || panel.failed || recovered.refunded)
         ctx.log.info(result, 'jobs');
     } catch (error) {
-      ctx.log.error({ err: error }, 'jobs failed');
+      if (stopping.signal.aborted) ctx.log.info('jobs stopped between two steps for the shutdown');
+      else ctx.log.error({ err: error }, 'jobs failed');
     }
-  };
+  });
   const jobs = [
     // At start-up too: orders and changes a crash interrupted are finished before anything else.
     new Cron('0 * * * * *', { protect: true, name: 'tick' }, tick),
-    new Cron('30 */10 * * * *', { protect: true, name: 'prune-rate-limits' }, async () => {
-      await pruneRateLimits(ctx.db, ctx.now()).catch((error) => {
-        ctx.log.error({ err: error }, 'pruning rate limits failed');
-      });
-    }),
+    new Cron(
+      '30 */10 * * * *',
+      { protect: true, name: 'prune-rate-limits' },
+      tracked(async () => {
+        await pruneRateLimits(ctx.db, ctx.now()).catch((error) => {
+          ctx.log.error({ err: error }, 'pruning rate limits failed');
+        });
+      }),
+    ),
     // Upload files no game or package names (a crash between writing a file and its row).
-    new Cron('45 15 * * * *', { protect: true, name: 'sweep-uploads' }, async () => {
-      await sweepUploads(ctx).catch((error) => {
-        ctx.log.error({ err: error }, 'sweeping uploads failed');
-      });
-    }),
+    new Cron(
+      '45 15 * * * *',
+      { protect: true, name: 'sweep-uploads' },
+      tracked(async () => {
+        await sweepUploads(ctx).catch((error) => {
+          ctx.log.error({ err: error }, 'sweeping uploads failed');
+        });
+      }),
+    ),
   ];
   void jobs[0]?.trigger();
   void jobs[2]?.trigger();
   return {
-    stop() {
+    async stop() {
       for (const job of jobs) job.stop();
+      stopping.abort(new Error('shutting down'));
+      await Promise.allSettled([...running]);
     },
   };
 }

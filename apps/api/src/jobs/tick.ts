@@ -51,15 +51,46 @@ export async function claimHour(ctx: AppContext, name: string, hour: number): Pr
   return row !== undefined;
 }
 
-export async function runTick(ctx: AppContext): Promise<TickResult> {
+/**
+ * One run of every due job, timed in the `falkenhost_billing_tick_duration_seconds` metric.
+ * @param options.signal stops the run between two steps (graceful shutdown, jobs/scheduler.ts): every step
+ *   is idempotent, so the next run, on this or another instance, carries on where this one stopped
+ * @throws the signal's reason when it was aborted, or the error of the step that failed
+ */
+export async function runTick(ctx: AppContext, options: { signal?: AbortSignal } = {}): Promise<TickResult> {
+  const started = performance.now();
+  let outcome: 'ok' | 'error' | 'stopped' = 'error';
+  try {
+    const result = await runSteps(ctx, options.signal);
+    outcome = 'ok';
+    return result;
+  } catch (error) {
+    if (options.signal?.aborted) outcome = 'stopped';
+    throw error;
+  } finally {
+    ctx.metrics?.tickDuration.observe({ outcome }, (performance.now() - started) / 1000);
+  }
+}
+
+async function runSteps(ctx: AppContext, signal: AbortSignal | undefined): Promise<TickResult> {
+  const next = () => signal?.throwIfAborted();
   const recovered = await recoverProvisioning(ctx);
+  next();
   const cardOrders = await reconcileCardOrders(ctx);
+  next();
   const monthlySuspended = await expireMonthlyServers(ctx);
+  next();
   const subscriptions = await syncSubscriptions(ctx);
+  next();
   await reconcileServerChanges(ctx);
+  next();
   await pruneAllocationClaims(ctx);
+  next();
   const billing = await billHourlyServers(ctx);
+  ctx.metrics?.serversCharged.inc(billing.charged);
+  next();
   let hourly: TickResult['hourly'] = null;
+  // Once claimed, the hour's jobs run to their end: no other run takes this hour again.
   if (await claimHour(ctx, 'lifecycle', hourStart(ctx.now()))) {
     hourly = {
       power: await applySchedulePower(ctx),
@@ -68,8 +99,11 @@ export async function runTick(ctx: AppContext): Promise<TickResult> {
       renewals: await pollMissedRenewals(ctx),
     };
   }
+  next();
   const suspended = await processSuspended(ctx);
+  next();
   const panel = await runPanelQueue(ctx);
+  next();
   const mails = await sendQueuedMail(ctx);
   return {
     recovered,

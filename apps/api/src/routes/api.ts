@@ -6,6 +6,7 @@ import { registerErrorHandler } from '../plugins/errors';
 import authRoutes from './auth/index';
 import passwordResetRoutes from './auth/password-reset';
 import devRoutes from './dev/index';
+import operationsRoutes, { registerOpenApi } from './operations/index';
 import privateAddonRoutes from './private/addons/index';
 import billingRoutes from './private/billing';
 import creditsRoutes from './private/credits';
@@ -24,6 +25,8 @@ import webhookRoutes from './webhooks/index';
 
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   registerErrorHandler(app);
+  await registerOpenApi(app);
+  await app.register(operationsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(passwordResetRoutes, { prefix: '/auth' });
   await app.register(publicStoreRoutes, { prefix: '/public/store' });

@@ -88,7 +88,9 @@ export async function sendQueuedMail(ctx: AppContext): Promise<number> {
           .where('id', '=', mail.id)
           .execute();
         sent += 1;
+        ctx.metrics?.mails.inc({ outcome: 'sent' });
       } catch (error) {
+        ctx.metrics?.mails.inc({ outcome: 'failed' });
         const delay = Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** mail.attempts);
         await ctx.db
           .updateTable('mail_outbox')

@@ -15,6 +15,7 @@ import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import type { PanelCallOutcome } from '../lib/metrics';
 import { currentBuild, pushBuild } from './panel';
 
 /** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
@@ -182,11 +183,20 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
     .select(['id', 'ptero_server_id', 'ptero_identifier', 'status'])
     .where('id', '=', task.user_package_id)
     .executeTakeFirstOrThrow();
+  const started = performance.now();
+  const observe = (outcome: PanelCallOutcome) =>
+    ctx.metrics?.panelCallDuration.observe(
+      { kind: task.kind, outcome },
+      (performance.now() - started) / 1000,
+    );
   try {
     await call(ctx, task, server);
+    observe('ok');
   } catch (error) {
     // A server the panel no longer has needs no suspension, power or deletion.
     if (!isNotFound(error) && !(task.kind === 'power' && isStateConflict(error) && isSettled(error))) {
+      observe('failed');
+      ctx.metrics?.panelCallFailures.inc({ kind: task.kind });
       const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (task.attempts - 1));
       await ctx.db
         .updateTable('panel_tasks')
@@ -199,6 +209,7 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
       );
       return false;
     }
+    observe('ok');
   }
   await confirm(ctx, task, server.id);
   return true;

@@ -21,8 +21,16 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request, reply) => {
       const id = request.body.id;
-      if (!/^tr_\w+$/.test(id)) return reply.status(200).send();
-      const result = await settleMolliePayment(app.ctx, id);
+      const metrics = app.ctx.metrics;
+      if (!/^tr_\w+$/.test(id)) {
+        metrics?.webhooks.inc({ outcome: 'invalid-id' });
+        return reply.status(200).send();
+      }
+      const result = await settleMolliePayment(app.ctx, id).catch((error) => {
+        metrics?.webhooks.inc({ outcome: 'error' });
+        throw error;
+      });
+      metrics?.webhooks.inc({ outcome: result });
       request.log.info({ paymentId: id, result }, 'mollie webhook');
       // The receipt (or notice) goes out now rather than at the next job run.
       if (result !== 'ignored' && result !== 'unchanged')
