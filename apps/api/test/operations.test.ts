@@ -231,6 +231,26 @@ describe.each(DATABASES)('operations on %s', (kind) => {
     }
   });
 
+  it('refuses a body over 1 MB with 413 before reading it into a route, public or private', async () => {
+    const big = JSON.stringify({ email: 'a@b.example', password: 'x'.repeat(1024 * 1024 + 1) });
+    for (const path of ['/api/auth/login', '/api/auth/register']) {
+      const res = await fetch(`${product.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: big,
+      });
+      expect(res.status, path).toBe(413);
+      expect(await res.json()).toEqual({ reason: 'validation', message: 'too-large' });
+    }
+    // A private route still asks who is calling first (authentication before validation).
+    const anonymous = await fetch(`${product.url}/api/private/addons/buy-addon`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
   it('serves a valid OpenAPI 3.1 document generated from the route schemas', async () => {
     const res = await product.session().get('/api/openapi.json');
     expect(res.status).toBe(200);
