@@ -76,6 +76,7 @@ const productionSchema = z
       .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 characters without spaces')
       .optional(),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   })
   .superRefine((e, ctx) => {
     if (e.CAPTCHA_PROVIDER !== 'turnstile') return;
@@ -126,6 +127,12 @@ export interface Config {
   metricsToken: string | null;
   /** seconds a SIGTERM or SIGINT may take to finish requests and jobs before the process exits anyway */
   shutdownTimeoutSeconds: number;
+  /**
+   * seconds between two runs of the jobs' tick on this instance (1 to 60; 60: at the start of every minute).
+   * Every step is idempotent and once per hour where it must be, so a shorter interval only does the due
+   * work sooner (the two-instance test runs it every second).
+   */
+  jobsIntervalSeconds: number;
 }
 
 /** LINK_* (README "Configuration"): website, chat community, social page, game panel. */
@@ -274,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadDir: resolve(e.UPLOAD_DIR ?? 'data/uploads'),
       metricsToken: e.METRICS_TOKEN ?? null,
       shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+      jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     };
   }
   if (mode !== 'demo')
@@ -327,5 +335,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The demo always protects /metrics: METRICS_TOKEN, else a token generated into data/secrets.json.
     metricsToken: env.METRICS_TOKEN || s.metrics,
     shutdownTimeoutSeconds: Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? 25),
+    jobsIntervalSeconds: Math.min(60, Math.max(1, Math.trunc(Number(env.JOBS_INTERVAL_SECONDS ?? 60)) || 60)),
   };
 }

@@ -131,6 +131,15 @@ describe('operations configuration (issue 11)', () => {
     );
   });
 
+  it('takes the jobs interval from JOBS_INTERVAL_SECONDS (1 to 60, default 60)', () => {
+    expect(loadConfig(production).jobsIntervalSeconds).toBe(60);
+    expect(loadConfig({ ...production, JOBS_INTERVAL_SECONDS: '1' }).jobsIntervalSeconds).toBe(1);
+    for (const wrong of ['0', '61', '2.5', 'often'])
+      expect(() => loadConfig({ ...production, JOBS_INTERVAL_SECONDS: wrong }), wrong).toThrow(
+        /JOBS_INTERVAL_SECONDS/,
+      );
+  });
+
   it('takes the shutdown deadline from SHUTDOWN_TIMEOUT_SECONDS (default 25)', () => {
     expect(loadConfig(production).shutdownTimeoutSeconds).toBe(25);
     expect(loadConfig({ ...production, SHUTDOWN_TIMEOUT_SECONDS: '60' }).shutdownTimeoutSeconds).toBe(60);

@@ -22,7 +22,8 @@ export const DATABASES: DatabaseKind[] = /^postgres(ql)?:\/\//.test(process.env.
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 at the moment of asking. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createNetServer();
     srv.unref();
@@ -116,7 +117,8 @@ export class Session {
   private cookies = new Map<string, string>();
   /** sent as Accept-Language when set, as the web client sends the page's language */
   acceptLanguage?: string;
-  constructor(readonly baseUrl: string) {}
+  /** where requests go; a test may point the same session (its cookies) at another instance */
+  constructor(public baseUrl: string) {}
 
   /** A JSON body is sent as JSON, a FormData as multipart/form-data (the staff's image uploads). */
   async request<T = Loose>(method: string, path: string, body?: unknown): Promise<Answer<T>> {

@@ -5,7 +5,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect';
 import type { Database } from './schema';
@@ -18,6 +27,30 @@ export interface Db {
 
 // PostgreSQL bigint (int8) comes back as a string by default; every bigint here is below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
+
+/**
+ * SQLite transactions take the write lock when they begin (`BEGIN IMMEDIATE`), waiting up to the busy
+ * timeout for another process's writer to finish. Kysely's plain `BEGIN` starts a deferred transaction: one
+ * that reads and then writes fails at once with SQLITE_BUSY when another process (a second instance on the
+ * same file, docs/operations.md "Two instances") wrote in between, and no busy timeout helps it; the billing
+ * tick and orders read before they write. Within one process Kysely runs one transaction at a time anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
 
 /**
  * @param url `sqlite:<file>`, `sqlite::memory:` or `postgres(ql)://user:pass@host:port/db`
@@ -35,7 +68,7 @@ export async function openDatabase(
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {

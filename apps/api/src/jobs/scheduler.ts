@@ -40,7 +40,14 @@ export function startJobs(ctx: AppContext): Jobs {
   });
   const jobs = [
     // At start-up too: orders and changes a crash interrupted are finished before anything else.
-    new Cron('0 * * * * *', { protect: true, name: 'tick' }, tick),
+    // JOBS_INTERVAL_SECONDS: every minute at its start (the default), or at most every n seconds.
+    ctx.config.jobsIntervalSeconds >= 60
+      ? new Cron('0 * * * * *', { protect: true, name: 'tick' }, tick)
+      : new Cron(
+          '* * * * * *',
+          { protect: true, name: 'tick', interval: ctx.config.jobsIntervalSeconds },
+          tick,
+        ),
     new Cron(
       '30 */10 * * * *',
       { protect: true, name: 'prune-rate-limits' },

@@ -87,7 +87,6 @@ async function runSteps(ctx: AppContext, signal: AbortSignal | undefined): Promi
   await pruneAllocationClaims(ctx);
   next();
   const billing = await billHourlyServers(ctx);
-  ctx.metrics?.serversCharged.inc(billing.charged);
   next();
   let hourly: TickResult['hourly'] = null;
   // Once claimed, the hour's jobs run to their end: no other run takes this hour again.

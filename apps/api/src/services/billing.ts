@@ -74,6 +74,8 @@ export async function billHourlyServers(
   const total: BillingResult = { charged: 0, suspended: 0, idle: 0 };
   for (;;) {
     const { claimed, ...batch } = await billBatch(ctx, size);
+    // Counted per committed batch: a later batch that fails does not hide the hours already charged.
+    ctx.metrics?.serversCharged.inc(batch.charged);
     total.charged += batch.charged;
     total.suspended += batch.suspended;
     total.idle += batch.idle;
