@@ -65,7 +65,7 @@ export function MinecraftBanner() {
         <Text c="gray.2" m={0}>
           {t('minecraft.text')}
         </Text>
-        <Button component={Link} to="/hosting" size="md" color="green.9" w="fit-content">
+        <Button component={Link} to="/hosting" size="md" w="fit-content">
           {t('minecraft.cta')}
         </Button>
       </div>
