@@ -71,6 +71,12 @@ const productionSchema = z
     LINK_SOCIAL: url.optional(),
     LINK_PANEL: url.optional(),
     UPLOAD_DIR: z.string().trim().min(1).optional(),
+    SITE_CONTENT_DIR: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((dir) => existsSync(dir), 'must be an existing folder (partners.json, documents/<language>/)')
+      .optional(),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 characters without spaces')
@@ -123,6 +129,11 @@ export interface Config {
   dataDir: string;
   /** where staff-uploaded game and package images are kept (UPLOAD_DIR; served under /uploads/) */
   uploadDir: string;
+  /**
+   * the public site's partners and documents (SITE_CONTENT_DIR; services/site-content.ts); null: none
+   * (production without SITE_CONTENT_DIR). The demo's default is the sample folder apps/api/site-content.
+   */
+  siteContentDir: string | null;
   /** the bearer token `/metrics` asks for (METRICS_TOKEN); null: /metrics answers 404 (production) */
   metricsToken: string | null;
   /** seconds a SIGTERM or SIGINT may take to finish requests and jobs before the process exits anyway */
@@ -190,6 +201,8 @@ const DEMO_SUPPLIER = {
 };
 
 const webDist = resolve(import.meta.dirname, '../../web/dist');
+/** The demo's partners and sample documents (from src/ and from the bundle in dist/ alike). */
+const demoSiteContent = resolve(import.meta.dirname, '../site-content');
 
 /**
  * Reads secrets kept across demo restarts, creating them on first start; a secret added by a later version
@@ -279,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webDist,
       dataDir: resolve('data'),
       uploadDir: resolve(e.UPLOAD_DIR ?? 'data/uploads'),
+      siteContentDir: e.SITE_CONTENT_DIR ? resolve(e.SITE_CONTENT_DIR) : null,
       metricsToken: e.METRICS_TOKEN ?? null,
       shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
       jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
@@ -332,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist,
     dataDir,
     uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
+    siteContentDir: resolve(env.SITE_CONTENT_DIR || demoSiteContent),
     // The demo always protects /metrics: METRICS_TOKEN, else a token generated into data/secrets.json.
     metricsToken: env.METRICS_TOKEN || s.metrics,
     shutdownTimeoutSeconds: Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? 25),

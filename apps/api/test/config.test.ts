@@ -68,6 +68,22 @@ describe('production configuration', () => {
     expect(() => loadConfig(rest)).toThrow(/SUPPLIER_NAME[\s\S]*SUPPLIER_COMPANY_ID/);
   });
 
+  it('takes the public site content from SITE_CONTENT_DIR: none in production unless set, the samples in the demo', () => {
+    expect(loadConfig(production).siteContentDir).toBeNull();
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-site-'));
+    try {
+      expect(loadConfig({ ...production, SITE_CONTENT_DIR: dir }).siteContentDir).toBe(dir);
+      expect(() => loadConfig({ ...production, SITE_CONTENT_DIR: join(dir, 'missing') })).toThrow(
+        /SITE_CONTENT_DIR: must be an existing folder/,
+      );
+      const demo = loadConfig({ APP_MODE: 'demo', DATA_DIR: dir });
+      expect(demo.siteContentDir).toMatch(/apps\/api\/site-content$/);
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, SITE_CONTENT_DIR: dir }).siteContentDir).toBe(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('names every missing or wrong variable', () => {
     const { DATABASE_URL: _db, SMTP_URL: _smtp, ...rest } = production;
     const message = (() => {

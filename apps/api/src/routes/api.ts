@@ -20,6 +20,7 @@ import totpRoutes from './private/totp';
 import accountRoutes from './private/users';
 import adminUsersRoutes from './private/users-admin';
 import publicLinksRoutes from './public/links';
+import publicSiteRoutes from './public/site';
 import publicStoreRoutes from './public/store/index';
 import webhookRoutes from './webhooks/index';
 
@@ -31,6 +32,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(passwordResetRoutes, { prefix: '/auth' });
   await app.register(publicStoreRoutes, { prefix: '/public/store' });
   await app.register(publicLinksRoutes, { prefix: '/public' });
+  await app.register(publicSiteRoutes, { prefix: '/public/site' });
   await app.register(creditsRoutes, { prefix: '/private' });
   await app.register(privateStoreRoutes, { prefix: '/private/store' });
   await app.register(adminStoreRoutes, { prefix: '/private/store' });

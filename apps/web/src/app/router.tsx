@@ -39,6 +39,8 @@ export const router = createBrowserRouter([
             children: [
               { path: 'hosting', lazy: page(() => import('./routes/hosting'), ['catalog']) },
               { path: 'game/:gameId', lazy: page(() => import('./routes/game'), ['catalog']) },
+              { path: 'partners', lazy: page(() => import('./routes/partners'), ['site']) },
+              { path: 'contact', lazy: page(() => import('./routes/contact'), ['site']) },
               {
                 element: <GuestGuard />,
                 children: [

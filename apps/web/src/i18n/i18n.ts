@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'common',
   'home',
   'catalog',
+  'site',
   'auth',
   'dashboard',
   'store',

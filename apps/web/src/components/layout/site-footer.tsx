@@ -30,6 +30,12 @@ export function SiteFooter() {
             <Text fw={700} size="sm">
               {t('footer.company')}
             </Text>
+            <Anchor component={Link} to="/partners" size="sm" c="dark.0">
+              {t('nav.partners')}
+            </Anchor>
+            <Anchor component={Link} to="/contact" size="sm" c="dark.0">
+              {t('nav.contact')}
+            </Anchor>
             <Text size="sm" c="dark.1">
               {t('footer.location')}
             </Text>

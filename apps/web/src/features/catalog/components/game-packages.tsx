@@ -65,9 +65,23 @@ export function GamePackages({ gameId }: { gameId: number }) {
   const { game, packages } = data;
   return (
     <>
-      <Box pos="relative" h={{ base: 180, sm: 240 }} style={{ overflow: 'hidden' }}>
-        <Image src={game.image_url} alt="" h="100%" fit="cover" style={{ filter: 'brightness(0.55)' }} />
-        <Container size="lg" pos="absolute" inset={0} style={{ display: 'flex', alignItems: 'flex-end' }}>
+      {/* At least 180/240 px high, taller when a long title wraps (French on a phone), never cut. */}
+      <Box
+        pos="relative"
+        mih={{ base: 180, sm: 240 }}
+        style={{ overflow: 'hidden', display: 'flex', alignItems: 'flex-end' }}
+      >
+        <Image
+          src={game.image_url}
+          alt=""
+          pos="absolute"
+          inset={0}
+          w="100%"
+          h="100%"
+          fit="cover"
+          style={{ filter: 'brightness(0.55)' }}
+        />
+        <Container size="lg" pos="relative" w="100%" pt="xl">
           <Stack gap="xs" pb="lg">
             <Anchor component={Link} to="/hosting" c="gray.3" size="sm">
               {t('game.backShort')}

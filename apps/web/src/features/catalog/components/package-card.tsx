@@ -1,5 +1,5 @@
 import type { PublicPackage } from '@falkenhost/contracts/catalog';
-import { Button, Card, Divider, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
@@ -50,18 +50,14 @@ export function PackageCard({ pkg, onOrder }: Props) {
         </Stack>
       </Group>
       <Divider mb="sm" />
-      <SimpleGrid cols={2} spacing={6} verticalSpacing={6} component="dl" m={0}>
+      <dl className="fh-resources">
         {rows.map((row) => (
-          <Group key={row.key} justify="space-between" gap={4} wrap="nowrap">
-            <Text component="dt" size="sm" c="dark.1">
-              {t(`packages.${row.key}`)}
-            </Text>
-            <Text component="dd" size="sm" fw={600} m={0}>
-              {row.value}
-            </Text>
-          </Group>
+          <div key={row.key}>
+            <dt>{t(`packages.${row.key}`)}</dt>
+            <dd>{row.value}</dd>
+          </div>
         ))}
-      </SimpleGrid>
+      </dl>
       <Button
         mt="lg"
         fullWidth
