@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Dialect } from './dialect';
 import type { Database } from './schema';
@@ -18,6 +19,35 @@ export interface Db {
 
 // PostgreSQL bigint (int8) comes back as a string by default; every bigint here is below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
+
+/** How many prepared SQLite statements one database keeps (the product has a few hundred distinct queries). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * better-sqlite3's database for Kysely with its prepared statements kept by SQL text: Kysely's
+ * SqliteDialect prepares every query again, which cost more than running most of them (issue 11, part 4).
+ * Reuse is safe because Kysely runs one query at a time on its single SQLite connection (`all` and `run`
+ * finish before the next query starts; a streamed `iterate` holds the connection until it ends), and
+ * SQLite prepares a statement again by itself when a migration changed the schema. No package does this
+ * for Kysely and better-sqlite3 (docs/decisions.md, "Throughput (issue 11)").
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new LRUCache<string, SqliteStatement>({ max });
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
 
 /**
  * @param url `sqlite:<file>`, `sqlite::memory:` or `postgres(ql)://user:pass@host:port/db`
@@ -35,7 +65,7 @@ export async function openDatabase(
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
