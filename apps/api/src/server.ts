@@ -20,7 +20,7 @@ import { migrateToLatest } from './db/migrate';
 import { type DemoEmulators, mountEmulators } from './integrations/emulators';
 import { type Clock, createClock } from './lib/clock';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from './lib/metrics';
-import { databaseRateLimitStore } from './lib/rate-limit-store';
+import { BatchedCounters, databaseRateLimitStore } from './lib/rate-limit-store';
 import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
 import apiRoutes from './routes/api';
@@ -148,12 +148,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           max: config.privateRateLimitPerMinute,
           timeWindow: '1 minute',
           keyGenerator: (request: FastifyRequest) => customerKey(request, config.accessTokenSecret, now()),
+          // Counted in memory and written every second (lib/rate-limit-store.ts).
+          batched: true,
         },
       };
     });
+    const batchedCounters = new BatchedCounters(database.db, now);
+    api.addHook('onClose', () => batchedCounters.close());
     await api.register(rateLimit, {
       global: false,
-      store: databaseRateLimitStore(database.db, now),
+      store: databaseRateLimitStore(database.db, now, batchedCounters),
       // Counting must never break the product: if the database cannot count, the request goes through.
       skipOnError: true,
     });
