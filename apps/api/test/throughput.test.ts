@@ -1,16 +1,20 @@
 /**
  * The throughput measures of issue 11 (part 4) keep their meaning: prepared SQLite statements are reused
- * by SQL text, a verified access token is taken again only until it expires, and a game's packages served
- * from the public cache answer as the contract says.
+ * by SQL text, a verified access token is taken again only until it expires, a game's packages served
+ * from the public cache answer as the contract says, and the API's security headers worked out once are
+ * those @fastify/helmet sets per request.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gamePackagesAnswer } from '@falkenhost/contracts/catalog';
+import fastifyHelmet from '@fastify/helmet';
 import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../src/auth/tokens';
 import { withStatementCache } from '../src/db/database';
+import { helmetHeaders } from '../src/plugins/security-headers';
 import { DATABASES, startProduct } from './harness';
 
 describe('prepared statements kept by SQL text', () => {
@@ -78,6 +82,33 @@ describe.each(DATABASES)("a game's packages from the public cache on %s", (kind)
       expect(JSON.stringify(doc.paths['/api/public/store/games/packages'].get.responses['200'])).toContain(
         'monthly_eur_price',
       );
+    } finally {
+      await product.close();
+    }
+  });
+});
+
+describe('security headers worked out once', () => {
+  it('are the headers @fastify/helmet sets for the same options, on every API answer', async () => {
+    const probe = Fastify();
+    await probe.register(fastifyHelmet, { contentSecurityPolicy: false, global: true });
+    probe.get('/', async () => ({}));
+    const res = await probe.inject('/');
+    await probe.close();
+    const fromPlugin = Object.fromEntries(
+      Object.entries(res.headers).filter(
+        ([name]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name),
+      ),
+    );
+    const once = helmetHeaders({ contentSecurityPolicy: false });
+    expect(once).toEqual(fromPlugin);
+    expect(once['x-content-type-options']).toBe('nosniff');
+
+    const product = await startProduct('sqlite', { seed: false });
+    try {
+      const answer = await fetch(`${product.url}/api/public/store/games`);
+      for (const [name, value] of Object.entries(once)) expect(answer.headers.get(name)).toBe(value);
+      expect(answer.headers.get('content-security-policy')).toBeNull();
     } finally {
       await product.close();
     }
