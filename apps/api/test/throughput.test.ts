@@ -14,6 +14,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../src/auth/tokens';
 import { withStatementCache } from '../src/db/database';
+import { OneLineRequestLog } from '../src/lib/request-log';
 import { helmetHeaders } from '../src/plugins/security-headers';
 import { DATABASES, startProduct } from './harness';
 
@@ -112,5 +113,26 @@ describe('security headers worked out once', () => {
     } finally {
       await product.close();
     }
+  });
+});
+
+describe('the request log', () => {
+  it('writes one line per request at info, with the request and the answer', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+      logController: new OneLineRequestLog(),
+    });
+    app.get('/thing', async () => ({ ok: true }));
+    await app.inject('/thing?x=1');
+    await app.close();
+    const requests = lines.filter((l) => l.reqId !== undefined);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/thing?x=1' },
+      res: { statusCode: 200 },
+    });
   });
 });
