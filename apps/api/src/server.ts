@@ -21,7 +21,7 @@ import { type DemoEmulators, mountEmulators } from './integrations/emulators';
 import { type Clock, createClock } from './lib/clock';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from './lib/metrics';
 import { BatchedCounters, databaseRateLimitStore } from './lib/rate-limit-store';
-import { OneLineRequestLog } from './lib/request-log';
+import { bufferedStdout, OneLineRequestLog } from './lib/request-log';
 import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
 import { securityHeaders } from './plugins/security-headers';
@@ -89,7 +89,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await migrateToLatest(database);
 
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? { level: config.logLevel, stream: bufferedStdout() },
     logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
