@@ -7,6 +7,7 @@
  *    /api/private/credits as a logged-in customer (30 %), index.html and a hashed asset (50 % each);
  * 2. gzip size of the JavaScript the home page loads in Chromium (target: at most 150 KB);
  * 3. the demo server's resident memory after the main flow.
+ * Beside req/s each server's CPU time per answer is printed (steadier when other work shares the machine).
  * Every load goes to 127.0.0.1 only, bounded in time. BENCH_SECONDS (default 10) sets the length of each
  * load, BENCH_CONNECTIONS (default 10) its connections; BENCH_THROUGHPUT_ONLY=1 skips 2 and 3.
  */
@@ -29,11 +30,32 @@ interface Load {
   p99: number;
   /** answers that were not 2xx (the figures mean little when there are any) */
   non2xx: number;
+  /** the server process's CPU time per answer, microseconds: steadier than req/s on a shared machine */
+  cpuUs: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION_S): Promise<Load> {
+/** user + system CPU time of a process so far, microseconds (Linux /proc) */
+function cpuUsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function load(
+  url: string,
+  pid: number,
+  headers: Record<string, string> = {},
+  seconds = DURATION_S,
+): Promise<Load> {
+  const cpuBefore = cpuUsOf(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx };
+  const cpu = cpuUsOf(pid) - cpuBefore;
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    cpuUs: Math.round(cpu / Math.max(1, result.requests.total)),
+  };
 }
 
 interface Case {
@@ -92,7 +114,7 @@ async function startBare(cases: Case[]): Promise<{ url: string; pid: number; sto
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function throughput(demoUrl: string): Promise<void> {
+async function throughput(demoUrl: string, demoPid: number): Promise<void> {
   const base = demoUrl.replace('localhost', '127.0.0.1');
   const games = (await (await fetch(`${base}/api/public/store/games`)).json()) as { id: number }[];
   const html = await (await fetch(`${base}/`)).text();
@@ -120,8 +142,8 @@ async function throughput(demoUrl: string): Promise<void> {
     );
     // Warm both servers up (JIT, caches) before measuring.
     for (const [i, c] of cases.entries()) {
-      await load(`${bare.url}/bare/${i}`, {}, 1);
-      await load(c.url, c.headers, 1);
+      await load(`${bare.url}/bare/${i}`, bare.pid, {}, 1);
+      await load(c.url, demoPid, c.headers, 1);
     }
     const results = cases.map(() => ({ bare: [] as Load[], product: [] as Load[] }));
     for (let round = 0; round < ROUNDS; round++) {
@@ -130,7 +152,9 @@ async function throughput(demoUrl: string): Promise<void> {
         const order = (round + i) % 2 === 0 ? (['bare', 'product'] as const) : (['product', 'bare'] as const);
         for (const which of order) {
           const result =
-            which === 'bare' ? await load(`${bare.url}/bare/${i}`) : await load(c.url, c.headers);
+            which === 'bare'
+              ? await load(`${bare.url}/bare/${i}`, bare.pid)
+              : await load(c.url, demoPid, c.headers);
           results[i]![which].push(result);
         }
       }
@@ -150,6 +174,8 @@ async function throughput(demoUrl: string): Promise<void> {
         'product req/s': productRps,
         'product p99 ms': median(r.product.map((x) => x.p99)),
         'ratio %': ratio,
+        'CPU µs/req bare': median(r.bare.map((x) => x.cpuUs)),
+        'CPU µs/req product': median(r.product.map((x) => x.cpuUs)),
         'target %': c.target,
         met: ratio >= c.target ? 'yes' : 'NO',
         ...(non2xx ? { 'non-2xx': non2xx } : {}),
@@ -197,7 +223,7 @@ async function main(): Promise<void> {
   // The private limit is raised so the load is never refused; every request is still counted.
   const demo = await startDemo({ PRIVATE_RATE_LIMIT_PER_MINUTE: '100000000' });
   try {
-    await throughput(demo.url);
+    await throughput(demo.url, demo.pid);
     if (process.env.BENCH_THROUGHPUT_ONLY === '1') return;
 
     const js = await homePageJs(demo.url);
