@@ -1,7 +1,7 @@
 /**
- * One log line per request at `info`: Fastify writes two (`incoming request` and `request completed`), and
- * each is serialized and written at once to standard output: about a quarter of a cached answer's CPU (issue 11,
- * part 4). The completed line carries the request too (method, URL, address), so nothing is lost; the
+ * One log line per request at `info`: Fastify writes two (`incoming request` and `request completed`),
+ * each serialized and written at once to standard output, about a quarter of a cached answer's CPU (issue
+ * 11, part 4). The completed line carries the request too (method, URL, address), so nothing is lost; the
  * incoming line is kept at `debug`, for a request that never completes.
  *
  * The log goes to standard output through a buffer written about every 4 KiB (and on exit) rather than

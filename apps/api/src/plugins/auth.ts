@@ -97,7 +97,7 @@ export async function readAuth(app: FastifyInstance, request: FastifyRequest): P
   const claims = await accessClaims(request, config.accessTokenSecret, now());
   if (!claims) return null;
   const row = await sessionUser(db, claims.sub, claims.sid);
-  if (!row || row.active !== 1 || row.token_version !== claims.tv) return null;
+  if (row?.active !== 1 || row.token_version !== claims.tv) return null;
   return { user: row, sessionId: claims.sid, mfa: claims.mfa };
 }
 
