@@ -35,8 +35,8 @@ async function captcha(jar: Jar): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** @returns the number of servers the customer has at the end */
-export async function runFlow(base: string, name: string): Promise<number> {
+/** Registers a customer (solving the captcha) and verifies the mailed code: a logged-in, verified jar. */
+async function registerVerified(base: string, name: string): Promise<Jar> {
   const jar = new Jar(base);
   const email = `${name}@example.com`;
   const reg = await jar.call('POST', '/api/auth/register', {
@@ -51,7 +51,20 @@ export async function runFlow(base: string, name: string): Promise<number> {
   if (reg.status !== 201) throw new Error(`register ${reg.status}`);
   const mail = (await jar.call('GET', '/api/dev/mail')).body.find((m: { to: string }) => m.to === email);
   const code = mail.text.match(/^([A-Z0-9]{6})$/m)[1];
-  await jar.call('POST', '/api/auth/verify-email', { token: code });
+  const verified = await jar.call('POST', '/api/auth/verify-email', { token: code });
+  if (verified.status >= 400) throw new Error(`verify-email ${verified.status}`);
+  return jar;
+}
+
+/** @returns the Cookie header of a newly registered, verified customer (its access token lasts 15 minutes) */
+export async function customerCookie(base: string, name: string): Promise<string> {
+  const jar = await registerVerified(base, name);
+  return [...jar.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** @returns the number of servers the customer has at the end */
+export async function runFlow(base: string, name: string): Promise<number> {
+  const jar = await registerVerified(base, name);
   const order = await jar.call('POST', '/api/private/store/order-credits', {
     addressLine1: 'Street 1',
     city: 'Brno',

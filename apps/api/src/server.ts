@@ -20,9 +20,11 @@ import { migrateToLatest } from './db/migrate';
 import { type DemoEmulators, mountEmulators } from './integrations/emulators';
 import { type Clock, createClock } from './lib/clock';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from './lib/metrics';
-import { databaseRateLimitStore } from './lib/rate-limit-store';
+import { BatchedCounters, databaseRateLimitStore } from './lib/rate-limit-store';
+import { bufferedStdout, OneLineRequestLog } from './lib/request-log';
 import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
+import { securityHeaders } from './plugins/security-headers';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
 import { UPLOADS_PREFIX } from './services/uploads';
@@ -87,7 +89,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await migrateToLatest(database);
 
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? { level: config.logLevel, stream: bufferedStdout() },
+    logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: TIMEOUTS.requestMs,
@@ -136,7 +139,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.decorate('demoEmulators', emulators);
 
   await app.register(async (api) => {
-    await api.register(helmet, { contentSecurityPolicy: false, global: true });
+    // helmet's headers worked out once (plugins/security-headers.ts), not per request as @fastify/helmet does.
+    securityHeaders(api, { contentSecurityPolicy: false });
     await api.register(cookie);
     // Every /api/private route without a stricter limit of its own gets the per-customer limit; this hook
     // runs before the rate-limit plugin's own onRoute hook, which reads the route's config.
@@ -148,12 +152,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           max: config.privateRateLimitPerMinute,
           timeWindow: '1 minute',
           keyGenerator: (request: FastifyRequest) => customerKey(request, config.accessTokenSecret, now()),
+          // Counted in memory and written every second (lib/rate-limit-store.ts).
+          batched: true,
         },
       };
     });
+    const batchedCounters = new BatchedCounters(database.db, now);
+    api.addHook('onClose', () => batchedCounters.close());
     await api.register(rateLimit, {
       global: false,
-      store: databaseRateLimitStore(database.db, now),
+      store: databaseRateLimitStore(database.db, now, batchedCounters),
       // Counting must never break the product: if the database cannot count, the request goes through.
       skipOnError: true,
     });

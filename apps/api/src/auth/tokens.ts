@@ -2,9 +2,10 @@
  * Access and refresh tokens (spec 4, 7: 15-minute access token, rotated refresh token, both in
  * httpOnly cookies; architecture.md: jose for the access JWT, refresh tokens opaque and stored hashed).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS } from '@falkenhost/contracts/constants';
-import { jwtVerify, SignJWT } from 'jose';
+import { type CryptoKey, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export interface AccessClaims {
   /** user id */
@@ -19,6 +20,27 @@ export interface AccessClaims {
 
 const ISSUER = 'falkenhost';
 
+/**
+ * The HMAC key of each secret, imported once: jose imports a raw secret (Uint8Array) again on every call,
+ * which was a measurable part of every logged-in request (issue 11, part 4). One or two secrets per process.
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** Signs a 15-minute HS256 access token. */
 export async function signAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
@@ -28,8 +50,18 @@ export async function signAccessToken(secret: string, claims: AccessClaims, nowM
     .setIssuer(ISSUER)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
-    .sign(new TextEncoder().encode(secret));
+    .sign(await hmacKey(secret));
 }
+
+/**
+ * Tokens whose signature was checked, with their claims and expiry: a customer's next requests within the
+ * token's 15 minutes reuse the check and only compare the expiry with the clock (WebCrypto's HMAC runs off
+ * the main thread, and the hop cost more than the rest of a small answer). Keyed by the whole token text
+ * and the secret, so only the very token that verified is taken; a forged token is never kept.
+ */
+const verifiedTokens = new LRUCache<string, { secret: string; claims: AccessClaims; exp: number }>({
+  max: 10_000,
+});
 
 /** @returns the claims, or null when the token is missing, forged or expired */
 export async function verifyAccessToken(
@@ -37,8 +69,13 @@ export async function verifyAccessToken(
   token: string,
   nowMs: number,
 ): Promise<AccessClaims | null> {
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === secret) {
+    // As jose judges `exp`: expired once the current second reaches it.
+    return known.exp > Math.floor(nowMs / 1000) ? known.claims : null;
+  }
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
       issuer: ISSUER,
       algorithms: ['HS256'],
       currentDate: new Date(nowMs),
@@ -46,7 +83,9 @@ export async function verifyAccessToken(
     const sub = Number(payload.sub);
     if (!Number.isInteger(sub) || typeof payload.sid !== 'number' || typeof payload.tv !== 'number')
       return null;
-    return { sub, sid: payload.sid, tv: payload.tv, mfa: payload.mfa === true };
+    const claims = { sub, sid: payload.sid, tv: payload.tv, mfa: payload.mfa === true };
+    if (typeof payload.exp === 'number') verifiedTokens.set(token, { secret, claims, exp: payload.exp });
+    return claims;
   } catch {
     return null;
   }

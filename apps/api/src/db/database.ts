@@ -11,10 +11,13 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  type SqliteStatement,
 } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Dialect } from './dialect';
 import type { Database } from './schema';
@@ -27,6 +30,35 @@ export interface Db {
 
 // PostgreSQL bigint (int8) comes back as a string by default; every bigint here is below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
+
+/** How many prepared SQLite statements one database keeps (the product has a few hundred distinct queries). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * better-sqlite3's database for Kysely with its prepared statements kept by SQL text: Kysely's
+ * SqliteDialect prepares every query again, which cost more than running most of them (issue 11, part 4).
+ * Reuse is safe because Kysely runs one query at a time on its single SQLite connection (`all` and `run`
+ * finish before the next query starts; a streamed `iterate` holds the connection until it ends), and
+ * SQLite prepares a statement again by itself when a migration changed the schema. No package does this
+ * for Kysely and better-sqlite3 (docs/decisions.md, "Throughput (issue 11)").
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new LRUCache<string, SqliteStatement>({ max });
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
 
 /**
  * SQLite transactions take the write lock when they begin (`BEGIN IMMEDIATE`), waiting up to the busy
@@ -68,7 +100,9 @@ export async function openDatabase(
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {

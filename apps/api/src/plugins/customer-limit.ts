@@ -4,14 +4,12 @@
  * cookie cannot spend someone else's allowance. @fastify/rate-limit awaits the key generator.
  */
 import type { FastifyRequest } from 'fastify';
-import { ACCESS_COOKIE } from '../auth/sessions';
-import { verifyAccessToken } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { accessClaims } from './auth';
 
 /** `user:<id>` for a verified access token, else `ip:<address>`. */
 export async function customerKey(request: FastifyRequest, secret: string, nowMs: number): Promise<string> {
-  const token = request.cookies?.[ACCESS_COOKIE];
-  const claims = token ? await verifyAccessToken(secret, token, nowMs) : null;
+  const claims = await accessClaims(request, secret, nowMs);
   return claims ? `user:${claims.sub}` : `ip:${request.ip}`;
 }
 

@@ -3,7 +3,7 @@
  */
 import { gamePackagesAnswer, gamePackagesQuery, publicGame } from '@falkenhost/contracts/catalog';
 import { REASONS } from '@falkenhost/contracts/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
@@ -20,23 +20,32 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
+  // Served from the public cache as JSON text like the game list: the string is sent as it is, so the
+  // response schema (kept for the OpenAPI document) is checked once per load instead of serializing the
+  // answer on every request. An unknown or inactive game is cached as `null` and answers 404.
   app.get(
     '/games/packages',
     { schema: { querystring: gamePackagesQuery, response: { 200: gamePackagesAnswer } } },
-    async (request) => {
-      const game = await db
-        .selectFrom('games')
-        .selectAll()
-        .where('id', '=', request.query.id)
-        .where('active', '=', 1)
-        .executeTakeFirst();
-      if (!game) throw new AppError(404, REASONS.notFound);
-      const packages = await listGamePackages(db, game.id, null);
-      const minPrice = packages.length ? Math.min(...packages.map((p) => p.pkg.credits_monthly)) : null;
-      return {
-        game: toPublicGame(game, minPrice),
-        packages: packages.map(({ pkg, eggs }) => toPublicPackage(pkg, game.name, eggs)),
-      };
+    async (request, reply) => {
+      const id = request.query.id;
+      const json = await app.ctx.publicCache.json(`packages:${id}`, async () => {
+        const game = await db
+          .selectFrom('games')
+          .selectAll()
+          .where('id', '=', id)
+          .where('active', '=', 1)
+          .executeTakeFirst();
+        if (!game) return null;
+        const packages = await listGamePackages(db, game.id, null);
+        const minPrice = packages.length ? Math.min(...packages.map((p) => p.pkg.credits_monthly)) : null;
+        return gamePackagesAnswer.parse({
+          game: toPublicGame(game, minPrice),
+          packages: packages.map(({ pkg, eggs }) => toPublicPackage(pkg, game.name, eggs)),
+        });
+      });
+      if (json === 'null') throw new AppError(404, REASONS.notFound);
+      // The JSON text itself: Fastify sends a string with a JSON type as it is, past the serializer.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 }

@@ -1,0 +1,138 @@
+/**
+ * The throughput measures of issue 11 (part 4) keep their meaning: prepared SQLite statements are reused
+ * by SQL text, a verified access token is taken again only until it expires, a game's packages served
+ * from the public cache answer as the contract says, and the API's security headers worked out once are
+ * those @fastify/helmet sets per request.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gamePackagesAnswer } from '@falkenhost/contracts/catalog';
+import fastifyHelmet from '@fastify/helmet';
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken, verifyAccessToken } from '../src/auth/tokens';
+import { withStatementCache } from '../src/db/database';
+import { OneLineRequestLog } from '../src/lib/request-log';
+import { helmetHeaders } from '../src/plugins/security-headers';
+import { DATABASES, startProduct } from './harness';
+
+describe('prepared statements kept by SQL text', () => {
+  it('prepares each SQL text once and keeps at most `max`', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-stmt-'));
+    const sqlite = new SQLite(join(dir, 'db.sqlite'));
+    try {
+      sqlite.exec('create table t (x integer)');
+      const prepared: string[] = [];
+      const prepare = sqlite.prepare.bind(sqlite);
+      sqlite.prepare = ((text: string) => {
+        prepared.push(text);
+        return prepare(text);
+      }) as typeof sqlite.prepare;
+      const db = withStatementCache(sqlite, 2);
+      for (let i = 0; i < 3; i++) db.prepare('insert into t (x) values (?)').run([i]);
+      expect(db.prepare('select count(*) as n from t').all([])).toEqual([{ n: 3 }]);
+      expect(db.prepare('select count(*) as n from t').all([])).toEqual([{ n: 3 }]);
+      expect(prepared).toEqual(['insert into t (x) values (?)', 'select count(*) as n from t']);
+      // A third text pushes out the least recently used, which is then prepared again.
+      expect(db.prepare('select max(x) as m from t').all([])).toEqual([{ m: 2 }]);
+      db.prepare('insert into t (x) values (?)').run([3]);
+      expect(prepared).toHaveLength(4);
+    } finally {
+      sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('verified access tokens', () => {
+  const secret = 'the-access-token-secret-of-this-test';
+  it('are taken again until they expire, and only with their own secret', async () => {
+    const now = Date.now();
+    const token = await signAccessToken(secret, { sub: 7, sid: 3, tv: 1, mfa: true }, now);
+    const claims = { sub: 7, sid: 3, tv: 1, mfa: true };
+    expect(await verifyAccessToken(secret, token, now)).toEqual(claims);
+    expect(await verifyAccessToken(secret, token, now + 60_000)).toEqual(claims);
+    expect(await verifyAccessToken('another-secret-of-the-same-length!!', token, now)).toBeNull();
+    expect(await verifyAccessToken(secret, token, now + 15 * 60_000)).toBeNull();
+    expect(await verifyAccessToken(secret, `${token.slice(0, -2)}xx`, now)).toBeNull();
+  });
+});
+
+describe.each(DATABASES)("a game's packages from the public cache on %s", (kind) => {
+  it('answers the contract, 404 for an unknown game, and the same text again', async () => {
+    const product = await startProduct(kind);
+    try {
+      const session = product.session();
+      const { body: games } = await session.get('/api/public/store/games');
+      const first = await fetch(`${product.url}/api/public/store/games/packages?id=${games[0].id}`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const text = await first.text();
+      const answer = gamePackagesAnswer.parse(JSON.parse(text));
+      expect(answer.game.id).toBe(games[0].id);
+      expect(answer.packages.length).toBeGreaterThan(0);
+      const again = await fetch(`${product.url}/api/public/store/games/packages?id=${games[0].id}`);
+      expect(await again.text()).toBe(text);
+      const unknown = await session.get('/api/public/store/games/packages?id=999999');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ reason: 'not-found' });
+      // The OpenAPI document still describes the answer from the route's schema.
+      const { body: doc } = await session.get('/api/openapi.json');
+      expect(JSON.stringify(doc.paths['/api/public/store/games/packages'].get.responses['200'])).toContain(
+        'monthly_eur_price',
+      );
+    } finally {
+      await product.close();
+    }
+  });
+});
+
+describe('security headers worked out once', () => {
+  it('are the headers @fastify/helmet sets for the same options, on every API answer', async () => {
+    const probe = Fastify();
+    await probe.register(fastifyHelmet, { contentSecurityPolicy: false, global: true });
+    probe.get('/', async () => ({}));
+    const res = await probe.inject('/');
+    await probe.close();
+    const fromPlugin = Object.fromEntries(
+      Object.entries(res.headers).filter(
+        ([name]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name),
+      ),
+    );
+    const once = helmetHeaders({ contentSecurityPolicy: false });
+    expect(once).toEqual(fromPlugin);
+    expect(once['x-content-type-options']).toBe('nosniff');
+
+    const product = await startProduct('sqlite', { seed: false });
+    try {
+      const answer = await fetch(`${product.url}/api/public/store/games`);
+      for (const [name, value] of Object.entries(once)) expect(answer.headers.get(name)).toBe(value);
+      expect(answer.headers.get('content-security-policy')).toBeNull();
+    } finally {
+      await product.close();
+    }
+  });
+});
+
+describe('the request log', () => {
+  it('writes one line per request at info, with the request and the answer', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+      logController: new OneLineRequestLog(),
+    });
+    app.get('/thing', async () => ({ ok: true }));
+    await app.inject('/thing?x=1');
+    await app.close();
+    const requests = lines.filter((l) => l.reqId !== undefined);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/thing?x=1' },
+      res: { statusCode: 200 },
+    });
+  });
+});
