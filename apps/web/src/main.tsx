@@ -1,11 +1,15 @@
-import '@mantine/core/styles.css';
+import './app/public-styles';
+import './app/theme-variables.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { firstRenderReady } from './app/first-render';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// The server-rendered page stays until React can draw the same page in one go.
+await firstRenderReady().catch(() => undefined);
 createRoot(root).render(
   <StrictMode>
     <App />
