@@ -6,14 +6,18 @@
  * performance >= 95, LCP <= 2.5 s, TBT <= 200 ms, accessibility, best practices and SEO 100.
  *
  * LIGHTHOUSE_PORT sets the demo's port (default: a free one); LIGHTHOUSE_RUNS the runs per page (3);
- * LIGHTHOUSE_DETAILS=1 also lists the audits that cost points.
+ * LIGHTHOUSE_DETAILS=1 also lists the audits that cost points; LIGHTHOUSE_JSON=<folder> keeps each
+ * run's full report there; LIGHTHOUSE_PAGES=/,/hosting measures only those pages.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { startDemo } from './lib/demo';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
+const JSON_DIR = process.env.LIGHTHOUSE_JSON;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -103,7 +107,7 @@ async function main(): Promise<void> {
     }[];
     const minecraft = games.find((g) => g.name === 'Minecraft') ?? games[0];
     if (!minecraft) throw new Error('the demo has no games');
-    const pages = ['/', '/hosting', `/game/${minecraft.id}`];
+    const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/hosting', `/game/${minecraft.id}`];
     console.log(`Lighthouse ${RUNS} runs per page, mobile preset (simulated throttling), ${demo.url}`);
     console.log(
       `targets: performance ${TARGETS.performance.text}, LCP ${TARGETS.lcpMs.text}, TBT ${TARGETS.tbtMs.text}, accessibility, best practices and SEO 100 (! = missed)`,
@@ -121,6 +125,11 @@ async function main(): Promise<void> {
         });
         if (!result) throw new Error(`no Lighthouse result for ${page}`);
         if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
+        if (JSON_DIR) {
+          mkdirSync(JSON_DIR, { recursive: true });
+          const name = `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`;
+          writeFileSync(join(JSON_DIR, name), JSON.stringify(result.lhr));
+        }
         const figures = figuresOf(result.lhr);
         runs.push(figures);
         console.log(row(`run ${run}`, figures));

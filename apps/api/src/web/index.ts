@@ -73,10 +73,20 @@ function sendFile(file: StaticFile, request: FastifyRequest, reply: FastifyReply
   return reply.send(file.body);
 }
 
+interface PageLanguage {
+  language: Language;
+  /** the address named it (?lng=) */
+  explicit: boolean;
+}
+
 /** The page's language: ?lng=, then the client's i18next cookie, then Accept-Language, else English. */
-export function pageLanguage(request: FastifyRequest): Language {
+export function pageLanguage(request: FastifyRequest): PageLanguage {
   const query = request.query as Record<string, unknown> | undefined;
-  if (isLanguage(query?.lng)) return query.lng;
+  if (isLanguage(query?.lng)) return { language: query.lng, explicit: true };
+  return { language: negotiatedLanguage(request), explicit: false };
+}
+
+function negotiatedLanguage(request: FastifyRequest): Language {
   const cookie = /(?:^|;\s*)i18next=([a-zA-Z-]+)/.exec(request.headers.cookie ?? '')?.[1];
   const fromCookie = cookie?.slice(0, 2).toLowerCase();
   if (isLanguage(fromCookie)) return fromCookie;
@@ -149,13 +159,13 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
 
     // Pages without catalogue data never change while the server runs.
     const fixed = new Map<string, string>();
-    const render = (page: PublicPage, language: Language, path: string) =>
-      renderPage(template, page, { language, path, publicUrl });
-    const fixedPage = (page: PublicPage, language: Language, path: string) => {
-      const key = `${page.kind}:${path}:${language}`;
+    const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>
+      renderPage(template, page, { language, explicit, path, publicUrl });
+    const fixedPage = (page: PublicPage, lang: PageLanguage, path: string) => {
+      const key = `${page.kind}:${path}:${lang.language}:${lang.explicit}`;
       let text = fixed.get(key);
       if (text === undefined) {
-        text = render(page, language, path);
+        text = render(page, lang, path);
         fixed.set(key, text);
       }
       return text;
@@ -167,10 +177,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
         .header('cache-control', 'no-cache')
         .header('vary', 'Accept-Language, Cookie')
         .send(text);
-    const notFound = (request: FastifyRequest, reply: FastifyReply) => {
-      const language = pageLanguage(request);
-      return sendHtml(reply, fixedPage({ kind: 'notFound' }, language, '/404'), 404);
-    };
+    const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+      sendHtml(reply, fixedPage({ kind: 'notFound' }, pageLanguage(request), '/404'), 404);
 
     for (const [path, kind] of [
       ['/', 'home'],
@@ -188,20 +196,23 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
 
     // Catalogue pages: rendered at most once per language every PUBLIC_CACHE_MS (the public cache).
     pages.get('/hosting', async (request, reply) => {
-      const language = pageLanguage(request);
-      const text = await publicCache.json(`web:hosting:${language}`, async () =>
-        render({ kind: 'hosting', games: await listPublicGames(db) }, language, '/hosting'),
+      const lang = pageLanguage(request);
+      const text = await publicCache.json(`web:hosting:${lang.language}:${lang.explicit}`, async () =>
+        render({ kind: 'hosting', games: await listPublicGames(db) }, lang, '/hosting'),
       );
       return sendHtml(reply, JSON.parse(text) as string);
     });
     pages.get<{ Params: { gameId: string } }>('/game/:gameId', async (request, reply) => {
       const { gameId } = request.params;
       if (!GAME_ID.test(gameId)) return notFound(request, reply);
-      const language = pageLanguage(request);
-      const text = await publicCache.json(`web:game:${gameId}:${language}`, async () => {
-        const data = await publicGamePackages(db, Number(gameId));
-        return data && render({ kind: 'game', data }, language, `/game/${gameId}`);
-      });
+      const lang = pageLanguage(request);
+      const text = await publicCache.json(
+        `web:game:${gameId}:${lang.language}:${lang.explicit}`,
+        async () => {
+          const data = await publicGamePackages(db, Number(gameId));
+          return data && render({ kind: 'game', data }, lang, `/game/${gameId}`);
+        },
+      );
       const page = JSON.parse(text) as string | null;
       return page === null ? notFound(request, reply) : sendHtml(reply, page);
     });

@@ -9,7 +9,7 @@
  * mirror the Mantine components' sizes, so the page does not jump when React takes over.
  */
 import type { GamePackagesAnswer, PublicGame, PublicPackage } from '@falkenhost/contracts/catalog';
-import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@falkenhost/contracts/constants';
 import type { TFunction } from 'i18next';
 import { html, jsonForScript, raw, type SafeHtml } from './html';
 import { translator } from './i18n';
@@ -36,9 +36,13 @@ export interface Template {
  * @throws Error when index.html lacks the parts the pages fill in (a changed index.html)
  */
 export function parseTemplate(indexHtml: string): Template {
+  // The page is drawn from the HTML; the scripts that make it interactive load at low priority, after
+  // the stylesheet and the LCP image.
   const cleaned = indexHtml
     .replace(/\s*<title>[^<]*<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '');
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   const lang = cleaned.indexOf('<html lang="en"');
   const headEnd = cleaned.indexOf('</head>');
   const root = cleaned.indexOf('<div id="root"></div>');
@@ -131,15 +135,9 @@ function pageUrl(publicUrl: string, path: string, language?: Language): string {
   return language ? `${publicUrl}${path}?lng=${language}` : `${publicUrl}${path}`;
 }
 
-/** Each language named in itself, as the client's picker shows it (components/language-picker.tsx). */
-function endonym(code: Language): string {
-  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
-}
-
 /** The client's native language select, drawn the same until React makes it work. */
 function languagePicker(t: TFunction, language: Language): SafeHtml {
-  return html`<select class="fh-language-picker" aria-label="${t('common:language.label')}">${LANGUAGES.map((code) => html`<option value="${code}"${raw(code === language ? ' selected' : '')}>${endonym(code)}</option>`)}</select>`;
+  return html`<select class="fh-language-picker" aria-label="${t('common:language.label')}">${LANGUAGES.map((code) => html`<option value="${code}"${raw(code === language ? ' selected' : '')}>${LANGUAGE_NAMES[code]}</option>`)}</select>`;
 }
 
 function header(t: TFunction, language: Language): SafeHtml {
@@ -306,16 +304,21 @@ function serverData(page: PublicPage): SafeHtml | undefined {
   return queries && html`<script type="application/json" id="fh-data">${jsonForScript({ queries })}</script>`;
 }
 
-/** The whole HTML document of `page` at `path` (no query) in `language`. */
+/**
+ * The whole HTML document of `page` at `path` (no query) in `language`; `explicit` when the address
+ * named the language (?lng=).
+ */
 export function renderPage(
   template: Template,
   page: PublicPage,
-  options: { language: Language; path: string; publicUrl: string },
+  options: { language: Language; path: string; publicUrl: string; explicit: boolean },
 ): string {
-  const { language, path, publicUrl } = options;
+  const { language, path, publicUrl, explicit } = options;
   const t = translator(language);
   const head = headOf(page, t);
-  const canonical = pageUrl(publicUrl, path, language);
+  // The address asked for: ?lng=xx is that language's page; without it, the page in the visitor's
+  // language (cookie, Accept-Language) is the x-default one.
+  const canonical = pageUrl(publicUrl, path, explicit ? language : undefined);
   const links = head.indexed
     ? html`<link rel="canonical" href="${canonical}">${LANGUAGES.map((l) => html`<link rel="alternate" hreflang="${l}" href="${pageUrl(publicUrl, path, l)}">`)}<link rel="alternate" hreflang="x-default" href="${pageUrl(publicUrl, path)}">`
     : raw('<meta name="robots" content="noindex">');
