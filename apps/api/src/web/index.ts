@@ -29,7 +29,8 @@ import { loadStaticFiles, type StaticFile } from './static-files';
  * client's files come precompressed); event streams, PDFs, images and websockets are left alone.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // Request bodies are not decompressed: no client of the API sends them compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
 }
 
 /** Which of brotli and gzip an Accept-Encoding header accepts (q=0 refuses; `*` accepts any). */

@@ -76,7 +76,7 @@ const SSR_CSS = raw(
     `.s-nav{display:none;align-items:center;gap:20px;min-height:40px}` +
     `.s-burger{width:38px;height:38px;display:flex;flex-direction:column;justify-content:center;gap:5px;padding:0 7px}` +
     `.s-burger i{display:block;height:2px;background:#fff;border-radius:2px}` +
-    `@media(min-width:48em){.s-nav{display:flex}.s-burger{display:none}}` +
+    `@media(min-width:48em){.s-nav{display:flex}.s-burger{display:none}}.s-nav select:disabled{opacity:1}` +
     `.s-b{display:inline-flex;align-items:center;justify-content:center;height:36px;padding:0 18px;border-radius:8px;font-weight:600;font-size:14px;text-decoration:none;color:#fff;background:var(--mantine-color-falken-7);border:1px solid transparent}` +
     `.s-b.s-d{background:var(--mantine-color-dark-6);border-color:var(--mantine-color-dark-4)}` +
     `.s-b.s-lg{height:50px;padding:0 26px;font-size:18px}` +
@@ -108,7 +108,7 @@ const SSR_CSS = raw(
     `.s-price{font-weight:800;font-size:20px;margin:2px 0 0}` +
     `.s-dl{display:grid;grid-template-columns:1fr 1fr;gap:6px;margin:0;padding-top:10px;border-top:1px solid var(--mantine-color-dark-4)}` +
     `.s-dl div{display:flex;justify-content:space-between;gap:4px;font-size:14px;line-height:1.45}.s-dl dt{color:var(--mantine-color-dark-1)}.s-dl dd{margin:0;font-weight:600}` +
-    `.s-pk .s-b{width:100%;margin-top:20px}.s-carousel{height:64px}.s-st{font-size:18px;font-weight:800;line-height:1.35;margin:0 0 10px}` +
+    `.s-pk .s-b{width:100%;margin-top:20px;font:inherit;font-size:14px;font-weight:600}.s-carousel{height:64px}.s-st{font-size:18px;font-weight:800;line-height:1.35;margin:0 0 10px}` +
     `.s-nf{padding:80px 16px;text-align:center}.s-nf h1{font-size:34px;font-weight:800;margin:0 0 16px}`,
 );
 
@@ -135,9 +135,9 @@ function pageUrl(publicUrl: string, path: string, language?: Language): string {
   return language ? `${publicUrl}${path}?lng=${language}` : `${publicUrl}${path}`;
 }
 
-/** The client's native language select, drawn the same until React makes it work. */
+/** The client's native language select, drawn the same (disabled) until React makes it work. */
 function languagePicker(t: TFunction, language: Language): SafeHtml {
-  return html`<select class="fh-language-picker" aria-label="${t('common:language.label')}">${LANGUAGES.map((code) => html`<option value="${code}"${raw(code === language ? ' selected' : '')}>${LANGUAGE_NAMES[code]}</option>`)}</select>`;
+  return html`<select class="fh-language-picker" disabled aria-label="${t('common:language.label')}">${LANGUAGES.map((code) => html`<option value="${code}"${raw(code === language ? ' selected' : '')}>${LANGUAGE_NAMES[code]}</option>`)}</select>`;
 }
 
 function header(t: TFunction, language: Language): SafeHtml {
@@ -218,7 +218,7 @@ function packageCard(t: TFunction, language: Language, pkg: PublicPackage): Safe
     ['bandwidth', unlimited],
   ];
   const credits = Math.round(pkg.credits_monthly);
-  return html`<div class="s-card"><div class="s-pkh"><img src="${pkg.thumbnail_url}" alt="" width="64" height="64" loading="lazy"><div><h2>${pkg.name}</h2><p class="s-price fh-gradient-text">${t('catalog:packages.creditsPerMonth', { credits: whole.format(credits), count: credits })}</p></div></div><dl class="s-dl">${rows.map(([key, value]) => html`<div><dt>${t(`catalog:packages.${key}`)}</dt><dd>${value}</dd></div>`)}</dl><a href="/login" class="s-b" aria-label="${t('catalog:packages.orderNamed', { name: pkg.name })}">${t('catalog:packages.order')}</a></div>`;
+  return html`<div class="s-card"><div class="s-pkh"><img src="${pkg.thumbnail_url}" alt="" width="64" height="64" loading="lazy"><div><h2>${pkg.name}</h2><p class="s-price fh-gradient-text">${t('catalog:packages.creditsPerMonth', { credits: whole.format(credits), count: credits })}</p></div></div><dl class="s-dl">${rows.map(([key, value]) => html`<div><dt>${t(`catalog:packages.${key}`)}</dt><dd>${value}</dd></div>`)}</dl><button type="button" class="s-b" disabled aria-label="${t('catalog:packages.orderNamed', { name: pkg.name })}">${t('catalog:packages.order')}</button></div>`;
 }
 
 function game(t: TFunction, language: Language, data: GamePackagesAnswer): SafeHtml {
