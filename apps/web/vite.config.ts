@@ -1,11 +1,26 @@
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API server; FALKENHOST_API points the dev proxy elsewhere (e.g. a mock) when needed.
 const api = process.env.FALKENHOST_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli (best quality) and gzip copies of every text file beside it, served by the API server by
+    // Accept-Encoding (apps/api/src/web): nothing is compressed per request.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
+      threshold: 512,
+      skipIfLargerOrEqual: true,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   resolve: { alias: { '@': '/src' } },
   server: {
     port: 5173,

@@ -29,13 +29,16 @@ export interface Demo {
   stop(): Promise<void>;
 }
 
-/** @throws Error when the build is missing or the server does not answer within 30 s */
+/**
+ * `env.PORT` picks the port (a bench that must stay within a range of ports); otherwise a free one.
+ * @throws Error when the build is missing or the server does not answer within 30 s
+ */
 export async function startDemo(env: Record<string, string> = {}): Promise<Demo> {
   const main = join(ROOT, 'apps/api/dist/main.js');
   if (!existsSync(main) || !existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('build first: npm run build');
   }
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'falkenhost-demo-'));
   const url = `http://localhost:${port}`;
   const { DATABASE_URL: _ignored, ...parentEnv } = process.env;

@@ -103,3 +103,30 @@ test('/contact shows the company and offers the four documents, which download a
   await expect(page.getByRole('link', { name: 'Všeobecné obchodné podmienky' })).toBeVisible();
   await expect(page.getByTestId('document').first()).toContainText('angličtina');
 });
+
+test('an anonymous visit to /, /hosting and /game/1 logs no error in the console', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const path of ['/', '/hosting', '/game/1']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // React has taken over from the server's HTML (its header is the one with .s-hd).
+    await expect(page.locator('#root .s-hd')).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('public pages come with their text in the HTML, and the page keeps it once React runs', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/game/1?lng=de')).text();
+  expect(html).toContain('<html lang="de"');
+  expect(html).toContain('Minecraft Starter');
+  await page.goto('/game/1?lng=de');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Minecraft');
+  await expect(page.getByRole('button', { name: /Minecraft Starter/ })).toBeEnabled();
+});

@@ -3,7 +3,7 @@
  * demo, the Pterodactyl and Mollie emulators mounted on the same server and reached by the real clients
  * over HTTP (architecture.md, "Modes").
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -28,6 +28,7 @@ import { securityHeaders } from './plugins/security-headers';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
 import { UPLOADS_PREFIX } from './services/uploads';
+import { registerCompression, registerWeb } from './web';
 
 export interface ProductServer {
   app: FastifyInstance;
@@ -101,6 +102,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.server.headersTimeout = TIMEOUTS.headersMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Brotli or gzip for every route registered after this (web/index.ts).
+  await registerCompression(app);
   // While closing, answers still in flight end their kept-alive connection, so close() need not wait for it.
   let closing = false;
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -183,43 +186,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
   });
 
-  if (existsSync(config.webDist)) {
-    const turnstile = config.captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [];
-    await app.register(async (web) => {
-      await web.register(helmet, {
-        contentSecurityPolicy: {
-          directives: {
-            defaultSrc: ["'self'"],
-            connectSrc: ["'self'", 'ws:', 'wss:'],
-            imgSrc: ["'self'", 'data:', 'blob:'],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            workerSrc: ["'self'", 'blob:'],
-            // Cloudflare Turnstile's widget is a script and an iframe from its own host.
-            scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...turnstile],
-            frameSrc: ["'self'", ...turnstile],
-            formAction: ["'self'", 'https:', 'http:'],
-          },
-        },
-      });
-      // Files are looked up per request (wildcard), so a rebuilt client is served without a restart.
-      await web.register(fastifyStatic, { root: config.webDist, wildcard: true, maxAge: '1h' });
-      // The single-page app answers every other GET that is not the API or an emulator.
-      web.setNotFoundHandler((request, reply) => {
-        const path = request.url.split('?')[0] ?? '';
-        // A missing file (a path with an extension) is a 404, not the app: a stale script must not get HTML.
-        const isFile = /\.[a-z0-9]+$/i.test(path);
-        if (
-          request.method !== 'GET' ||
-          isFile ||
-          path.startsWith('/api/') ||
-          path.startsWith('/_emulators/')
-        ) {
-          return reply.status(404).send({ reason: 'not-found' });
-        }
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      });
-    });
-  }
+  // The built web client, its pages, sitemap.xml and robots.txt (web/index.ts).
+  await registerWeb(app, config, ctx);
 
   return {
     app,

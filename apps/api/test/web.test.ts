@@ -1,30 +1,314 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import deHome from '../../web/src/i18n/locales/de/home.json';
+import enCatalog from '../../web/src/i18n/locales/en/catalog.json';
+import enCommon from '../../web/src/i18n/locales/en/common.json';
+import enHome from '../../web/src/i18n/locales/en/home.json';
+import frCatalog from '../../web/src/i18n/locales/fr/catalog.json';
 import { loadConfig } from '../src/config';
+import { escapeHtml } from '../src/web/html';
+import de from '../src/web/locales/de.json';
+import en from '../src/web/locales/en.json';
 import { type Product, startProduct } from './harness';
 
-// The built web client is served with an SPA fallback; the API and missing files are never the app.
-// `npm test` builds before the tests run.
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A plain HTTP request (fetch would ask for and undo compression by itself). */
+function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function decoded(answer: RawAnswer): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString('utf8');
+  return answer.body.toString('utf8');
+}
+
+// The built web client is served from memory, its pages rendered with their head and text; the API and
+// missing files are never the app. `npm test` builds before the tests run.
 describe('serving the web client', () => {
+  const { webDist } = loadConfig({ APP_MODE: 'demo', DATA_DIR: '/tmp/falkenhost-config-probe' });
   beforeAll(() => {
-    const { webDist } = loadConfig({ APP_MODE: 'demo', DATA_DIR: '/tmp/falkenhost-config-probe' });
     if (!existsSync(webDist)) throw new Error(`no web build at ${webDist}: run npm run build first`);
   });
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct('sqlite', { seed: false });
+    product = await startProduct('sqlite');
   });
   afterAll(async () => product?.close());
 
-  it('answers client routes with the app and unknown API or files with 404', async () => {
-    for (const path of ['/', '/hosting', '/dashboard?order=abc', '/game/1']) {
+  const entryScript = () => {
+    const name = readdirSync(join(webDist, 'assets')).find((f) => /^index-.*\.js$/.test(f));
+    if (!name) throw new Error('no entry script in the build');
+    return `/assets/${name}`;
+  };
+
+  it('answers client routes with the app and unknown API or files with a JSON 404', async () => {
+    for (const path of [
+      '/',
+      '/hosting',
+      '/dashboard?order=abc',
+      '/dashboard/anything',
+      '/game/1',
+      '/login',
+    ]) {
       const res = await fetch(`${product.url}${path}`);
-      expect(res.status).toBe(200);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
     }
     const api = await fetch(`${product.url}/api/nothing-here`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ reason: 'not-found' });
-    expect((await fetch(`${product.url}/assets/missing-chunk.js`)).status).toBe(404);
+    const missing = await fetch(`${product.url}/assets/missing-chunk.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+    expect((await fetch(`${product.url}/api/public/store/games`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('answers an unknown page, a game that does not exist and a malformed game id with the not-found page and 404', async () => {
+    for (const path of ['/no-such-page', '/hosting/extra/deep', '/game/999999', '/game/abc', '/game/1.5x']) {
+      const res = await fetch(`${product.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const text = await res.text();
+      expect(text, path).toContain(`<title>${escapeHtml(en.notFound.title)}</title>`);
+      expect(text).toContain(escapeHtml(enCommon.notFound.title));
+      expect(text).toContain('<meta name="robots" content="noindex">');
+      expect(text).toContain('<script type="module"');
+    }
+    const german = await fetch(`${product.url}/no-such-page?lng=de`);
+    expect(await german.text()).toContain(`<title>${escapeHtml(de.notFound.title)}</title>`);
+    // A trailing slash goes to the page without it, never to another host.
+    const slash = await raw(`${product.url}/hosting/?lng=cs`);
+    expect(slash.status).toBe(301);
+    expect(slash.headers.location).toBe('/hosting?lng=cs');
+    expect((await raw(`${product.url}//evil.example/`)).status).toBe(404);
+  });
+
+  it('serves precompressed files by Accept-Encoding: brotli, gzip or none, with the same content', async () => {
+    const path = entryScript();
+    const plain = await raw(`${product.url}${path}`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const br = await raw(`${product.url}${path}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    const gzip = await raw(`${product.url}${path}`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const refused = await raw(`${product.url}${path}`, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(decoded(br)).toBe(plain.body.toString('utf8'));
+    expect(decoded(gzip)).toBe(plain.body.toString('utf8'));
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    const head = await raw(`${product.url}${path}`, { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('compresses pages and API JSON of 1 KB or more on the fly, and small answers not at all', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const page = await raw(`${product.url}/hosting`, { 'accept-encoding': encoding });
+      expect(page.headers['content-encoding']).toBe(encoding);
+      expect(decoded(page)).toContain('Minecraft');
+      const games = await raw(`${product.url}/api/public/store/games`, { 'accept-encoding': encoding });
+      expect(games.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse(decoded(games))).toContainEqual(expect.objectContaining({ name: 'Minecraft' }));
+    }
+    const none = await raw(`${product.url}/api/public/store/games`);
+    expect(none.headers['content-encoding']).toBeUndefined();
+    const small = await raw(`${product.url}/api/health`, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('caches hashed assets for a year, other files for an hour, pages never; ETags revalidate', async () => {
+    const asset = await raw(`${product.url}${entryScript()}`);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const favicon = await raw(`${product.url}/favicon.svg`);
+    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+    expect(favicon.headers['content-type']).toBe('image/svg+xml');
+    const etag = String(asset.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await raw(`${product.url}${entryScript()}`, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    for (const path of ['/', '/hosting', '/game/1', '/login', '/no-such-page']) {
+      expect((await raw(`${product.url}${path}`)).headers['cache-control'], path).toBe('no-cache');
+    }
+  });
+
+  it('renders the home page with its head, hreflang links and visible text in the language asked', async () => {
+    const url = product.url;
+    const text = await (await fetch(`${url}/`)).text();
+    expect(text).toContain('<html lang="en"');
+    expect(text).toContain(`<title>${escapeHtml(en.home.title)}</title>`);
+    expect(text).toContain(`<meta name="description" content="${escapeHtml(en.home.description)}">`);
+    // Without ?lng= the page is the x-default one, in the visitor's language, and its own canonical.
+    expect(text).toContain(`<link rel="canonical" href="${url}/">`);
+    for (const language of ['en', 'cs', 'sk', 'de', 'fr']) {
+      expect(text).toContain(`<link rel="alternate" hreflang="${language}" href="${url}/?lng=${language}">`);
+    }
+    expect(text).toContain(`<link rel="alternate" hreflang="x-default" href="${url}/">`);
+    expect(text).toContain(`<meta property="og:title" content="${escapeHtml(en.home.title)}">`);
+    expect(text).toContain(`<meta property="og:description" content="${escapeHtml(en.home.description)}">`);
+    const root = text.slice(text.indexOf('<div id="root">'));
+    expect(root).toContain(escapeHtml(enHome.hero.titleStart));
+    expect(root).toContain(escapeHtml(enHome.hero.titleAccent));
+    for (const key of ['ssd', 'ddos', 'setup', 'cpu', 'support'] as const) {
+      expect(root).toContain(escapeHtml(enHome.features[key].title));
+    }
+
+    const german = await (await fetch(`${url}/?lng=de`)).text();
+    expect(german).toContain('<html lang="de"');
+    expect(german).toContain(`<title>${escapeHtml(de.home.title)}</title>`);
+    expect(german).toContain(`<link rel="canonical" href="${url}/?lng=de">`);
+    expect(german).toContain(escapeHtml(deHome.hero.titleStart));
+    expect(german).toContain(escapeHtml(deHome.features.ssd.title));
+    // Without ?lng= the client's cookie, then Accept-Language choose, as the client would.
+    const byHeader = await (
+      await fetch(`${url}/`, { headers: { 'accept-language': 'de-AT,de;q=0.9' } })
+    ).text();
+    expect(byHeader).toContain('<html lang="de"');
+    const byCookie = await (
+      await fetch(`${url}/`, { headers: { cookie: 'i18next=cs', 'accept-language': 'de' } })
+    ).text();
+    expect(byCookie).toContain('<html lang="cs"');
+  });
+
+  it('renders /hosting with every game and its starting price, and /game/1 with its packages', async () => {
+    const hosting = await (await fetch(`${product.url}/hosting?lng=en`)).text();
+    expect(hosting).toContain(`<title>${escapeHtml(en.hosting.title)}</title>`);
+    expect(hosting).toContain(`<link rel="canonical" href="${product.url}/hosting?lng=en">`);
+    const games = (await (await fetch(`${product.url}/api/public/store/games`)).json()) as {
+      id: number;
+      name: string;
+      minPrice: number | null;
+    }[];
+    expect(games.length).toBeGreaterThan(3);
+    for (const game of games) {
+      expect(hosting).toContain(`href="/game/${game.id}?lng=en"`);
+      expect(hosting).toContain(`<h2>${escapeHtml(game.name)}</h2>`);
+      if (game.minPrice !== null) {
+        expect(hosting).toContain(
+          enCatalog.games.fromPrice.replace('{{price}}', String(Math.round(game.minPrice))),
+        );
+      }
+    }
+    // The client's query cache is seeded with the same answer (outside #root, which React replaces).
+    expect(hosting).toMatch(
+      /<\/div><script type="application\/json" id="fh-data">\{"queries":\[\[\["public","games"\]/,
+    );
+
+    const { game, packages } = (await (
+      await fetch(`${product.url}/api/public/store/games/packages?id=1`)
+    ).json()) as {
+      game: { name: string; minPrice: number };
+      packages: { name: string; credits_monthly: number; ram_size: number; storage_size: number }[];
+    };
+    for (const [language, catalog, head] of [
+      ['en', enCatalog, en.game.title],
+      ['fr', frCatalog, undefined],
+    ] as const) {
+      const text = await (await fetch(`${product.url}/game/1?lng=${language}`)).text();
+      expect(text).toContain(`<html lang="${language}"`);
+      expect(text).toContain(`<link rel="canonical" href="${product.url}/game/1?lng=${language}">`);
+      if (head) {
+        const title = head
+          .replace('{{name}}', game.name)
+          .replace('{{price}}', String(Math.round(game.minPrice)));
+        expect(text).toContain(`<title>${escapeHtml(title)}</title>`);
+        expect(text).toContain(`<meta property="og:title" content="${escapeHtml(title)}">`);
+      }
+      expect(text).toContain(escapeHtml(catalog.game.title.replace('{{name}}', game.name)));
+      expect(text).toContain(escapeHtml(catalog.packages.title));
+      expect(text).toContain(escapeHtml(catalog.packages.bandwidth));
+      for (const pkg of packages) {
+        expect(text).toContain(escapeHtml(pkg.name));
+        const credits = new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(
+          Math.round(pkg.credits_monthly),
+        );
+        expect(text).toContain(credits);
+      }
+      const first = packages[0];
+      if (first && first.ram_size >= 1024) {
+        expect(text).toContain(
+          escapeHtml(
+            catalog.packages.gb.replace(
+              '{{value}}',
+              new Intl.NumberFormat(language).format(first.ram_size / 1024),
+            ),
+          ),
+        );
+      }
+    }
+    const english = await (await fetch(`${product.url}/game/1?lng=en`)).text();
+    expect(english).toMatch(/<dt>RAM<\/dt><dd>[^<]+<\/dd>/);
+    expect(english).toContain(`${Math.round(packages[0]?.credits_monthly ?? 0)} credits / month`);
+  });
+
+  it('escapes catalogue text in the page and in its data', async () => {
+    const { db, publicCache } = product.server.ctx;
+    const evil = `Evil <script>alert("x")</script> & 'Co'`;
+    const { name } = await db
+      .selectFrom('games')
+      .select('name')
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('games').set({ name: evil }).where('id', '=', 2).execute();
+    publicCache.clear();
+    try {
+      const hosting = await (await fetch(`${product.url}/hosting`)).text();
+      expect(hosting).not.toContain('<script>alert');
+      expect(hosting).toContain('Evil &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;');
+      expect(hosting).toContain('Evil \\u003cscript>alert(\\"x\\")\\u003c/script> & \'Co\'');
+      const game = await (await fetch(`${product.url}/game/2`)).text();
+      expect(game).not.toContain('<script>alert');
+    } finally {
+      await db.updateTable('games').set({ name }).where('id', '=', 2).execute();
+      publicCache.clear();
+    }
+  });
+
+  it('lists every public page and game in every language in sitemap.xml, and robots.txt points to it', async () => {
+    const sitemap = await fetch(`${product.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+    for (const path of ['/', '/hosting', '/partners', '/contact', '/game/1']) {
+      for (const language of ['en', 'cs', 'sk', 'de', 'fr']) {
+        expect(xml).toContain(`<loc>${product.url}${path}?lng=${language}</loc>`);
+      }
+    }
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${product.url}/game/1"/>`);
+    expect(xml).not.toContain('/dashboard');
+    const robots = await fetch(`${product.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    const text = await robots.text();
+    expect(text).toContain('User-agent: *');
+    expect(text).toContain('Disallow: /dashboard');
+    expect(text).toContain('Disallow: /api/');
+    expect(text).toContain(`Sitemap: ${product.url}/sitemap.xml`);
   });
 });

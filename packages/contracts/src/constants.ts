@@ -103,6 +103,17 @@ export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 /** The five languages, English first and default (spec 1). */
 export const LANGUAGES = ['en', 'cs', 'sk', 'de', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/**
+ * Each language named in itself, as the language pickers list them (the same in every language). Fixed
+ * rather than asked of Intl.DisplayNames, whose first use costs a phone tens of milliseconds.
+ */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  cs: 'Čeština',
+  sk: 'Slovenčina',
+  de: 'Deutsch',
+  fr: 'Français',
+};
 
 /** Order status values (spec 4). */
 export const ORDER_STATUSES = [

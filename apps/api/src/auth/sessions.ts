@@ -1,6 +1,9 @@
 /**
  * Sessions: one row per issued refresh token, rotated on every refresh (spec 4, 7; architecture.md).
- * Cookies are httpOnly; the refresh cookie is only sent to /api/auth.
+ * Cookies are httpOnly; the refresh cookie is only sent to /api/auth. Beside them a readable hint cookie
+ * (SESSION_HINT_COOKIE, value 1, no identity) tells the web client that a session may exist, so an
+ * anonymous visitor's page asks nothing of /api/auth (no 401 in the console). It grants nothing: every
+ * authorization reads the signed access token only.
  */
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from '@falkenhost/contracts/constants';
@@ -11,6 +14,8 @@ import { newRefreshToken, sha256, signAccessToken } from './tokens';
 
 export const ACCESS_COOKIE = 'fh_access';
 export const REFRESH_COOKIE = 'fh_refresh';
+/** "A session may exist": set with the session cookies, cleared with them (apps/web/src/lib/session.ts). */
+export const SESSION_HINT_COOKIE = 'fh_session';
 const REFRESH_MS = REFRESH_TOKEN_DAYS * 24 * 3600 * 1000;
 /** A rotated token seen again within this window is a parallel refresh of two tabs, not a theft. */
 const ROTATION_GRACE_MS = 30_000;
@@ -47,6 +52,20 @@ async function setCookies(
     secure: o.secure,
     maxAge: REFRESH_MS / 1000,
   });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: o.secure,
+    maxAge: REFRESH_MS / 1000,
+  });
+}
+
+/** Clears the session cookies and the hint (logout, deactivation, a refresh token no longer valid). */
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 }
 
 /** Starts a session for a user (login, register) and sets both cookies. */
@@ -170,6 +189,5 @@ export async function endSession(
     if (row)
       await db.updateTable('sessions').set({ revoked_at: now }).where('family', '=', row.family).execute();
   }
-  reply.clearCookie(ACCESS_COOKIE, { path: '/' });
-  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  clearSessionCookies(reply);
 }

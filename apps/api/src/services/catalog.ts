@@ -118,3 +118,26 @@ export async function listGamePackages(
   );
   return packages.map((pkg) => ({ pkg, eggs: eggs.get(pkg.id) ?? [] }));
 }
+
+/**
+ * One active game with its public packages, as GET /api/public/store/games/packages answers it; null
+ * when the game does not exist or is inactive. Also used by the server-rendered /game/{id} page.
+ */
+export async function publicGamePackages(
+  db: Kysely<Database>,
+  gameId: number,
+): Promise<{ game: PublicGame; packages: PublicPackage[] } | null> {
+  const game = await db
+    .selectFrom('games')
+    .selectAll()
+    .where('id', '=', gameId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  if (!game) return null;
+  const packages = await listGamePackages(db, game.id, null);
+  const minPrice = packages.length ? Math.min(...packages.map((p) => p.pkg.credits_monthly)) : null;
+  return {
+    game: toPublicGame(game, minPrice),
+    packages: packages.map(({ pkg, eggs }) => toPublicPackage(pkg, game.name, eggs)),
+  };
+}

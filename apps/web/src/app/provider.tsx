@@ -24,7 +24,14 @@ function SessionKeeper() {
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
+      {/* The theme's CSS variables are in theme-variables.css (loaded with the entry, before the server's
+          HTML is drawn), so MantineProvider need not compute and write them again. */}
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="dark"
+        forceColorScheme="dark"
+        withCssVariables={false}
+      >
         <SessionKeeper />
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </MantineProvider>

@@ -1,15 +1,5 @@
-import { LANGUAGES } from '@falkenhost/contracts/constants';
+import { LANGUAGE_NAMES, LANGUAGES } from '@falkenhost/contracts/constants';
 import { useTranslation } from 'react-i18next';
-
-/** Each language named in itself (endonym) by Intl, so the list reads the same in every language. */
-function endonym(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
-  } catch {
-    return code;
-  }
-}
 
 /**
  * Language picker of the header and the dashboard top bar. A plain native select styled in
@@ -27,7 +17,7 @@ export function LanguagePicker() {
     >
       {LANGUAGES.map((code) => (
         <option key={code} value={code}>
-          {endonym(code)}
+          {LANGUAGE_NAMES[code]}
         </option>
       ))}
     </select>

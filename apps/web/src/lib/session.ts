@@ -32,8 +32,19 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Whether a session may exist: the server sets the readable `fh_session` hint cookie with the session
+ * cookies and clears it with them (apps/api/src/auth/sessions.ts). Without it an anonymous visitor's
+ * page does not ask /api/auth/me, which would answer 401 (an error in the browser's console). The hint
+ * grants nothing; the server checks the signed session on every call.
+ */
+export function mayHaveSession(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)fh_session=/.test(document.cookie);
+}
+
 /** GET /api/auth/me (a 401 first tries the refresh token once); null when not logged in. */
 export async function fetchSession(): Promise<SessionUser | null> {
+  if (!mayHaveSession()) return null;
   const result = await api.get<SessionUser>('/api/auth/me', { refresh: true });
   return result.ok && result.data ? result.data : null;
 }

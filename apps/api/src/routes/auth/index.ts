@@ -17,7 +17,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeCode, issueCode } from '../../auth/codes';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { endSession, passMfa, REFRESH_COOKIE, rotateSession, startSession } from '../../auth/sessions';
+import {
+  clearSessionCookies,
+  endSession,
+  passMfa,
+  REFRESH_COOKIE,
+  rotateSession,
+  startSession,
+} from '../../auth/sessions';
 import { verifySecondFactor } from '../../auth/totp';
 import {
   findByEmail,
@@ -168,7 +175,11 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     { config: limit(6), schema: { response: { 200: sessionUser } } },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const rotated = await rotateSession(db, reply, request.cookies[REFRESH_COOKIE], cookieOptions());
-      if (!rotated) throw new AppError(401, REASONS.unauthenticated);
+      if (!rotated) {
+        // The session is over: the client stops asking (the hint goes with the cookies).
+        clearSessionCookies(reply);
+        throw new AppError(401, REASONS.unauthenticated);
+      }
       return toSessionUser(await reloadUser(rotated.userId), rotated.mfa);
     },
   );

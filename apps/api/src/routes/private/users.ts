@@ -18,7 +18,7 @@ import {
 import { okBody } from '@falkenhost/contracts/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCESS_COOKIE, REFRESH_COOKIE, startSession } from '../../auth/sessions';
+import { clearSessionCookies, startSession } from '../../auth/sessions';
 import { authOf, guard, readAuth } from '../../plugins/auth';
 import { perCustomerLimit } from '../../plugins/customer-limit';
 import {
@@ -81,8 +81,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
     { onRequest: verified, config: limit(), schema: { response: { 200: okBody } } },
     async (request, reply) => {
       await deactivateAccount(ctx, authOf(request).user);
-      reply.clearCookie(ACCESS_COOKIE, { path: '/' });
-      reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+      clearSessionCookies(reply);
       return { ok: true as const };
     },
   );

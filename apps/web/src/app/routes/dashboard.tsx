@@ -1,3 +1,4 @@
+import '@/app/app-styles';
 import type { DashboardSection } from '@falkenhost/contracts/constants';
 import { lazy, useState } from 'react';
 import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';

@@ -1,3 +1,4 @@
+import '@/app/app-styles';
 import { useParams } from 'react-router';
 import { CodeForm } from '@/features/auth/components/code-form';
 

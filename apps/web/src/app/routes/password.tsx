@@ -1,3 +1,4 @@
+import '@/app/app-styles';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
 /** /password: forgot password (spec 2). */

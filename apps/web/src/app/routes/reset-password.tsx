@@ -1,3 +1,4 @@
+import '@/app/app-styles';
 import { useParams } from 'react-router';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 

@@ -1,3 +1,4 @@
+import '@/app/app-styles';
 import { useParams } from 'react-router';
 import { UpdateUserConfirm } from '@/features/settings/components/update-user-confirm';
 

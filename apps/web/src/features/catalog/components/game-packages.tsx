@@ -12,18 +12,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { savePendingPackage } from '@/lib/pending-package';
 import { useGamePackages } from '../api/catalog';
 import { PackageCard } from './package-card';
 import { PlatformBadges } from './platform-badges';
-
-// The carousel (embla) is only needed for Minecraft, so it loads on demand.
-const ServerTypeCarousel = lazy(() =>
-  import('./server-type-carousel').then((module) => ({ default: module.ServerTypeCarousel })),
-);
+import { ServerTypeCarousel } from './server-type-carousel';
 
 /** /game/{gameId}: the game's packages (spec 2). */
 export function GamePackages({ gameId }: { gameId: number }) {
@@ -95,11 +90,7 @@ export function GamePackages({ gameId }: { gameId: number }) {
       </Box>
       <Container size="lg" py="xl">
         <Stack gap="xl">
-          {game.name === 'Minecraft' && (
-            <Suspense fallback={<Skeleton h={64} radius="lg" />}>
-              <ServerTypeCarousel />
-            </Suspense>
-          )}
+          {game.name === 'Minecraft' && <ServerTypeCarousel />}
           {packages.length === 0 ? (
             <Stack align="center" gap="md" py="xl">
               <Text fz="lg" ta="center">

@@ -1,0 +1,54 @@
+/**
+ * HTML built from a tagged template that escapes every interpolated value unless it is already HTML
+ * (`SafeHtml`, made only by this template or `raw` for our own constant markup): no text of the catalogue
+ * or the translations can open a tag or leave an attribute.
+ */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+}
+
+function part(value: unknown): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(part).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0] ?? '';
+  for (let i = 0; i < values.length; i++) out += part(values[i]) + (strings[i + 1] ?? '');
+  return new SafeHtml(out);
+}
+
+/** Our own constant markup (CSS, SVG), never text from outside. */
+export function raw(value: string): SafeHtml {
+  return new SafeHtml(value);
+}
+
+/**
+ * JSON for a `<script type="application/json">` element: `<` is escaped, so no text can close the
+ * element, and the line separators JavaScript once refused are escaped too.
+ */
+export function jsonForScript(value: unknown): SafeHtml {
+  return new SafeHtml(
+    JSON.stringify(value)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029'),
+  );
+}

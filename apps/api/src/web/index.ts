@@ -1,0 +1,268 @@
+/**
+ * Serving the built web client (docs/decisions.md "Web serving and speed (issue 11)"):
+ * - its files from memory with their build-time brotli and gzip variants, ETags, a year's immutable
+ *   cache for the hashed /assets/* and an hour for the rest (static-files.ts);
+ * - every route of the client's route table (apps/web/src/app/router.tsx) as HTML that is never cached,
+ *   the public pages with their head and visible text rendered in (pages.ts), in the language of ?lng=,
+ *   the i18next cookie or Accept-Language;
+ * - any other page the not-found page with status 404; an unknown /api, emulator or upload path, a
+ *   missing file (a path with an extension) or another method a JSON 404;
+ * - /sitemap.xml and /robots.txt.
+ * The API's JSON is compressed on the fly (registerCompression, before the API routes).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import { listPublicGames, publicGamePackages } from '../services/catalog';
+import { escapeHtml } from './html';
+import { isLanguage } from './i18n';
+import { type PublicPage, parseTemplate, renderPage, type Template } from './pages';
+import { loadStaticFiles, type StaticFile } from './static-files';
+
+/**
+ * Brotli or gzip for every compressible answer of 1 KB or more that is not compressed already (the web
+ * client's files come precompressed); event streams, PDFs, images and websockets are left alone.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // Request bodies are not decompressed: no client of the API sends them compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+}
+
+/** Which of brotli and gzip an Accept-Encoding header accepts (q=0 refuses; `*` accepts any). */
+function accepted(header: string): { br: boolean; gzip: boolean } {
+  let br: boolean | undefined;
+  let gzip: boolean | undefined;
+  let star = false;
+  for (const item of header.split(',')) {
+    const [token = '', ...params] = item.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const ok = q === undefined || Number(q.slice(2)) > 0;
+    if (token === 'br') br = ok;
+    else if (token === 'gzip' || token === 'x-gzip') gzip = ok;
+    else if (token === '*') star = ok;
+  }
+  return { br: br ?? star, gzip: gzip ?? star };
+}
+
+// Clients send few distinct headers: their answers are kept (bounded).
+const acceptCache = new Map<string, { br: boolean; gzip: boolean }>();
+function acceptedCached(header: string | undefined): { br: boolean; gzip: boolean } | undefined {
+  if (!header) return undefined;
+  let value = acceptCache.get(header);
+  if (!value) {
+    value = accepted(header);
+    if (acceptCache.size > 200) acceptCache.clear();
+    acceptCache.set(header, value);
+  }
+  return value;
+}
+
+function sendFile(file: StaticFile, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.headers(file.headers);
+  const match = request.headers['if-none-match'];
+  if (match !== undefined && (match === file.etag || match === '*' || match.includes(file.etag))) {
+    return reply.code(304).send();
+  }
+  const accepts = acceptedCached(request.headers['accept-encoding']);
+  if (accepts?.br && file.br) return reply.header('content-encoding', 'br').send(file.br);
+  if (accepts?.gzip && file.gzip) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
+}
+
+interface PageLanguage {
+  language: Language;
+  /** the address named it (?lng=) */
+  explicit: boolean;
+}
+
+/** The page's language: ?lng=, then the client's i18next cookie, then Accept-Language, else English. */
+export function pageLanguage(request: FastifyRequest): PageLanguage {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (isLanguage(query?.lng)) return { language: query.lng, explicit: true };
+  return { language: negotiatedLanguage(request), explicit: false };
+}
+
+function negotiatedLanguage(request: FastifyRequest): Language {
+  const cookie = /(?:^|;\s*)i18next=([a-zA-Z-]+)/.exec(request.headers.cookie ?? '')?.[1];
+  const fromCookie = cookie?.slice(0, 2).toLowerCase();
+  if (isLanguage(fromCookie)) return fromCookie;
+  const ranked = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((item) => {
+      const [tag = '', ...params] = item.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { language: tag.slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q.slice(2)) || 0 };
+    })
+    .filter((item) => item.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return ranked.map((item) => item.language).find(isLanguage) ?? 'en';
+}
+
+const CLIENT_API_PATH = /^\/(api|_emulators|uploads)(\/|$)/;
+/** A path with a file extension: a missing file is a 404, never a page (a stale script must not get HTML). */
+const FILE_PATH = /\.[a-z0-9]+$/i;
+const GAME_ID = /^[1-9]\d{0,8}$/;
+
+/** Pages of the app that have no public text: the shell, not indexed (router.tsx). */
+const APP_ROUTES = [
+  '/login',
+  '/register',
+  '/password',
+  '/reset-password',
+  '/reset-password/:token',
+  '/email/:type',
+  '/update-user',
+  '/update-user/:token',
+  '/dashboard',
+  '/dashboard/*',
+];
+
+/** The indexed public pages without catalogue data (the sitemap lists them with every game). */
+const PUBLIC_PATHS = ['/', '/hosting', '/partners', '/contact'];
+
+export async function registerWeb(app: FastifyInstance, config: Config, ctx: AppContext): Promise<void> {
+  const indexFile = join(config.webDist, 'index.html');
+  if (!existsSync(indexFile)) return;
+  const files = loadStaticFiles(config.webDist);
+  const template: Template = parseTemplate(readFileSync(indexFile, 'utf8'));
+  const { publicUrl } = config;
+  const { db, publicCache } = ctx;
+
+  // Files: no per-request work beyond choosing the variant; their headers were made at start-up.
+  await app.register(async (web) => {
+    for (const file of files.values()) {
+      web.get(file.path, { compress: false }, (request, reply) => sendFile(file, request, reply));
+    }
+  });
+
+  const turnstile = config.captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [];
+  await app.register(async (pages) => {
+    await pages.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          workerSrc: ["'self'", 'blob:'],
+          // Cloudflare Turnstile's widget is a script and an iframe from its own host.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...turnstile],
+          frameSrc: ["'self'", ...turnstile],
+          formAction: ["'self'", 'https:', 'http:'],
+        },
+      },
+    });
+
+    // Pages without catalogue data never change while the server runs.
+    const fixed = new Map<string, string>();
+    const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>
+      renderPage(template, page, { language, explicit, path, publicUrl });
+    const fixedPage = (page: PublicPage, lang: PageLanguage, path: string) => {
+      const key = `${page.kind}:${path}:${lang.language}:${lang.explicit}`;
+      let text = fixed.get(key);
+      if (text === undefined) {
+        text = render(page, lang, path);
+        fixed.set(key, text);
+      }
+      return text;
+    };
+    const sendHtml = (reply: FastifyReply, text: string, status = 200) =>
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language, Cookie')
+        .send(text);
+    const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+      sendHtml(reply, fixedPage({ kind: 'notFound' }, pageLanguage(request), '/404'), 404);
+
+    for (const [path, kind] of [
+      ['/', 'home'],
+      ['/partners', 'partners'],
+      ['/contact', 'contact'],
+    ] as const) {
+      pages.get(path, (request, reply) => sendHtml(reply, fixedPage({ kind }, pageLanguage(request), path)));
+    }
+    const appRoutes = config.mode === 'demo' ? [...APP_ROUTES, '/dev/mailbox'] : APP_ROUTES;
+    for (const path of appRoutes) {
+      pages.get(path, (request, reply) =>
+        sendHtml(reply, fixedPage({ kind: 'app', index: false }, pageLanguage(request), '/app')),
+      );
+    }
+
+    // Catalogue pages: rendered at most once per language every PUBLIC_CACHE_MS (the public cache).
+    pages.get('/hosting', async (request, reply) => {
+      const lang = pageLanguage(request);
+      const text = await publicCache.json(`web:hosting:${lang.language}:${lang.explicit}`, async () =>
+        render({ kind: 'hosting', games: await listPublicGames(db) }, lang, '/hosting'),
+      );
+      return sendHtml(reply, JSON.parse(text) as string);
+    });
+    pages.get<{ Params: { gameId: string } }>('/game/:gameId', async (request, reply) => {
+      const { gameId } = request.params;
+      if (!GAME_ID.test(gameId)) return notFound(request, reply);
+      const lang = pageLanguage(request);
+      const text = await publicCache.json(
+        `web:game:${gameId}:${lang.language}:${lang.explicit}`,
+        async () => {
+          const data = await publicGamePackages(db, Number(gameId));
+          return data && render({ kind: 'game', data }, lang, `/game/${gameId}`);
+        },
+      );
+      const page = JSON.parse(text) as string | null;
+      return page === null ? notFound(request, reply) : sendHtml(reply, page);
+    });
+
+    pages.get('/robots.txt', (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(
+          `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /_emulators/\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
+        ),
+    );
+    pages.get('/sitemap.xml', async (_request, reply) => {
+      const text = await publicCache.json('web:sitemap', async () => {
+        const games = await listPublicGames(db);
+        const paths = [...PUBLIC_PATHS, ...games.map((game) => `/game/${game.id}`)];
+        const url = (path: string, language?: Language) =>
+          escapeHtml(language ? `${publicUrl}${path}?lng=${language}` : `${publicUrl}${path}`);
+        const entries = paths.flatMap((path) =>
+          LANGUAGES.map((language) => {
+            const alternates = LANGUAGES.map(
+              (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(path, l)}"/>`,
+            ).join('');
+            return `<url><loc>${url(path, language)}</loc>${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${url(path)}"/></url>`;
+          }),
+        );
+        return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+      });
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(JSON.parse(text) as string);
+    });
+
+    pages.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        CLIENT_API_PATH.test(path) ||
+        FILE_PATH.test(path)
+      ) {
+        return reply.code(404).send({ reason: 'not-found' });
+      }
+      // /hosting/ is /hosting (the client's router reads both alike).
+      if (path.length > 1 && path.endsWith('/') && !path.startsWith('//') && !path.includes('\\')) {
+        const query = request.url.slice(path.length);
+        return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${query}`, 301);
+      }
+      return notFound(request, reply);
+    });
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * Lighthouse figures (not a pass/fail test) for the public pages of the built demo (`npm run build`
+ * first), as a phone sees them: Lighthouse's default configuration, the mobile preset with simulated
+ * throttling (slow 4G, 4x CPU slowdown), in Debian's Chromium. Each page is measured RUNS times; every
+ * run and the median are printed beside the targets of issue 11:
+ * performance >= 95, LCP <= 2.5 s, TBT <= 200 ms, accessibility, best practices and SEO 100.
+ *
+ * LIGHTHOUSE_PORT sets the demo's port (default: a free one); LIGHTHOUSE_RUNS the runs per page (3);
+ * LIGHTHOUSE_DETAILS=1 also lists the audits that cost points; LIGHTHOUSE_JSON=<folder> keeps each
+ * run's full report there; LIGHTHOUSE_PAGES=/,/hosting measures only those pages.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { startDemo } from './lib/demo';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
+const JSON_DIR = process.env.LIGHTHOUSE_JSON;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Lighthouse's CPU benchmark of this run (higher is faster; simulated throttling assumes about 1000+) */
+  benchmarkIndex: number;
+}
+
+const TARGETS: Record<
+  Exclude<keyof Figures, 'benchmarkIndex'>,
+  { ok: (v: number) => boolean; text: string }
+> = {
+  performance: { ok: (v) => v >= 95, text: '>= 95' },
+  accessibility: { ok: (v) => v >= 100, text: '100' },
+  'best-practices': { ok: (v) => v >= 100, text: '100' },
+  seo: { ok: (v) => v >= 100, text: '100' },
+  lcpMs: { ok: (v) => v <= 2500, text: '<= 2500 ms' },
+  tbtMs: { ok: (v) => v <= 200, text: '<= 200 ms' },
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function figuresOf(lhr: Result): Figures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+  };
+}
+
+/** The audits that cost points, for finding the causes (LIGHTHOUSE_DETAILS=1). */
+function details(lhr: Result): string[] {
+  const lines: string[] = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      if (ref.weight === 0 && audit.scoreDisplayMode !== 'metricSavings') continue;
+      lines.push(`    ${id}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`);
+    }
+  }
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    | undefined;
+  const snippet = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
+  if (snippet) lines.push(`    LCP element: ${snippet.slice(0, 160)}`);
+  return lines;
+}
+
+function row(label: string, f: Figures): string {
+  const mark = (key: keyof typeof TARGETS, text: string) => `${text}${TARGETS[key].ok(f[key]) ? '' : '!'}`;
+  return [
+    label.padEnd(8),
+    mark('performance', `perf ${f.performance}`).padEnd(10),
+    mark('accessibility', `a11y ${f.accessibility}`).padEnd(10),
+    mark('best-practices', `bp ${f['best-practices']}`).padEnd(9),
+    mark('seo', `seo ${f.seo}`).padEnd(9),
+    mark('lcpMs', `LCP ${f.lcpMs} ms`).padEnd(14),
+    mark('tbtMs', `TBT ${f.tbtMs} ms`).padEnd(14),
+    `(CPU index ${f.benchmarkIndex})`,
+  ].join(' ');
+}
+
+async function main(): Promise<void> {
+  const demo = await startDemo(process.env.LIGHTHOUSE_PORT ? { PORT: process.env.LIGHTHOUSE_PORT } : {});
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const games = (await (await fetch(`${demo.url}/api/public/store/games`)).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const minecraft = games.find((g) => g.name === 'Minecraft') ?? games[0];
+    if (!minecraft) throw new Error('the demo has no games');
+    const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/hosting', `/game/${minecraft.id}`];
+    const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
+    console.log(
+      `Lighthouse ${RUNS} runs per page, mobile preset (simulated throttling), ${demo.url}, ${load()}`,
+    );
+    console.log(
+      `targets: performance ${TARGETS.performance.text}, LCP ${TARGETS.lcpMs.text}, TBT ${TARGETS.tbtMs.text}, accessibility, best practices and SEO 100 (! = missed)`,
+    );
+    const summary: string[] = [];
+    for (const page of pages) {
+      console.log(`\n${page}`);
+      const runs: Figures[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        const result = await lighthouse(`${demo.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`no Lighthouse result for ${page}`);
+        if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
+        if (JSON_DIR) {
+          mkdirSync(JSON_DIR, { recursive: true });
+          const name = `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`;
+          writeFileSync(join(JSON_DIR, name), JSON.stringify(result.lhr));
+        }
+        const figures = figuresOf(result.lhr);
+        runs.push(figures);
+        console.log(row(`run ${run}`, figures));
+        if (DETAILS && run === 1) for (const line of details(result.lhr)) console.log(line);
+      }
+      const med = Object.fromEntries(
+        (Object.keys(runs[0] ?? {}) as (keyof Figures)[]).map((key) => [
+          key,
+          median(runs.map((r) => r[key])),
+        ]),
+      ) as unknown as Figures;
+      console.log(row('median', med));
+      summary.push(`${page.padEnd(10)} ${row('median', med)}`);
+    }
+    console.log(`\nmedians (${load()} at the end)\n${summary.join('\n')}`);
+    console.log(
+      'Simulated throttling multiplies the main-thread time it observes by 4: on a busy machine (a low CPU index, a high load) TBT and performance come out worse than on an idle one.',
+    );
+  } finally {
+    chrome.kill();
+    await demo.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
