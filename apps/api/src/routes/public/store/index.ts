@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
-import { listGamePackages, listPublicGames, toPublicGame, toPublicPackage } from '../../../services/catalog';
+import { listPublicGames, publicGamePackages } from '../../../services/catalog';
 
 export default async function publicStoreRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,19 +29,8 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
     async (request, reply) => {
       const id = request.query.id;
       const json = await app.ctx.publicCache.json(`packages:${id}`, async () => {
-        const game = await db
-          .selectFrom('games')
-          .selectAll()
-          .where('id', '=', id)
-          .where('active', '=', 1)
-          .executeTakeFirst();
-        if (!game) return null;
-        const packages = await listGamePackages(db, game.id, null);
-        const minPrice = packages.length ? Math.min(...packages.map((p) => p.pkg.credits_monthly)) : null;
-        return gamePackagesAnswer.parse({
-          game: toPublicGame(game, minPrice),
-          packages: packages.map(({ pkg, eggs }) => toPublicPackage(pkg, game.name, eggs)),
-        });
+        const answer = await publicGamePackages(db, id);
+        return answer && gamePackagesAnswer.parse(answer);
       });
       if (json === 'null') throw new AppError(404, REASONS.notFound);
       // The JSON text itself: Fastify sends a string with a JSON type as it is, past the serializer.
