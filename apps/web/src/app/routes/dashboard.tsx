@@ -2,7 +2,7 @@ import '@/app/app-styles';
 import type { DashboardSection } from '@falkenhost/contracts/constants';
 import { lazy, useState } from 'react';
 import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
-import { ComingSoon } from '@/features/dashboard-shell/components/section-placeholder';
+import { ChooseSection } from '@/features/dashboard-shell/components/section-placeholder';
 import { DashboardHome } from '@/features/home/components/dashboard-home';
 import { readPendingPackage } from '@/lib/pending-package';
 
@@ -40,7 +40,7 @@ export default function DashboardRoute() {
           case 'master_users':
             return <UsersSection />;
           default:
-            return <ComingSoon section={section} />;
+            return <ChooseSection />;
         }
       }}
     />
