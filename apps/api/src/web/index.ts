@@ -22,6 +22,7 @@ import { listPublicGames, publicGamePackages } from '../services/catalog';
 import { escapeHtml } from './html';
 import { isLanguage } from './i18n';
 import { type PublicPage, parseTemplate, renderPage, type Template } from './pages';
+import { loadRoutePreloads } from './route-chunks';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
 /**
@@ -130,6 +131,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
   if (!existsSync(indexFile)) return;
   const files = loadStaticFiles(config.webDist);
   const template: Template = parseTemplate(readFileSync(indexFile, 'utf8'));
+  const routePreloads = loadRoutePreloads(config.webDist);
   const { publicUrl } = config;
   const { db, publicCache } = ctx;
 
@@ -161,7 +163,13 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
     // Pages without catalogue data never change while the server runs.
     const fixed = new Map<string, string>();
     const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>
-      renderPage(template, page, { language, explicit, path, publicUrl });
+      renderPage(template, page, {
+        language,
+        explicit,
+        path,
+        publicUrl,
+        preloads: routePreloads(page.kind, language),
+      });
     const fixedPage = (page: PublicPage, lang: PageLanguage, path: string) => {
       const key = `${page.kind}:${path}:${lang.language}:${lang.explicit}`;
       let text = fixed.get(key);

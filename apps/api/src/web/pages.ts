@@ -98,17 +98,16 @@ const SSR_CSS = raw(
     `.s-card h2{font-size:18px;font-weight:800;margin:0 0 10px;line-height:1.35}` +
     `.s-badges{display:flex;gap:6px;flex-wrap:wrap;margin-top:10px}` +
     `.s-badge{font-size:11px;font-weight:700;text-transform:uppercase;padding:0 8px;line-height:20px;border-radius:4px;color:var(--mantine-color-gray-4);background:rgba(134,142,150,.15)}` +
-    `.s-banner{position:relative;height:180px;overflow:hidden}@media(min-width:48em){.s-banner{height:240px}}` +
-    `.s-banner>img{width:100%;height:100%;object-fit:cover;filter:brightness(.55)}` +
-    `.s-banner .s-c{position:absolute;inset:0;display:flex;align-items:flex-end}` +
+    `.s-banner{position:relative;min-height:180px;overflow:hidden;display:flex;align-items:flex-end}@media(min-width:48em){.s-banner{min-height:240px}}` +
+    `.s-banner>img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;filter:brightness(.55)}` +
+    `.s-banner .s-c{position:relative;width:100%;padding-top:32px}` +
     `.s-banner .s-stack{gap:10px;padding-bottom:20px}.s-banner h1{color:#fff;font-size:34px;font-weight:800;line-height:1.3;margin:0}` +
-    `.s-banner a{color:var(--mantine-color-gray-3);font-size:14px;text-decoration:none}` +
+    `.s-banner a{color:var(--mantine-color-gray-3);font-size:14px;line-height:1.45;text-decoration:none}` +
     `.s-pk h2{font-size:20px;font-weight:800;margin:0 0 16px;line-height:1.35}.s-pk .s-card h2{font-size:18px;margin:0}` +
     `.s-pkh{display:flex;gap:16px;align-items:center;margin-bottom:16px}.s-pkh img{border-radius:8px}` +
     `.s-price{font-weight:800;font-size:20px;margin:2px 0 0}` +
-    `.s-dl{display:grid;grid-template-columns:1fr 1fr;gap:6px;margin:0;padding-top:10px;border-top:1px solid var(--mantine-color-dark-4)}` +
-    `.s-dl div{display:flex;justify-content:space-between;gap:4px;font-size:14px;line-height:1.45}.s-dl dt{color:var(--mantine-color-dark-1)}.s-dl dd{margin:0;font-weight:600}` +
-    `.s-pk .s-b{width:100%;margin-top:20px;font:inherit;font-size:14px;font-weight:600}.s-carousel{height:64px}.s-st{font-size:18px;font-weight:800;line-height:1.35;margin:0 0 10px}` +
+    `.s-hr{border-top:1px solid var(--mantine-color-dark-4);margin-bottom:12px}.s-banner .s-badges{margin-top:0}` +
+    `.s-pk .s-b{width:100%;margin-top:20px;font:inherit;font-size:14px;font-weight:600}.s-carousel{height:66px}.s-st{font-size:18px;font-weight:800;line-height:1.35;margin:0 0 10px}` +
     `.s-nf{padding:80px 16px;text-align:center}.s-nf h1{font-size:34px;font-weight:800;margin:0 0 16px}`,
 );
 
@@ -218,7 +217,7 @@ function packageCard(t: TFunction, language: Language, pkg: PublicPackage): Safe
     ['bandwidth', unlimited],
   ];
   const credits = Math.round(pkg.credits_monthly);
-  return html`<div class="s-card"><div class="s-pkh"><img src="${pkg.thumbnail_url}" alt="" width="64" height="64" loading="lazy"><div><h2>${pkg.name}</h2><p class="s-price fh-gradient-text">${t('catalog:packages.creditsPerMonth', { credits: whole.format(credits), count: credits })}</p></div></div><dl class="s-dl">${rows.map(([key, value]) => html`<div><dt>${t(`catalog:packages.${key}`)}</dt><dd>${value}</dd></div>`)}</dl><button type="button" class="s-b" disabled aria-label="${t('catalog:packages.orderNamed', { name: pkg.name })}">${t('catalog:packages.order')}</button></div>`;
+  return html`<div class="s-card"><div class="s-pkh"><img src="${pkg.thumbnail_url}" alt="" width="64" height="64" loading="lazy"><div><h2>${pkg.name}</h2><p class="s-price fh-gradient-text">${t('catalog:packages.creditsPerMonth', { credits: whole.format(credits), count: credits })}</p></div></div><div class="s-hr"></div><dl class="fh-resources">${rows.map(([key, value]) => html`<div><dt>${t(`catalog:packages.${key}`)}</dt><dd>${value}</dd></div>`)}</dl><button type="button" class="s-b" disabled aria-label="${t('catalog:packages.orderNamed', { name: pkg.name })}">${t('catalog:packages.order')}</button></div>`;
 }
 
 function game(t: TFunction, language: Language, data: GamePackagesAnswer): SafeHtml {
@@ -311,9 +310,16 @@ function serverData(page: PublicPage): SafeHtml | undefined {
 export function renderPage(
   template: Template,
   page: PublicPage,
-  options: { language: Language; path: string; publicUrl: string; explicit: boolean },
+  options: {
+    language: Language;
+    path: string;
+    publicUrl: string;
+    explicit: boolean;
+    /** the scripts the page loads lazily (/assets/...; route-chunks.ts), preloaded at low priority */
+    preloads?: string[];
+  },
 ): string {
-  const { language, path, publicUrl, explicit } = options;
+  const { language, path, publicUrl, explicit, preloads = [] } = options;
   const t = translator(language);
   const head = headOf(page, t);
   // The address asked for: ?lng=xx is that language's page; without it, the page in the visitor's
@@ -322,7 +328,7 @@ export function renderPage(
   const links = head.indexed
     ? html`<link rel="canonical" href="${canonical}">${LANGUAGES.map((l) => html`<link rel="alternate" hreflang="${l}" href="${pageUrl(publicUrl, path, l)}">`)}<link rel="alternate" hreflang="x-default" href="${pageUrl(publicUrl, path)}">`
     : raw('<meta name="robots" content="noindex">');
-  const headHtml = html`<title>${head.title}</title><meta name="description" content="${head.description}">${links}<meta property="og:type" content="website"><meta property="og:site_name" content="Falkenhost"><meta property="og:title" content="${head.title}"><meta property="og:description" content="${head.description}"><meta property="og:url" content="${canonical}"><meta property="og:locale" content="${OG_LOCALE[language]}"><meta name="twitter:card" content="summary">${head.image ? html`<link rel="preload" as="image" href="${head.image}" fetchpriority="high">` : ''}<style>${SSR_CSS}</style>`;
+  const headHtml = html`<title>${head.title}</title><meta name="description" content="${head.description}">${links}<meta property="og:type" content="website"><meta property="og:site_name" content="Falkenhost"><meta property="og:title" content="${head.title}"><meta property="og:description" content="${head.description}"><meta property="og:url" content="${canonical}"><meta property="og:locale" content="${OG_LOCALE[language]}"><meta name="twitter:card" content="summary">${head.image ? html`<link rel="preload" as="image" href="${head.image}" fetchpriority="high">` : ''}<style>${SSR_CSS}</style>${preloads.map((href) => html`<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)}`;
   const fragment = body(page, t, language);
   const content = fragment ? html`${header(t, language)}<main id="main">${fragment}</main>` : '';
   // The data sits outside #root, which React empties when it takes over.

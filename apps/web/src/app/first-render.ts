@@ -8,6 +8,12 @@ import i18n, { i18nReady } from '@/i18n/i18n';
 import { router } from './router';
 
 export async function firstRenderReady(): Promise<void> {
+  // The pages format numbers as soon as they render: the format data load meanwhile, in a worker.
+  try {
+    new Worker(new URL('./intl-warmup.ts', import.meta.url), { type: 'module' });
+  } catch {
+    // No worker (an old browser): the first format loads the data on the main thread.
+  }
   const routed = router.state.initialized
     ? Promise.resolve()
     : new Promise<void>((resolve) => {

@@ -30,42 +30,57 @@ export interface Formatters {
 
 const cache = new Map<string, Formatters>();
 
+/** `make()` on the first call only: a phone pays for each Intl format (tens of ms) when it is first used. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
 export function formattersFor(language: string): Formatters {
   const cached = cache.get(language);
   if (cached) return cached;
-  const eur = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-  const decimal2 = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const number = new Intl.NumberFormat(language);
-  const signed2 = new Intl.NumberFormat(language, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  });
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const dateTime = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  });
+  const eur = once(
+    () =>
+      new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  );
+  const whole = once(() => new Intl.NumberFormat(language, { maximumFractionDigits: 0 }));
+  const decimal2 = once(
+    () => new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
+  const number = once(() => new Intl.NumberFormat(language));
+  const signed2 = once(
+    () =>
+      new Intl.NumberFormat(language, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'exceptZero',
+      }),
+  );
+  const date = once(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
+  const dateTime = once(
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }),
+  );
   const formatters: Formatters = {
-    eur: (value) => eur.format(value),
-    whole: (value) => whole.format(Math.round(value)),
-    wholeCredits: (value) => ({ credits: whole.format(Math.round(value)), count: Math.round(value) }),
-    decimal2: (value) => decimal2.format(value),
-    number: (value) => number.format(value),
+    eur: (value) => eur().format(value),
+    whole: (value) => whole().format(Math.round(value)),
+    wholeCredits: (value) => ({ credits: whole().format(Math.round(value)), count: Math.round(value) }),
+    decimal2: (value) => decimal2().format(value),
+    number: (value) => number().format(value),
     percent: (value, fractionDigits = 0) =>
       new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: fractionDigits }).format(
         value / 100,
       ),
-    signed2: (value) => signed2.format(value),
-    date: (iso) => date.format(new Date(iso)),
-    dateTime: (iso) => dateTime.format(new Date(iso)),
+    signed2: (value) => signed2().format(value),
+    date: (iso) => date().format(new Date(iso)),
+    dateTime: (iso) => dateTime().format(new Date(iso)),
   };
   cache.set(language, formatters);
   return formatters;
