@@ -24,7 +24,7 @@ import { BatchedCounters, databaseRateLimitStore } from './lib/rate-limit-store'
 import { bufferedStdout, OneLineRequestLog } from './lib/request-log';
 import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
-import { securityHeaders } from './plugins/security-headers';
+import { apiSecurityHeaders } from './plugins/security-headers';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
 import { UPLOADS_PREFIX } from './services/uploads';
@@ -142,8 +142,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.decorate('demoEmulators', emulators);
 
   await app.register(async (api) => {
-    // helmet's headers worked out once (plugins/security-headers.ts), not per request as @fastify/helmet does.
-    securityHeaders(api, { contentSecurityPolicy: false });
+    // The security headers that apply to API answers, fixed (plugins/security-headers.ts).
+    apiSecurityHeaders(api);
     await api.register(cookie);
     // Every /api/private route without a stricter limit of its own gets the per-customer limit; this hook
     // runs before the rate-limit plugin's own onRoute hook, which reads the route's config.

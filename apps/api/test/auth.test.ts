@@ -1,3 +1,4 @@
+import { creditsAnswer } from '@falkenhost/contracts/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   captchaToken,
@@ -67,7 +68,10 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
 
     const ok = await session.post('/api/auth/verify-email', { token: code.toLowerCase() });
     expect(ok).toMatchObject({ status: 200, body: { email_verified: true, authenticated: true } });
-    expect(await session.get('/api/private/credits')).toMatchObject({ status: 200, body: { credits: 0 } });
+    const credits = await session.get('/api/private/credits');
+    expect(credits).toMatchObject({ status: 200, body: { credits: 0 } });
+    // The route writes its JSON itself: the answer must still be exactly the documented schema.
+    expect(creditsAnswer.strict().parse(credits.body)).toEqual({ credits: 0 });
   });
 
   it('answers duplicates and bad usernames as the spec says, and writes nothing', async () => {

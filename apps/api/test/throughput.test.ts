@@ -1,8 +1,8 @@
 /**
  * The throughput measures of issue 11 (part 4) keep their meaning: prepared SQLite statements are reused
  * by SQL text, a verified access token is taken again only until it expires, a game's packages served
- * from the public cache answer as the contract says, and the API's security headers worked out once are
- * those @fastify/helmet sets per request.
+ * from the public cache answer as the contract says, security headers worked out once are those
+ * @fastify/helmet sets per request, and API answers carry the few that apply to them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../src/auth/tokens';
 import { withStatementCache } from '../src/db/database';
 import { OneLineRequestLog } from '../src/lib/request-log';
-import { helmetHeaders } from '../src/plugins/security-headers';
+import { API_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/security-headers';
 import { DATABASES, startProduct } from './harness';
 
 describe('prepared statements kept by SQL text', () => {
@@ -90,7 +90,7 @@ describe.each(DATABASES)("a game's packages from the public cache on %s", (kind)
 });
 
 describe('security headers worked out once', () => {
-  it('are the headers @fastify/helmet sets for the same options, on every API answer', async () => {
+  it('are the headers @fastify/helmet sets for the same options; API answers carry the API set', async () => {
     const probe = Fastify();
     await probe.register(fastifyHelmet, { contentSecurityPolicy: false, global: true });
     probe.get('/', async () => ({}));
@@ -108,8 +108,18 @@ describe('security headers worked out once', () => {
     const product = await startProduct('sqlite', { seed: false });
     try {
       const answer = await fetch(`${product.url}/api/public/store/games`);
-      for (const [name, value] of Object.entries(once)) expect(answer.headers.get(name)).toBe(value);
-      expect(answer.headers.get('content-security-policy')).toBeNull();
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+        expect(answer.headers.get(name)).toBe(value);
+      }
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      // The headers about documents are the pages' (web/index.ts), not the JSON answers'.
+      for (const name of ['referrer-policy', 'origin-agent-cluster', 'cross-origin-opener-policy']) {
+        expect(answer.headers.get(name)).toBeNull();
+      }
+      const page = await fetch(`${product.url}/hosting`);
+      expect(page.headers.get('referrer-policy')).toBe(once['referrer-policy']);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     } finally {
       await product.close();
     }

@@ -9,6 +9,7 @@ import { id, jsonId, SERVER_NAME_PATTERN } from './fields';
 import { PAYMENT_METHODS } from './money';
 
 export const creditsAnswer = z.object({ credits: z.number() });
+export type CreditsAnswer = z.infer<typeof creditsAnswer>;
 
 export const orderStatusQuery = z.object({ order: z.uuid() });
 export const orderStatusAnswer = z.object({

@@ -35,3 +35,27 @@ export function securityHeaders(scope: FastifyInstance, options: Readonly<Helmet
     done();
   });
 }
+
+/**
+ * The headers of the API's answers (JSON, file downloads, the OpenAPI reader): the response headers of
+ * OWASP's REST Security Cheat Sheet that apply to them. Helmet's other headers (Referrer-Policy,
+ * Origin-Agent-Cluster, X-DNS-Prefetch-Control, Cross-Origin-Opener-Policy, ...) describe how a browser
+ * treats a document and stay on the pages (web/index.ts); on every API answer they only cost time
+ * (each header is checked and written per answer: bench/, issue 11 part 4). docs/decisions.md
+ * "Throughput (issue 11)".
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  // Another site cannot load the answers (Spectre-style reads, hotlinking); the client is same-origin.
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** Adds API_SECURITY_HEADERS to every reply of this scope (an onRequest hook). */
+export function apiSecurityHeaders(scope: FastifyInstance): void {
+  scope.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(API_SECURITY_HEADERS);
+    done();
+  });
+}

@@ -1,30 +1,50 @@
 /**
- * Public, anonymous answers (the game list) kept serialized for a few seconds: the storefront's busiest
- * call then costs no database query and no schema serialization (bench/: at least 60 % of a bare route).
- * Each instance keeps its own copy; an edit shows everywhere within PUBLIC_CACHE_MS (docs/decisions.md).
+ * Public, anonymous answers (the game list, the catalogue pages) kept serialized for a few seconds: the
+ * storefront's busiest calls then cost no database query, no schema serialization and, once a variant is
+ * made, no compression (bench/: at least 60 % of a bare route). Each instance keeps its own copy; an edit
+ * shows everywhere within PUBLIC_CACHE_MS (docs/decisions.md).
  */
 import { LRUCache } from 'lru-cache';
+import { EncodedText } from '../lib/encoding';
 
 export const PUBLIC_CACHE_MS = 10_000;
 
 export interface PublicCache {
-  /** the JSON text for `key`, loading it once even when many requests ask at the same time */
+  /**
+   * The text for `key` with its compressed variants, or null when `load` found nothing (cached too);
+   * loaded once even when many requests ask at the same time.
+   */
+  text(key: string, load: () => Promise<string | null>): Promise<EncodedText | null>;
+  /** the JSON text of what `load` answers for `key`, loaded as `text` is */
   json(key: string, load: () => Promise<unknown>): Promise<string>;
   /** drops every entry (call after an edit of the catalogue) */
   clear(): void;
 }
 
+/** LRU values cannot be null: an answer that is absent is kept as `{ answer: null }`. */
+interface Entry {
+  answer: EncodedText | null;
+}
+
 export function createPublicCache(ttlMs = PUBLIC_CACHE_MS): PublicCache {
-  const cache = new LRUCache<string, string, () => Promise<unknown>>({
+  const cache = new LRUCache<string, Entry, () => Promise<string | null>>({
     max: 500,
     ttl: ttlMs,
-    fetchMethod: async (_key, _stale, { context }) => JSON.stringify(await context()),
+    fetchMethod: async (_key, _stale, { context }) => {
+      const text = await context();
+      return { answer: text === null ? null : new EncodedText(text) };
+    },
   });
+  const text = async (key: string, load: () => Promise<string | null>) => {
+    const entry = await cache.fetch(key, { context: load });
+    if (entry === undefined) throw new Error(`public cache could not load ${key}`);
+    return entry.answer;
+  };
   return {
+    text,
     async json(key, load) {
-      const value = await cache.fetch(key, { context: load });
-      if (value === undefined) throw new Error(`public cache could not load ${key}`);
-      return value;
+      const answer = await text(key, async () => JSON.stringify(await load()) ?? 'null');
+      return answer?.text ?? 'null';
     },
     clear: () => cache.clear(),
   };

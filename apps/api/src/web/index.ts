@@ -14,10 +14,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
+import { EncodedText, requestEncodings } from '../lib/encoding';
+import { securityHeaders } from '../plugins/security-headers';
 import { listPublicGames, publicGamePackages } from '../services/catalog';
 import { escapeHtml } from './html';
 import { isLanguage } from './i18n';
@@ -34,42 +35,13 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
 }
 
-/** Which of brotli and gzip an Accept-Encoding header accepts (q=0 refuses; `*` accepts any). */
-function accepted(header: string): { br: boolean; gzip: boolean } {
-  let br: boolean | undefined;
-  let gzip: boolean | undefined;
-  let star = false;
-  for (const item of header.split(',')) {
-    const [token = '', ...params] = item.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const ok = q === undefined || Number(q.slice(2)) > 0;
-    if (token === 'br') br = ok;
-    else if (token === 'gzip' || token === 'x-gzip') gzip = ok;
-    else if (token === '*') star = ok;
-  }
-  return { br: br ?? star, gzip: gzip ?? star };
-}
-
-// Clients send few distinct headers: their answers are kept (bounded).
-const acceptCache = new Map<string, { br: boolean; gzip: boolean }>();
-function acceptedCached(header: string | undefined): { br: boolean; gzip: boolean } | undefined {
-  if (!header) return undefined;
-  let value = acceptCache.get(header);
-  if (!value) {
-    value = accepted(header);
-    if (acceptCache.size > 200) acceptCache.clear();
-    acceptCache.set(header, value);
-  }
-  return value;
-}
-
 function sendFile(file: StaticFile, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.headers(file.headers);
   const match = request.headers['if-none-match'];
   if (match !== undefined && (match === file.etag || match === '*' || match.includes(file.etag))) {
     return reply.code(304).send();
   }
-  const accepts = acceptedCached(request.headers['accept-encoding']);
+  const accepts = requestEncodings(request);
   if (accepts?.br && file.br) return reply.header('content-encoding', 'br').send(file.br);
   if (accepts?.gzip && file.gzip) return reply.header('content-encoding', 'gzip').send(file.gzip);
   return reply.send(file.body);
@@ -144,7 +116,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
 
   const turnstile = config.captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [];
   await app.register(async (pages) => {
-    await pages.register(helmet, {
+    // helmet's headers with the pages' CSP, worked out once (plugins/security-headers.ts).
+    securityHeaders(pages, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -161,7 +134,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
     });
 
     // Pages without catalogue data never change while the server runs.
-    const fixed = new Map<string, string>();
+    const fixed = new Map<string, EncodedText>();
     const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>
       renderPage(template, page, {
         language,
@@ -174,57 +147,66 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       const key = `${page.kind}:${path}:${lang.language}:${lang.explicit}`;
       let text = fixed.get(key);
       if (text === undefined) {
-        text = render(page, lang, path);
+        text = new EncodedText(render(page, lang, path));
         fixed.set(key, text);
       }
       return text;
     };
-    const sendHtml = (reply: FastifyReply, text: string, status = 200) =>
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Language, Cookie')
-        .send(text);
+    // Every page is compressed once per variant and kept (EncodedText): compress: false on these routes.
+    const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: EncodedText, status = 200) =>
+      page.send(
+        request,
+        reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Language, Cookie'),
+      );
     const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-      sendHtml(reply, fixedPage({ kind: 'notFound' }, pageLanguage(request), '/404'), 404);
+      sendHtml(request, reply, fixedPage({ kind: 'notFound' }, pageLanguage(request), '/404'), 404);
 
     for (const [path, kind] of [
       ['/', 'home'],
       ['/partners', 'partners'],
       ['/contact', 'contact'],
     ] as const) {
-      pages.get(path, (request, reply) => sendHtml(reply, fixedPage({ kind }, pageLanguage(request), path)));
+      pages.get(path, { compress: false }, (request, reply) =>
+        sendHtml(request, reply, fixedPage({ kind }, pageLanguage(request), path)),
+      );
     }
     const appRoutes = config.mode === 'demo' ? [...APP_ROUTES, '/dev/mailbox'] : APP_ROUTES;
     for (const path of appRoutes) {
-      pages.get(path, (request, reply) =>
-        sendHtml(reply, fixedPage({ kind: 'app', index: false }, pageLanguage(request), '/app')),
+      pages.get(path, { compress: false }, (request, reply) =>
+        sendHtml(request, reply, fixedPage({ kind: 'app', index: false }, pageLanguage(request), '/app')),
       );
     }
 
     // Catalogue pages: rendered at most once per language every PUBLIC_CACHE_MS (the public cache).
-    pages.get('/hosting', async (request, reply) => {
+    pages.get('/hosting', { compress: false }, async (request, reply) => {
       const lang = pageLanguage(request);
-      const text = await publicCache.json(`web:hosting:${lang.language}:${lang.explicit}`, async () =>
+      const page = await publicCache.text(`web:hosting:${lang.language}:${lang.explicit}`, async () =>
         render({ kind: 'hosting', games: await listPublicGames(db) }, lang, '/hosting'),
       );
-      return sendHtml(reply, JSON.parse(text) as string);
+      if (!page) throw new Error('the hosting page cannot be absent');
+      return sendHtml(request, reply, page);
     });
-    pages.get<{ Params: { gameId: string } }>('/game/:gameId', async (request, reply) => {
-      const { gameId } = request.params;
-      if (!GAME_ID.test(gameId)) return notFound(request, reply);
-      const lang = pageLanguage(request);
-      const text = await publicCache.json(
-        `web:game:${gameId}:${lang.language}:${lang.explicit}`,
-        async () => {
-          const data = await publicGamePackages(db, Number(gameId));
-          return data && render({ kind: 'game', data }, lang, `/game/${gameId}`);
-        },
-      );
-      const page = JSON.parse(text) as string | null;
-      return page === null ? notFound(request, reply) : sendHtml(reply, page);
-    });
+    pages.get<{ Params: { gameId: string } }>(
+      '/game/:gameId',
+      { compress: false },
+      async (request, reply) => {
+        const { gameId } = request.params;
+        if (!GAME_ID.test(gameId)) return notFound(request, reply);
+        const lang = pageLanguage(request);
+        const page = await publicCache.text(
+          `web:game:${gameId}:${lang.language}:${lang.explicit}`,
+          async () => {
+            const data = await publicGamePackages(db, Number(gameId));
+            return data && render({ kind: 'game', data }, lang, `/game/${gameId}`);
+          },
+        );
+        return page === null ? notFound(request, reply) : sendHtml(request, reply, page);
+      },
+    );
 
     pages.get('/robots.txt', (_request, reply) =>
       reply

@@ -14,10 +14,14 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
   const { db } = app.ctx;
 
   const games = z.array(publicGame);
-  // Served from the public cache as JSON text, checked against the contract once per load.
-  app.get('/games', async (_request, reply) => {
-    const json = await app.ctx.publicCache.json('games', async () => games.parse(await listPublicGames(db)));
-    return reply.type('application/json; charset=utf-8').send(json);
+  // Served from the public cache as JSON text, checked against the contract once per load and compressed
+  // once per variant (compress: false keeps @fastify/compress off these routes).
+  app.get('/games', { compress: false }, async (request, reply) => {
+    const answer = await app.ctx.publicCache.text('games', async () =>
+      JSON.stringify(games.parse(await listPublicGames(db))),
+    );
+    if (!answer) throw new Error('the game list cannot be absent');
+    return answer.send(request, reply.type('application/json; charset=utf-8'));
   });
 
   // Served from the public cache as JSON text like the game list: the string is sent as it is, so the
@@ -25,16 +29,16 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
   // answer on every request. An unknown or inactive game is cached as `null` and answers 404.
   app.get(
     '/games/packages',
-    { schema: { querystring: gamePackagesQuery, response: { 200: gamePackagesAnswer } } },
+    { compress: false, schema: { querystring: gamePackagesQuery, response: { 200: gamePackagesAnswer } } },
     async (request, reply) => {
       const id = request.query.id;
-      const json = await app.ctx.publicCache.json(`packages:${id}`, async () => {
-        const answer = await publicGamePackages(db, id);
-        return answer && gamePackagesAnswer.parse(answer);
+      const answer = await app.ctx.publicCache.text(`packages:${id}`, async () => {
+        const found = await publicGamePackages(db, id);
+        return found && JSON.stringify(gamePackagesAnswer.parse(found));
       });
-      if (json === 'null') throw new AppError(404, REASONS.notFound);
-      // The JSON text itself: Fastify sends a string with a JSON type as it is, past the serializer.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      if (!answer) throw new AppError(404, REASONS.notFound);
+      // The JSON bytes themselves: a Buffer goes past the response serializer as it is.
+      return answer.send(request, (reply as FastifyReply).type('application/json; charset=utf-8'));
     },
   );
 }
