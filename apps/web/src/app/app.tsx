@@ -1,11 +1,11 @@
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { router } from './router';
+import { appRouter } from './router';
 
 export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </AppProvider>
   );
 }

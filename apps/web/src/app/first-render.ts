@@ -5,7 +5,12 @@
  * later Largest Contentful Paint).
  */
 import i18n, { i18nReady } from '@/i18n/i18n';
-import { router } from './router';
+import { appRouter } from './router';
+
+/** Ends the current task, so the browser can paint and handle input between the start-up steps. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 export async function firstRenderReady(): Promise<void> {
   // The pages format numbers as soon as they render: the format data load meanwhile, in a worker.
@@ -14,6 +19,9 @@ export async function firstRenderReady(): Promise<void> {
   } catch {
     // No worker (an old browser): the first format loads the data on the main thread.
   }
+  // The modules were evaluated in this task; the router starts in the next one.
+  await nextTask();
+  const router = appRouter();
   const routed = router.state.initialized
     ? Promise.resolve()
     : new Promise<void>((resolve) => {

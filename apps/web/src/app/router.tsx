@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import i18n, { i18nReady, type Namespace } from '@/i18n/i18n';
 import { DashboardGuard, EmailGuard, GuestGuard } from './guards';
@@ -24,7 +24,7 @@ function page(load: () => Promise<{ default: ComponentType }>, namespaces: Names
 
 const services = async () => ({ Component: (await import('./layouts/services-layout')).default });
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -90,4 +90,16 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The client's router, created on the first call: creating it matches the address and starts loading the
+ * route's lazy code, work the start-up does in a task of its own (first-render.ts) rather than in the one
+ * that evaluates the modules.
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  router ??= createBrowserRouter(routes);
+  return router;
+}
