@@ -6,7 +6,13 @@ import { Logo } from '@/components/logo';
 export function SiteFooter() {
   const { t } = useTranslation('common');
   return (
-    <Box component="footer" mt="xl" py="xl" style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}>
+    <Box
+      component="footer"
+      mt="xl"
+      py="xl"
+      className="fh-later"
+      style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}
+    >
       <Container size="lg">
         <Group justify="space-between" align="flex-start" gap="xl">
           <Stack gap={6} maw={360}>

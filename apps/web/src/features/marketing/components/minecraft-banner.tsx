@@ -53,7 +53,7 @@ function BlockyLandscape() {
 export function MinecraftBanner() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="minecraft-title" className="fh-banner">
+    <section aria-labelledby="minecraft-title" className="fh-banner fh-later">
       <BlockyLandscape />
       <div className="fh-banner-content">
         <Text component="p" className="fh-pill" m={0}>

@@ -72,7 +72,7 @@ export function NetworkMap() {
   const { t } = useTranslation('home');
   const facts = ['location', 'ddos', 'europe'] as const;
   return (
-    <Container size="lg" component="section" aria-labelledby="network-title" py={56}>
+    <Container size="lg" component="section" aria-labelledby="network-title" py={56} className="fh-later">
       <Box className="fh-split">
         <div>
           <Title id="network-title" order={2} mb="md">

@@ -71,7 +71,7 @@ export function PanelShowcase() {
   const { t } = useTranslation('home');
   const points = ['power', 'gauges', 'panel', 'schedules'] as const;
   return (
-    <Box component="section" aria-labelledby="panel-title" py={56} className="fh-band">
+    <Box component="section" aria-labelledby="panel-title" py={56} className="fh-band fh-later">
       <Container size="lg">
         <Box className="fh-split fh-split-reverse">
           <div>

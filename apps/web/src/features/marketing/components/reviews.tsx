@@ -16,7 +16,7 @@ const REVIEWS = [
 export function Reviews() {
   const { t } = useTranslation('home');
   return (
-    <Container size="lg" component="section" aria-labelledby="reviews-title" py={56}>
+    <Container size="lg" component="section" aria-labelledby="reviews-title" py={56} className="fh-later">
       <div className="fh-reviews-head">
         <Title id="reviews-title" order={2}>
           {t('reviews.title')}
