@@ -15,6 +15,7 @@ import type { Clock } from './lib/clock';
 import type { Metrics } from './lib/metrics';
 import type { Mailer } from './mail/mailer';
 import type { PublicCache } from './services/public-cache';
+import type { SiteContent } from './services/site-content';
 
 export interface AppContext {
   config: Config;
@@ -26,6 +27,8 @@ export interface AppContext {
   captcha: Captcha;
   log: FastifyBaseLogger;
   publicCache: PublicCache;
+  /** the public site's partners and documents, read once at start-up (SITE_CONTENT_DIR; services/site-content.ts) */
+  site: SiteContent;
   /** milliseconds since the epoch: `clock.now` */
   now: () => number;
   /** the clock `now` reads; the demo clock and tests move it forward */

@@ -27,6 +27,7 @@ import { customerKey } from './plugins/customer-limit';
 import { apiSecurityHeaders } from './plugins/security-headers';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
+import { loadSiteContent } from './services/site-content';
 import { UPLOADS_PREFIX } from './services/uploads';
 import { registerCompression, registerWeb } from './web';
 
@@ -81,9 +82,12 @@ declare module 'fastify' {
 }
 
 /**
- * @throws Error when the database cannot be opened or migrated
+ * @throws Error when the database cannot be opened or migrated, or SITE_CONTENT_DIR's partners.json is
+ * broken (services/site-content.ts)
  */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<ProductServer> {
+  // Read first: a broken partners.json stops the start before anything is opened.
+  const site = loadSiteContent(config.siteContentDir);
   const clock = options.clock ?? createClock();
   const now = clock.now;
   const database = await openDatabase(config.databaseUrl, { schema: options.databaseSchema });
@@ -134,6 +138,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     captcha: createCaptcha({ ...config.captcha, db: database.db, now }),
     log: app.log,
     publicCache: createPublicCache(),
+    site,
     now,
     clock,
     metrics,

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +8,44 @@ import deHome from '../../web/src/i18n/locales/de/home.json';
 import enCatalog from '../../web/src/i18n/locales/en/catalog.json';
 import enCommon from '../../web/src/i18n/locales/en/common.json';
 import enHome from '../../web/src/i18n/locales/en/home.json';
+import enSite from '../../web/src/i18n/locales/en/site.json';
 import frCatalog from '../../web/src/i18n/locales/fr/catalog.json';
+import frSite from '../../web/src/i18n/locales/fr/site.json';
 import { loadConfig } from '../src/config';
 import { escapeHtml } from '../src/web/html';
 import de from '../src/web/locales/de.json';
 import en from '../src/web/locales/en.json';
 import { type Product, startProduct } from './harness';
+
+/** The page's #root (React replaces it) and what follows it (the query cache's data). */
+function fromRoot(text: string): string {
+  return text.slice(text.indexOf('<div id="root">'));
+}
+
+interface SiteAnswers {
+  partners: {
+    id: string;
+    name: string;
+    description: string;
+    url: string;
+    social: { network: keyof typeof enSite.networks; url: string }[];
+  }[];
+  company: {
+    name: string;
+    addressLines: string[];
+    companyId: string;
+    email: string;
+    documents: { id: keyof typeof enSite.documents; url: string }[];
+  };
+}
+
+/** The public API's answers /partners and /contact are rendered from, in `language`. */
+async function siteAnswers(product: Product, language: string): Promise<SiteAnswers> {
+  const get = async (path: string) =>
+    (await fetch(`${product.url}/api/public/site/${path}?lang=${language}`)).json();
+  const { partners } = (await get('partners')) as { partners: SiteAnswers['partners'] };
+  return { partners, company: (await get('company')) as SiteAnswers['company'] };
+}
 
 interface RawAnswer {
   status: number;
@@ -300,6 +333,74 @@ describe('serving the web client', () => {
     }
   });
 
+  it('renders /partners and /contact with the partners, the company and its documents in the language asked, and seeds the query cache', async () => {
+    for (const [language, site] of [
+      ['en', enSite],
+      ['fr', frSite],
+    ] as const) {
+      const { partners, company } = await siteAnswers(product, language);
+      expect(partners.length).toBeGreaterThan(0);
+      expect(company.documents.length).toBeGreaterThan(0);
+
+      const partnersPage = await fetch(`${product.url}/partners?lng=${language}`);
+      expect(partnersPage.status).toBe(200);
+      const partnersHtml = fromRoot(await partnersPage.text());
+      expect(partnersHtml).toContain(`<h1>${escapeHtml(site.partners.title)}</h1>`);
+      expect(partnersHtml).toContain(escapeHtml(site.partners.subtitle));
+      for (const partner of partners) {
+        expect(partnersHtml).toContain(`>${escapeHtml(partner.name)}</h2>`);
+        expect(partnersHtml).toContain(`<a href="${escapeHtml(partner.url)}"`);
+        expect(partnersHtml).toContain(escapeHtml(partner.description));
+        for (const link of partner.social) {
+          expect(partnersHtml).toContain(`<a href="${escapeHtml(link.url)}" class="fh-social-link"`);
+          expect(partnersHtml).toContain(`>${escapeHtml(site.networks[link.network])}</a>`);
+        }
+      }
+      // The French descriptions have apostrophes: the page has them escaped.
+      if (language === 'fr') expect(partnersHtml).toContain('&#39;');
+      // The same answer as the API's, under the client's query key (features/site/api/site.ts).
+      expect(partnersHtml).toContain(
+        `<script type="application/json" id="fh-data">{"queries":[[["public","site","partners","${language}"],{"partners":[`,
+      );
+
+      const contactHtml = fromRoot(await (await fetch(`${product.url}/contact?lng=${language}`)).text());
+      expect(contactHtml).toContain(`<h1>${escapeHtml(site.contact.title)}</h1>`);
+      expect(contactHtml).toContain(`<dt>${escapeHtml(site.contact.companyId)}</dt>`);
+      expect(contactHtml).toContain(`<dd>${escapeHtml(company.name)}</dd>`);
+      for (const line of company.addressLines) expect(contactHtml).toContain(`>${escapeHtml(line)}</span>`);
+      expect(contactHtml).toContain(`<dd>${escapeHtml(company.companyId)}</dd>`);
+      expect(contactHtml).toContain(`<a href="mailto:${escapeHtml(company.email)}"`);
+      expect(contactHtml).toContain(`<dd>${escapeHtml(site.contact.notVatPayer)}</dd>`);
+      for (const document of company.documents) {
+        expect(contactHtml).toContain(
+          `<a href="${escapeHtml(document.url)}" download class="fh-document-link">${escapeHtml(site.documents[document.id])}</a>`,
+        );
+        expect(document.url).toBe(`/api/public/site/documents/${language}/${document.id}`);
+      }
+      expect(contactHtml).toContain(
+        `<script type="application/json" id="fh-data">{"queries":[[["public","site","company","${language}"],{"name":`,
+      );
+      // Both short pages carry the footer that sits above their fold on a desktop screen.
+      for (const html of [partnersHtml, contactHtml]) {
+        expect(html).toContain(`<footer class="s-ft">`);
+        expect(html).toContain(`href="/contact?lng=${language}"`);
+      }
+    }
+  });
+
+  it('leaves the not-found page as it was: header and message, no footer, no data', async () => {
+    const text = await (await fetch(`${product.url}/no-such-page?lng=en`)).text();
+    const root = fromRoot(text);
+    expect(root).toMatch(
+      /^<div id="root"><header class="s-hd">.*<\/header><main id="main"><div class="s-nf"><h1>[^<]+<\/h1><p class="s-lead" style="margin:0 auto 24px">[^<]+<\/p><a href="\/\?lng=en" class="s-b">[^<]+<\/a><\/div><\/main><\/div>\s*<\/body>/,
+    );
+    expect(root).toContain(`<h1>${escapeHtml(enCommon.notFound.title)}</h1>`);
+    expect(text).not.toContain('<footer');
+    expect(text).not.toContain('class="s-shell"');
+    expect(text).not.toContain('.s-shell{');
+    expect(text).not.toContain('id="fh-data"');
+  });
+
   it('lists every public page and game in every language in sitemap.xml, and robots.txt points to it', async () => {
     const sitemap = await fetch(`${product.url}/sitemap.xml`);
     expect(sitemap.status).toBe(200);
@@ -320,5 +421,61 @@ describe('serving the web client', () => {
     expect(text).toContain('Disallow: /dashboard');
     expect(text).toContain('Disallow: /api/');
     expect(text).toContain(`Sitemap: ${product.url}/sitemap.xml`);
+  });
+});
+
+// An operator's partners and company with markup in every field: the page shows the text, never the markup.
+describe('the server-rendered /partners and /contact of an operator', () => {
+  const evil = `Evil <script>alert("x")</script> & 'Co'`;
+  let dir: string;
+  let product: Product;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'falkenhost-web-site-'));
+    mkdirSync(join(dir, 'documents', 'en'), { recursive: true });
+    writeFileSync(join(dir, 'documents', 'en', 'aml-policy.md'), '# AML');
+    const partner = {
+      id: 'evil',
+      name: evil,
+      description: { en: `Builds <b>things</b> & "more"`, de: `Baut <b>Dinge</b> & 'mehr'` },
+      url: 'https://evil.example/?a=1&b=2',
+      social: [{ network: 'discord', url: 'https://discord.example/?x="1"&y=2' }],
+    };
+    writeFileSync(join(dir, 'partners.json'), JSON.stringify({ partners: [partner] }));
+    product = await startProduct('sqlite', {
+      seed: false,
+      configure: (config) => ({
+        ...config,
+        siteContentDir: dir,
+        supplier: { ...config.supplier, name: evil, addressLines: ['Street <1>', `City & "2"`] },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await product?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('escapes every value in the page and in its data, in both languages', async () => {
+    for (const language of ['en', 'de']) {
+      const partners = fromRoot(await (await fetch(`${product.url}/partners?lng=${language}`)).text());
+      const contact = fromRoot(await (await fetch(`${product.url}/contact?lng=${language}`)).text());
+      for (const html of [partners, contact]) {
+        expect(html).not.toContain('<script>alert');
+        expect(html).not.toContain('<b>');
+        expect(html).toContain('Evil &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;');
+        expect(html).toContain('Evil \\u003cscript>alert(\\"x\\")\\u003c/script> & \'Co\'');
+      }
+      expect(partners).toContain(
+        language === 'en'
+          ? 'Builds &lt;b&gt;things&lt;/b&gt; &amp; &quot;more&quot;'
+          : 'Baut &lt;b&gt;Dinge&lt;/b&gt; &amp; &#39;mehr&#39;',
+      );
+      expect(partners).toContain('<a href="https://evil.example/?a=1&amp;b=2"');
+      expect(partners).toContain('<a href="https://discord.example/?x=&quot;1&quot;&amp;y=2"');
+      expect(contact).toContain('>Street &lt;1&gt;</span>');
+      expect(contact).toContain('>City &amp; &quot;2&quot;</span>');
+      expect(contact).toContain(`<a href="/api/public/site/documents/${language}/aml-policy" download`);
+      expect(contact).not.toContain('general-terms');
+    }
   });
 });

@@ -15,6 +15,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
 import {
+  type CompanyAnswer,
+  type PartnersAnswer,
   type PublicPartner,
   SITE_DOCUMENT_FORMATS,
   SITE_DOCUMENTS,
@@ -24,6 +26,7 @@ import {
   SOCIAL_NETWORKS,
 } from '@falkenhost/contracts/site';
 import { z } from 'zod';
+import type { Supplier } from '../config';
 
 /** At most this many partners are shown (the spec's page has three cards). */
 export const MAX_PARTNERS = 12;
@@ -157,4 +160,30 @@ function readPartners(file: string): PartnerEntry[] {
     throw new Error(`Invalid site content: ${file}\n${lines.join('\n')}`);
   }
   return parsed.data.partners;
+}
+
+/**
+ * The answer of `GET /api/public/site/partners?lang=`, also rendered into the server's /partners page
+ * (web/pages.ts) and seeded into the client's query cache there, so both show the same cards.
+ * @returns `{ partners }` with descriptions in `language`, else English; empty without site content
+ */
+export function publicPartners(site: SiteContent, language: Language): PartnersAnswer {
+  return { partners: site.partners(language) };
+}
+
+/**
+ * The answer of `GET /api/public/site/company?lang=`, also rendered into the server's /contact page
+ * (web/pages.ts): the seller of SUPPLIER_* (the invoices' seller, so the two cannot disagree; spec 1: a
+ * Czech company that is not a VAT payer) and the documents offered in `language` (or English).
+ */
+export function publicCompany(site: SiteContent, supplier: Supplier, language: Language): CompanyAnswer {
+  return {
+    name: supplier.name,
+    addressLines: supplier.addressLines,
+    companyId: supplier.companyId,
+    email: supplier.email,
+    web: supplier.web ?? null,
+    vatPayer: false,
+    documents: site.documents(language),
+  };
 }

@@ -20,6 +20,7 @@ import type { AppContext } from '../context';
 import { EncodedText, requestEncodings } from '../lib/encoding';
 import { securityHeaders } from '../plugins/security-headers';
 import { listPublicGames, publicGamePackages } from '../services/catalog';
+import { publicCompany, publicPartners } from '../services/site-content';
 import { escapeHtml } from './html';
 import { isLanguage } from './i18n';
 import { type PublicPage, parseTemplate, renderPage, type Template } from './pages';
@@ -95,6 +96,11 @@ const APP_ROUTES = [
   '/dashboard/*',
 ];
 
+/** Milliseconds since the epoch of the next 1 January, 00:00 local time. */
+function startOfNextYear(): number {
+  return new Date(new Date().getFullYear() + 1, 0, 1).getTime();
+}
+
 /** The indexed public pages without catalogue data (the sitemap lists them with every game). */
 const PUBLIC_PATHS = ['/', '/hosting', '/partners', '/contact'];
 
@@ -105,7 +111,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
   const template: Template = parseTemplate(readFileSync(indexFile, 'utf8'));
   const routePreloads = loadRoutePreloads(config.webDist);
   const { publicUrl } = config;
-  const { db, publicCache } = ctx;
+  const { db, publicCache, site } = ctx;
 
   // Files: no per-request work beyond choosing the variant; their headers were made at start-up.
   await app.register(async (web) => {
@@ -133,8 +139,11 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       },
     });
 
-    // Pages without catalogue data never change while the server runs.
+    // Pages without catalogue data never change while the server runs: the site's content is read once at
+    // start-up (services/site-content.ts), the company is configuration. Only the footer's copyright year
+    // does, so they are rendered again in a new year.
     const fixed = new Map<string, EncodedText>();
+    let renderedBefore = startOfNextYear();
     const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>
       renderPage(template, page, {
         language,
@@ -143,11 +152,17 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
         publicUrl,
         preloads: routePreloads(page.kind, language),
       });
-    const fixedPage = (page: PublicPage, lang: PageLanguage, path: string) => {
-      const key = `${page.kind}:${path}:${lang.language}:${lang.explicit}`;
+    /** `page` in the page's language, made only when that language's page is not rendered yet */
+    type MakePage = (language: Language) => PublicPage;
+    const fixedPage = (kind: PublicPage['kind'], make: MakePage, lang: PageLanguage, path: string) => {
+      if (Date.now() >= renderedBefore) {
+        fixed.clear();
+        renderedBefore = startOfNextYear();
+      }
+      const key = `${kind}:${path}:${lang.language}:${lang.explicit}`;
       let text = fixed.get(key);
       if (text === undefined) {
-        text = new EncodedText(render(page, lang, path));
+        text = new EncodedText(render(make(lang.language), lang, path));
         fixed.set(key, text);
       }
       return text;
@@ -163,21 +178,36 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
           .header('vary', 'Accept-Language, Cookie'),
       );
     const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-      sendHtml(request, reply, fixedPage({ kind: 'notFound' }, pageLanguage(request), '/404'), 404);
+      sendHtml(
+        request,
+        reply,
+        fixedPage('notFound', () => ({ kind: 'notFound' }), pageLanguage(request), '/404'),
+        404,
+      );
 
-    for (const [path, kind] of [
-      ['/', 'home'],
-      ['/partners', 'partners'],
-      ['/contact', 'contact'],
-    ] as const) {
+    const fixedPages: [string, PublicPage['kind'], MakePage][] = [
+      ['/', 'home', () => ({ kind: 'home' })],
+      // The same answers as GET /api/public/site/partners and /company in the page's language.
+      ['/partners', 'partners', (language) => ({ kind: 'partners', data: publicPartners(site, language) })],
+      [
+        '/contact',
+        'contact',
+        (language) => ({ kind: 'contact', data: publicCompany(site, config.supplier, language) }),
+      ],
+    ];
+    for (const [path, kind, make] of fixedPages) {
       pages.get(path, { compress: false }, (request, reply) =>
-        sendHtml(request, reply, fixedPage({ kind }, pageLanguage(request), path)),
+        sendHtml(request, reply, fixedPage(kind, make, pageLanguage(request), path)),
       );
     }
     const appRoutes = config.mode === 'demo' ? [...APP_ROUTES, '/dev/mailbox'] : APP_ROUTES;
     for (const path of appRoutes) {
       pages.get(path, { compress: false }, (request, reply) =>
-        sendHtml(request, reply, fixedPage({ kind: 'app', index: false }, pageLanguage(request), '/app')),
+        sendHtml(
+          request,
+          reply,
+          fixedPage('app', () => ({ kind: 'app', index: false }), pageLanguage(request), '/app'),
+        ),
       );
     }
 

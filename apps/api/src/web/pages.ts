@@ -5,11 +5,18 @@
  * JavaScript. React's createRoot then replaces the fragment with the same page. Every text goes through
  * the escaping `html` template.
  *
- * The fragment uses the global stylesheet's classes (fh-*) and a few rules of its own (SSR_CSS) that
- * mirror the Mantine components' sizes, so the page does not jump when React takes over.
+ * The fragment uses the global stylesheet's classes (fh-*) and a few rules of its own (SSR_CSS, and
+ * SITE_CSS for /partners and /contact) that mirror the Mantine components' sizes, so the page does not
+ * jump when React takes over.
  */
 import type { GamePackagesAnswer, PublicGame, PublicPackage } from '@falkenhost/contracts/catalog';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@falkenhost/contracts/constants';
+import type {
+  CompanyAnswer,
+  PartnersAnswer,
+  PublicPartner,
+  SiteDocumentEntry,
+} from '@falkenhost/contracts/site';
 import type { TFunction } from 'i18next';
 import { html, jsonForScript, raw, type SafeHtml } from './html';
 import { translator } from './i18n';
@@ -18,8 +25,10 @@ export type PublicPage =
   | { kind: 'home' }
   | { kind: 'hosting'; games: PublicGame[] }
   | { kind: 'game'; data: GamePackagesAnswer }
-  | { kind: 'partners' }
-  | { kind: 'contact' }
+  /** the answer of GET /api/public/site/partners?lang= in the page's language (services/site-content.ts) */
+  | { kind: 'partners'; data: PartnersAnswer }
+  /** the answer of GET /api/public/site/company?lang= in the page's language */
+  | { kind: 'contact'; data: CompanyAnswer }
   | { kind: 'notFound' }
   /** a page of the app (login, dashboard...): the empty shell with the site's title, not indexed */
   | { kind: 'app'; index: boolean };
@@ -111,9 +120,30 @@ const SSR_CSS = raw(
     `.s-nf{padding:80px 16px;text-align:center}.s-nf h1{font-size:34px;font-weight:800;margin:0 0 16px}`,
 );
 
-const LOGO = raw(
-  '<svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true"><defs><linearGradient id="fh-logo-s" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#9a7ce6"/><stop offset="1" stop-color="#22b8cf"/></linearGradient></defs><rect width="32" height="32" rx="8" fill="#1d1e30"/><path d="M5 22c6-1 10-5 12-12 1 5 4 8 10 9-6 1-9 3-11 7-2-3-6-4-11-4z" fill="url(#fh-logo-s)"/></svg>',
+/**
+ * The rules only /partners and /contact use (their cards, panels and the footer of the client's layout),
+ * sent with those pages alone.
+ */
+const SITE_CSS = raw(
+  `.s-sub{font-size:16px;line-height:1.55;color:var(--mantine-color-dark-1);margin:0 0 32px}` +
+    `.s-ph{font-size:18px;font-weight:800;line-height:1.35;margin:0}.s-t{font-size:14px;line-height:1.45;color:var(--mantine-color-dark-0);margin:0}` +
+    `.s-a{color:var(--mantine-color-cyan-3);font-weight:400;text-decoration:none}.s-a:hover{text-decoration:underline}.s-a.s-sma{font-size:14px;line-height:1.45}` +
+    `.s-panel h2{font-size:20px;font-weight:800;line-height:1.35;margin:0 0 16px}.s-meta{font-size:12px;line-height:1.4;color:var(--mantine-color-dark-1);margin:0}` +
+    `.s-shell{min-height:100vh;display:flex;flex-direction:column}.s-shell>main{flex:1}` +
+    `.s-ft{margin-top:32px;padding:32px 0;border-top:1px solid var(--mantine-color-dark-5)}` +
+    `.s-ftg{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:flex-start;gap:32px}.s-fts{display:flex;flex-direction:column;gap:6px}` +
+    `.s-ft p{font-size:14px;line-height:1.45;color:var(--mantine-color-dark-1);margin:0}.s-ft p.s-fb{font-weight:700;color:inherit}` +
+    `.s-ft a{font-size:14px;line-height:1.45;color:var(--mantine-color-dark-0);text-decoration:none}.s-ft a:hover{text-decoration:underline}.s-ft p.s-fc{font-size:12px;line-height:1.4;margin-top:32px}`,
 );
+
+/** The Falkenhost mark at `size` px (apps/web/src/components/logo.tsx). */
+function logo(size: number): SafeHtml {
+  return raw(
+    `<svg width="${size}" height="${size}" viewBox="0 0 32 32" aria-hidden="true"><defs><linearGradient id="fh-logo-s" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#9a7ce6"/><stop offset="1" stop-color="#22b8cf"/></linearGradient></defs><rect width="32" height="32" rx="8" fill="#1d1e30"/><path d="M5 22c6-1 10-5 12-12 1 5 4 8 10 9-6 1-9 3-11 7-2-3-6-4-11-4z" fill="url(#fh-logo-s)"/></svg>`,
+  );
+}
+const LOGO = logo(30);
+const FOOTER_LOGO = logo(26);
 
 /** The home page's decorative server rack (the React page draws the same). */
 const HERO_ART = raw(
@@ -147,6 +177,15 @@ function header(t: TFunction, language: Language): SafeHtml {
 function platformBadges(t: TFunction, game: Pick<PublicGame, 'desktop' | 'console' | 'mobile'>): SafeHtml {
   const flags = (['desktop', 'console', 'mobile'] as const).filter((key) => game[key]);
   return html`<div class="s-badges" role="group" aria-label="${t('catalog:platforms.label')}">${flags.map((key) => html`<span class="s-badge">${t(`catalog:platforms.${key}`)}</span>`)}</div>`;
+}
+
+/**
+ * The site's footer (apps/web/src/components/layout/site-footer.tsx), for the short pages whose footer is
+ * above the fold at desktop widths (/partners, /contact); the longer pages leave it to React.
+ */
+function footer(t: TFunction, language: Language): SafeHtml {
+  const q = `?lng=${language}`;
+  return html`<footer class="s-ft"><div class="s-c"><div class="s-ftg"><div class="s-fts" style="max-width:360px"><span class="s-logo">${FOOTER_LOGO}<span>Falkenhost</span></span><p>${t('common:footer.tagline')}</p></div><div class="s-fts"><p class="s-fb">${t('common:footer.product')}</p><a href="/hosting${q}">${t('common:nav.hosting')}</a><a href="/dashboard">${t('common:nav.dashboard')}</a></div><div class="s-fts"><p class="s-fb">${t('common:footer.company')}</p><a href="/partners${q}">${t('common:nav.partners')}</a><a href="/contact${q}">${t('common:nav.contact')}</a><p>${t('common:footer.location')}</p><p>${t('common:footer.vat')}</p></div></div><p class="s-fc">${t('common:footer.copyright', { year: new Date().getFullYear() })}</p></div></footer>`;
 }
 
 /** The home page's feature cards: key, colour and icon (apps/web/src/components/marketing-icons.tsx). */
@@ -229,6 +268,72 @@ function game(t: TFunction, language: Language, data: GamePackagesAnswer): SafeH
   }</div></div>`;
 }
 
+/** A partner's initials for its badge, as partner-card.tsx: "Blockwerk Builders" -> "BB". */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+}
+
+/** The host of an address for a link's text, as partner-card.tsx; the address itself when unparsable. */
+function host(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+/** One card of /partners (apps/web/src/features/site/components/partner-card.tsx). */
+function partnerCard(t: TFunction, partner: PublicPartner): SafeHtml {
+  const social =
+    partner.social.length > 0
+      ? html`<ul class="fh-social" aria-label="${t('site:partners.social', { name: partner.name })}">${partner.social.map((link) => html`<li><a href="${link.url}" class="fh-social-link" aria-label="${t('site:partners.socialLink', { name: partner.name, network: t(`site:networks.${link.network}`) })}">${t(`site:networks.${link.network}`)}</a></li>`)}</ul>`
+      : '';
+  return html`<article class="fh-feature fh-partner" aria-labelledby="partner-${partner.id}"><div class="fh-partner-head"><span class="fh-partner-badge" aria-hidden="true">${initials(partner.name)}</span><div><h2 id="partner-${partner.id}" class="s-ph">${partner.name}</h2><a href="${partner.url}" class="s-a s-sma">${host(partner.url)}</a></div></div><p class="s-t">${partner.description}</p>${social}</article>`;
+}
+
+function partners(t: TFunction, data: PartnersAnswer): SafeHtml {
+  return html`<div class="s-c s-page"><h1>${t('site:partners.title')}</h1><p class="s-sub">${t('site:partners.subtitle')}</p>${data.partners.length === 0 ? html`<p style="text-align:center;padding:32px 0;margin:0;color:var(--mantine-color-dark-0)">${t('site:partners.empty')}</p>` : html`<div class="fh-card-grid">${data.partners.map((partner) => partnerCard(t, partner))}</div>`}</div>`;
+}
+
+/** The name of a language in the page's language ("English", "angličtina"), as contact-page.tsx. */
+function languageName(code: string, inLanguage: string): string {
+  try {
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const DOCUMENT_ICON = raw(
+  '<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" class="fh-document-icon"><path d="M6 2h8l5 5v15H6zM14 2v5h5M9 13h7M9 17h7" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>',
+);
+
+/** A document's download link with its format and, when it is another language's file, that language. */
+function documentRow(t: TFunction, language: Language, document: SiteDocumentEntry): SafeHtml {
+  const meta = [
+    t(`site:formats.${document.format}`),
+    document.language === language ? null : languageName(document.language, language),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return html`<li class="fh-document">${DOCUMENT_ICON}<div><a href="${document.url}" download class="fh-document-link">${t(`site:documents.${document.id}`)}</a><p class="s-meta">${meta}</p></div></li>`;
+}
+
+/** /contact (apps/web/src/features/site/components/contact-page.tsx): company details and documents. */
+function contact(t: TFunction, language: Language, company: CompanyAnswer): SafeHtml {
+  const details = html`<dl class="fh-details"><dt>${t('site:contact.name')}</dt><dd>${company.name}</dd><dt>${t('site:contact.address')}</dt><dd>${company.addressLines.map((line) => html`<span class="fh-line">${line}</span>`)}</dd><dt>${t('site:contact.companyId')}</dt><dd>${company.companyId}</dd><dt>${t('site:contact.email')}</dt><dd><a href="mailto:${company.email}" class="s-a">${company.email}</a></dd><dt>${t('site:contact.vat')}</dt><dd>${t('site:contact.notVatPayer')}</dd></dl>`;
+  const documents =
+    company.documents.length === 0
+      ? html`<p style="margin:0;color:var(--mantine-color-dark-0)">${t('site:contact.noDocuments')}</p>`
+      : html`<ul class="fh-documents">${company.documents.map((document) => documentRow(t, language, document))}</ul>`;
+  return html`<div class="s-c s-page"><h1>${t('site:contact.title')}</h1><p class="s-sub">${t('site:contact.subtitle')}</p><div class="fh-split fh-split-top"><section class="fh-feature fh-panel s-panel" aria-labelledby="company-title"><h2 id="company-title">${t('site:contact.company')}</h2>${details}</section><section class="fh-feature fh-panel s-panel" aria-labelledby="documents-title"><h2 id="documents-title">${t('site:contact.documents')}</h2>${documents}</section></div></div>`;
+}
+
 function notFound(t: TFunction, language: Language): SafeHtml {
   return html`<div class="s-nf"><h1>${t('common:notFound.title')}</h1><p class="s-lead" style="margin:0 auto 24px">${t('common:notFound.text')}</p><a href="/?lng=${language}" class="s-b">${t('common:notFound.home')}</a></div>`;
 }
@@ -284,22 +389,33 @@ function body(page: PublicPage, t: TFunction, language: Language): SafeHtml | un
       return hosting(t, language, page.games);
     case 'game':
       return game(t, language, page.data);
+    case 'partners':
+      return partners(t, page.data);
+    case 'contact':
+      return contact(t, language, page.data);
     case 'notFound':
       return notFound(t, language);
     default:
-      // /partners and /contact are drawn by the client; the app's pages have no public text.
+      // The app's pages have no public text.
       return undefined;
   }
 }
 
-/** Answers of the public API the page was rendered from, for the client's query cache. */
-function serverData(page: PublicPage): SafeHtml | undefined {
+/**
+ * Answers of the public API the page was rendered from, for the client's query cache, under the
+ * client's query keys (features/catalog/api, features/site/api/site.ts; the site's carry the language).
+ */
+function serverData(page: PublicPage, language: Language): SafeHtml | undefined {
   const queries =
     page.kind === 'hosting'
       ? [[['public', 'games'], page.games]]
       : page.kind === 'game'
         ? [[['public', 'game-packages', page.data.game.id], page.data]]
-        : undefined;
+        : page.kind === 'partners'
+          ? [[['public', 'site', 'partners', language], page.data]]
+          : page.kind === 'contact'
+            ? [[['public', 'site', 'company', language], page.data]]
+            : undefined;
   return queries && html`<script type="application/json" id="fh-data">${jsonForScript({ queries })}</script>`;
 }
 
@@ -322,15 +438,21 @@ export function renderPage(
   const { language, path, publicUrl, explicit, preloads = [] } = options;
   const t = translator(language);
   const head = headOf(page, t);
+  const withFooter = page.kind === 'partners' || page.kind === 'contact';
   // The address asked for: ?lng=xx is that language's page; without it, the page in the visitor's
   // language (cookie, Accept-Language) is the x-default one.
   const canonical = pageUrl(publicUrl, path, explicit ? language : undefined);
   const links = head.indexed
     ? html`<link rel="canonical" href="${canonical}">${LANGUAGES.map((l) => html`<link rel="alternate" hreflang="${l}" href="${pageUrl(publicUrl, path, l)}">`)}<link rel="alternate" hreflang="x-default" href="${pageUrl(publicUrl, path)}">`
     : raw('<meta name="robots" content="noindex">');
-  const headHtml = html`<title>${head.title}</title><meta name="description" content="${head.description}">${links}<meta property="og:type" content="website"><meta property="og:site_name" content="Falkenhost"><meta property="og:title" content="${head.title}"><meta property="og:description" content="${head.description}"><meta property="og:url" content="${canonical}"><meta property="og:locale" content="${OG_LOCALE[language]}"><meta name="twitter:card" content="summary">${head.image ? html`<link rel="preload" as="image" href="${head.image}" fetchpriority="high">` : ''}<style>${SSR_CSS}</style>${preloads.map((href) => html`<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)}`;
+  const headHtml = html`<title>${head.title}</title><meta name="description" content="${head.description}">${links}<meta property="og:type" content="website"><meta property="og:site_name" content="Falkenhost"><meta property="og:title" content="${head.title}"><meta property="og:description" content="${head.description}"><meta property="og:url" content="${canonical}"><meta property="og:locale" content="${OG_LOCALE[language]}"><meta name="twitter:card" content="summary">${head.image ? html`<link rel="preload" as="image" href="${head.image}" fetchpriority="high">` : ''}<style>${SSR_CSS}${withFooter ? SITE_CSS : ''}</style>${preloads.map((href) => html`<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)}`;
   const fragment = body(page, t, language);
-  const content = fragment ? html`${header(t, language)}<main id="main">${fragment}</main>` : '';
+  const content = !fragment
+    ? ''
+    : withFooter
+      ? // The page's column as the client's layout draws it: the footer at the bottom of a short page.
+        html`<div class="s-shell">${header(t, language)}<main id="main">${fragment}</main>${footer(t, language)}</div>`
+      : html`${header(t, language)}<main id="main">${fragment}</main>`;
   // The data sits outside #root, which React empties when it takes over.
-  return `${template.beforeLang}${language}${template.beforeHeadEnd}${headHtml}\n  ${template.beforeRoot}<div id="root">${content}</div>${serverData(page) ?? ''}${template.afterRoot}`;
+  return `${template.beforeLang}${language}${template.beforeHeadEnd}${headHtml}\n  ${template.beforeRoot}<div id="root">${content}</div>${serverData(page, language) ?? ''}${template.afterRoot}`;
 }

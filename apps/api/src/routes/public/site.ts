@@ -17,22 +17,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { DOCUMENT_CONTENT_TYPES, loadSiteContent } from '../../services/site-content';
+import { DOCUMENT_CONTENT_TYPES, publicCompany, publicPartners } from '../../services/site-content';
 
 /** The site's content changes with a deployment, so browsers and proxies may keep it five minutes. */
 const CACHE = 'public, max-age=300';
 
 export default async function publicSiteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config } = app.ctx;
-  const site = loadSiteContent(config.siteContentDir);
+  const { config, site } = app.ctx;
 
   app.get(
     '/partners',
     { schema: { querystring: siteLanguageQuery, response: { 200: partnersAnswer } } },
     async (request, reply) => {
       reply.header('cache-control', CACHE);
-      return { partners: site.partners(request.query.lang) };
+      return publicPartners(site, request.query.lang);
     },
   );
 
@@ -40,17 +39,8 @@ export default async function publicSiteRoutes(fastify: FastifyInstance): Promis
     '/company',
     { schema: { querystring: siteLanguageQuery, response: { 200: companyAnswer } } },
     async (request, reply) => {
-      const { supplier } = config;
       reply.header('cache-control', CACHE);
-      return {
-        name: supplier.name,
-        addressLines: supplier.addressLines,
-        companyId: supplier.companyId,
-        email: supplier.email,
-        web: supplier.web ?? null,
-        vatPayer: false as const,
-        documents: site.documents(request.query.lang),
-      };
+      return publicCompany(site, config.supplier, request.query.lang);
     },
   );
 
