@@ -33,8 +33,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // dist/.vite/manifest.json: the API server preloads each public page's route chunks (apps/api/src/web/route-chunks.ts).
-    manifest: true,
     // The home page budget is checked from the gzip sizes vite prints.
     reportCompressedSize: true,
   },

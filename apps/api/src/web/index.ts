@@ -24,7 +24,6 @@ import { publicCompany, publicPartners } from '../services/site-content';
 import { escapeHtml } from './html';
 import { isLanguage } from './i18n';
 import { type PublicPage, parseTemplate, renderPage, type Template } from './pages';
-import { loadRoutePreloads } from './route-chunks';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
 /**
@@ -109,7 +108,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
   if (!existsSync(indexFile)) return;
   const files = loadStaticFiles(config.webDist);
   const template: Template = parseTemplate(readFileSync(indexFile, 'utf8'));
-  const routePreloads = loadRoutePreloads(config.webDist);
   const { publicUrl } = config;
   const { db, publicCache, site } = ctx;
 
@@ -150,7 +148,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
         explicit,
         path,
         publicUrl,
-        preloads: routePreloads(page.kind, language),
       });
     /** `page` in the page's language, made only when that language's page is not rendered yet */
     type MakePage = (language: Language) => PublicPage;

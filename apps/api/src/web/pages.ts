@@ -431,11 +431,9 @@ export function renderPage(
     path: string;
     publicUrl: string;
     explicit: boolean;
-    /** the scripts the page loads lazily (/assets/...; route-chunks.ts), preloaded at low priority */
-    preloads?: string[];
   },
 ): string {
-  const { language, path, publicUrl, explicit, preloads = [] } = options;
+  const { language, path, publicUrl, explicit } = options;
   const t = translator(language);
   const head = headOf(page, t);
   const withFooter = page.kind === 'partners' || page.kind === 'contact';
@@ -445,7 +443,7 @@ export function renderPage(
   const links = head.indexed
     ? html`<link rel="canonical" href="${canonical}">${LANGUAGES.map((l) => html`<link rel="alternate" hreflang="${l}" href="${pageUrl(publicUrl, path, l)}">`)}<link rel="alternate" hreflang="x-default" href="${pageUrl(publicUrl, path)}">`
     : raw('<meta name="robots" content="noindex">');
-  const headHtml = html`<title>${head.title}</title><meta name="description" content="${head.description}">${links}<meta property="og:type" content="website"><meta property="og:site_name" content="Falkenhost"><meta property="og:title" content="${head.title}"><meta property="og:description" content="${head.description}"><meta property="og:url" content="${canonical}"><meta property="og:locale" content="${OG_LOCALE[language]}"><meta name="twitter:card" content="summary">${head.image ? html`<link rel="preload" as="image" href="${head.image}" fetchpriority="high">` : ''}<style>${SSR_CSS}${withFooter ? SITE_CSS : ''}</style>${preloads.map((href) => html`<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)}`;
+  const headHtml = html`<title>${head.title}</title><meta name="description" content="${head.description}">${links}<meta property="og:type" content="website"><meta property="og:site_name" content="Falkenhost"><meta property="og:title" content="${head.title}"><meta property="og:description" content="${head.description}"><meta property="og:url" content="${canonical}"><meta property="og:locale" content="${OG_LOCALE[language]}"><meta name="twitter:card" content="summary">${head.image ? html`<link rel="preload" as="image" href="${head.image}" fetchpriority="high">` : ''}<style>${SSR_CSS}${withFooter ? SITE_CSS : ''}</style>`;
   const fragment = body(page, t, language);
   const content = !fragment
     ? ''

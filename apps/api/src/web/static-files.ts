@@ -54,7 +54,7 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 /**
- * Every file of `root` but index.html (the pages are rendered from it), the build manifest and the compressed variants
+ * Every file of `root` but index.html (the pages are rendered from it) and the compressed variants
  * themselves, keyed by URL path.
  */
 export function loadStaticFiles(root: string): Map<string, StaticFile> {
@@ -62,8 +62,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
   for (const full of walk(root)) {
     if (full.endsWith('.br') || full.endsWith('.gz')) continue;
     const path = `/${relative(root, full).split(sep).join('/')}`;
-    // index.html is rendered per page; the build manifest (.vite/) is read by route-chunks.ts only.
-    if (path === '/index.html' || path.startsWith('/.vite/')) continue;
+    if (path === '/index.html') continue;
     const body = readFileSync(full);
     const read = (suffix: string) => (existsSync(full + suffix) ? readFileSync(full + suffix) : undefined);
     const br = read('.br');
