@@ -79,3 +79,25 @@ export const companyAnswer = z.object({
   documents: z.array(siteDocumentEntry),
 });
 export type CompanyAnswer = z.infer<typeof companyAnswer>;
+
+/**
+ * Initials of a partner's name for its badge (our own drawing, no third-party logo), drawn alike by the
+ * React card and the server-rendered /partners: "Blockwerk Builders" -> "BB".
+ */
+export function partnerInitials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+}
+
+/** The host of an address, for a short link text ("blockwerk.example"); the address itself when unparsable. */
+export function linkHost(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}

@@ -11,11 +11,13 @@
  */
 import type { GamePackagesAnswer, PublicGame, PublicPackage } from '@falkenhost/contracts/catalog';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@falkenhost/contracts/constants';
-import type {
-  CompanyAnswer,
-  PartnersAnswer,
-  PublicPartner,
-  SiteDocumentEntry,
+import {
+  type CompanyAnswer,
+  linkHost,
+  type PartnersAnswer,
+  type PublicPartner,
+  partnerInitials,
+  type SiteDocumentEntry,
 } from '@falkenhost/contracts/site';
 import type { TFunction } from 'i18next';
 import { html, jsonForScript, raw, type SafeHtml } from './html';
@@ -268,32 +270,13 @@ function game(t: TFunction, language: Language, data: GamePackagesAnswer): SafeH
   }</div></div>`;
 }
 
-/** A partner's initials for its badge, as partner-card.tsx: "Blockwerk Builders" -> "BB". */
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
-}
-
-/** The host of an address for a link's text, as partner-card.tsx; the address itself when unparsable. */
-function host(url: string): string {
-  try {
-    return new URL(url).host.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
-}
-
 /** One card of /partners (apps/web/src/features/site/components/partner-card.tsx). */
 function partnerCard(t: TFunction, partner: PublicPartner): SafeHtml {
   const social =
     partner.social.length > 0
       ? html`<ul class="fh-social" aria-label="${t('site:partners.social', { name: partner.name })}">${partner.social.map((link) => html`<li><a href="${link.url}" class="fh-social-link" aria-label="${t('site:partners.socialLink', { name: partner.name, network: t(`site:networks.${link.network}`) })}">${t(`site:networks.${link.network}`)}</a></li>`)}</ul>`
       : '';
-  return html`<article class="fh-feature fh-partner" aria-labelledby="partner-${partner.id}"><div class="fh-partner-head"><span class="fh-partner-badge" aria-hidden="true">${initials(partner.name)}</span><div><h2 id="partner-${partner.id}" class="s-ph">${partner.name}</h2><a href="${partner.url}" class="s-a s-sma">${host(partner.url)}</a></div></div><p class="s-t">${partner.description}</p>${social}</article>`;
+  return html`<article class="fh-feature fh-partner" aria-labelledby="partner-${partner.id}"><div class="fh-partner-head"><span class="fh-partner-badge" aria-hidden="true">${partnerInitials(partner.name)}</span><div><h2 id="partner-${partner.id}" class="s-ph">${partner.name}</h2><a href="${partner.url}" class="s-a s-sma">${linkHost(partner.url)}</a></div></div><p class="s-t">${partner.description}</p>${social}</article>`;
 }
 
 function partners(t: TFunction, data: PartnersAnswer): SafeHtml {

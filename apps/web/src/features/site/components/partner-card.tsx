@@ -1,25 +1,6 @@
-import type { PublicPartner } from '@falkenhost/contracts/site';
+import { linkHost, type PublicPartner, partnerInitials } from '@falkenhost/contracts/site';
 import { Anchor, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-/** Initials of a partner's name for its badge (our own drawing, no third-party logo): "Blockwerk Builders" -> "BB". */
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
-}
-
-/** The host of an address, for a short link text ("blockwerk.example"); the address itself when unparsable. */
-function host(url: string): string {
-  try {
-    return new URL(url).host.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
-}
 
 /** One partner of /partners (spec 2): name, description, website and social links. */
 export function PartnerCard({ partner }: { partner: PublicPartner }) {
@@ -32,14 +13,14 @@ export function PartnerCard({ partner }: { partner: PublicPartner }) {
     >
       <div className="fh-partner-head">
         <span className="fh-partner-badge" aria-hidden="true">
-          {initials(partner.name)}
+          {partnerInitials(partner.name)}
         </span>
         <div>
           <Title id={`partner-${partner.id}`} order={2} fz="lg">
             {partner.name}
           </Title>
           <Anchor href={partner.url} size="sm" c="cyan.3">
-            {host(partner.url)}
+            {linkHost(partner.url)}
           </Anchor>
         </div>
       </div>
