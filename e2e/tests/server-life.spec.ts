@@ -74,6 +74,8 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   await overview.getByLabel('Server name').fill(serverName);
   await overview.getByRole('button', { name: /Buy for/ }).click();
   await expect(page).toHaveURL(/\/dashboard\?order=/);
+  // Close the popup once it is drawn (the address changes first, in a router transition).
+  await expect(page.getByTestId('order-status')).toBeVisible();
   await page.keyboard.press('Escape');
   await openServers(page);
   const card = page.getByTestId('server-card').filter({ hasText: serverName });

@@ -170,6 +170,8 @@ test('staff run the store: game, package, add-on and code, a customer buys them,
   await shopper.screenshot({ path: '.artifacts/staff-customer-order.png', fullPage: true });
   await overview.getByRole('button', { name: /Buy for/ }).click();
   await expect(shopper).toHaveURL(/\/dashboard\?order=/);
+  // Close the popup once it is drawn (the address changes first, in a router transition).
+  await expect(shopper.getByTestId('order-status')).toBeVisible();
   await shopper.keyboard.press('Escape');
   await section(shopper, 'My servers');
   await expect(shopper.getByTestId('server-card').filter({ hasText: 'Skyforge world' })).toBeVisible();
