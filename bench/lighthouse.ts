@@ -7,7 +7,7 @@
  *
  * LIGHTHOUSE_PORT sets the demo's port (default: a free one); LIGHTHOUSE_RUNS the runs per page (3);
  * LIGHTHOUSE_DETAILS=1 also lists the audits that cost points; LIGHTHOUSE_JSON=<folder> keeps each
- * run's full report there; LIGHTHOUSE_PAGES=/,/hosting measures only those pages.
+ * run's full report and its observed trace there; LIGHTHOUSE_PAGES=/,/hosting measures only those pages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -140,6 +140,11 @@ async function main(): Promise<void> {
           mkdirSync(JSON_DIR, { recursive: true });
           const name = `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`;
           writeFileSync(join(JSON_DIR, name), JSON.stringify(result.lhr));
+          // The observed (unthrottled) trace Lighthouse simulated from, for finding what the long tasks are.
+          writeFileSync(
+            join(JSON_DIR, name.replace(/\.json$/, '.trace.json')),
+            JSON.stringify(result.artifacts.Trace),
+          );
         }
         const figures = figuresOf(result.lhr);
         runs.push(figures);

@@ -5,7 +5,7 @@
  * later Largest Contentful Paint).
  */
 import i18n, { i18nReady } from '@/i18n/i18n';
-import { appRouter } from './router';
+import { appRouter, routeCode } from './router';
 
 /** Ends the current task, so the browser can paint and handle input between the start-up steps. */
 function nextTask(): Promise<void> {
@@ -19,8 +19,13 @@ export async function firstRenderReady(): Promise<void> {
   } catch {
     // No worker (an old browser): the first format loads the data on the main thread.
   }
-  // The modules were evaluated in this task; the router starts in the next one.
+  // The modules were evaluated in this task; the route's lazy code starts loading in the next ones, one
+  // chunk per task, and the router is created after them.
   await nextTask();
+  for (const load of routeCode(window.location.pathname)) {
+    load().catch(() => undefined); // the router's own call reports a failure
+    await nextTask();
+  }
   const router = appRouter();
   const routed = router.state.initialized
     ? Promise.resolve()

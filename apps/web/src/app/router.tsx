@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import i18n, { i18nReady, type Namespace } from '@/i18n/i18n';
 import { DashboardGuard, EmailGuard, GuestGuard } from './guards';
@@ -91,6 +91,23 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The lazy code of the routes an address matches, outermost first, as loaders to call (each starts a
+ * chunk's download and Vite's preloads of its imports; calling one again later, as the router does, reuses
+ * the same download). First-render.ts calls them one task at a time before it creates the router, so no
+ * single task both starts every download and builds the router.
+ * @param pathname an address's path, e.g. "/game/3"
+ * @returns the loaders, none when the address needs no lazy code (the home page)
+ */
+export function routeCode(pathname: string): (() => Promise<unknown>)[] {
+  const loaders: (() => Promise<unknown>)[] = [];
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const lazy = match.route.lazy;
+    if (typeof lazy === 'function') loaders.push(lazy as () => Promise<unknown>);
+  }
+  return loaders;
+}
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 

@@ -1,5 +1,6 @@
-import { modals, type OpenConfirmModal } from '@mantine/modals';
+import type { OpenConfirmModal } from '@mantine/modals';
 import i18n from '@/i18n/i18n';
+import { openConfirmModal } from '@/lib/modal-host';
 
 /** Above an open dialog (Mantine modals default to z-index 200), so a confirm can guard a dialog's save. */
 const CONFIRM_Z_INDEX = 300;
@@ -11,7 +12,7 @@ const CONFIRM_Z_INDEX = 300;
  * confirm-cancel.
  */
 export function openConfirm(options: OpenConfirmModal): void {
-  modals.openConfirmModal({
+  openConfirmModal({
     centered: true,
     zIndex: CONFIRM_Z_INDEX,
     closeButtonProps: { 'aria-label': i18n.t('actions.close', { ns: 'common' }) },

@@ -1,6 +1,7 @@
-import { modals, type OpenConfirmModal } from '@mantine/modals';
+import type { OpenConfirmModal } from '@mantine/modals';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openConfirmModal } from '@/lib/modal-host';
 
 /** A confirm dialog's settings (title, text, labels, onConfirm); see @mantine/modals openConfirmModal. */
 export type ConfirmOptions = OpenConfirmModal;
@@ -20,7 +21,7 @@ export function useConfirm() {
   const confirm = useCallback(
     (options: ConfirmOptions) => {
       setOpen(true);
-      modals.openConfirmModal({
+      openConfirmModal({
         zIndex: CONFIRM_Z_INDEX,
         centered: true,
         closeButtonProps: { 'aria-label': t('actions.close') },

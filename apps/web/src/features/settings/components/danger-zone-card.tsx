@@ -1,8 +1,8 @@
 import { Button, Group, List, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
+import { openConfirmModal } from '@/lib/modal-host';
 import { logout } from '@/lib/session';
 import { deactivateAccount, useProfile } from '../api/account';
 import { useSettingsNotice } from '../hooks/use-settings-notice';
@@ -31,7 +31,7 @@ export function DangerZoneCard() {
   });
 
   function confirm() {
-    modals.openConfirmModal({
+    openConfirmModal({
       centered: true,
       title: t('danger.confirmTitle'),
       closeButtonProps: { 'aria-label': tc('actions.close') },

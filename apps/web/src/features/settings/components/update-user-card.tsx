@@ -1,8 +1,8 @@
 import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
+import { openConfirmModal } from '@/lib/modal-host';
 import { requestUserUpdate, useProfile } from '../api/account';
 import { useSettingsNotice } from '../hooks/use-settings-notice';
 import { updateUserError } from '../utils/errors';
@@ -51,7 +51,7 @@ export function UpdateUserCard() {
     const newEmail = email && email !== profile?.email ? email : '';
     if (!newUsername && !newEmail) return notice('error', 'errors.emptyFields');
     if (newEmail && !EMAIL_SHAPE.test(newEmail)) return setErrors({ email: 'errors.emailFormat' });
-    modals.openConfirmModal({
+    openConfirmModal({
       centered: true,
       title: t('updateUser.confirmTitle'),
       closeButtonProps: { 'aria-label': tc('actions.close') },
