@@ -3,12 +3,11 @@ import './app/theme-variables.css';
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { firstRenderReady } from './app/first-render';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// React's modules were evaluated in this task; the application's are evaluated in the next (app/start.ts).
-await new Promise((resolve) => setTimeout(resolve, 0));
-const { App, firstRenderReady } = await import('./app/start');
 // The server-rendered page stays until React can draw the same page in one go.
 await firstRenderReady().catch(() => undefined);
 // A transition: React renders in slices that leave the main thread free in between (no long task while
