@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../src/jobs/tick';
 import { HOUR_MS, hourStart } from '../src/services/billing';
+import { enqueuePanelTask, runPanelQueue } from '../src/services/panel-queue';
 import { localDayHour } from '../src/services/schedule-hours';
 import {
   DATABASES,
@@ -421,6 +422,23 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 400));
     expect(panel().process.state(uuid)).toBe('running');
     expect((await session.post('/api/private/servers/power', { id, signal: 'kill' })).status).toBe(400);
+  });
+
+  it('starts a server whose stop is still in progress once it has stopped (Wings would drop the start)', async () => {
+    const { session } = await customer(10);
+    const id = await order(session, 'Minecraft Starter', 'restless');
+    const uuid = (await panelServer(id))!.uuid;
+    await new Promise((r) => setTimeout(r, 800));
+    expect(panel().process.state(uuid)).toBe('running');
+    // A schedule's stop, then its start while the process is still stopping (the demo clock's hours
+    // pass faster than a stop takes).
+    await enqueuePanelTask(ctx().db, { userPackageId: id, kind: 'power', signal: 'stop', now: ctx().now() });
+    await runPanelQueue(ctx());
+    expect(panel().process.state(uuid)).toBe('stopping');
+    await enqueuePanelTask(ctx().db, { userPackageId: id, kind: 'power', signal: 'start', now: ctx().now() });
+    expect(await runPanelQueue(ctx())).toMatchObject({ done: 1, failed: 0 });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(panel().process.state(uuid)).toBe('running');
   });
 
   it('moves the demo clock and runs the jobs that fell due', async () => {

@@ -28,6 +28,9 @@ const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 10 * 60_000;
 /** calls made at once */
 const PARALLEL = 4;
+/** How long a start or restart waits, polling every SETTLE_POLL_MS, for a stop in progress to end. */
+const SETTLE_WAIT_MS = 15_000;
+const SETTLE_POLL_MS = 250;
 
 /** Writes a task; call inside the transaction that decides it. */
 export async function enqueuePanelTask(
@@ -236,12 +239,31 @@ async function call(
       return pterodactyl.deleteServer(server.ptero_server_id, { force: true });
     case 'power': {
       const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
+      if (signal !== 'stop') await untilStopped(ctx, server.ptero_identifier);
       return pterodactyl.sendPowerSignal(server.ptero_identifier, signal);
     }
     case 'build':
       return pushBuild(ctx, server.ptero_server_id, await currentBuild(ctx, task.user_package_id));
     default:
       throw new Error(`unknown panel task ${task.kind}`);
+  }
+}
+
+/**
+ * Waits (real time, at most SETTLE_WAIT_MS) while the server is `stopping`. The panel passes a power signal
+ * to Wings without `wait_seconds`, and Wings drops a signal that arrives while another power action holds
+ * the server's lock, a stop holding it until the process has stopped (wings server/power.go,
+ * HandlePowerAction): a start sent then would be answered 204 and never happen. A schedule's start can
+ * follow its stop that closely (the demo clock's hours pass in milliseconds).
+ * @throws Error when the server is still stopping at the end: the queue retries the task later
+ */
+async function untilStopped(ctx: AppContext, identifier: string): Promise<void> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const { current_state } = await ctx.pterodactyl.getResources(identifier);
+    if (current_state !== 'stopping') return;
+    if (Date.now() >= deadline) throw new Error('the server is still stopping');
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
 }
 
