@@ -21,7 +21,7 @@ import { type DemoEmulators, mountEmulators } from './integrations/emulators';
 import { type Clock, createClock } from './lib/clock';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from './lib/metrics';
 import { BatchedCounters, databaseRateLimitStore } from './lib/rate-limit-store';
-import { bufferedStdout, OneLineRequestLog } from './lib/request-log';
+import { bufferedStdout, lazyChildLogger, OneLineRequestLog } from './lib/request-log';
 import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
 import { apiSecurityHeaders } from './plugins/security-headers';
@@ -93,9 +93,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const database = await openDatabase(config.databaseUrl, { schema: options.databaseSchema });
   await migrateToLatest(database);
 
+  // The product's own log goes to buffered standard output; the request log writes its lines there
+  // directly (lib/request-log.ts). Tests bring their own logger options and go through pino alone.
+  const stdout = options.logger === undefined ? bufferedStdout() : null;
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel, stream: bufferedStdout() },
-    logController: new OneLineRequestLog(),
+    logger: options.logger ?? { level: config.logLevel, stream: stdout },
+    logController: new OneLineRequestLog(stdout),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: TIMEOUTS.requestMs,

@@ -2,7 +2,8 @@
  * The throughput measures of issue 11 (part 4) keep their meaning: prepared SQLite statements are reused
  * by SQL text, a verified access token is taken again only until it expires, a game's packages served
  * from the public cache answer as the contract says, security headers worked out once are those
- * @fastify/helmet sets per request, and API answers carry the few that apply to them.
+ * @fastify/helmet sets per request, API answers carry the few that apply to them, and the request log
+ * written as text is the line pino writes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../src/auth/tokens';
 import { withStatementCache } from '../src/db/database';
-import { OneLineRequestLog } from '../src/lib/request-log';
+import { lazyChildLogger, OneLineRequestLog } from '../src/lib/request-log';
 import { API_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/security-headers';
 import { DATABASES, startProduct } from './harness';
 
@@ -144,5 +145,65 @@ describe('the request log', () => {
       req: { method: 'GET', url: '/thing?x=1' },
       res: { statusCode: 200 },
     });
+  });
+
+  it('writes the completed line as text exactly as pino would, and still logs through a request logger made on use', async () => {
+    // Two servers with the same logger options: one through pino alone, one with the fast line and
+    // request loggers made on first use.
+    const run = async (fast: boolean) => {
+      const written: string[] = [];
+      const stream = { write: (line: string) => written.push(line) };
+      const app = Fastify({
+        logger: { level: 'info', stream, base: { pid: 7, hostname: 'host' }, timestamp: () => ',"time":1' },
+        logController: new OneLineRequestLog(fast ? stream : null),
+        ...(fast ? { childLoggerFactory: lazyChildLogger } : {}),
+        genReqId: () => 'req-1',
+      });
+      app.get('/thing', async () => ({ ok: true }));
+      app.get('/warns', async (request) => {
+        request.log.warn({ detail: 'x' }, 'something to see');
+        request.log.debug('not written at info');
+        return { ok: true };
+      });
+      app.get('/fails', async () => {
+        throw new Error('broken');
+      });
+      await app.inject({ url: '/thing?q="quoted"\\', headers: { 'accept-version': '2' } });
+      await app.inject('/warns');
+      await app.inject('/fails');
+      await app.close();
+      return written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    };
+    const viaPino = await run(false);
+    const fast = await run(true);
+    // The time is the clock's in the fast line (pino's own timestamp option is not used there).
+    const withoutTime = (lines: Record<string, unknown>[]) =>
+      lines.map(({ time: _t, responseTime: _r, ...rest }) => rest);
+    expect(withoutTime(fast)).toEqual(withoutTime(viaPino));
+    const completed = fast.filter((l) => l.msg === 'request completed');
+    expect(completed.map((l) => (l.res as { statusCode: number }).statusCode)).toEqual([200, 200, 500]);
+    expect(completed[0]).toMatchObject({
+      level: 30,
+      pid: 7,
+      hostname: 'host',
+      reqId: 'req-1',
+      req: {
+        method: 'GET',
+        url: '/thing?q=%22quoted%22\\', // light-my-request encodes the quotes; the backslash stays
+        version: '2',
+        host: 'localhost:80',
+        remoteAddress: '127.0.0.1',
+      },
+      res: { statusCode: 200 },
+    });
+    expect(typeof completed[0]!.responseTime).toBe('number');
+    expect(fast.find((l) => l.msg === 'something to see')).toMatchObject({
+      level: 40,
+      reqId: 'req-1',
+      detail: 'x',
+    });
+    expect(fast.some((l) => l.msg === 'not written at info')).toBe(false);
+    // The error of the failing route is logged through the request's logger, with its reqId.
+    expect(fast.find((l) => l.level === 50)).toMatchObject({ reqId: 'req-1', err: { message: 'broken' } });
   });
 });

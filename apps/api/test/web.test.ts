@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -127,7 +128,9 @@ describe('serving the web client', () => {
       expect(text, path).toContain(`<title>${escapeHtml(en.notFound.title)}</title>`);
       expect(text).toContain(escapeHtml(enCommon.notFound.title));
       expect(text).toContain('<meta name="robots" content="noindex">');
-      expect(text).toContain('<script type="module"');
+      // The client's scripts are started by the inline start script (web/pages.ts startScript).
+      expect(text).toMatch(/<script>\(function\(\)\{var u=\{"entry":"\/assets\/index-[^"]+\.js"/);
+      expect(text).not.toContain('<script type="module"');
     }
     const german = await fetch(`${product.url}/no-such-page?lng=de`);
     expect(await german.text()).toContain(`<title>${escapeHtml(de.notFound.title)}</title>`);
@@ -136,6 +139,27 @@ describe('serving the web client', () => {
     expect(slash.status).toBe(301);
     expect(slash.headers.location).toBe('/hosting?lng=cs');
     expect((await raw(`${product.url}//evil.example/`)).status).toBe(404);
+  });
+
+  it('starts the client with an inline script the page allows by its hash, which names the entry and every preload that exist', async () => {
+    const res = await fetch(`${product.url}/hosting`);
+    const text = await res.text();
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(text)?.[1];
+    if (!inline) throw new Error('no inline start script');
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    const urls = JSON.parse(/var u=(\{[^}]+\})/.exec(inline)?.[1] ?? '{}') as {
+      entry: string;
+      preloads: string[];
+    };
+    expect(urls.preloads.length).toBeGreaterThan(0);
+    for (const url of [urls.entry, ...urls.preloads]) {
+      const file = await fetch(`${product.url}${url}`);
+      expect(file.status, url).toBe(200);
+      expect(file.headers.get('content-type'), url).toContain('javascript');
+    }
+    // The page's first-screen elements are marked for the start script (Element Timing).
+    expect(text).toContain('elementtiming="first-screen"');
   });
 
   it('serves precompressed files by Accept-Encoding: brotli, gzip or none, with the same content', async () => {

@@ -130,7 +130,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
           styleSrc: ["'self'", "'unsafe-inline'"],
           workerSrc: ["'self'", 'blob:'],
           // Cloudflare Turnstile's widget is a script and an iframe from its own host.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...turnstile],
+          // The inline start script by its hash (pages.ts startScript).
+          scriptSrc: ["'self'", template.startScriptSource, "'wasm-unsafe-eval'", ...turnstile],
           frameSrc: ["'self'", ...turnstile],
           formAction: ["'self'", 'https:', 'http:'],
         },

@@ -9,6 +9,8 @@
  * SITE_CSS for /partners and /contact) that mirror the Mantine components' sizes, so the page does not
  * jump when React takes over.
  */
+
+import { createHash } from 'node:crypto';
 import type { GamePackagesAnswer, PublicGame, PublicPackage } from '@falkenhost/contracts/catalog';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@falkenhost/contracts/constants';
 import {
@@ -41,19 +43,55 @@ export interface Template {
   beforeHeadEnd: string;
   beforeRoot: string;
   afterRoot: string;
+  /** the CSP source that allows the inline start script (`'sha256-…'`), for the pages' script-src */
+  startScriptSource: string;
+}
+
+/**
+ * The attribute that marks a page's first-screen elements (its Largest Contentful Paint candidates: the
+ * home page's title and lead, the first game images of /hosting, a game's banner) for the Element Timing
+ * API; startScript waits for the browser to report one painted.
+ */
+const FIRST_SCREEN = raw(' elementtiming="first-screen"');
+
+/**
+ * The inline script that loads the client's entry module and its module preloads once the page's first
+ * screen has been drawn from the HTML:
+ * - where the browser reports painted elements (Element Timing, Chromium) and the page marks some
+ *   (`FIRST_SCREEN`), in the task after the first of them is reported, which is after it is on screen;
+ * - elsewhere, in the task after the first frame following the load event (stylesheets and images in);
+ * - after 3 s in any case (a tab opened in the background draws nothing).
+ * The preloads follow the entry four per task (each inserted link costs the main thread about a
+ * millisecond, observed), all at low priority as before.
+ *
+ * The page is complete and its links work without JavaScript, so nothing waits for the scripts that a
+ * visitor sees; requested in the HTML, their downloads competed with the stylesheet and the first
+ * screen's images, and Lighthouse's simulation of a phone counted them as work before the Largest
+ * Contentful Paint (LCP about 2.5 s; 1.0 to 1.9 s without them). docs/decisions.md, "Web serving and
+ * speed".
+ * @param entry the entry module's URL (`/assets/index-….js`)
+ * @param preloads the URLs of its `<link rel="modulepreload">`s, in order
+ */
+export function startScript(entry: string, preloads: readonly string[]): string {
+  const urls = jsonForScript({ entry, preloads }).toString();
+  return `(function(){var u=${urls},d=document,w=window,P=w.PerformanceObserver,started=0;function start(){if(started)return;started=1;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.fetchPriority='low';s.src=u.entry;d.head.appendChild(s);preload(0)}function preload(i){u.preloads.slice(i,i+4).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l)});if(i+4<u.preloads.length)setTimeout(preload,0,i+4)}function later(){setTimeout(start)}var timing=!!(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('element')>=0);if(timing)new P(later).observe({type:'element',buffered:true});w.addEventListener('load',function(){if(!timing||!d.querySelector('[elementtiming]'))requestAnimationFrame(later)});setTimeout(start,3000)})()`;
 }
 
 /**
  * @throws Error when index.html lacks the parts the pages fill in (a changed index.html)
  */
 export function parseTemplate(indexHtml: string): Template {
-  // The page is drawn from the HTML; the scripts that make it interactive load at low priority, after
-  // the stylesheet and the LCP image.
+  // The page is drawn from the HTML; the scripts that make it interactive load after it (startScript).
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
+  if (!entry) throw new Error('apps/web/dist/index.html lacks <script type="module" crossorigin src=…>');
+  const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const preloads = [...indexHtml.matchAll(preloadTag)].map((m) => m[1] as string);
+  const script = startScript(entry[1] as string, preloads);
   const cleaned = indexHtml
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+    .replace(entry[0], `\n    <script>${script}</script>`)
+    .replace(preloadTag, '');
   const lang = cleaned.indexOf('<html lang="en"');
   const headEnd = cleaned.indexOf('</head>');
   const root = cleaned.indexOf('<div id="root"></div>');
@@ -66,6 +104,7 @@ export function parseTemplate(indexHtml: string): Template {
     beforeHeadEnd: cleaned.slice(langEnd + 2, headEnd),
     beforeRoot: cleaned.slice(headEnd, root),
     afterRoot: cleaned.slice(root + '<div id="root"></div>'.length),
+    startScriptSource: `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
   };
 }
 
@@ -220,14 +259,14 @@ function home(t: TFunction, language: Language): SafeHtml {
     ([key, color, icon]) =>
       html`<div class="fh-feature s-feat"><div class="fh-feature-icon" style="color:var(--mantine-color-${raw(color)}-3);background:var(--mantine-color-${raw(color)}-light)"><svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${raw(icon)}</svg></div><h3>${t(`home:features.${key}.title`)}</h3><p class="s-sm">${t(`home:features.${key}.text`)}</p></div>`,
   );
-  return html`<section class="s-hero" aria-labelledby="hero-title"><div class="s-c"><div class="fh-hero-grid"><div class="s-stack"><span class="fh-pill s-pill">${t('home:hero.badge')}</span><h1 id="hero-title">${t('home:hero.titleStart')} <span class="fh-gradient-text">${t('home:hero.titleAccent')}</span></h1><p class="s-lead">${t('home:hero.subline')}</p><div class="s-row"><a href="/hosting?lng=${language}" class="s-b s-lg s-g">${t('home:hero.cta')}</a><a href="/register" class="s-b s-d s-lg">${t('home:hero.secondary')}</a></div><div class="s-stats">${stats}</div></div><div class="s-art">${HERO_ART}</div></div></div></section><section class="s-c" aria-labelledby="features-title" style="padding-bottom:64px"><h2 id="features-title" class="s-h2">${t('home:features.title')}</h2><div class="fh-feature-grid">${features}</div></section>`;
+  return html`<section class="s-hero" aria-labelledby="hero-title"><div class="s-c"><div class="fh-hero-grid"><div class="s-stack"><span class="fh-pill s-pill">${t('home:hero.badge')}</span><h1 id="hero-title"${FIRST_SCREEN}>${t('home:hero.titleStart')} <span class="fh-gradient-text">${t('home:hero.titleAccent')}</span></h1><p class="s-lead"${FIRST_SCREEN}>${t('home:hero.subline')}</p><div class="s-row"><a href="/hosting?lng=${language}" class="s-b s-lg s-g">${t('home:hero.cta')}</a><a href="/register" class="s-b s-d s-lg">${t('home:hero.secondary')}</a></div><div class="s-stats">${stats}</div></div><div class="s-art">${HERO_ART}</div></div></div></section><section class="s-c" aria-labelledby="features-title" style="padding-bottom:64px"><h2 id="features-title" class="s-h2">${t('home:features.title')}</h2><div class="fh-feature-grid">${features}</div></section>`;
 }
 
 function hosting(t: TFunction, language: Language, games: PublicGame[]): SafeHtml {
   const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
   const cards = games.map(
     (game, i) =>
-      html`<a href="/game/${game.id}?lng=${language}" class="s-card" aria-label="${t('catalog:games.open', { name: game.name })}"><img src="${game.image_url}" alt="${t('catalog:games.imageAlt', { name: game.name })}" width="400" height="170"${raw(i < 3 ? ' fetchpriority="high"' : ' loading="lazy"')}><h2>${game.name}</h2><p class="s-sm" style="color:var(--mantine-color-dark-0)">${game.minPrice === null ? t('catalog:games.noPrice') : t('catalog:games.fromPrice', { price: whole.format(Math.round(game.minPrice)) })}</p>${platformBadges(t, game)}</a>`,
+      html`<a href="/game/${game.id}?lng=${language}" class="s-card" aria-label="${t('catalog:games.open', { name: game.name })}"><img src="${game.image_url}" alt="${t('catalog:games.imageAlt', { name: game.name })}" width="400" height="170"${raw(i < 3 ? ` fetchpriority="high"${FIRST_SCREEN}` : ' loading="lazy"')}><h2>${game.name}</h2><p class="s-sm" style="color:var(--mantine-color-dark-0)">${game.minPrice === null ? t('catalog:games.noPrice') : t('catalog:games.fromPrice', { price: whole.format(Math.round(game.minPrice)) })}</p>${platformBadges(t, game)}</a>`,
   );
   return html`<div class="s-c s-page"><h1>${t('catalog:games.title')}</h1><p class="s-sm" style="margin-bottom:32px;font-size:16px">${t('catalog:games.subtitle')}</p>${games.length === 0 ? html`<p style="text-align:center;padding:32px 0">${t('catalog:games.empty')}</p>` : html`<div class="s-grid">${cards}</div>`}</div>`;
 }
@@ -263,7 +302,7 @@ function packageCard(t: TFunction, language: Language, pkg: PublicPackage): Safe
 
 function game(t: TFunction, language: Language, data: GamePackagesAnswer): SafeHtml {
   const { game, packages } = data;
-  return html`<div class="s-banner"><img src="${game.image_url}" alt="" width="1280" height="240" fetchpriority="high"><div class="s-c"><div class="s-stack"><a href="/hosting?lng=${language}">${t('catalog:game.backShort')}</a><h1>${t('catalog:game.title', { name: game.name })}</h1>${platformBadges(t, game)}</div></div></div><div class="s-c s-page"><div class="s-stack" style="gap:32px">${game.name === 'Minecraft' ? html`<section aria-labelledby="server-types-title"><h2 id="server-types-title" class="s-st">${t('catalog:serverTypes.title')}</h2><div class="s-carousel"></div></section>` : ''}${
+  return html`<div class="s-banner"><img src="${game.image_url}" alt="" width="1280" height="240" fetchpriority="high"${FIRST_SCREEN}><div class="s-c"><div class="s-stack"><a href="/hosting?lng=${language}">${t('catalog:game.backShort')}</a><h1>${t('catalog:game.title', { name: game.name })}</h1>${platformBadges(t, game)}</div></div></div><div class="s-c s-page"><div class="s-stack" style="gap:32px">${game.name === 'Minecraft' ? html`<section aria-labelledby="server-types-title"><h2 id="server-types-title" class="s-st">${t('catalog:serverTypes.title')}</h2><div class="s-carousel"></div></section>` : ''}${
     packages.length === 0
       ? html`<p style="text-align:center;font-size:18px">${t('catalog:game.noPackages')}</p><p style="text-align:center"><a href="/hosting?lng=${language}" class="s-b s-d">${t('catalog:game.back')}</a></p>`
       : html`<section class="s-pk" aria-labelledby="packages-title"><h2 id="packages-title">${t('catalog:packages.title')}</h2><div class="s-grid">${packages.map((pkg) => packageCard(t, language, pkg))}</div></section>`
