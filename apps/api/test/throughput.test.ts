@@ -79,6 +79,11 @@ describe.each(DATABASES)("a game's packages from the public cache on %s", (kind)
       const unknown = await session.get('/api/public/store/games/packages?id=999999');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ reason: 'not-found' });
+      // Answered again from the cache without a load (the handler's own call): the same 404, the same list.
+      expect(product.server.ctx.publicCache.cached('packages:999999')).toBeNull();
+      expect((await session.get('/api/public/store/games/packages?id=999999')).status).toBe(404);
+      expect(product.server.ctx.publicCache.cached('games')?.text).toBe(JSON.stringify(games));
+      expect((await session.get('/api/public/store/games')).body).toEqual(games);
       // The OpenAPI document still describes the answer from the route's schema.
       const { body: doc } = await session.get('/api/openapi.json');
       expect(JSON.stringify(doc.paths['/api/public/store/games/packages'].get.responses['200'])).toContain(

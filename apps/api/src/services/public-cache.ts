@@ -15,6 +15,12 @@ export interface PublicCache {
    * loaded once even when many requests ask at the same time.
    */
   text(key: string, load: () => Promise<string | null>): Promise<EncodedText | null>;
+  /**
+   * What `text` would answer for `key` when it is cached and fresh, without waiting (no promise, no
+   * microtask: the busiest public answers are sent in the handler's own call); undefined when it must be
+   * loaded.
+   */
+  cached(key: string): EncodedText | null | undefined;
   /** the JSON text of what `load` answers for `key`, loaded as `text` is */
   json(key: string, load: () => Promise<unknown>): Promise<string>;
   /** drops every entry (call after an edit of the catalogue) */
@@ -42,6 +48,7 @@ export function createPublicCache(ttlMs = PUBLIC_CACHE_MS): PublicCache {
   };
   return {
     text,
+    cached: (key) => cache.get(key)?.answer,
     async json(key, load) {
       const answer = await text(key, async () => JSON.stringify(await load()) ?? 'null');
       return answer?.text ?? 'null';

@@ -6,6 +6,7 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { EncodedText } from '../../../lib/encoding';
 import { AppError } from '../../../lib/errors';
 import { listPublicGames, publicGamePackages } from '../../../services/catalog';
 
@@ -14,14 +15,18 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
   const { db } = app.ctx;
 
   const games = z.array(publicGame);
+  const loadGames = async () => JSON.stringify(games.parse(await listPublicGames(db)));
   // Served from the public cache as JSON text, checked against the contract once per load and compressed
-  // once per variant (compress: false keeps @fastify/compress off these routes).
-  app.get('/games', { compress: false }, async (request, reply) => {
-    const answer = await app.ctx.publicCache.text('games', async () =>
-      JSON.stringify(games.parse(await listPublicGames(db))),
-    );
-    if (!answer) throw new Error('the game list cannot be absent');
-    return answer.send(request, reply.type('application/json; charset=utf-8'));
+  // once per variant (compress: false keeps @fastify/compress off these routes). A cached answer is sent
+  // in the handler's own call (no promise); only a load is awaited.
+  app.get('/games', { compress: false }, (request, reply) => {
+    const send = (answer: EncodedText | null) => {
+      if (!answer) throw new Error('the game list cannot be absent');
+      answer.send(request, reply.type('application/json; charset=utf-8'));
+    };
+    const hit = app.ctx.publicCache.cached('games');
+    if (hit === undefined) return app.ctx.publicCache.text('games', loadGames).then(send);
+    send(hit);
   });
 
   // Served from the public cache as JSON text like the game list: the string is sent as it is, so the
@@ -30,15 +35,23 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
   app.get(
     '/games/packages',
     { compress: false, schema: { querystring: gamePackagesQuery, response: { 200: gamePackagesAnswer } } },
-    async (request, reply) => {
-      const id = request.query.id;
-      const answer = await app.ctx.publicCache.text(`packages:${id}`, async () => {
-        const found = await publicGamePackages(db, id);
-        return found && JSON.stringify(gamePackagesAnswer.parse(found));
-      });
-      if (!answer) throw new AppError(404, REASONS.notFound);
-      // The JSON bytes themselves: a Buffer goes past the response serializer as it is.
-      return answer.send(request, (reply as FastifyReply).type('application/json; charset=utf-8'));
+    (request, reply) => {
+      const key = `packages:${request.query.id}`;
+      const send = (answer: EncodedText | null) => {
+        if (!answer) throw new AppError(404, REASONS.notFound);
+        // The JSON bytes themselves: a Buffer goes past the response serializer as it is.
+        answer.send(request, (reply as FastifyReply).type('application/json; charset=utf-8'));
+      };
+      const hit = app.ctx.publicCache.cached(key);
+      if (hit === undefined) {
+        return app.ctx.publicCache
+          .text(key, async () => {
+            const found = await publicGamePackages(db, request.query.id);
+            return found && JSON.stringify(gamePackagesAnswer.parse(found));
+          })
+          .then(send);
+      }
+      send(hit);
     },
   );
 }
