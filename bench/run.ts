@@ -119,7 +119,8 @@ async function throughput(demoUrl: string, demoPid: number): Promise<void> {
   const games = (await (await fetch(`${base}/api/public/store/games`)).json()) as { id: number }[];
   const html = await (await fetch(`${base}/`)).text();
   const asset = /"entry":"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-  if (!asset || !games[0]) throw new Error('no entry script in the start script of index.html or no game in the store');
+  if (!asset || !games[0])
+    throw new Error('no entry script in the start script of index.html or no game in the store');
   const cookie = await customerCookie(demoUrl, `bench${Date.now().toString(36)}`);
   const cases = [
     await productCase('GET /api/public/store/games', `${base}/api/public/store/games`, 60),
