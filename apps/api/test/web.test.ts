@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import csCatalog from '../../web/src/i18n/locales/cs/catalog.json';
 import deHome from '../../web/src/i18n/locales/de/home.json';
 import enCatalog from '../../web/src/i18n/locales/en/catalog.json';
 import enCommon from '../../web/src/i18n/locales/en/common.json';
@@ -160,6 +161,24 @@ describe('serving the web client', () => {
     }
     // The page's first-screen elements are marked for the start script (Element Timing).
     expect(text).toContain('elementtiming="first-screen"');
+  });
+
+  it('keeps a language named by ?lng= in the cookie the page is rendered by, so the next page without it is in that language', async () => {
+    const named = await fetch(`${product.url}/hosting?lng=cs`, { headers: { 'accept-language': 'en' } });
+    expect(named.headers.get('set-cookie')).toBe('i18next=cs; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(await named.text()).toContain(`<h1>${escapeHtml(csCatalog.games.title)}</h1>`);
+    // The next page, without ?lng= and with an English browser, is Czech by the cookie.
+    const next = await fetch(`${product.url}/hosting`, {
+      headers: { 'accept-language': 'en', cookie: 'i18next=cs' },
+    });
+    expect(next.headers.get('set-cookie')).toBeNull();
+    expect(await next.text()).toContain(`<h1>${escapeHtml(csCatalog.games.title)}</h1>`);
+    // Named again with the cookie already set: nothing to set; without ?lng= nothing is set either.
+    const again = await fetch(`${product.url}/?lng=cs`, { headers: { cookie: 'i18next=cs' } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${product.url}/partners`)).headers.get('set-cookie')).toBeNull();
+    // An unknown language is not kept.
+    expect((await fetch(`${product.url}/?lng=xx`)).headers.get('set-cookie')).toBeNull();
   });
 
   it('serves precompressed files by Accept-Encoding: brotli, gzip or none, with the same content', async () => {

@@ -60,10 +60,28 @@ export function pageLanguage(request: FastifyRequest): PageLanguage {
   return { language: negotiatedLanguage(request), explicit: false };
 }
 
-function negotiatedLanguage(request: FastifyRequest): Language {
+/** The language of the client's i18next cookie, when it names one of ours. */
+function cookieLanguage(request: FastifyRequest): Language | undefined {
   const cookie = /(?:^|;\s*)i18next=([a-zA-Z-]+)/.exec(request.headers.cookie ?? '')?.[1];
   const fromCookie = cookie?.slice(0, 2).toLowerCase();
-  if (isLanguage(fromCookie)) return fromCookie;
+  return isLanguage(fromCookie) ? fromCookie : undefined;
+}
+
+/**
+ * The Set-Cookie value that keeps a language named by ?lng= (the same cookie the client's language
+ * detector writes and reads, apps/web/src/i18n/i18n.ts), or undefined when the request's cookie already
+ * names it or no language was named. The client keeps the choice too, but only once its scripts run,
+ * which is after the page is drawn: a visitor who follows a link sooner keeps the language all the same.
+ */
+export function languageCookie(request: FastifyRequest, secure: boolean): string | undefined {
+  const { language, explicit } = pageLanguage(request);
+  if (!explicit || cookieLanguage(request) === language) return undefined;
+  return `i18next=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+function negotiatedLanguage(request: FastifyRequest): Language {
+  const fromCookie = cookieLanguage(request);
+  if (fromCookie) return fromCookie;
   const ranked = (request.headers['accept-language'] ?? '')
     .split(',')
     .map((item) => {
@@ -166,8 +184,11 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       return text;
     };
     // Every page is compressed once per variant and kept (EncodedText): compress: false on these routes.
-    const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: EncodedText, status = 200) =>
-      page.send(
+    const secureCookies = publicUrl.startsWith('https:');
+    const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: EncodedText, status = 200) => {
+      const keepLanguage = languageCookie(request, secureCookies);
+      if (keepLanguage) reply.header('set-cookie', keepLanguage);
+      return page.send(
         request,
         reply
           .code(status)
@@ -175,6 +196,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
           .header('cache-control', 'no-cache')
           .header('vary', 'Accept-Language, Cookie'),
       );
+    };
     const notFound = (request: FastifyRequest, reply: FastifyReply) =>
       sendHtml(
         request,

@@ -1,6 +1,7 @@
 /**
  * i18next setup (spec 1 "Languages"): five languages, English the fallback; detection order query
- * parameter `lng`, cookie, localStorage, browser language; the choice is kept in localStorage.
+ * parameter `lng`, cookie, localStorage, browser language; the choice is kept in localStorage and in the
+ * cookie the server reads.
  * Each namespace of each language is its own JSON chunk loaded on demand, so a visitor downloads only
  * the current language and only the namespaces of the pages they open.
  */
@@ -61,7 +62,11 @@ export const i18nReady = i18n
       lookupQuerystring: 'lng',
       lookupCookie: 'i18next',
       lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
+      // Kept in both: the server renders the page in the cookie's language (apps/api/src/web/index.ts,
+      // which also sets it for a page asked for with ?lng=).
+      caches: ['localStorage', 'cookie'],
+      cookieMinutes: 525_600,
+      cookieOptions: { path: '/', sameSite: 'lax' },
     },
     react: { useSuspense: true },
   });
