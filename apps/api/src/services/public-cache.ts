@@ -21,6 +21,15 @@ export interface PublicCache {
    * loaded.
    */
   cached(key: string): EncodedText | null | undefined;
+  /**
+   * Calls `use` with what `text` answers for `key`: in this very call when it is `cached`, else once
+   * loaded. @returns undefined when `use` has run, else the promise of the load and `use`
+   */
+  use(
+    key: string,
+    load: () => Promise<string | null>,
+    use: (answer: EncodedText | null) => void,
+  ): Promise<void> | undefined;
   /** the JSON text of what `load` answers for `key`, loaded as `text` is */
   json(key: string, load: () => Promise<unknown>): Promise<string>;
   /** drops every entry (call after an edit of the catalogue) */
@@ -49,6 +58,11 @@ export function createPublicCache(ttlMs = PUBLIC_CACHE_MS): PublicCache {
   return {
     text,
     cached: (key) => cache.get(key)?.answer,
+    use(key, load, use) {
+      const entry = cache.get(key);
+      if (entry === undefined) return text(key, load).then(use);
+      use(entry.answer);
+    },
     async json(key, load) {
       const answer = await text(key, async () => JSON.stringify(await load()) ?? 'null');
       return answer?.text ?? 'null';

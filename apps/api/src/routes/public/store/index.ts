@@ -6,7 +6,6 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EncodedText } from '../../../lib/encoding';
 import { AppError } from '../../../lib/errors';
 import { listPublicGames, publicGamePackages } from '../../../services/catalog';
 
@@ -19,15 +18,12 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
   // Served from the public cache as JSON text, checked against the contract once per load and compressed
   // once per variant (compress: false keeps @fastify/compress off these routes). A cached answer is sent
   // in the handler's own call (no promise); only a load is awaited.
-  app.get('/games', { compress: false }, (request, reply) => {
-    const send = (answer: EncodedText | null) => {
+  app.get('/games', { compress: false }, (request, reply) =>
+    app.ctx.publicCache.use('games', loadGames, (answer) => {
       if (!answer) throw new Error('the game list cannot be absent');
       answer.send(request, reply.type('application/json; charset=utf-8'));
-    };
-    const hit = app.ctx.publicCache.cached('games');
-    if (hit === undefined) return app.ctx.publicCache.text('games', loadGames).then(send);
-    send(hit);
-  });
+    }),
+  );
 
   // Served from the public cache as JSON text like the game list: the string is sent as it is, so the
   // response schema (kept for the OpenAPI document) is checked once per load instead of serializing the
@@ -35,23 +31,18 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
   app.get(
     '/games/packages',
     { compress: false, schema: { querystring: gamePackagesQuery, response: { 200: gamePackagesAnswer } } },
-    (request, reply) => {
-      const key = `packages:${request.query.id}`;
-      const send = (answer: EncodedText | null) => {
-        if (!answer) throw new AppError(404, REASONS.notFound);
-        // The JSON bytes themselves: a Buffer goes past the response serializer as it is.
-        answer.send(request, (reply as FastifyReply).type('application/json; charset=utf-8'));
-      };
-      const hit = app.ctx.publicCache.cached(key);
-      if (hit === undefined) {
-        return app.ctx.publicCache
-          .text(key, async () => {
-            const found = await publicGamePackages(db, request.query.id);
-            return found && JSON.stringify(gamePackagesAnswer.parse(found));
-          })
-          .then(send);
-      }
-      send(hit);
-    },
+    (request, reply) =>
+      app.ctx.publicCache.use(
+        `packages:${request.query.id}`,
+        async () => {
+          const found = await publicGamePackages(db, request.query.id);
+          return found && JSON.stringify(gamePackagesAnswer.parse(found));
+        },
+        (answer) => {
+          if (!answer) throw new AppError(404, REASONS.notFound);
+          // The JSON bytes themselves: a Buffer goes past the response serializer as it is.
+          answer.send(request, (reply as FastifyReply).type('application/json; charset=utf-8'));
+        },
+      ),
   );
 }
