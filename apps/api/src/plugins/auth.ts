@@ -13,8 +13,28 @@ import { type AccessClaims, verifyAccessToken } from '../auth/tokens';
 import type { Database, User } from '../db/schema';
 import { AppError } from '../lib/errors';
 
+/**
+ * The user's columns read with the session on every logged-in request: what the guards check and what the
+ * most called routes answer with (the balance the top bar polls). The whole row costs several times more
+ * to read (22 columns, strings among them: issue 11 part 4); a route that needs it calls `userOf`.
+ */
+const SESSION_USER_COLUMNS = [
+  'users.id',
+  'users.role',
+  'users.credits',
+  'users.email_verified',
+  'users.active',
+  'users.token_version',
+] as const;
+
+/** The user's columns a guard has read (SESSION_USER_COLUMNS); `userOf` gives the whole row. */
+export type SessionUserColumns = Pick<
+  User,
+  'id' | 'role' | 'credits' | 'email_verified' | 'active' | 'token_version'
+>;
+
 export interface RequestAuth {
-  user: User;
+  user: SessionUserColumns;
   sessionId: number;
   /** 2FA passed (or not needed) */
   mfa: boolean;
@@ -60,7 +80,7 @@ const sessionUserQuery = (db: Kysely<Database>, userId: number, sessionId: numbe
   db
     .selectFrom('users')
     .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .selectAll('users')
+    .select(SESSION_USER_COLUMNS)
     .where('users.id', '=', userId)
     .where('sessions.id', '=', sessionId)
     .where('sessions.revoked_at', 'is', null);
@@ -131,8 +151,33 @@ export function roleOf(user: Pick<User, 'role'>): Role {
   return user.role === 'admin' || user.role === 'master' ? user.role : 'customer';
 }
 
-/** The authenticated request's auth; only call behind a guard. */
+/** The authenticated request's auth; only call behind a guard. @throws AppError 401 without one */
 export function authOf(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw new AppError(401, REASONS.unauthenticated);
   return request.auth;
+}
+
+const wholeUsers = new WeakMap<FastifyRequest, Promise<User>>();
+
+/**
+ * The whole row of the authenticated request's user, read once per request (the guard reads only
+ * SESSION_USER_COLUMNS). Only call behind a guard.
+ * @throws AppError 401 without an authenticated user (none, or the account was deleted since the guard)
+ */
+export function userOf(request: FastifyRequest): Promise<User> {
+  const auth = authOf(request);
+  let user = wholeUsers.get(request);
+  if (!user) {
+    user = request.server.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', auth.user.id)
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row) throw new AppError(401, REASONS.unauthenticated);
+        return row;
+      });
+    wholeUsers.set(request, user);
+  }
+  return user;
 }

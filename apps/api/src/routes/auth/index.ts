@@ -37,7 +37,7 @@ import {
 import type { User } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { renderCodeMail } from '../../mail/templates';
-import { authOf, guard, readAuth } from '../../plugins/auth';
+import { authOf, guard, readAuth, userOf } from '../../plugins/auth';
 
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -165,8 +165,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     '/me',
     { config: limit(6), onRequest: guard(fastify, 'session'), schema: { response: { 200: sessionUser } } },
     async (request) => {
-      const auth = authOf(request);
-      return toSessionUser(auth.user, auth.mfa);
+      return toSessionUser(await userOf(request), authOf(request).mfa);
     },
   );
 
@@ -215,12 +214,13 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const auth = authOf(request);
+      const user = await userOf(request);
       if (!auth.mfa) {
-        if (auth.user.totp_enabled === 1) await verifySecondFactor(app.ctx, auth.user, request.body.token);
-        else await consumeCode(db, config.codeSecret, auth.user.id, '2fa', request.body.token, now());
-        await passMfa(db, reply, auth.user, auth.sessionId, cookieOptions());
+        if (user.totp_enabled === 1) await verifySecondFactor(app.ctx, user, request.body.token);
+        else await consumeCode(db, config.codeSecret, user.id, '2fa', request.body.token, now());
+        await passMfa(db, reply, user, auth.sessionId, cookieOptions());
       }
-      return toSessionUser(auth.user, true);
+      return toSessionUser(user, true);
     },
   );
 
@@ -234,7 +234,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       schema: { body: emptyBody, response: { 200: okBody } },
     },
     async (request) => {
-      const { user } = authOf(request);
+      const user = await userOf(request);
       if (user.email_verified !== 1) await mailCode(user, 'verify-email', false);
       return { ok: true as const };
     },
@@ -248,9 +248,9 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       schema: { body: emptyBody, response: { 200: okBody } },
     },
     async (request) => {
-      const auth = authOf(request);
+      const user = await userOf(request);
       // A user with TOTP on gets no mailed code (the app makes them).
-      if (!auth.mfa && auth.user.totp_enabled !== 1) await mailCode(auth.user, '2fa', false);
+      if (!authOf(request).mfa && user.totp_enabled !== 1) await mailCode(user, '2fa', false);
       return { ok: true as const };
     },
   );

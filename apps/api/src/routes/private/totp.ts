@@ -27,7 +27,7 @@ import {
   startTotpSetup,
   totpStateOf,
 } from '../../auth/totp';
-import { authOf, guard } from '../../plugins/auth';
+import { guard, userOf } from '../../plugins/auth';
 import { perCustomerLimit } from '../../plugins/customer-limit';
 
 export default async function totpRoutes(fastify: FastifyInstance): Promise<void> {
@@ -38,7 +38,7 @@ export default async function totpRoutes(fastify: FastifyInstance): Promise<void
   const limit = () => perCustomerLimit(ctx);
 
   app.get('/', { onRequest: verified, schema: { response: { 200: totpState } } }, async (request) =>
-    totpStateOf(ctx, authOf(request).user),
+    totpStateOf(ctx, await userOf(request)),
   );
 
   app.post(
@@ -50,7 +50,7 @@ export default async function totpRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return startTotpSetup(ctx, authOf(request).user, request.body.password);
+      return startTotpSetup(ctx, await userOf(request), request.body.password);
     },
   );
 
@@ -63,7 +63,7 @@ export default async function totpRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { recoveryCodes: await enableTotp(ctx, authOf(request).user, request.body.token) };
+      return { recoveryCodes: await enableTotp(ctx, await userOf(request), request.body.token) };
     },
   );
 
@@ -71,7 +71,7 @@ export default async function totpRoutes(fastify: FastifyInstance): Promise<void
     '/disable',
     { onRequest: verified, config: limit(), schema: { body: totpCodeBody, response: { 200: okBody } } },
     async (request) => {
-      await disableTotp(ctx, authOf(request).user, request.body.token);
+      await disableTotp(ctx, await userOf(request), request.body.token);
       return { ok: true as const };
     },
   );
@@ -85,7 +85,7 @@ export default async function totpRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { recoveryCodes: await regenerateRecoveryCodes(ctx, authOf(request).user, request.body.token) };
+      return { recoveryCodes: await regenerateRecoveryCodes(ctx, await userOf(request), request.body.token) };
     },
   );
 }

@@ -19,7 +19,7 @@ import { okBody } from '@falkenhost/contracts/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clearSessionCookies, startSession } from '../../auth/sessions';
-import { authOf, guard, readAuth } from '../../plugins/auth';
+import { authOf, guard, readAuth, userOf } from '../../plugins/auth';
 import { perCustomerLimit } from '../../plugins/customer-limit';
 import {
   changePassword,
@@ -40,7 +40,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
   const limit = () => perCustomerLimit(ctx);
 
   app.get('/me', { onRequest: verified, schema: { response: { 200: accountProfile } } }, async (request) =>
-    profileOf(authOf(request).user),
+    profileOf(await userOf(request)),
   );
 
   app.put(
@@ -65,7 +65,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
       schema: { body: updatePasswordBody, response: { 200: okBody } },
     },
     async (request, reply) => {
-      const user = await changePassword(ctx, authOf(request).user, request.body);
+      const user = await changePassword(ctx, await userOf(request), request.body);
       // Every session ended; the caller goes on in a fresh one (2FA passed: the guard required it).
       await startSession(ctx.db, reply, user, true, {
         secure: config.publicUrl.startsWith('https:'),
@@ -80,7 +80,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
     '/me/deactivate',
     { onRequest: verified, config: limit(), schema: { response: { 200: okBody } } },
     async (request, reply) => {
-      await deactivateAccount(ctx, authOf(request).user);
+      await deactivateAccount(ctx, await userOf(request));
       clearSessionCookies(reply);
       return { ok: true as const };
     },
@@ -95,7 +95,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request) => ({
       ok: true as const,
-      ...(await requestAccountChange(ctx, authOf(request).user, request.body)),
+      ...(await requestAccountChange(ctx, await userOf(request), request.body)),
     }),
   );
 

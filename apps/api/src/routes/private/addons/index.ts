@@ -7,7 +7,7 @@ import { storeAddon } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, guard } from '../../../plugins/auth';
+import { authOf, guard, userOf } from '../../../plugins/auth';
 import { addonsAvailableForChange, buyAddon, removeAddon } from '../../../services/server-changes';
 
 const empty = z.object({});
@@ -24,7 +24,7 @@ export default async function privateAddonRoutes(fastify: FastifyInstance): Prom
   );
 
   app.post('/buy-addon', { schema: { body: addonChangeBody, response: { 200: empty } } }, async (request) => {
-    await buyAddon(ctx, authOf(request).user, request.body.addonId, request.body.userPackageId);
+    await buyAddon(ctx, await userOf(request), request.body.addonId, request.body.userPackageId);
     return {};
   });
 
@@ -32,7 +32,7 @@ export default async function privateAddonRoutes(fastify: FastifyInstance): Prom
     '/remove-addon',
     { schema: { body: addonChangeBody, response: { 200: empty } } },
     async (request) => {
-      await removeAddon(ctx, authOf(request).user, request.body.addonId, request.body.userPackageId);
+      await removeAddon(ctx, await userOf(request), request.body.addonId, request.body.userPackageId);
       return {};
     },
   );

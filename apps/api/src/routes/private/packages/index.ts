@@ -7,7 +7,7 @@ import { storePackage } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, guard } from '../../../plugins/auth';
+import { authOf, guard, userOf } from '../../../plugins/auth';
 import { changePackage, packagesAvailableForChange } from '../../../services/server-changes';
 
 export default async function privatePackageRoutes(fastify: FastifyInstance): Promise<void> {
@@ -25,7 +25,7 @@ export default async function privatePackageRoutes(fastify: FastifyInstance): Pr
     '/change-package',
     { schema: { body: changePackageBody, response: { 200: z.object({}) } } },
     async (request) => {
-      await changePackage(ctx, authOf(request).user, request.body.newPackageId, request.body.userPackageId);
+      await changePackage(ctx, await userOf(request), request.body.newPackageId, request.body.userPackageId);
       return {};
     },
   );

@@ -15,7 +15,7 @@ import { linkAnswer } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, guard } from '../../../plugins/auth';
+import { guard, userOf } from '../../../plugins/auth';
 import { cancelOrDelete, powerServer, unsuspendLink } from '../../../services/lifecycle';
 import { addSchedule, deleteSchedule, listSchedules } from '../../../services/schedules';
 
@@ -31,14 +31,14 @@ export default async function serverLifecycleRoutes(fastify: FastifyInstance): P
   app.get(
     '/schedule',
     { schema: { querystring: scheduleQuery, response: { 200: scheduleAnswer } } },
-    async (request) => listSchedules(ctx, authOf(request).user, request.query.user_packages_id),
+    async (request) => listSchedules(ctx, await userOf(request), request.query.user_packages_id),
   );
 
   app.post(
     '/schedule',
     { schema: { body: scheduleBody, response: { 201: empty } } },
     async (request, reply) => {
-      await addSchedule(ctx, authOf(request).user, request.body);
+      await addSchedule(ctx, await userOf(request), request.body);
       return reply.status(201).send({});
     },
   );
@@ -47,27 +47,27 @@ export default async function serverLifecycleRoutes(fastify: FastifyInstance): P
     '/schedule',
     { schema: { body: scheduleDeleteBody, response: { 200: empty } } },
     async (request) => {
-      await deleteSchedule(ctx, authOf(request).user, request.body);
+      await deleteSchedule(ctx, await userOf(request), request.body);
       return {};
     },
   );
 
   app.post('/power', { schema: { body: powerBody, response: { 204: z.null() } } }, async (request, reply) => {
-    await powerServer(ctx, authOf(request).user, request.body.id, request.body.signal);
+    await powerServer(ctx, await userOf(request), request.body.id, request.body.signal);
     return reply.status(204).send(null);
   });
 
   app.post(
     '/unsuspend-server',
     { schema: { body: serverIdBody, response: { 200: linkAnswer } } },
-    async (request) => ({ link: await unsuspendLink(ctx, authOf(request).user, request.body.id) }),
+    async (request) => ({ link: await unsuspendLink(ctx, await userOf(request), request.body.id) }),
   );
 
   app.post(
     '/cancel-server',
     { schema: { body: serverIdBody, response: { 200: cancelAnswer } } },
     async (request) => {
-      const until = await cancelOrDelete(ctx, authOf(request).user, request.body.id);
+      const until = await cancelOrDelete(ctx, await userOf(request), request.body.id);
       return until === null ? {} : { paid_until: new Date(until).toISOString() };
     },
   );

@@ -27,7 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
-import { authOf, guard, roleOf } from '../../../plugins/auth';
+import { authOf, guard, roleOf, userOf } from '../../../plugins/auth';
 import { adminPackagesAdditionalData as loadAdminPackagesAdditionalData } from '../../../services/admin-games';
 import { orderPackageByCard } from '../../../services/card-orders';
 import { listGamePackages, toPublicPackage, toStoreAddon } from '../../../services/catalog';
@@ -133,7 +133,7 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 2, timeWindow: '1 minute' } },
       schema: { body: orderCreditsBody, response: { 200: linkAnswer } },
     },
-    async (request) => ({ link: await orderCredits(ctx, authOf(request).user, request.body) }),
+    async (request) => ({ link: await orderCredits(ctx, await userOf(request), request.body) }),
   );
 
   app.post(
@@ -143,7 +143,7 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       schema: { body: packageByCreditsBody, response: { 200: linkAnswer } },
     },
     async (request) => {
-      const orderId = await orderPackageByCredits(ctx, authOf(request).user, request.body);
+      const orderId = await orderPackageByCredits(ctx, await userOf(request), request.body);
       return { link: `/dashboard?order=${orderId}` };
     },
   );
@@ -154,6 +154,6 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 2, timeWindow: '1 minute' } },
       schema: { body: orderPackageBody, response: { 200: linkAnswer } },
     },
-    async (request) => ({ link: await orderPackageByCard(ctx, authOf(request).user, request.body) }),
+    async (request) => ({ link: await orderPackageByCard(ctx, await userOf(request), request.body) }),
   );
 }
