@@ -8,6 +8,7 @@
  * 2. gzip size of the JavaScript the home page loads in Chromium (target: at most 150 KB);
  * 3. the demo server's resident memory after the main flow.
  * Beside req/s each server's CPU time per answer is printed (steadier when other work shares the machine).
+ * The share of the machine's CPU time its virtual machine's host took meanwhile (steal) is printed last.
  * Every load goes to 127.0.0.1 only, bounded in time. BENCH_SECONDS (default 10) sets the length of each
  * load, BENCH_CONNECTIONS (default 10) its connections; BENCH_THROUGHPUT_ONLY=1 skips 2 and 3.
  */
@@ -32,6 +33,15 @@ interface Load {
   non2xx: number;
   /** the server process's CPU time per answer, microseconds: steadier than req/s on a shared machine */
   cpuUs: number;
+}
+
+/**
+ * The machine's CPU time so far, in clock ticks: all of it and the part the virtual machine's host took
+ * for other guests (steal, the eighth field of /proc/stat's cpu line; 0 on bare metal).
+ */
+function machineTicks(): { total: number; steal: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { total: fields.slice(0, 8).reduce((sum, x) => sum + x, 0), steal: fields[7] ?? 0 };
 }
 
 /** user + system CPU time of a process so far, microseconds (Linux /proc) */
@@ -147,6 +157,7 @@ async function throughput(demoUrl: string, demoPid: number): Promise<void> {
       await load(c.url, demoPid, c.headers, 1);
     }
     const results = cases.map(() => ({ bare: [] as Load[], product: [] as Load[] }));
+    const ticksBefore = machineTicks();
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, c] of cases.entries()) {
         // Alternate which goes first, so neither always runs on a machine the other just heated.
@@ -183,6 +194,14 @@ async function throughput(demoUrl: string, demoPid: number): Promise<void> {
       };
     });
     console.table(rows);
+    const ticksAfter = machineTicks();
+    const steal =
+      (100 * (ticksAfter.steal - ticksBefore.steal)) / Math.max(1, ticksAfter.total - ticksBefore.total);
+    console.log(
+      `  CPU time taken by the virtual machine's host (steal) during the loads: ${steal.toFixed(1)} %${
+        steal > 5 ? ' (a busy host: every figure above is moved by it)' : ''
+      }`,
+    );
   } finally {
     await bare.stop();
   }
