@@ -59,7 +59,7 @@ interface DurationSeries {
  * `http_request_duration_seconds`, a Prometheus histogram by method, route pattern and status code,
  * recorded on every request. prom-client's Histogram validates and hashes the label object on each
  * observation, a few microseconds that showed in the throughput of cached answers (bench/, issue 11
- * part 4); here an observation is a string key, a map lookup and a bucket count. The registry reads it
+ * part 4); here an observation is three map lookups and a bucket count. The registry reads it
  * like any prom-client metric (`get()`), so the exposition format is prom-client's.
  */
 export class RequestDurations {
@@ -68,7 +68,13 @@ export class RequestDurations {
   readonly type = 'histogram';
   readonly aggregator = 'sum';
   readonly #buckets: readonly number[];
-  readonly #series = new Map<string, DurationSeries>();
+  /**
+   * Series by route, method and status: the route pattern and the method are strings V8 already hashed
+   * (the same objects every request), so no key is built per observation. `#inOrder` keeps the order the
+   * series were first seen, prom-client's order in the exposition.
+   */
+  readonly #series = new Map<string, Map<string, Map<number, DurationSeries>>>();
+  readonly #inOrder: DurationSeries[] = [];
 
   /** @param buckets upper bounds in seconds, ascending (+Inf is added) */
   constructor(buckets: readonly number[], registry: Registry) {
@@ -78,8 +84,17 @@ export class RequestDurations {
 
   /** Counts one request of `seconds`; `route` is the route pattern (bounded), never the raw URL. */
   observe(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode} ${route}`;
-    let series = this.#series.get(key);
+    let byMethod = this.#series.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      this.#series.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(statusCode);
     if (!series) {
       series = {
         labels: { method, route, status_code: String(statusCode) },
@@ -87,7 +102,8 @@ export class RequestDurations {
         sum: 0,
         count: 0,
       };
-      this.#series.set(key, series);
+      byStatus.set(statusCode, series);
+      this.#inOrder.push(series);
     }
     let bucket = 0;
     while (bucket < this.#buckets.length && seconds > (this.#buckets[bucket] as number)) bucket++;
@@ -99,7 +115,7 @@ export class RequestDurations {
   /** prom-client's metric interface: cumulative buckets, +Inf, sum and count per series. */
   get() {
     const values: { metricName: string; labels: Record<string, string | number>; value: number }[] = [];
-    for (const { labels, counts, sum, count } of this.#series.values()) {
+    for (const { labels, counts, sum, count } of this.#inOrder) {
       let cumulative = 0;
       this.#buckets.forEach((le, i) => {
         cumulative += counts[i] ?? 0;

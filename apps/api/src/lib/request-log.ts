@@ -31,6 +31,17 @@ export interface LineDestination {
   write(line: string): unknown;
 }
 
+/** Printable ASCII without `"` and `\`: text JSON writes as it is, between quotes. */
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * `JSON.stringify(value)` for a string: the text between quotes when nothing in it needs escaping (ids,
+ * methods, most URLs and addresses), which is several times quicker than JSON.stringify for short text.
+ */
+function jsonString(value: string): string {
+  return PLAIN_JSON_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+
 /**
  * The `request completed` line pino would write for this answer (Fastify's request and reply
  * serializers, lib/logger-pino.js), as text: `{"level":30,"time":…,<root bindings>,"reqId":…,"req":{…},
@@ -49,11 +60,11 @@ export function completedLine(
   const port = request.socket?.remotePort;
   const responseTime = reply.elapsedTime;
   return (
-    `{"level":30,"time":${timeMs}${rootBindings},"reqId":${JSON.stringify(request.id)}` +
-    `,"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)}` +
+    `{"level":30,"time":${timeMs}${rootBindings},"reqId":${jsonString(request.id)}` +
+    `,"req":{"method":${jsonString(request.method)},"url":${jsonString(request.url)}` +
     (version === undefined ? '' : `,"version":${JSON.stringify(version)}`) +
-    (host === undefined ? '' : `,"host":${JSON.stringify(host)}`) +
-    (request.ip === undefined ? '' : `,"remoteAddress":${JSON.stringify(request.ip)}`) +
+    (host === undefined ? '' : `,"host":${jsonString(host)}`) +
+    (request.ip === undefined ? '' : `,"remoteAddress":${jsonString(request.ip)}`) +
     (port === undefined ? '' : `,"remotePort":${port}`) +
     `},"res":{"statusCode":${reply.statusCode}},"responseTime":${Number.isFinite(responseTime) ? responseTime : null}` +
     ',"msg":"request completed"}\n'
