@@ -27,12 +27,6 @@ const SESSION_USER_COLUMNS = [
   'users.token_version',
 ] as const;
 
-/** The user's columns a guard has read (SESSION_USER_COLUMNS); `userOf` gives the whole row. */
-export type SessionUserColumns = Pick<
-  User,
-  'id' | 'role' | 'credits' | 'email_verified' | 'active' | 'token_version'
->;
-
 export interface RequestAuth {
   user: SessionUserColumns;
   sessionId: number;
@@ -85,7 +79,8 @@ const sessionUserQuery = (db: Kysely<Database>, userId: number, sessionId: numbe
     .where('sessions.id', '=', sessionId)
     .where('sessions.revoked_at', 'is', null);
 
-type SessionUserRow = InferResult<ReturnType<typeof sessionUserQuery>>[number];
+/** The user's columns a guard has read (SESSION_USER_COLUMNS); `userOf` gives the whole row. */
+export type SessionUserColumns = InferResult<ReturnType<typeof sessionUserQuery>>[number];
 
 const compiledSessionUser = new WeakMap<Kysely<Database>, string>();
 
@@ -98,7 +93,7 @@ async function sessionUser(
   db: Kysely<Database>,
   userId: number,
   sessionId: number,
-): Promise<SessionUserRow | undefined> {
+): Promise<SessionUserColumns | undefined> {
   let text = compiledSessionUser.get(db);
   if (text === undefined) {
     const compiled = sessionUserQuery(db, -1, -2).compile();
@@ -107,7 +102,7 @@ async function sessionUser(
     text = compiled.sql;
     compiledSessionUser.set(db, text);
   }
-  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [userId, sessionId]));
+  const { rows } = await db.executeQuery<SessionUserColumns>(CompiledQuery.raw(text, [userId, sessionId]));
   return rows[0];
 }
 
@@ -157,27 +152,17 @@ export function authOf(request: FastifyRequest): RequestAuth {
   return request.auth;
 }
 
-const wholeUsers = new WeakMap<FastifyRequest, Promise<User>>();
-
 /**
- * The whole row of the authenticated request's user, read once per request (the guard reads only
- * SESSION_USER_COLUMNS). Only call behind a guard.
+ * The whole row of the authenticated request's user (the guard reads only SESSION_USER_COLUMNS). Only
+ * call behind a guard.
  * @throws AppError 401 without an authenticated user (none, or the account was deleted since the guard)
  */
-export function userOf(request: FastifyRequest): Promise<User> {
-  const auth = authOf(request);
-  let user = wholeUsers.get(request);
-  if (!user) {
-    user = request.server.ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', auth.user.id)
-      .executeTakeFirst()
-      .then((row) => {
-        if (!row) throw new AppError(401, REASONS.unauthenticated);
-        return row;
-      });
-    wholeUsers.set(request, user);
-  }
-  return user;
+export async function userOf(request: FastifyRequest): Promise<User> {
+  const row = await request.server.ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', authOf(request).user.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError(401, REASONS.unauthenticated);
+  return row;
 }
