@@ -1,10 +1,11 @@
 /**
  * The throughput measures of issue 11 (part 4) keep their meaning: prepared SQLite statements are reused
- * by SQL text, a verified access token is taken again only until it expires, a game's packages served
+ * by SQL text, reads run at once on SQLite only outside transactions, a verified access token is taken again only until it expires, a game's packages served
  * from the public cache answer as the contract says, security headers worked out once are those
  * @fastify/helmet sets per request, API answers carry the few that apply to them, and the request log
  * written as text is the line pino writes.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +13,11 @@ import { gamePackagesAnswer } from '@falkenhost/contracts/catalog';
 import fastifyHelmet from '@fastify/helmet';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../src/auth/tokens';
-import { withStatementCache } from '../src/db/database';
-import { lazyChildLogger, OneLineRequestLog } from '../src/lib/request-log';
+import { openDatabase, selectNow, withStatementCache } from '../src/db/database';
+import { lazyChildLogger, OneLineRequestLog, TurnBuffer } from '../src/lib/request-log';
 import { API_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/security-headers';
 import { DATABASES, startProduct } from './harness';
 
@@ -45,6 +47,50 @@ describe('prepared statements kept by SQL text', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('reads run at once on SQLite (selectNow)', () => {
+  it('answers the rows outside transactions, and undefined inside one, so nothing uncommitted is read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-now-'));
+    const database = await openDatabase(`sqlite:${join(dir, 'db.sqlite')}`);
+    try {
+      await sql`create table t (x integer)`.execute(database.db);
+      await sql`insert into t (x) values (1)`.execute(database.db);
+      const read = () =>
+        selectNow<{ x: number }>(database.db, 'select x from t where x >= ? order by x', [1]);
+      expect(read()).toEqual([{ x: 1 }]);
+      await database.db.transaction().execute(async (trx) => {
+        await sql`insert into t (x) values (2)`.execute(trx);
+        // The uncommitted row would be visible on the same connection: the caller must go through Kysely.
+        expect(read()).toBeUndefined();
+      });
+      expect(read()).toEqual([{ x: 1 }, { x: 2 }]);
+      // A transaction that rolled back leaves nothing behind, and reads run at once again.
+      await expect(
+        database.db.transaction().execute(async (trx) => {
+          await sql`insert into t (x) values (3)`.execute(trx);
+          expect(read()).toBeUndefined();
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(read()).toEqual([{ x: 1 }, { x: 2 }]);
+    } finally {
+      await database.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Declared where PostgreSQL is given (CI), as the other tests of both databases are.
+  if (DATABASES.includes('postgres')) {
+    it('answers undefined on PostgreSQL (the caller goes through Kysely)', async () => {
+      const database = await openDatabase(process.env.DATABASE_URL as string);
+      try {
+        expect(selectNow(database.db, 'select 1 as x', [])).toBeUndefined();
+      } finally {
+        await database.destroy();
+      }
+    });
+  }
 });
 
 describe('verified access tokens', () => {
@@ -210,5 +256,50 @@ describe('the request log', () => {
     expect(fast.some((l) => l.msg === 'not written at info')).toBe(false);
     // The error of the failing route is logged through the request's logger, with its reqId.
     expect(fast.find((l) => l.level === 50)).toMatchObject({ reqId: 'req-1', err: { message: 'broken' } });
+  });
+
+  it('hands the lines of one turn to the sink in one write, in order, and the rest on flush', async () => {
+    const writes: string[] = [];
+    let flushed = 0;
+    const buffer = new TurnBuffer({
+      write: (text: string) => writes.push(text),
+      flush: (callback) => {
+        flushed += 1;
+        callback?.();
+      },
+      flushSync: () => {
+        flushed += 1;
+      },
+    });
+    buffer.write('a\n');
+    buffer.write('b\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\n']);
+    buffer.write('c\n');
+    buffer.flushSync();
+    expect(writes).toEqual(['a\nb\n', 'c\n']);
+    buffer.write('d\n');
+    await new Promise<void>((resolve) => buffer.flush(() => resolve()));
+    expect(writes).toEqual(['a\nb\n', 'c\n', 'd\n']);
+    expect(flushed).toBe(2);
+    // Nothing pending: the scheduled hand-over writes nothing more.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(3);
+  });
+
+  it('writes the lines still pending when the process exits', () => {
+    // A process that logs through the product's standard output and exits in the same turn.
+    const script = [
+      "import { bufferedStdout } from './src/lib/request-log.ts';",
+      'const out = bufferedStdout();',
+      "for (const n of [0, 1, 2]) out.write('line ' + n + '\\n');",
+      'process.exit(0);',
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: join(import.meta.dirname, '..'),
+      encoding: 'utf8',
+    });
+    expect(output).toBe('line 0\nline 1\nline 2\n');
   });
 });

@@ -28,6 +28,31 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
+/** better-sqlite3's connection behind a Kysely instance opened by `openDatabase` on SQLite. */
+const sqliteOf = new WeakMap<Kysely<Database>, { sqlite: SQLite.Database; statements: SqliteDatabase }>();
+
+/**
+ * The rows of a read-only statement run at once, in this call, on SQLite's connection: no promise, no
+ * connection mutex, no result plugins. Going through Kysely cost more than the query itself on the session
+ * read every logged-in request makes (issue 11, part 4: GET /api/private/credits 110 → 90 µs of CPU per
+ * answer, interleaved A/B). It is safe because better-sqlite3 runs a statement to its end before it
+ * returns, so between two of Kysely's statements the connection is idle, except inside a transaction:
+ * there a read would see the transaction's writes before they are committed, so this answers undefined
+ * and the caller goes through Kysely, which waits for the transaction to end.
+ * @param sql the statement's text with `?` placeholders, e.g. a compiled Kysely query's `sql`
+ * @param parameters the values of the placeholders, in order
+ * @returns the rows (objects by column name), or undefined on PostgreSQL or while a transaction is open
+ */
+export function selectNow<R>(
+  db: Kysely<Database>,
+  sql: string,
+  parameters: readonly unknown[],
+): R[] | undefined {
+  const connection = sqliteOf.get(db);
+  if (!connection || connection.sqlite.inTransaction) return undefined;
+  return connection.statements.prepare(sql).all(parameters) as R[];
+}
+
 // PostgreSQL bigint (int8) comes back as a string by default; every bigint here is below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
@@ -100,9 +125,9 @@ export async function openDatabase(
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
-    });
+    const statements = withStatementCache(sqlite);
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+    sqliteOf.set(db, { sqlite, statements });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {

@@ -5,7 +5,8 @@
  * incoming line is kept at `debug`, for a request that never completes.
  *
  * The log goes to standard output through a buffer written about every 4 KiB (and on exit) rather than
- * one synchronous write per line: the write was most of what a line cost. A crash that kills the process
+ * one synchronous write per line: the write was most of what a line cost. The lines of one turn of the
+ * event loop reach that buffer in one write (`TurnBuffer`). A crash that kills the process
  * outright (SIGKILL, out of memory) can lose the last few lines; an exception, a signal or a normal exit
  * still writes them (pino flushes on exit). docs/decisions.md, "Throughput (issue 11)".
  *
@@ -21,14 +22,71 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LogController } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 
-/** Standard output, buffered (see above). */
-export function bufferedStdout() {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096 });
-}
-
 /** Where the fast completed line is written: the pino destination the root logger writes to. */
 export interface LineDestination {
   write(line: string): unknown;
+}
+
+/** The part of pino's destination (SonicBoom) that `TurnBuffer` uses. */
+interface Sink extends LineDestination {
+  flush(callback?: (error?: Error) => void): void;
+  flushSync(): void;
+}
+
+/**
+ * Hands the lines written during one turn of the event loop to `sink` in a single write when the turn
+ * ends (setImmediate), in the order they were written. SonicBoom measures its whole pending buffer
+ * (`Buffer.byteLength`, up to 16 KiB) on every write, which made each line cost several microseconds
+ * under load; a turn that answers ten requests now pays it once (issue 11, part 4). Every line of the
+ * server goes through here, pino's own as well as the completed lines, so their order is kept. The lines
+ * of the current turn are handed over on exit, after pino's flush, and written at once.
+ */
+export class TurnBuffer implements Sink {
+  readonly #sink: Sink;
+  #pending = '';
+  #scheduled = false;
+
+  constructor(sink: Sink) {
+    this.#sink = sink;
+    // Only with lines pending: a sink pino has already ended (at beforeExit) takes no more writes.
+    process.once('exit', () => {
+      if (this.#pending !== '') this.flushSync();
+    });
+  }
+
+  write(line: string): boolean {
+    this.#pending += line;
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => this.#handOver());
+    }
+    return true;
+  }
+
+  /** Hands the pending lines over and asks the sink to write everything (pino's `logger.flush`). */
+  flush(callback?: (error?: Error) => void): void {
+    this.#handOver();
+    this.#sink.flush(callback);
+  }
+
+  /** Hands the pending lines over and writes everything now (on exit). */
+  flushSync(): void {
+    this.#handOver();
+    this.#sink.flushSync();
+  }
+
+  #handOver(): void {
+    this.#scheduled = false;
+    if (this.#pending === '') return;
+    const lines = this.#pending;
+    this.#pending = '';
+    this.#sink.write(lines);
+  }
+}
+
+/** Standard output, buffered (see above): lines gathered per turn, written about every 4 KiB. */
+export function bufferedStdout(): TurnBuffer {
+  return new TurnBuffer(pino.destination({ dest: 1, sync: false, minLength: 4096 }));
 }
 
 /** Printable ASCII without `"` and `\`: text JSON writes as it is, between quotes. */
