@@ -58,8 +58,14 @@ describe('per-customer limit on private routes', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) statuses.push((await one.session.get('/api/private/credits')).status);
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
-      expect((await one.session.get('/api/private/credits')).body).toEqual({ reason: 'rate-limited' });
-      expect((await other.session.get('/api/private/credits')).status).toBe(200);
+      const refused = await one.session.get('/api/private/credits');
+      expect(refused.body).toEqual({ reason: 'rate-limited' });
+      // Answers within the limit carry no X-RateLimit-* headers; a refusal says when to come back.
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('x-ratelimit-limit')).toBe('4');
+      const admitted = await other.session.get('/api/private/credits');
+      expect(admitted.status).toBe(200);
+      expect([...admitted.headers.keys()].filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
     } finally {
       await product.close();
     }
