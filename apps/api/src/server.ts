@@ -166,14 +166,6 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           keyGenerator: (request: FastifyRequest) => customerKey(request, config.accessTokenSecret, now()),
           // Counted in memory and written every second (lib/rate-limit-store.ts).
           batched: true,
-          // Answers within the limit carry no X-RateLimit-* headers: with batched counting across instances
-          // "remaining" is only this instance's estimate, and the three headers were a measurable part of
-          // the most called private answers (issue 11, part 4). A 429 still carries them and Retry-After.
-          addHeadersOnExceeding: {
-            'x-ratelimit-limit': false,
-            'x-ratelimit-remaining': false,
-            'x-ratelimit-reset': false,
-          },
         },
       };
     });
@@ -184,6 +176,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       store: databaseRateLimitStore(database.db, now, batchedCounters),
       // Counting must never break the product: if the database cannot count, the request goes through.
       skipOnError: true,
+      // Answers within a limit carry no X-RateLimit-* headers: with batched counting across instances
+      // "remaining" is only this instance's estimate, no client of ours reads them, and the three headers
+      // were a measurable part of the most called private answers (issue 11, part 4). A 429 still carries
+      // them and Retry-After.
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
     });
     await api.register(apiRoutes, { prefix: '/api' });
   });

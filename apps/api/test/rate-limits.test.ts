@@ -60,7 +60,7 @@ describe('per-customer limit on private routes', () => {
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
       const refused = await one.session.get('/api/private/credits');
       expect(refused.body).toEqual({ reason: 'rate-limited' });
-      // Answers within the limit carry no X-RateLimit-* headers; a refusal says when to come back.
+      // Answers within a limit carry no X-RateLimit-* headers; a refusal says when to come back.
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(refused.headers.get('x-ratelimit-limit')).toBe('4');
       const admitted = await other.session.get('/api/private/credits');
