@@ -1,9 +1,10 @@
 /**
  * The throughput measures of issue 11 (part 4) keep their meaning: prepared SQLite statements are reused
- * by SQL text, reads run at once on SQLite only outside transactions, a verified access token is taken again only until it expires, a game's packages served
- * from the public cache answer as the contract says, security headers worked out once are those
- * @fastify/helmet sets per request, API answers carry the few that apply to them, and the request log
- * written as text is the line pino writes.
+ * by SQL text, reads run at once on SQLite only outside transactions, a verified access token is taken
+ * again only until it expires, a game's packages served from the public cache answer as the contract
+ * says, security headers worked out once are those @fastify/helmet sets per request, API answers carry
+ * the few that apply to them, the request log written as text is the line pino writes, and the lines of
+ * one turn reach the log's destination in one write.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
