@@ -1,6 +1,6 @@
 /**
  * The throughput measures of issue 11 (part 4) keep their meaning: prepared SQLite statements are reused
- * by SQL text, reads run at once on SQLite only outside transactions, a verified access token is taken
+ * by SQL text, reads run at once on SQLite only outside transactions and answer the first row's values, a verified access token is taken
  * again only until it expires, a game's packages served from the public cache answer as the contract
  * says, security headers worked out once are those @fastify/helmet sets per request, API answers carry
  * the few that apply to them, the request log written as text is the line pino writes, and the lines of
@@ -16,11 +16,11 @@ import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken, verifyAccessToken } from '../src/auth/tokens';
-import { openDatabase, selectNow, withStatementCache } from '../src/db/database';
+import { knownAccessClaims, signAccessToken, verifyAccessToken } from '../src/auth/tokens';
+import { firstRowNow, openDatabase, withStatementCache } from '../src/db/database';
 import { lazyChildLogger, OneLineRequestLog, TurnBuffer } from '../src/lib/request-log';
 import { API_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/security-headers';
-import { DATABASES, startProduct } from './harness';
+import { DATABASES, registerVerified, startProduct } from './harness';
 
 describe('prepared statements kept by SQL text', () => {
   it('prepares each SQL text once and keeps at most `max`', () => {
@@ -50,31 +50,34 @@ describe('prepared statements kept by SQL text', () => {
   });
 });
 
-describe('reads run at once on SQLite (selectNow)', () => {
-  it('answers the rows outside transactions, and undefined inside one, so nothing uncommitted is read', async () => {
+describe('reads run at once on SQLite (firstRowNow)', () => {
+  it('answers the first row outside transactions, and undefined inside one, so nothing uncommitted is read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'falkenhost-now-'));
     const database = await openDatabase(`sqlite:${join(dir, 'db.sqlite')}`);
     try {
-      await sql`create table t (x integer)`.execute(database.db);
-      await sql`insert into t (x) values (1)`.execute(database.db);
-      const read = () =>
-        selectNow<{ x: number }>(database.db, 'select x from t where x >= ? order by x', [1]);
-      expect(read()).toEqual([{ x: 1 }]);
+      await sql`create table t (x integer, y text)`.execute(database.db);
+      await sql`insert into t (x, y) values (1, 'one')`.execute(database.db);
+      // The values in the statement's column order; the same text through Kysely still answers objects.
+      const read = () => firstRowNow(database.db, 'select y, x from t where x >= ? order by x desc', [1]);
+      expect(read()).toEqual(['one', 1]);
+      const { rows } = await sql`select y, x from t where x >= ${1} order by x desc`.execute(database.db);
+      expect(rows).toEqual([{ y: 'one', x: 1 }]);
+      expect(firstRowNow(database.db, 'select y, x from t where x >= ? order by x desc', [5])).toBeNull();
       await database.db.transaction().execute(async (trx) => {
-        await sql`insert into t (x) values (2)`.execute(trx);
+        await sql`insert into t (x, y) values (2, 'two')`.execute(trx);
         // The uncommitted row would be visible on the same connection: the caller must go through Kysely.
         expect(read()).toBeUndefined();
       });
-      expect(read()).toEqual([{ x: 1 }, { x: 2 }]);
+      expect(read()).toEqual(['two', 2]);
       // A transaction that rolled back leaves nothing behind, and reads run at once again.
       await expect(
         database.db.transaction().execute(async (trx) => {
-          await sql`insert into t (x) values (3)`.execute(trx);
+          await sql`insert into t (x, y) values (3, 'three')`.execute(trx);
           expect(read()).toBeUndefined();
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
-      expect(read()).toEqual([{ x: 1 }, { x: 2 }]);
+      expect(read()).toEqual(['two', 2]);
     } finally {
       await database.destroy();
       rmSync(dir, { recursive: true, force: true });
@@ -86,7 +89,7 @@ describe('reads run at once on SQLite (selectNow)', () => {
     it('answers undefined on PostgreSQL (the caller goes through Kysely)', async () => {
       const database = await openDatabase(process.env.DATABASE_URL as string);
       try {
-        expect(selectNow(database.db, 'select 1 as x', [])).toBeUndefined();
+        expect(firstRowNow(database.db, 'select 1 as x', [])).toBeUndefined();
       } finally {
         await database.destroy();
       }
@@ -105,6 +108,49 @@ describe('verified access tokens', () => {
     expect(await verifyAccessToken('another-secret-of-the-same-length!!', token, now)).toBeNull();
     expect(await verifyAccessToken(secret, token, now + 15 * 60_000)).toBeNull();
     expect(await verifyAccessToken(secret, `${token.slice(0, -2)}xx`, now)).toBeNull();
+  });
+
+  it('are judged at once once checked: unknown before, the claims within 15 minutes, null after', async () => {
+    const now = Date.now();
+    const token = await signAccessToken(secret, { sub: 8, sid: 4, tv: 0, mfa: false }, now);
+    expect(knownAccessClaims(secret, token, now)).toBeUndefined();
+    await verifyAccessToken(secret, token, now);
+    expect(knownAccessClaims(secret, token, now + 60_000)).toEqual({ sub: 8, sid: 4, tv: 0, mfa: false });
+    expect(knownAccessClaims(secret, token, now + 15 * 60_000)).toBeNull();
+    // Another secret has not checked this token.
+    expect(knownAccessClaims('another-secret-of-the-same-length!!', token, now)).toBeUndefined();
+  });
+});
+
+describe.each(DATABASES)('the session read during a transaction on %s', (kind) => {
+  it('never answers what the transaction wrote and then rolled back', async () => {
+    const product = await startProduct(kind);
+    try {
+      const { session, username } = await registerVerified(product);
+      // The token is known from now on, so the guard's next read is the one that may run at once.
+      expect((await session.get('/api/private/credits')).body).toEqual({ credits: 0 });
+      const { db } = product.server.ctx;
+      let answer: Promise<{ status: number; body: unknown }> | undefined;
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({ credits: 999 * 10_000 })
+            .where('username', '=', username)
+            .execute();
+          answer = session.get('/api/private/credits');
+          // Long enough for the request to reach the guard while the transaction is open.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      const after = await answer!;
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual({ credits: 0 });
+      expect((await session.get('/api/private/credits')).body).toEqual({ credits: 0 });
+    } finally {
+      await product.close();
+    }
   });
 });
 

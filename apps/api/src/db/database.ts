@@ -29,28 +29,40 @@ export interface Db {
 }
 
 /** better-sqlite3's connection behind a Kysely instance opened by `openDatabase` on SQLite. */
-const sqliteOf = new WeakMap<Kysely<Database>, { sqlite: SQLite.Database; statements: SqliteDatabase }>();
+const sqliteOf = new WeakMap<
+  Kysely<Database>,
+  { sqlite: SQLite.Database; statements: SqliteDatabase; rawStatements: LRUCache<string, SQLite.Statement> }
+>();
 
 /**
- * The rows of a read-only statement run at once, in this call, on SQLite's connection: no promise, no
- * connection mutex, no result plugins. Going through Kysely cost more than the query itself on the session
- * read every logged-in request makes (issue 11, part 4: GET /api/private/credits 110 → 90 µs of CPU per
- * answer, interleaved A/B). It is safe because better-sqlite3 runs a statement to its end before it
- * returns, so between two of Kysely's statements the connection is idle, except inside a transaction:
- * there a read would see the transaction's writes before they are committed, so this answers undefined
- * and the caller goes through Kysely, which waits for the transaction to end.
+ * The first row of a read-only statement run at once, in this call, on SQLite's connection: no promise,
+ * no connection mutex, no result plugins, and the row's values as an array (better-sqlite3's raw mode)
+ * rather than an object built property by property. Going through Kysely cost more than the query itself
+ * on the session read every logged-in request makes (issue 11, part 4: GET /api/private/credits 110 → 90
+ * µs of CPU per answer, interleaved A/B), and building the row object by column name was a third of what
+ * was left of the read. It is safe because better-sqlite3 runs a statement to its end before it returns,
+ * so between two of Kysely's statements the connection is idle, except inside a transaction: there a read
+ * would see the transaction's writes before they are committed, so this answers undefined and the caller
+ * goes through Kysely, which waits for the transaction to end.
  * @param sql the statement's text with `?` placeholders, e.g. a compiled Kysely query's `sql`
  * @param parameters the values of the placeholders, in order
- * @returns the rows (objects by column name), or undefined on PostgreSQL or while a transaction is open
+ * @returns the first row's values in the order of the statement's columns, null when there is no row, or
+ *   undefined on PostgreSQL or while a transaction is open
  */
-export function selectNow<R>(
+export function firstRowNow(
   db: Kysely<Database>,
   sql: string,
   parameters: readonly unknown[],
-): R[] | undefined {
+): unknown[] | null | undefined {
   const connection = sqliteOf.get(db);
   if (!connection || connection.sqlite.inTransaction) return undefined;
-  return connection.statements.prepare(sql).all(parameters) as R[];
+  let statement = connection.rawStatements.get(sql);
+  if (!statement) {
+    // Its own statement: raw mode is a statement's setting, and Kysely's copy of the text answers objects.
+    statement = connection.sqlite.prepare(sql).raw(true);
+    connection.rawStatements.set(sql, statement);
+  }
+  return (statement.get(parameters) as unknown[] | undefined) ?? null;
 }
 
 // PostgreSQL bigint (int8) comes back as a string by default; every bigint here is below 2^53.
@@ -127,7 +139,8 @@ export async function openDatabase(
     sqlite.pragma('busy_timeout = 5000');
     const statements = withStatementCache(sqlite);
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
-    sqliteOf.set(db, { sqlite, statements });
+    // A few statements only (the session read): firstRowNow's callers are the hot reads.
+    sqliteOf.set(db, { sqlite, statements, rawStatements: new LRUCache({ max: 32 }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {

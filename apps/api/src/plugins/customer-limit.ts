@@ -1,17 +1,22 @@
 /**
  * Rate limits counted per customer (architecture.md "Rate limits"; spec 9): the key is the customer of a
  * verified access token, else the client address. An unverified token never names a customer, so a forged
- * cookie cannot spend someone else's allowance. @fastify/rate-limit awaits the key generator.
+ * cookie cannot spend someone else's allowance. @fastify/rate-limit awaits the key generator, which answers
+ * at once when it can.
  */
 import type { FastifyRequest } from 'fastify';
+import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { accessClaims } from './auth';
+import { accessClaims, type NowOrLater } from './auth';
 
-/** `user:<id>` for a verified access token, else `ip:<address>`. */
-export async function customerKey(request: FastifyRequest, secret: string, nowMs: number): Promise<string> {
-  const claims = await accessClaims(request, secret, nowMs);
-  return claims ? `user:${claims.sub}` : `ip:${request.ip}`;
+/** `user:<id>` for a verified access token, else `ip:<address>`; at once for a token seen before. */
+export function customerKey(request: FastifyRequest, secret: string, nowMs: number): NowOrLater<string> {
+  const claims = accessClaims(request, secret, nowMs);
+  return claims instanceof Promise ? claims.then((c) => keyOf(request, c)) : keyOf(request, claims);
 }
+
+const keyOf = (request: FastifyRequest, claims: AccessClaims | null) =>
+  claims ? `user:${claims.sub}` : `ip:${request.ip}`;
 
 /**
  * A route's `config` for `max` calls a minute per customer (default RATE_LIMIT_PER_MINUTE, the limit of
