@@ -8,6 +8,7 @@
  * LIGHTHOUSE_PORT sets the demo's port (default: a free one); LIGHTHOUSE_RUNS the runs per page (3);
  * LIGHTHOUSE_DETAILS=1 also lists the audits that cost points; LIGHTHOUSE_JSON=<folder> keeps each
  * run's full report and its observed trace there; LIGHTHOUSE_PAGES=/,/hosting measures only those pages.
+ * A run Lighthouse could not record (NO_NAVSTART and the like, "Please run Lighthouse again") is run again.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -105,6 +106,31 @@ function row(label: string, f: Figures): string {
   ].join(' ');
 }
 
+/** Lighthouse's own failures to record a run that it asks to be run again (its runtimeError codes). */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url` on the Chromium listening on `port`. A run Lighthouse failed to record
+ * (RETRIED_ERRORS, "Please run Lighthouse again") is run again, at most ATTEMPTS times in all, and said so.
+ * @throws Error on any other runtime error, or when every attempt failed
+ */
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (!RETRIED_ERRORS.has(error.code) || attempt === ATTEMPTS) throw new Error(`${url}: ${error.message}`);
+    console.log(`(${error.code}: Lighthouse could not record the run and asks for another; running again)`);
+  }
+}
+
 async function main(): Promise<void> {
   const demo = await startDemo(process.env.LIGHTHOUSE_PORT ? { PORT: process.env.LIGHTHOUSE_PORT } : {});
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -128,14 +154,7 @@ async function main(): Promise<void> {
       console.log(`\n${page}`);
       const runs: Figures[] = [];
       for (let run = 1; run <= RUNS; run++) {
-        const result = await lighthouse(`${demo.url}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`no Lighthouse result for ${page}`);
-        if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
+        const result = await audit(`${demo.url}${page}`, chrome.port);
         if (JSON_DIR) {
           mkdirSync(JSON_DIR, { recursive: true });
           const name = `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`;
