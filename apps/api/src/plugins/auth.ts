@@ -55,6 +55,11 @@ export type AuthLevel = 'session' | 'account' | 'verified';
  */
 export type NowOrLater<T> = T | Promise<T>;
 
+/** `next` of the value: at once when the value is there, else once its promise resolves. */
+export function whenReady<T, U>(value: NowOrLater<T>, next: (value: T) => NowOrLater<U>): NowOrLater<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 /** Access tokens being checked for the first time, by request: checked once though two callers ask. */
 const verifying = new WeakMap<
   object,
@@ -150,8 +155,7 @@ function admitted(row: SessionUserColumns | undefined, claims: AccessClaims): Re
 
 function sessionAuth(db: Kysely<Database>, claims: AccessClaims | null): NowOrLater<RequestAuth | null> {
   if (!claims) return null;
-  const row = sessionUser(db, claims.sub, claims.sid);
-  return row instanceof Promise ? row.then((r) => admitted(r, claims)) : admitted(row, claims);
+  return whenReady(sessionUser(db, claims.sub, claims.sid), (row) => admitted(row, claims));
 }
 
 /**
@@ -161,8 +165,9 @@ function sessionAuth(db: Kysely<Database>, claims: AccessClaims | null): NowOrLa
  */
 export function readAuth(app: FastifyInstance, request: FastifyRequest): NowOrLater<RequestAuth | null> {
   const { db, config, now } = app.ctx;
-  const claims = accessClaims(request, config.accessTokenSecret, now());
-  return claims instanceof Promise ? claims.then((c) => sessionAuth(db, c)) : sessionAuth(db, claims);
+  return whenReady(accessClaims(request, config.accessTokenSecret, now()), (claims) =>
+    sessionAuth(db, claims),
+  );
 }
 
 /**

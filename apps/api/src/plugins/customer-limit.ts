@@ -5,18 +5,15 @@
  * at once when it can.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AccessClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { accessClaims, type NowOrLater } from './auth';
+import { accessClaims, type NowOrLater, whenReady } from './auth';
 
 /** `user:<id>` for a verified access token, else `ip:<address>`; at once for a token seen before. */
 export function customerKey(request: FastifyRequest, secret: string, nowMs: number): NowOrLater<string> {
-  const claims = accessClaims(request, secret, nowMs);
-  return claims instanceof Promise ? claims.then((c) => keyOf(request, c)) : keyOf(request, claims);
+  return whenReady(accessClaims(request, secret, nowMs), (claims) =>
+    claims ? `user:${claims.sub}` : `ip:${request.ip}`,
+  );
 }
-
-const keyOf = (request: FastifyRequest, claims: AccessClaims | null) =>
-  claims ? `user:${claims.sub}` : `ip:${request.ip}`;
 
 /**
  * A route's `config` for `max` calls a minute per customer (default RATE_LIMIT_PER_MINUTE, the limit of
