@@ -6,7 +6,7 @@
  * the few that apply to them, the request log written as text is the line pino writes, and the lines of
  * one turn reach the log's destination in one write.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -333,6 +333,42 @@ describe('the request log', () => {
     // Nothing pending: the scheduled hand-over writes nothing more.
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(3);
+  });
+
+  it("writes a quiet server's line within about a second, without waiting for the buffer to fill", async () => {
+    // One line, then the process stays up: the line must reach standard output while it runs.
+    const script = [
+      "import { bufferedStdout } from './src/lib/request-log.ts';",
+      'const out = bufferedStdout();',
+      "out.write('quiet line\\n');",
+      'setInterval(() => {}, 1000);',
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: join(import.meta.dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no line after 10 s: ${JSON.stringify(output)}`)),
+          10_000,
+        );
+        child.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk.toString('utf8');
+          if (output.includes('\n')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      // Written while the process runs (the periodic flush, LOG_FLUSH_MS), not at its exit: eleven bytes
+      // are far below the buffer's 16 KiB.
+      expect(output).toBe('quiet line\n');
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('writes the lines still pending when the process exits', () => {

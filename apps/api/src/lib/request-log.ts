@@ -4,8 +4,8 @@
  * 11, part 4). The completed line carries the request too (method, URL, address), so nothing is lost; the
  * incoming line is kept at `debug`, for a request that never completes.
  *
- * The log goes to standard output through a buffer written about every 4 KiB (and on exit) rather than
- * one synchronous write per line: the write was most of what a line cost. The lines of one turn of the
+ * The log goes to standard output through a buffer written about every 16 KiB, at least once a second
+ * and on exit, rather than one synchronous write per line: the write was most of what a line cost. The lines of one turn of the
  * event loop reach that buffer in one write (`TurnBuffer`). A crash that kills the process
  * outright (SIGKILL, out of memory) can lose the last few lines; an exception, a signal or a normal exit
  * still writes them (pino flushes on exit). docs/decisions.md, "Throughput (issue 11)".
@@ -84,9 +84,24 @@ export class TurnBuffer implements Sink {
   }
 }
 
-/** Standard output, buffered (see above): lines gathered per turn, written about every 4 KiB. */
+/** How long a line may wait in the buffer at most (a quiet server's lines still show within a second). */
+export const LOG_FLUSH_MS = 1_000;
+
+/**
+ * Standard output, buffered (see above): lines gathered per turn, written when 16 KiB are pending and at
+ * the latest every {@link LOG_FLUSH_MS}. Under load that is one write for about 60 lines (a 4 KiB buffer
+ * wrote every 16, and a quiet server's lines waited until 4 KiB had gathered).
+ */
 export function bufferedStdout(): TurnBuffer {
-  return new TurnBuffer(pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  return new TurnBuffer(
+    pino.destination({
+      dest: 1,
+      sync: false,
+      minLength: 16 * 1024,
+      maxWrite: 32 * 1024,
+      periodicFlush: LOG_FLUSH_MS,
+    }),
+  );
 }
 
 /** Printable ASCII without `"` and `\`: text JSON writes as it is, between quotes. */
