@@ -5,10 +5,10 @@
  * incoming line is kept at `debug`, for a request that never completes.
  *
  * The log goes to standard output through a buffer written about every 16 KiB, at least once a second
- * and on exit, rather than one synchronous write per line: the write was most of what a line cost. The lines of one turn of the
- * event loop reach that buffer in one write (`TurnBuffer`). A crash that kills the process
- * outright (SIGKILL, out of memory) can lose the last few lines; an exception, a signal or a normal exit
- * still writes them (pino flushes on exit). docs/decisions.md, "Throughput (issue 11)".
+ * and on exit, rather than one synchronous write per line: the write was most of what a line cost. The
+ * lines of one turn of the event loop reach that buffer in one write (`TurnBuffer`). A crash that kills
+ * the process outright (SIGKILL, out of memory) can lose its last second of lines; an exception, a signal
+ * or a normal exit still writes them (pino flushes on exit). docs/decisions.md, "Throughput (issue 11)".
  *
  * Two more savings, each measured with bench/ (the log was still 15 to 30 µs of an answer that costs the
  * product 60 µs without it):
