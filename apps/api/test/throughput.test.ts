@@ -1,10 +1,11 @@
 /**
  * The throughput measures of issue 11 (part 4) keep their meaning: prepared SQLite statements are reused
- * by SQL text, reads run at once on SQLite only outside transactions and answer the first row's values, a verified access token is taken
- * again only until it expires, a game's packages served from the public cache answer as the contract
- * says, security headers worked out once are those @fastify/helmet sets per request, API answers carry
- * the few that apply to them, the request log written as text is the line pino writes, and the lines of
- * one turn reach the log's destination in one write.
+ * by SQL text, reads run at once on SQLite only outside transactions and answer the first row's values,
+ * a verified access token is taken again only until it expires, a game's packages served from the public
+ * cache answer as the contract says, security headers worked out once are those @fastify/helmet sets per
+ * request, API answers carry the few that apply to them, the request log written as text is the line pino
+ * writes, the lines of one turn reach the log's destination in one write, and a quiet server's lines are
+ * written within a second.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
