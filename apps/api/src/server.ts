@@ -22,6 +22,7 @@ import { type Clock, createClock } from './lib/clock';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from './lib/metrics';
 import { BatchedCounters, databaseRateLimitStore } from './lib/rate-limit-store';
 import { bufferedStdout, lazyChildLogger, OneLineRequestLog } from './lib/request-log';
+import { TurnWrites } from './lib/turn-writes';
 import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
 import { apiSecurityHeaders } from './plugins/security-headers';
@@ -113,10 +114,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // Brotli or gzip for every route registered after this (web/index.ts).
   await registerCompression(app);
   // While closing, answers still in flight end their kept-alive connection, so close() need not wait for it.
+  // Every answer is held until the end of its turn of the event loop and written with the turn's others
+  // (lib/turn-writes.ts): the first onSend hook, so the rest of the chain runs when the turn ends.
   let closing = false;
+  const turnWrites = new TurnWrites((error) => app.log.error({ err: error }, 'answering an error failed'));
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    done(null, payload);
+    turnWrites.hold(reply, done, payload);
   });
   // Metrics per server (tests start many in one process); every request is timed, /metrics needs a token.
   const metrics = createMetrics(database.db, app.log);

@@ -4,8 +4,9 @@
  * a verified access token is taken again only until it expires, a game's packages served from the public
  * cache answer as the contract says, security headers worked out once are those @fastify/helmet sets per
  * request, API answers carry the few that apply to them, the request log written as text is the line pino
- * writes, the lines of one turn reach the log's destination in one write, and a quiet server's lines are
- * written within a second.
+ * writes, the lines of one turn reach the log's destination in one write, a quiet server's lines are
+ * written within a second, and answers held to the end of their turn are written as Fastify writes them
+ * unheld (once, with their status, an unwritable one answered 500).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { knownAccessClaims, signAccessToken, verifyAccessToken } from '../src/auth/tokens';
 import { firstRowNow, openDatabase, withStatementCache } from '../src/db/database';
 import { lazyChildLogger, OneLineRequestLog, TurnBuffer } from '../src/lib/request-log';
+import { TurnWrites } from '../src/lib/turn-writes';
 import { API_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/security-headers';
 import { DATABASES, registerVerified, startProduct } from './harness';
 
@@ -385,5 +387,100 @@ describe('the request log', () => {
       encoding: 'utf8',
     });
     expect(output).toBe('line 0\nline 1\nline 2\n');
+  });
+});
+
+describe("answers written at the end of their event loop's turn", () => {
+  /** A server holding its answers as the product does (server.ts), on a real port. */
+  async function holdingServer(hold: boolean) {
+    const logged: string[] = [];
+    const app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
+    });
+    const errors: unknown[] = [];
+    const turnWrites = new TurnWrites((error) => errors.push(error));
+    if (hold)
+      app.addHook('onSend', (_request, reply, payload, done) => turnWrites.hold(reply, done, payload));
+    const seen: { inTurn: boolean; afterTurn: boolean }[] = [];
+    app.get('/answer/:n', (request, reply) => {
+      reply.send({ n: Number((request.params as { n: string }).n) });
+      const written = { inTurn: reply.raw.writableEnded, afterTurn: false };
+      seen.push(written);
+      setImmediate(() => {
+        written.afterTurn = reply.raw.writableEnded;
+      });
+    });
+    // Fastify's rule is `return reply` after `reply.send` in an async handler; these two break it.
+    app.get('/send-then-resolve', async (_request, reply) => {
+      reply.send({ sent: 'once' });
+      await Promise.resolve();
+    });
+    app.get('/send-then-throw', async (_request, reply) => {
+      reply.send({ sent: 'first' });
+      await Promise.resolve();
+      throw new Error('after sending');
+    });
+    app.get('/bad-header', (_request, reply) => {
+      // Node refuses to write this value (ERR_INVALID_CHAR) when the answer is written.
+      reply.header('x-bad', 'a\u0001b').send('never');
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, url, seen, errors, logged };
+  }
+
+  it('holds an answer until its turn ends, then writes it', async () => {
+    const { app, url, seen } = await holdingServer(true);
+    try {
+      const answer = await fetch(`${url}/answer/7`);
+      expect(await answer.json()).toEqual({ n: 7 });
+      expect(seen).toEqual([{ inTurn: false, afterTurn: true }]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers many requests at once, each with its own answer', async () => {
+    const { app, url } = await holdingServer(true);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, n) => fetch(`${url}/answer/${n}`).then((r) => r.json())),
+      );
+      expect(answers).toEqual(Array.from({ length: 40 }, (_, n) => ({ n })));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes the first answer of a handler that goes on after sending, as without holding', async () => {
+    for (const hold of [false, true]) {
+      const { app, url, logged } = await holdingServer(hold);
+      try {
+        const once = await fetch(`${url}/send-then-resolve`);
+        expect([once.status, await once.json()]).toEqual([200, { sent: 'once' }]);
+        const first = await fetch(`${url}/send-then-throw`);
+        expect([first.status, await first.json()]).toEqual([200, { sent: 'first' }]);
+        // The late error is logged; nothing about headers written twice.
+        expect(logged.join('')).toMatch(/"message":"after sending"/);
+        expect(logged.join('')).not.toMatch(/headers after they are sent/i);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
+  it('answers an answer that cannot be written as Fastify does without holding (500)', async () => {
+    for (const hold of [false, true]) {
+      const { app, url, errors } = await holdingServer(hold);
+      try {
+        const answer = await fetch(`${url}/bad-header`);
+        expect(answer.status).toBe(500);
+        expect(answer.headers.get('x-bad')).toBeNull();
+        // The server goes on answering.
+        expect(await (await fetch(`${url}/answer/1`)).json()).toEqual({ n: 1 });
+        expect(errors).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    }
   });
 });
