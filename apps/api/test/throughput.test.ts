@@ -428,33 +428,37 @@ describe("answers written at the end of their event loop's turn", () => {
     return { app, url, seen, errors, logged };
   }
 
-  it('holds an answer until its turn ends, then writes it', async () => {
-    const { app, url, seen } = await holdingServer(true);
+  /** Runs `check` against a fresh server (holding or not) and closes it. */
+  async function withServer(
+    hold: boolean,
+    check: (server: Awaited<ReturnType<typeof holdingServer>>) => Promise<void>,
+  ): Promise<void> {
+    const server = await holdingServer(hold);
     try {
+      await check(server);
+    } finally {
+      await server.app.close();
+    }
+  }
+
+  it('holds an answer until its turn ends, then writes it', () =>
+    withServer(true, async ({ url, seen }) => {
       const answer = await fetch(`${url}/answer/7`);
       expect(await answer.json()).toEqual({ n: 7 });
       expect(seen).toEqual([{ inTurn: false, afterTurn: true }]);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('answers many requests at once, each with its own answer', async () => {
-    const { app, url } = await holdingServer(true);
-    try {
+  it('answers many requests at once, each with its own answer', () =>
+    withServer(true, async ({ url }) => {
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, n) => fetch(`${url}/answer/${n}`).then((r) => r.json())),
       );
       expect(answers).toEqual(Array.from({ length: 40 }, (_, n) => ({ n })));
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
   it('writes the first answer of a handler that goes on after sending, as without holding', async () => {
     for (const hold of [false, true]) {
-      const { app, url, logged } = await holdingServer(hold);
-      try {
+      await withServer(hold, async ({ url, logged }) => {
         const once = await fetch(`${url}/send-then-resolve`);
         expect([once.status, await once.json()]).toEqual([200, { sent: 'once' }]);
         const first = await fetch(`${url}/send-then-throw`);
@@ -462,25 +466,20 @@ describe("answers written at the end of their event loop's turn", () => {
         // The late error is logged; nothing about headers written twice.
         expect(logged.join('')).toMatch(/"message":"after sending"/);
         expect(logged.join('')).not.toMatch(/headers after they are sent/i);
-      } finally {
-        await app.close();
-      }
+      });
     }
   });
 
   it('answers an answer that cannot be written as Fastify does without holding (500)', async () => {
     for (const hold of [false, true]) {
-      const { app, url, errors } = await holdingServer(hold);
-      try {
+      await withServer(hold, async ({ url, errors }) => {
         const answer = await fetch(`${url}/bad-header`);
         expect(answer.status).toBe(500);
         expect(answer.headers.get('x-bad')).toBeNull();
         // The server goes on answering.
         expect(await (await fetch(`${url}/answer/1`)).json()).toEqual({ n: 1 });
         expect(errors).toEqual([]);
-      } finally {
-        await app.close();
-      }
+      });
     }
   });
 });

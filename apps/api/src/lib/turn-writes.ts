@@ -22,9 +22,17 @@ export interface HeldReply {
   code(status: number): unknown;
 }
 
+/** An answer held until its turn ends, with the reply's status when it was held. */
+interface Held {
+  reply: HeldReply;
+  done: Done;
+  payload: unknown;
+  status: number;
+}
+
 export class TurnWrites {
-  /** reply, `done`, payload and status of the answers held in this turn, in the order they were finished */
-  #held: unknown[] = [];
+  /** the answers held in this turn, in the order they were finished */
+  #held: Held[] = [];
   /** the replies whose answer is held */
   readonly #waiting = new WeakSet<HeldReply>();
   #scheduled = false;
@@ -52,7 +60,7 @@ export class TurnWrites {
   hold(reply: HeldReply, done: Done, payload: unknown): void {
     if (this.#waiting.has(reply)) return;
     this.#waiting.add(reply);
-    this.#held.push(reply, done, payload, reply.statusCode);
+    this.#held.push({ reply, done, payload, status: reply.statusCode });
     if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.#release);
@@ -63,15 +71,12 @@ export class TurnWrites {
     this.#scheduled = false;
     const held = this.#held;
     this.#held = [];
-    for (let i = 0; i < held.length; i += 4) {
-      const reply = held[i] as HeldReply;
+    for (const { reply, done, payload, status } of held) {
       // No longer held: an answer of the reply's error handling (below) goes on at once.
       this.#waiting.delete(reply);
-      const status = held[i + 3] as number;
       if (reply.statusCode !== status) reply.code(status);
-      const done = held[i + 1] as Done;
       try {
-        done(null, held[i + 2]);
+        done(null, payload);
       } catch (error) {
         // What Fastify's onSend runner does when the rest of the chain throws (a header it cannot
         // write, say): the error goes to `done`, and so to the route's error handling.
