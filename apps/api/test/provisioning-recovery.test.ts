@@ -169,8 +169,9 @@ describe.each(DATABASES)('provisioning under concurrency and crashes on %s', (ki
     const created = await createPanelServer(ctx(), {
       name: 'interrupted',
       panelUserId: panelUser,
-      nestId: egg.nest_id,
       eggId: egg.egg_id,
+      gameId: pkg.game_id,
+      variables: {},
       externalId: `falkenhost-server-${id}`,
       build: serverBuild(pkg, []),
       allocationId: allocation.id,

@@ -56,9 +56,13 @@ export function splitRules(rules: string | string[]): string[] {
   return (Array.isArray(rules) ? rules : rules.split('|')).map((r) => r.trim()).filter((r) => r.length > 0);
 }
 
+/** Laravel's ValidationRuleParser normalises these short names before validating. */
+const ALIASES: Record<string, string> = { int: 'integer', bool: 'boolean' };
+
 function parseRule(rule: string): { name: string; param: string } {
   const colon = rule.indexOf(':');
-  return colon < 0 ? { name: rule, param: '' } : { name: rule.slice(0, colon), param: rule.slice(colon + 1) };
+  const name = colon < 0 ? rule : rule.slice(0, colon);
+  return { name: ALIASES[name] ?? name, param: colon < 0 ? '' : rule.slice(colon + 1) };
 }
 
 function sizeOf(value: unknown, numeric: boolean): number {
@@ -125,6 +129,10 @@ function check(
       return /^[\p{L}\p{M}\p{N}]+$/u.test(String(value))
         ? null
         : `The ${attribute} may only contain letters and numbers.`;
+    case 'alpha':
+      return typeof value === 'string' && /^[\p{L}\p{M}]+$/u.test(value)
+        ? null
+        : `The ${attribute} may only contain letters.`;
     case 'alpha_dash':
       return /^[\p{L}\p{M}\p{N}_-]+$/u.test(String(value))
         ? null
@@ -133,6 +141,10 @@ function check(
       return sizeOf(value, numeric) <= Number(param) ? null : sizeMessage('max', attribute, numeric, param);
     case 'min':
       return sizeOf(value, numeric) >= Number(param) ? null : sizeMessage('min', attribute, numeric, param);
+    case 'size':
+      return sizeOf(value, numeric) === Number(param)
+        ? null
+        : `The ${attribute} must be ${param}${numeric ? '' : ' characters'}.`;
     case 'between': {
       const [lo, hi] = param.split(',').map(Number);
       const size = sizeOf(value, numeric);

@@ -86,6 +86,10 @@ export const terrariaNest: SeedNest = {
   ],
 };
 
+/**
+ * The panel's own ARK egg (`database/Seeders/eggs/source-engine/egg-ark--survival-evolved.json`): its
+ * variables and rules as the panel ships them.
+ */
 export const arkNest: SeedNest = {
   name: 'ARK: Survival Evolved',
   author: 'support@pterodactyl.io',
@@ -95,34 +99,86 @@ export const arkNest: SeedNest = {
       name: 'Ark: Survival Evolved',
       description:
         'As a man or woman stranded, naked, freezing, and starving on the unforgiving shores of a mysterious island called ARK...',
-      docker_images: { SteamCMD: STEAMCMD },
+      docker_images: { 'Debian Source': 'quay.io/parkervcp/pterodactyl-images:debian_source' },
       startup:
-        './ShooterGame/Binaries/Linux/ShooterGameServer {{SERVER_MAP}}?listen?SessionName="{{SESSION_NAME}}"?ServerAdminPassword={{ARK_ADMIN_PASSWORD}}?Port={{SERVER_PORT}}?QueryPort={{QUERY_PORT}} -server -log',
+        'cd ShooterGame/Binaries/Linux && ./ShooterGameServer {{SERVER_MAP}}?listen?SessionName="{{SESSION_NAME}}"?ServerPassword={{ARK_PASSWORD}}?ServerAdminPassword={{ARK_ADMIN_PASSWORD}}?Port={{SERVER_PORT}}?RCONPort={{RCON_PORT}}?QueryPort={{QUERY_PORT}}?RCONEnabled=True -server {{ARGS}} -log',
       done: 'Waiting commands for 127.0.0.1:',
       stop: '^C',
       variables: [
         {
+          name: 'Server Password',
+          description: 'If specified, players must provide this password to join the server.',
+          env_variable: 'ARK_PASSWORD',
+          default_value: '',
+          rules: 'nullable|alpha_dash|between:1,100',
+        },
+        {
+          name: 'Admin Password',
+          description:
+            'If specified, players must provide this password (via the in-game console) to gain access to administrator commands on the server.',
+          env_variable: 'ARK_ADMIN_PASSWORD',
+          default_value: 'PleaseChangeMe',
+          rules: 'required|alpha_dash|between:1,100',
+        },
+        {
           name: 'Server Map',
-          description: 'The map to load, e.g. TheIsland, Ragnarok, Valguero_P.',
+          description:
+            'Available Maps: TheIsland, TheCenter, Ragnarok, ScorchedEarth_P, Aberration_P, Extinction, Valguero_P, Genesis, CrystalIsles, Gen2, LostIsland, Fjordur',
           env_variable: 'SERVER_MAP',
           default_value: 'TheIsland',
           rules: 'required|string|max:20',
         },
         {
           name: 'Server Name',
-          description: 'The name shown in the server browser.',
+          description: 'ARK server name',
           env_variable: 'SESSION_NAME',
-          default_value: 'A Falkenhost ARK Server',
+          default_value: 'A Pterodactyl Hosted ARK Server',
           rules: 'required|string|max:128',
         },
         {
-          name: 'Admin Password',
-          description: 'Password for the in-game admin commands.',
-          env_variable: 'ARK_ADMIN_PASSWORD',
-          default_value: '',
-          rules: 'nullable|alpha_dash|between:1,100',
+          name: 'Rcon Port',
+          description: 'ARK rcon port used by rcon tools.',
+          env_variable: 'RCON_PORT',
+          default_value: '27020',
+          rules: 'required|numeric',
         },
-        appId('376030'),
+        {
+          name: 'Query Port',
+          description: 'ARK query port used by steam server browser and ark client server browser.',
+          env_variable: 'QUERY_PORT',
+          default_value: '27015',
+          rules: 'required|numeric',
+        },
+        {
+          name: 'Auto-update server',
+          description: 'This is to enable auto-updating for servers. Default is 0. Set to 1 to update',
+          env_variable: 'AUTO_UPDATE',
+          default_value: '0',
+          rules: 'required|boolean',
+        },
+        {
+          name: 'Battle Eye',
+          description: 'Enable BattleEye: 0 to disable, 1 to enable (default 1)',
+          env_variable: 'BATTLE_EYE',
+          default_value: '1',
+          rules: 'required|boolean',
+        },
+        {
+          name: 'App ID',
+          description: 'ARK steam app id for auto updates. Leave blank to avoid auto update.',
+          env_variable: 'SRCDS_APPID',
+          default_value: '376030',
+          rules: 'nullable|numeric',
+          user_editable: false,
+        },
+        {
+          name: 'Additional Arguments',
+          description:
+            'Specify additional launch parameters such as -crossplay. You must include a dash - and separate each parameter with space: -crossplay -exclusivejoin',
+          env_variable: 'ARGS',
+          default_value: '',
+          rules: 'nullable|string',
+        },
       ],
     },
   ],
@@ -186,6 +242,11 @@ export const sevenDaysNest: SeedNest = {
   ],
 };
 
+/**
+ * The panel's own FiveM egg (`database/Seeders/eggs/fivem/egg-five-m.json`, added in 2021): its variables
+ * and rules as the panel ships them. `FIVEM_LICENSES` is required with an empty default, so a server
+ * created with the egg's defaults alone is refused with 422 (reference/pterodactyl.md).
+ */
 export const fivemNest: SeedNest = {
   name: 'FiveM',
   author: 'parker@parkervcp.com',
@@ -193,34 +254,124 @@ export const fivemNest: SeedNest = {
   eggs: [
     {
       name: 'FiveM',
-      description: 'A FiveM server (FXServer) for GTA V roleplay and game modes.',
-      docker_images: { Debian: 'ghcr.io/parkervcp/yolks:debian' },
+      description:
+        'FiveM is a multiplayer modification framework for GTA V, allowing you to play on customized dedicated servers.',
+      docker_images: { Debian: 'quay.io/parkervcp/pterodactyl-images:base_debian' },
       startup:
-        '$(pwd)/alpine/opt/cfx-server/ld-musl-x86_64.so.1 --library-path "$(pwd)/alpine/usr/lib/v8/:$(pwd)/alpine/lib/:$(pwd)/alpine/usr/lib/" -- $(pwd)/alpine/opt/cfx-server/FXServer +set citizen_dir $(pwd)/alpine/opt/cfx-server/citizen/ +set sv_licenseKey {{FIVEM_LICENSE}} +set sv_maxplayers {{MAX_PLAYERS}} +set serverProfile default +set txAdminPort {{TXADMIN_PORT}}',
+        '$(pwd)/alpine/opt/cfx-server/ld-musl-x86_64.so.1 --library-path "$(pwd)/alpine/usr/lib/v8/:$(pwd)/alpine/lib/:$(pwd)/alpine/usr/lib/" -- $(pwd)/alpine/opt/cfx-server/FXServer +set citizen_dir $(pwd)/alpine/opt/cfx-server/citizen/ +set sv_licenseKey {{FIVEM_LICENSES}} +set steam_webApiKey {{STEAM_WEBAPIKEY}} +set sv_maxplayers {{MAX_PLAYERS}} +set serverProfile default +set txAdminPort {{TXADMIN_PORT}} $( [ "$TXADMIN_ENABLE" == "1" ] || printf %s \'+exec server.cfg\' )',
       done: 'succeeded. Welcome!',
       stop: '^C',
+      install_container: 'debian:buster-slim',
       variables: [
         {
-          name: 'FiveM License',
-          description: 'The license key from keymaster.fivem.net.',
-          env_variable: 'FIVEM_LICENSE',
+          name: 'fivem license',
+          description: 'Required to start the service. Get your keys at https://keymaster.fivem.net/',
+          env_variable: 'FIVEM_LICENSES',
           default_value: '',
-          rules: 'nullable|string|max:64',
+          rules: 'required|string|max:33',
         },
-        maxPlayers('32', 48),
         {
-          name: 'FiveM Version',
-          description: 'The FXServer build: recommended, latest or a build number.',
+          name: 'Max Players',
+          description: 'Set the fivem max play count',
+          env_variable: 'MAX_PLAYERS',
+          default_value: '48',
+          rules: 'required|integer|between:1,48',
+          user_editable: false,
+        },
+        {
+          name: 'Server Hostname',
+          description: 'The name that shows up in the server browser',
+          env_variable: 'SERVER_HOSTNAME',
+          default_value: 'My new FXServer!',
+          rules: 'required|string',
+        },
+        {
+          name: 'fivem version',
+          description: 'The fivem version that is to be installed.',
           env_variable: 'FIVEM_VERSION',
-          default_value: 'recommended',
+          default_value: 'latest',
           rules: 'required|string|max:50',
         },
         {
+          name: 'Download Link',
+          description: 'This is the link to download fivem from. This is only used in the install script.',
+          env_variable: 'DOWNLOAD_URL',
+          default_value: '',
+          rules: 'string|nullable',
+          user_viewable: false,
+          user_editable: false,
+        },
+        {
+          name: 'Steam Web Api Key',
+          description:
+            "Use your Steam WebApiKey or set to 'none'. Get your key at https://steamcommunity.com/dev/apikey/",
+          env_variable: 'STEAM_WEBAPIKEY',
+          default_value: 'none',
+          rules: 'required|string',
+        },
+        {
           name: 'txAdmin Port',
-          description: 'The port of the txAdmin web panel.',
+          description: 'The port for the txAdmin panel',
           env_variable: 'TXADMIN_PORT',
           default_value: '40120',
-          rules: 'required|integer|between:1024,65535',
+          rules: 'required|string|max:20',
+          user_editable: false,
+        },
+        {
+          name: 'Enable txadmin',
+          description: 'Enables txadmin. set to 1 to enable. (default is 0 for false)',
+          env_variable: 'TXADMIN_ENABLE',
+          default_value: '0',
+          rules: 'required|bool',
+        },
+      ],
+    },
+  ],
+};
+
+/**
+ * The panel's Source Engine nest with its Counter-Strike: Global Offensive egg
+ * (`database/Seeders/eggs/source-engine/egg-counter--strike--global-offensive.json`): `STEAM_ACC` is
+ * required, exactly 32 letters or digits, with an empty default. Not in the demo's catalogue; tests use it
+ * for a stock egg with a required value a host adds from the panel.
+ */
+export const sourceEngineNest: SeedNest = {
+  name: 'Source Engine',
+  author: 'support@pterodactyl.io',
+  description: 'Includes support for most Source Dedicated Server games.',
+  eggs: [
+    {
+      name: 'Counter-Strike: Global Offensive',
+      description:
+        'Counter-Strike: Global Offensive is a multiplayer first-person shooter video game developed by Hidden Path Entertainment and Valve Corporation.',
+      docker_images: { Source: 'ghcr.io/pterodactyl/games:source' },
+      startup:
+        './srcds_run -game csgo -console -port {{SERVER_PORT}} +ip 0.0.0.0 +map {{SRCDS_MAP}} -strictportbind -norestart +sv_setsteamaccount {{STEAM_ACC}}',
+      done: 'Connection to Steam servers successful',
+      stop: 'quit',
+      variables: [
+        {
+          name: 'Map',
+          description: 'The default map for the server.',
+          env_variable: 'SRCDS_MAP',
+          default_value: 'de_dust2',
+          rules: 'required|string|alpha_dash',
+        },
+        {
+          name: 'Steam Account Token',
+          description: 'The Steam Account Token required for the server to be displayed publicly.',
+          env_variable: 'STEAM_ACC',
+          default_value: '',
+          rules: 'required|string|alpha_num|size:32',
+        },
+        {
+          name: 'Source AppID',
+          description: 'Required for game to update on server restart. Do not modify this.',
+          env_variable: 'SRCDS_APPID',
+          default_value: '740',
+          rules: 'required|string|max:20',
+          user_viewable: false,
+          user_editable: false,
         },
       ],
     },

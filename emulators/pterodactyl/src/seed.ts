@@ -1,4 +1,11 @@
-import { arkNest, fivemNest, satisfactoryNest, sevenDaysNest, terrariaNest } from './seed-games';
+import {
+  arkNest,
+  fivemNest,
+  satisfactoryNest,
+  sevenDaysNest,
+  sourceEngineNest,
+  terrariaNest,
+} from './seed-games';
 import { minecraftNest } from './seed-minecraft';
 import type { SeedData, SeedNode } from './seed-types';
 
@@ -20,13 +27,21 @@ function fsnNode(n: number, memory: number, disk: number): SeedNode {
  * The default seed: location `de-fsn` (Falkenstein, Germany), three nodes (`fsn-node-1` and `-2` with
  * 32768 MB memory and 512000 MB disk, `fsn-node-3` smaller with 16384 MB and 256000 MB; 100 allocations
  * each on ports 25565..25664), the nests "Minecraft", "Terraria", "ARK: Survival Evolved",
- * "Satisfactory", "7 Days To Die", "FiveM" with their eggs, and one root admin user.
+ * "Satisfactory", "7 Days To Die", "FiveM" and "Source Engine" (the panel's CS:GO egg) with their eggs, and one root admin user.
  */
 export function defaultSeed(): SeedData {
   return {
     locations: [{ short: 'de-fsn', long: 'Falkenstein, Germany' }],
     nodes: [fsnNode(1, 32768, 512000), fsnNode(2, 32768, 512000), fsnNode(3, 16384, 256000)],
-    nests: [minecraftNest, terrariaNest, arkNest, satisfactoryNest, sevenDaysNest, fivemNest],
+    nests: [
+      minecraftNest,
+      terrariaNest,
+      arkNest,
+      satisfactoryNest,
+      sevenDaysNest,
+      fivemNest,
+      sourceEngineNest,
+    ],
     users: [
       {
         username: 'falkenhost',

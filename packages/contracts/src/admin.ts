@@ -7,8 +7,10 @@
  * Validation messages are the spec's error keys (`emptyFields`, `noLocations`, `noNests`, `noThumbnail`,
  * `noPackages`, `noImage`): a 400 answer carries them as `errors[0].msg`, which the web client shows.
  */
+
 import { z } from 'zod';
 import { ADDON_TYPES, ROLES } from './constants';
+import { gameVariablesField } from './egg-variables';
 import { id, jsonId } from './fields';
 
 /** Largest image file accepted (bytes); a larger one is answered 413 (spec 5 "Files must not be too large"). */
@@ -122,6 +124,8 @@ export const gameFields = z
     mobile: formFlag,
     active: formFlag,
     priority: formInt(1),
+    /** staff's egg variable values for every server of the game (issue 28); kept when absent */
+    variables: gameVariablesField,
   })
   .refine((g) => g.desktop || g.console || g.mobile || g.active, { message: EMPTY, path: ['desktop'] });
 export type GameFields = z.infer<typeof gameFields>;

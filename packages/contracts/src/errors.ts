@@ -33,6 +33,11 @@ export const REASONS = {
   validation: 'validation',
   /** package, egg, location or add-on not offered (400) */
   unknown: 'unknown',
+  /**
+   * an egg variable's value is missing or fails the egg's rules, may not be set by the customer, or has
+   * no value from anyone (400, with `errors: [{ path: env_variable, msg: rule[:param] }]`; issue 28)
+   */
+  variable: 'variable',
   /** server name has characters outside letters, digits, underscore, dot, hyphen and space (400) */
   serverName: 'server-name',
   /** not logged in or session expired (401) */

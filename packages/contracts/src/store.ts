@@ -2,9 +2,11 @@
  * Customer store contracts under /api/private (spec 2 "Customer store", "Package overview dialog",
  * "Order-credits dialog"; 3; 5; 7 "Public and store").
  */
+
 import { z } from 'zod';
 import { packageResources } from './catalog';
 import { ADDON_TYPES, CREDITS_ORDER_MAX, CREDITS_ORDER_MIN, ORDER_STATUSES } from './constants';
+import { variablesField } from './egg-variables';
 import { id, jsonId, SERVER_NAME_PATTERN } from './fields';
 import { PAYMENT_METHODS } from './money';
 
@@ -141,8 +143,12 @@ export const packageByCreditsBody = z.object({
   eggId: jsonId,
   locationId: jsonId,
   addonIds: addonIdsField,
+  /** the egg variables the customer must give (issue 28): `{ "FIVEM_LICENSES": "..." }` */
+  variables: variablesField,
 });
 export type PackageByCreditsBody = z.input<typeof packageByCreditsBody>;
+/** The body after parsing: `addonIds` a list of ids, `variables` an object. */
+export type ParsedPackageByCreditsBody = z.output<typeof packageByCreditsBody>;
 
 /**
  * Payment methods of the order-package dialog: the spec's identifiers are creditCard and paypal, and the
@@ -164,6 +170,7 @@ export const orderPackageBody = billingAddress.extend({
   eggId: jsonId,
   locationId: jsonId,
   addonIds: addonIdsField,
+  variables: variablesField,
 });
 export type OrderPackageBody = z.input<typeof orderPackageBody>;
 /** The body after parsing: defaults filled, `addonIds` a list of ids. */

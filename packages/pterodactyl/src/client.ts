@@ -195,6 +195,18 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
     sendPowerSignal: async (identifier: string, signal: PowerSignal) => {
       await client<void>({ method: 'POST', path: `/servers/${enc(identifier)}/power`, body: { signal } });
     },
+    /**
+     * Sets one user-editable egg variable of a server (PUT /servers/{server}/startup/variable); the panel
+     * validates `value` by the variable's rules. 400 BadRequestHttpException when the variable is hidden or
+     * read-only, 422 when the value fails its rules, 409 while suspended or installing.
+     */
+    updateStartupVariable: async (identifier: string, key: string, value: string) => {
+      await client<unknown>({
+        method: 'PUT',
+        path: `/servers/${enc(identifier)}/startup/variable`,
+        body: { key, value },
+      });
+    },
   };
 }
 

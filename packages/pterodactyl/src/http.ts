@@ -15,7 +15,7 @@ export interface TransportOptions {
 
 /** One call: `path` is relative to `baseUrl` (e.g. `/api/application/nodes`). */
 export interface PanelRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** API key, sent as `Authorization: Bearer <key>` */
   key: string;

@@ -12,6 +12,7 @@ import { accountChangesMigration } from './migrations/0007_account_changes';
 import { totpMigration } from './migrations/0008_totp';
 import { passwordResetsMigration } from './migrations/0009_password_resets';
 import { staffMigration } from './migrations/0010_staff';
+import { eggVariablesMigration } from './migrations/0011_egg_variables';
 
 /** Every migration by name, in order. */
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0008_totp': totpMigration(dialect),
     '0009_password_resets': passwordResetsMigration(dialect),
     '0010_staff': staffMigration(dialect),
+    '0011_egg_variables': eggVariablesMigration(),
   };
 }
 

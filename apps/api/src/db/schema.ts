@@ -88,6 +88,8 @@ export interface GamesTable {
   /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
   deleted_at: Millis | null;
   created_at: Millis;
+  /** JSON env_variable -> value: staff's egg variable values for every server of the game (migration 0011) */
+  variables: Generated<string>;
 }
 
 export interface PackagesTable {
@@ -216,6 +218,8 @@ export interface UserPackagesTable {
   status: string;
   egg_id: number;
   nest_id: number;
+  /** JSON env_variable -> value: this server's own egg variable values (migration 0011) */
+  variables: Generated<string>;
   location_id: number;
   node_id: number | null;
   ptero_server_id: number | null;

@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import type { Database, Game } from '../db/schema';
 import { AppError, isUniqueViolation } from '../lib/errors';
 import { recordAudit } from './audit';
+import { checkGameVariables, parseVariables } from './egg-variables';
 import { nestsWithEggs } from './nests';
 import { discardImages, type PreparedImage, storeImages } from './uploads';
 
@@ -143,6 +144,8 @@ export async function createGame(
   images: { image: PreparedImage; thumbnail: PreparedImage },
 ): Promise<AdminGame> {
   await assertNameFree(ctx.db, 'games', fields.name);
+  // A new game has no packages yet: nothing can be missing, values are only trimmed.
+  const variables = await checkGameVariables(ctx, null, fields.variables ?? {}, false);
   const game = await withImages(ctx, [images.image, images.thumbnail], ([imageUrl, thumbnailUrl]) =>
     ctx.db.transaction().execute(async (trx) => {
       await assertNameFree(trx, 'games', fields.name);
@@ -157,6 +160,7 @@ export async function createGame(
           active: fields.active ? 1 : 0,
           image_url: imageUrl as string,
           thumbnail_url: thumbnailUrl as string,
+          variables: JSON.stringify(variables),
           created_at: change.at,
         })
         .returningAll()
@@ -177,8 +181,10 @@ export async function createGame(
 }
 
 /**
- * Edits a game (spec 7: PUT multipart, 200); images are replaced only when given.
- * @throws AppError 404 not-found, 409 exists (name of another game)
+ * Edits a game (spec 7: PUT multipart, 200); images are replaced only when given, egg variable values
+ * only when `variables` is given.
+ * @throws AppError 404 not-found, 409 exists (name of another game), 400 variable (a value refused by its
+ *   egg's rules, or the game active while a variable of its eggs has no value from anyone)
  */
 export async function updateGame(
   ctx: AppContext,
@@ -189,6 +195,13 @@ export async function updateGame(
 ): Promise<AdminGame> {
   const before = await findGame(ctx.db, id);
   await assertNameFree(ctx.db, 'games', fields.name, id);
+  // A published game must be able to provision every egg of its packages (issue 28 point 3).
+  const variables = await checkGameVariables(
+    ctx,
+    id,
+    fields.variables ?? parseVariables(before.variables),
+    fields.active,
+  );
   const given = [images.image, images.thumbnail].filter((i): i is PreparedImage => i !== undefined);
   const updated = await withImages(ctx, given, (urls) =>
     ctx.db.transaction().execute(async (trx) => {
@@ -203,6 +216,7 @@ export async function updateGame(
           mobile: fields.mobile ? 1 : 0,
           priority: fields.priority,
           active: fields.active ? 1 : 0,
+          variables: JSON.stringify(variables),
           image_url: images.image ? (urls[0] as string) : before.image_url,
           thumbnail_url: images.thumbnail ? (urls[images.image ? 1 : 0] as string) : before.thumbnail_url,
         })

@@ -33,6 +33,7 @@ import {
 import { AppError } from '../lib/errors';
 import { invoiceText, renderNoticeMail } from '../mail/templates';
 import { findValidDiscount } from './discounts';
+import { parseVariables } from './egg-variables';
 import { formatEur, INVOICE_TIME_ZONE, issueInvoice, priceLines } from './invoices';
 import { queueMail } from './outbox';
 import { loadOwnedServer } from './owned-server';
@@ -78,6 +79,8 @@ export interface PackageCardDetails {
   discountCode: string | null;
   discountBp: number;
   billingAddress: BillingAddress;
+  /** the customer's egg variable values (env_variable -> value); absent in orders made before issue 28 */
+  variables?: Record<string, string>;
 }
 
 /** The end of a monthly server's paid period: `periods` calendar months from `anchor` (UTC). */
@@ -128,14 +131,7 @@ export async function orderPackageByCard(
   const { db, now } = ctx;
   const discount = await findValidDiscount(db, body.discountCode, now());
   const referrerId = await checkOrderReferrer(db, user.id, body.referrer);
-  const offer = await loadOrderablePackage(
-    ctx,
-    user.id,
-    body.packageId,
-    body.eggId,
-    body.locationId,
-    body.addonIds,
-  );
+  const offer = await loadOrderablePackage(ctx, user.id, body);
   const build = serverBuild(offer.pkg, offer.addons);
   let room: boolean;
   try {
@@ -161,6 +157,7 @@ export async function orderPackageByCard(
     discountCode: discount?.code ?? null,
     discountBp: discount?.percentageBp ?? 0,
     billingAddress: billingAddressOf(body),
+    variables: offer.variables,
   };
   const customerId = await ensureMollieCustomer(ctx, user).catch((error) => {
     throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
@@ -349,6 +346,7 @@ export async function settleFirstPayment(
             status: 'provisioning',
             egg_id: details.eggId,
             nest_id: details.nestId,
+            variables: JSON.stringify(details.variables ?? {}),
             location_id: details.locationId,
             credits_monthly: details.monthlyUnits,
             created_at: t,
@@ -585,8 +583,9 @@ async function provisionPaidOrder(ctx: AppContext, order: Order, owner: string):
     const server = await createPanelServer(ctx, {
       name: details.serverName,
       panelUserId: panelUser,
-      nestId: details.nestId,
-      eggId: details.eggId,
+      eggId: up.egg_id,
+      gameId: pkg.game_id,
+      variables: parseVariables(up.variables),
       externalId,
       build,
       allocationId: nodeAndAllocation.allocationId,

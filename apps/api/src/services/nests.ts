@@ -1,7 +1,9 @@
 /**
- * Nests and their eggs as the panel has them (spec 3 "Package extra data"), kept for a minute: the store
- * asks on every open, the panel changes rarely, and a stale minute harms nobody.
+ * Nests and their eggs as the panel has them (spec 3 "Package extra data"), with each egg's variables,
+ * kept for a minute: the store asks on every open and every order reads an egg's variables, the panel
+ * changes rarely, and a stale minute harms nobody.
  */
+import type { EggVariableRule } from '@falkenhost/contracts/egg-variables';
 import type { AppContext } from '../context';
 
 export interface NestWithEggs {
@@ -10,20 +12,66 @@ export interface NestWithEggs {
   eggs: { id: number; name: string }[];
 }
 
-const TTL_MS = 60_000;
-let cached: { at: number; url: string; nests: NestWithEggs[] } | null = null;
+/** An egg variable as the panel defines it (Application API `?include=variables`). */
+export interface PanelEggVariable extends EggVariableRule {
+  name: string;
+  description: string;
+  user_viewable: boolean;
+}
 
-export async function nestsWithEggs(ctx: AppContext): Promise<NestWithEggs[]> {
+/** An egg with its nest and variables. */
+export interface PanelEgg {
+  id: number;
+  nestId: number;
+  name: string;
+  /** the egg's default image and startup command, which a new server is created with */
+  docker_image: string;
+  startup: string;
+  variables: PanelEggVariable[];
+}
+
+const TTL_MS = 60_000;
+let cached: { at: number; url: string; nests: NestWithEggs[]; eggs: Map<number, PanelEgg> } | null = null;
+
+async function load(ctx: AppContext) {
   const t = ctx.now();
-  if (cached && cached.url === ctx.config.pterodactyl.url && t - cached.at < TTL_MS) return cached.nests;
+  if (cached && cached.url === ctx.config.pterodactyl.url && t - cached.at < TTL_MS) return cached;
   const nests = await ctx.pterodactyl.listNests();
+  const eggs = new Map<number, PanelEgg>();
   const result = await Promise.all(
-    nests.map(async (nest) => ({
-      id: nest.id,
-      name: nest.name,
-      eggs: (await ctx.pterodactyl.listEggs(nest.id)).map((egg) => ({ id: egg.id, name: egg.name })),
-    })),
+    nests.map(async (nest) => {
+      const list = await ctx.pterodactyl.listEggs(nest.id, { includeVariables: true });
+      for (const egg of list) {
+        eggs.set(egg.id, {
+          id: egg.id,
+          nestId: nest.id,
+          name: egg.name,
+          docker_image: egg.docker_image,
+          startup: egg.startup,
+          variables: (egg.variables ?? []).map((v) => ({
+            env_variable: v.env_variable,
+            name: v.name,
+            description: v.description,
+            default_value: v.default_value,
+            rules: v.rules,
+            user_editable: v.user_editable,
+            user_viewable: v.user_viewable,
+          })),
+        });
+      }
+      return { id: nest.id, name: nest.name, eggs: list.map((egg) => ({ id: egg.id, name: egg.name })) };
+    }),
   );
-  cached = { at: t, url: ctx.config.pterodactyl.url, nests: result };
-  return result;
+  cached = { at: t, url: ctx.config.pterodactyl.url, nests: result, eggs };
+  return cached;
+}
+
+/** Every nest with its eggs' ids and names. */
+export async function nestsWithEggs(ctx: AppContext): Promise<NestWithEggs[]> {
+  return (await load(ctx)).nests;
+}
+
+/** One egg with its variables, or null when the panel has no such egg. */
+export async function panelEgg(ctx: AppContext, eggId: number): Promise<PanelEgg | null> {
+  return (await load(ctx)).eggs.get(eggId) ?? null;
 }

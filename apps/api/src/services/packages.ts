@@ -2,11 +2,13 @@
  * What a customer may order: a package with one of its eggs, in a location of its nodes, with at most one
  * active add-on of each type offered for it (spec 2 "Package overview dialog", 4, 5).
  */
+import type { Variables } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { StoreLocation } from '@falkenhost/contracts/store';
 import type { AppContext } from '../context';
 import type { Addon, Package } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { checkOrderVariables } from './egg-variables';
 import { packageNodes } from './panel';
 
 export interface OrderablePackage {
@@ -16,6 +18,8 @@ export interface OrderablePackage {
   addons: Addon[];
   /** package plus add-ons, credit units per month */
   monthlyUnits: number;
+  /** the customer's egg variable values, checked by the egg's rules (env_variable -> value) */
+  variables: Record<string, string>;
 }
 
 /** A package the user may see and buy: active, and public or made for this user. */
@@ -71,17 +75,16 @@ export async function packageLocations(ctx: AppContext, packageId: number): Prom
 }
 
 /**
- * Checks an order's package, egg, location and add-ons.
- * @throws AppError 400 unknown when any is not offered (nothing written)
+ * Checks an order's package, egg, location, add-ons and the egg variables the customer must give.
+ * @throws AppError 400 unknown when any is not offered, 400 variable when an egg variable's value is
+ *   missing or refused by the egg's rules (services/egg-variables.ts); nothing written
  */
 export async function loadOrderablePackage(
   ctx: AppContext,
   userId: number,
-  packageId: number,
-  eggId: number,
-  locationId: number,
-  addonIds: number[],
+  order: { packageId: number; eggId: number; locationId: number; addonIds: number[]; variables: Variables },
 ): Promise<OrderablePackage> {
+  const { packageId, eggId, locationId, addonIds } = order;
   const pkg = await findOrderablePackage(ctx, userId, packageId);
   const egg = await ctx.db
     .selectFrom('package_eggs')
@@ -101,9 +104,11 @@ export async function loadOrderablePackage(
   const chosen = addons as Addon[];
   if (new Set(chosen.map((a) => a.type)).size !== chosen.length) throw new AppError(400, REASONS.unknown);
 
+  const variables = await checkOrderVariables(ctx, pkg.game_id, eggId, order.variables);
   return {
     pkg,
     nestId: egg.nest_id,
+    variables,
     nodeIds: await nodeIdsOf(ctx, pkg.id),
     addons: chosen,
     monthlyUnits: pkg.credits_monthly + chosen.reduce((sum, a) => sum + a.credits_monthly, 0),

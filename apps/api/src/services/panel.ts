@@ -7,6 +7,8 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Dialect } from '../db/dialect';
 import type { Addon, Database, Package, User } from '../db/schema';
+import { gameVariables, serverEnvironment } from './egg-variables';
+import { panelEgg } from './nests';
 
 /** Limits of a server on the panel: MB for memory, swap and disk, percent of one core for cpu. */
 export interface ServerBuild {
@@ -223,7 +225,8 @@ export async function ensurePanelUser(ctx: AppContext, user: User): Promise<numb
 }
 
 /**
- * Creates the server on the panel with the egg's image, startup and variable defaults.
+ * Creates the server on the panel with the egg's image and startup, and its variables: each default,
+ * staff's value on the game over it, the server's own value (the customer's) over that.
  * @throws PterodactylError as the panel answers (NoViableNodeException, 422 ValidationException, 504 ...)
  */
 export async function createPanelServer(
@@ -231,24 +234,24 @@ export async function createPanelServer(
   input: {
     name: string;
     panelUserId: number;
-    nestId: number;
     eggId: number;
+    gameId: number;
+    /** the server's own egg variable values (env_variable -> value) */
+    variables: Record<string, string>;
     externalId: string;
     build: ServerBuild;
     allocationId: number;
   },
 ): Promise<{ id: number; uuid: string; identifier: string }> {
-  const egg = await ctx.pterodactyl.getEgg(input.nestId, input.eggId, { includeVariables: true });
-  const environment: Record<string, string> = {};
-  for (const variable of egg.variables ?? [])
-    environment[variable.env_variable] = variable.default_value ?? '';
+  const egg = await panelEgg(ctx, input.eggId);
+  if (!egg) throw new Error(`the panel has no egg ${input.eggId}`);
   const server = await ctx.pterodactyl.createServer({
     name: input.name,
     user: input.panelUserId,
     egg: input.eggId,
     docker_image: egg.docker_image,
     startup: egg.startup,
-    environment,
+    environment: serverEnvironment(egg, await gameVariables(ctx, input.gameId), input.variables),
     limits: {
       memory: input.build.memory,
       swap: input.build.swap,

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits } from '@falkenhost/contracts/money';
-import type { PackageByCreditsBody } from '@falkenhost/contracts/store';
+import type { ParsedPackageByCreditsBody } from '@falkenhost/contracts/store';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
@@ -28,13 +28,7 @@ import {
   serverBuild,
 } from './panel';
 
-type ParsedPackageOrder = Omit<PackageByCreditsBody, 'addonIds'> & {
-  serverName: string;
-  packageId: number;
-  eggId: number;
-  locationId: number;
-  addonIds: number[];
-};
+type ParsedPackageOrder = ParsedPackageByCreditsBody;
 
 /**
  * @returns the order's public id (the client goes to /dashboard?order=<id>)
@@ -48,14 +42,7 @@ export async function orderPackageByCredits(
   body: ParsedPackageOrder,
 ): Promise<string> {
   const { db, now } = ctx;
-  const offer = await loadOrderablePackage(
-    ctx,
-    user.id,
-    body.packageId,
-    body.eggId,
-    body.locationId,
-    body.addonIds,
-  );
+  const offer = await loadOrderablePackage(ctx, user.id, body);
   const monthly = offer.monthlyUnits;
   const firstHour = hourlyUnits(monthly);
   const build = serverBuild(offer.pkg, offer.addons);
@@ -76,6 +63,7 @@ export async function orderPackageByCredits(
           status: 'provisioning',
           egg_id: body.eggId,
           nest_id: offer.nestId,
+          variables: JSON.stringify(offer.variables),
           location_id: body.locationId,
           credits_monthly: monthly,
           // The order pays the clock hour it is placed in; the tick charges each further hour.
@@ -112,8 +100,9 @@ export async function orderPackageByCredits(
     const server = await createPanelServer(ctx, {
       name: body.serverName,
       panelUserId: panelUser,
-      nestId: offer.nestId,
       eggId: body.eggId,
+      gameId: offer.pkg.game_id,
+      variables: offer.variables,
       externalId,
       build,
       allocationId: placement.allocationId,

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { item } from '../envelope';
+import { item, list } from '../envelope';
 import { assertValid, notFound, panelError } from '../errors';
 import type { PowerSignal } from '../process';
 import type { ServerRecord } from '../records';
-import { normaliseInput, validateFields } from '../rules';
+import { checkRules, normaliseInput, validateFields } from '../rules';
 import type { EmulatorState } from '../state';
 import { signWebsocketToken } from '../wings/token';
 
@@ -31,7 +31,8 @@ function stateConflict(state: EmulatorState, server: ServerRecord) {
 
 /**
  * Client API (`/api/client`) for the client key's owner: `GET /servers/{server}`,
- * `GET /servers/{server}/websocket`, `GET /servers/{server}/resources`, `POST /servers/{server}/power`.
+ * `GET /servers/{server}/websocket`, `GET /servers/{server}/resources`, `POST /servers/{server}/power`,
+ * `GET /servers/{server}/startup` and `PUT /servers/{server}/startup/variable`.
  * `{server}` is the 8-character identifier or the full uuid.
  */
 export async function clientRoutes(app: FastifyInstance, { state }: { state: EmulatorState }) {
@@ -130,5 +131,61 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Emu
     if (failure) throw failure;
     state.process.signal(server.uuid, (body as { signal: PowerSignal }).signal);
     return reply.code(204).send();
+  });
+
+  /** A server's user-viewable egg variables, as the panel's client EggVariableTransformer shows them. */
+  function startupVariables(server: ServerRecord) {
+    const egg = db.eggs.find((e) => e.id === server.egg_id);
+    return (egg?.variables ?? [])
+      .filter((v) => v.user_viewable)
+      .map((v) => ({
+        name: v.name,
+        description: v.description,
+        env_variable: v.env_variable,
+        default_value: v.default_value,
+        server_value: server.environment[v.env_variable] ?? null,
+        is_editable: v.user_editable,
+        rules: v.rules,
+      }));
+  }
+
+  app.get('/servers/:server/startup', async (request) => {
+    const server = serverOf(request);
+    return {
+      ...list('egg_variable', startupVariables(server)),
+      meta: { startup_command: server.startup, raw_startup_command: server.startup },
+    };
+  });
+
+  // StartupController::update: a hidden variable "does not exist", a read-only one is refused, and the
+  // value is validated by the variable's own rules under the attribute `value`.
+  app.put('/servers/:server/startup/variable', async (request) => {
+    const server = serverOf(request);
+    const body = normaliseInput(request.body ?? {}) as Record<string, unknown>;
+    assertValid(validateFields(body, { key: 'required|string', value: 'present' }));
+    const egg = db.eggs.find((e) => e.id === server.egg_id);
+    const variable = egg?.variables.find((v) => v.env_variable === body.key);
+    if (!variable?.user_viewable)
+      throw panelError(
+        400,
+        'BadRequestHttpException',
+        'The environment variable you are trying to edit does not exist.',
+      );
+    if (!variable.user_editable)
+      throw panelError(
+        400,
+        'BadRequestHttpException',
+        'The environment variable you are trying to edit is read-only.',
+      );
+    const value = body.value ?? null;
+    const failed = checkRules(value, true, variable.rules, 'value');
+    if (failed) assertValid([{ field: 'value', ...failed }]);
+    server.environment[variable.env_variable] = value === null ? '' : String(value);
+    server.updated_at = state.timestamp();
+    const shown = startupVariables(server).find((v) => v.env_variable === variable.env_variable);
+    return {
+      ...item('egg_variable', shown),
+      meta: { startup_command: server.startup, raw_startup_command: server.startup },
+    };
   });
 }

@@ -2,6 +2,8 @@
  * /api/private/servers (spec 7 "Customer servers"): the customer's servers, their count, and fresh
  * websocket credentials for the live gauges. Verified customers only; a server is only its owner's.
  */
+
+import { serverVariablesAnswer, serverVariablesBody } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
 import {
@@ -15,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
 import { authOf, guard } from '../../../plugins/auth';
+import { serverVariables, updateServerVariables } from '../../../services/egg-variables';
 import { listOwnedServers, websocketFor } from '../../../services/owned-servers';
 
 export default async function privateServersRoutes(fastify: FastifyInstance): Promise<void> {
@@ -56,5 +59,18 @@ export default async function privateServersRoutes(fastify: FastifyInstance): Pr
       if (!credential) throw new AppError(502, REASONS.panel);
       return credential;
     },
+  );
+
+  app.get(
+    '/variables',
+    { schema: { querystring: websocketQuery, response: { 200: serverVariablesAnswer } } },
+    async (request) => serverVariables(ctx, authOf(request).user.id, request.query.id),
+  );
+
+  app.put(
+    '/variables',
+    { schema: { body: serverVariablesBody, response: { 200: serverVariablesAnswer } } },
+    async (request) =>
+      updateServerVariables(ctx, authOf(request).user.id, request.body.id, request.body.variables),
   );
 }

@@ -17,6 +17,7 @@ import {
   packageFields,
   UPLOAD_MAX_BYTES,
 } from '@falkenhost/contracts/admin';
+import { gameVariablesAnswer } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { id as formId } from '@falkenhost/contracts/fields';
 import multipart from '@fastify/multipart';
@@ -49,6 +50,7 @@ import {
   listAdminPackages,
   updatePackage,
 } from '../../../services/admin-packages';
+import { gameVariableStatus } from '../../../services/egg-variables';
 import { prepareImage } from '../../../services/uploads';
 
 const ok = z.object({ id: z.number().int() });
@@ -120,6 +122,12 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
       thumbnail: thumbnail && (await prepareImage(thumbnail, 'thumbnail')),
     });
   });
+
+  app.get(
+    '/game-variables',
+    { schema: { querystring: z.object({ id: formId }), response: { 200: gameVariablesAnswer } } },
+    async (request) => gameVariableStatus(ctx, request.query.id),
+  );
 
   app.delete('/games', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
     await deleteGame(ctx, change(request), request.body.id);

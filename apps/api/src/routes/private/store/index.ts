@@ -4,6 +4,7 @@
  * customers only.
  */
 import { adminPackagesAdditionalData } from '@falkenhost/contracts/admin';
+import { packageVariablesAnswer } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import {
   discountVerificationAnswer,
@@ -32,6 +33,7 @@ import { adminPackagesAdditionalData as loadAdminPackagesAdditionalData } from '
 import { orderPackageByCard } from '../../../services/card-orders';
 import { listGamePackages, toPublicPackage, toStoreAddon } from '../../../services/catalog';
 import { findValidDiscount } from '../../../services/discounts';
+import { packageVariableFields } from '../../../services/egg-variables';
 import { nestsWithEggs } from '../../../services/nests';
 import { orderCredits, orderStatus } from '../../../services/orders';
 import { addonsOfPackage, findOrderablePackage, packageLocations } from '../../../services/packages';
@@ -155,5 +157,15 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       schema: { body: orderPackageBody, response: { 200: linkAnswer } },
     },
     async (request) => ({ link: await orderPackageByCard(ctx, await userOf(request), request.body) }),
+  );
+
+  app.get(
+    '/package-variables',
+    { schema: { querystring: packageIdQuery, response: { 200: packageVariablesAnswer } } },
+    async (request) =>
+      packageVariableFields(
+        ctx,
+        await findOrderablePackage(ctx, authOf(request).user.id, request.query.packageId),
+      ),
   );
 }
