@@ -64,6 +64,7 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'GET /api/private/store/packages-additional-data': 'verified',
   'GET /api/private/store/package-addons': 'verified',
   'GET /api/private/store/package-locations': 'verified',
+  'GET /api/private/store/package-variables': 'verified',
   'POST /api/private/store/package-by-credits': 'verified',
   'POST /api/private/store/discount-verification': 'verified',
   'GET /api/private/servers/owned-servers': 'verified',
@@ -72,6 +73,8 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'POST /api/private/servers/schedule': 'verified',
   'DELETE /api/private/servers/schedule': 'verified',
   'GET /api/private/servers/websocket-token': 'verified',
+  'GET /api/private/servers/variables': 'verified',
+  'PUT /api/private/servers/variables': 'verified',
   'POST /api/private/servers/power': 'verified',
   'POST /api/private/servers/unsuspend-server': 'verified',
   'POST /api/private/servers/cancel-server': 'verified',
@@ -100,6 +103,7 @@ const ROUTE_ACCESS: Record<string, Level> = {
   // The staff area (issue 10): servers and store administration for admin and master, users for master.
   'GET /api/private/servers/all-servers': 'admin',
   'GET /api/private/store/games': 'admin',
+  'GET /api/private/store/game-variables': 'admin',
   'POST /api/private/store/games': 'admin',
   'PUT /api/private/store/games': 'admin',
   'DELETE /api/private/store/games': 'admin',
@@ -265,6 +269,8 @@ describe.each(DATABASES)('route authorization on %s', (kind) => {
     const id = owner.serverId;
     const calls: Array<[string, string, unknown?]> = [
       ['GET', `/api/private/servers/websocket-token?id=${id}`],
+      ['GET', `/api/private/servers/variables?id=${id}`],
+      ['PUT', '/api/private/servers/variables', { id, variables: {} }],
       ['GET', `/api/private/servers/schedule?user_packages_id=${id}`],
       ['POST', '/api/private/servers/schedule', { user_packages_id: id, days: [1], start: 8, end: 10 }],
       ['DELETE', '/api/private/servers/schedule', { user_packages_id: id, id: 1 }],

@@ -34,18 +34,30 @@ describe('Laravel rules', () => {
 });
 
 describe('default seed eggs', () => {
-  it('accept their own default values, so an order with defaults validates', () => {
+  it("accept their own defaults, except the panel's eggs with a required value and no default", () => {
     const state = createEmulatorState({ publicUrl: 'http://localhost', wingsSocketBase: 'ws://localhost' });
-    expect(state.db.eggs).toHaveLength(9 + 2 + 1 + 1 + 1 + 1);
+    expect(state.db.eggs).toHaveLength(9 + 2 + 1 + 1 + 1 + 1 + 1);
+    const refused: Record<string, string[]> = {};
     for (const egg of state.db.eggs) {
       const defaults = Object.fromEntries(
         egg.variables.map((v) => [v.env_variable, normaliseInput(v.default_value)]),
       );
-      expect({ egg: egg.name, issues: validateEggVariables(egg, defaults) }).toEqual({
-        egg: egg.name,
-        issues: [],
-      });
+      const issues = validateEggVariables(egg, defaults);
+      if (issues.length > 0) refused[egg.name] = issues.map((i) => `${i.field} ${i.rule}`);
     }
+    // The panel's FiveM and CS:GO eggs ship these empty: a server made with defaults alone is refused.
+    expect(refused).toEqual({
+      FiveM: ['environment.FIVEM_LICENSES required'],
+      'Counter-Strike: Global Offensive': ['environment.STEAM_ACC required'],
+    });
     state.close();
+  });
+
+  it('knows size and the short names bool and int, as Laravel normalises them', () => {
+    expect(checkRules('a'.repeat(31), true, 'required|string|alpha_num|size:32', 'x')?.rule).toBe('size');
+    expect(checkRules('a'.repeat(32), true, 'required|string|alpha_num|size:32', 'x')).toBeNull();
+    expect(checkRules('2', true, 'required|bool', 'x')?.rule).toBe('boolean');
+    expect(checkRules('1', true, 'required|bool', 'x')).toBeNull();
+    expect(checkRules('1.5', true, 'required|int', 'x')?.rule).toBe('integer');
   });
 });
