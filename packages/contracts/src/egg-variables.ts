@@ -203,3 +203,30 @@ export const gameVariablesField = z
       return z.NEVER;
     }
   });
+
+const KNOWN_RULES = new Set([
+  'required',
+  'nullable',
+  'sometimes',
+  'bail',
+  'string',
+  'integer',
+  'numeric',
+  'boolean',
+  'in',
+  'regex',
+  'alpha',
+  'alpha_num',
+  'alpha_dash',
+  'max',
+  'min',
+  'size',
+  'between',
+]);
+
+/** The rules of a variable this module cannot check (left to the panel), e.g. `url`, `ip`. */
+export function uncheckedRules(rules: string): string[] {
+  return parseRules(rules)
+    .map((r) => r.name)
+    .filter((name) => !KNOWN_RULES.has(name));
+}

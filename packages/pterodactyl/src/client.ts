@@ -179,6 +179,14 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
       await app<void>({ method: 'DELETE', path: `/servers/${id}${opts.force ? '/force' : ''}` });
     },
 
+    /** The account the client key belongs to (`admin` is true for a root admin). */
+    getAccount: async () =>
+      (
+        await client<Item<{ id: number; admin: boolean; username: string; email: string }>>({
+          method: 'GET',
+          path: '/account',
+        })
+      ).attributes,
     /** JWT and socket URL for the Wings websocket; 409 while suspended or installing. */
     getWebsocketCredentials: async (identifierOrUuid: string) =>
       (

@@ -33,7 +33,10 @@ export interface PanelEgg {
 const TTL_MS = 60_000;
 let cached: { at: number; url: string; nests: NestWithEggs[]; eggs: Map<number, PanelEgg> } | null = null;
 
-async function load(ctx: AppContext) {
+/** What reading the panel's eggs needs: the panel client, the clock and where the panel is. */
+export type PanelReader = Pick<AppContext, 'pterodactyl' | 'now' | 'config'>;
+
+async function load(ctx: PanelReader) {
   const t = ctx.now();
   if (cached && cached.url === ctx.config.pterodactyl.url && t - cached.at < TTL_MS) return cached;
   const nests = await ctx.pterodactyl.listNests();
@@ -67,11 +70,11 @@ async function load(ctx: AppContext) {
 }
 
 /** Every nest with its eggs' ids and names. */
-export async function nestsWithEggs(ctx: AppContext): Promise<NestWithEggs[]> {
+export async function nestsWithEggs(ctx: PanelReader): Promise<NestWithEggs[]> {
   return (await load(ctx)).nests;
 }
 
 /** One egg with its variables, or null when the panel has no such egg. */
-export async function panelEgg(ctx: AppContext, eggId: number): Promise<PanelEgg | null> {
+export async function panelEgg(ctx: PanelReader, eggId: number): Promise<PanelEgg | null> {
   return (await load(ctx)).eggs.get(eggId) ?? null;
 }

@@ -30,7 +30,7 @@ function stateConflict(state: EmulatorState, server: ServerRecord) {
 }
 
 /**
- * Client API (`/api/client`) for the client key's owner: `GET /servers/{server}`,
+ * Client API (`/api/client`) for the client key's owner: `GET /account`, `GET /servers/{server}`,
  * `GET /servers/{server}/websocket`, `GET /servers/{server}/resources`, `POST /servers/{server}/power`,
  * `GET /servers/{server}/startup` and `PUT /servers/{server}/startup/variable`.
  * `{server}` is the 8-character identifier or the full uuid.
@@ -48,6 +48,20 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Emu
     if (conflict) throw conflict;
     return server;
   }
+
+  // AccountController::index with the client AccountTransformer: who the key belongs to.
+  app.get('/account', async () => {
+    const user = state.clientKeyOwner();
+    return item('user', {
+      id: user.id,
+      admin: user.root_admin,
+      username: user.username,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      language: user.language,
+    });
+  });
 
   app.get('/servers/:server', async (request) => {
     const server = serverOf(request, false);
