@@ -95,7 +95,7 @@ export const minecraftNest: SeedNest = {
           default_value: 'recommended',
           rules: 'required|string|in:recommended,latest',
         },
-        version('FORGE_VERSION', 'Forge Version', '', 'nullable|string|max:25'),
+        version('FORGE_VERSION', 'Forge Version', '', 'nullable|regex:/^[0-9\\.\\-]+$/'),
       ],
       'java -Xms128M -XX:MaxRAMPercentage=95.0 -Dterminal.jline=false -Dterminal.ansi=true $( [[  ! -f unix_args.txt ]] && printf %s "-jar {{SERVER_JARFILE}}" || printf %s "@unix_args.txt" )',
     ),
