@@ -14,7 +14,6 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.databaseUrl);
   try {
     const report = await checkPanel({
-      config,
       db: database.db,
       pterodactyl: createPterodactylClient({
         baseUrl: config.pterodactyl.url,

@@ -88,6 +88,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
       eggId: egg.egg_id,
       locationId: location,
       addonIds: [],
+      variables: {},
     };
   }
 

@@ -31,14 +31,19 @@ export interface PanelEgg {
 }
 
 const TTL_MS = 60_000;
-let cached: { at: number; url: string; nests: NestWithEggs[]; eggs: Map<number, PanelEgg> } | null = null;
 
-/** What reading the panel's eggs needs: the panel client, the clock and where the panel is. */
-export type PanelReader = Pick<AppContext, 'pterodactyl' | 'now' | 'config'>;
+interface Loaded {
+  nests: NestWithEggs[];
+  eggs: Map<number, PanelEgg>;
+}
 
-async function load(ctx: PanelReader) {
-  const t = ctx.now();
-  if (cached && cached.url === ctx.config.pterodactyl.url && t - cached.at < TTL_MS) return cached;
+/** What reading the panel's eggs needs: the panel client and the clock. */
+export type PanelReader = Pick<AppContext, 'pterodactyl' | 'now'>;
+
+// One reading per panel client, shared by concurrent callers while it is under way.
+const cache = new WeakMap<PanelReader['pterodactyl'], { at: number; loading: Promise<Loaded> }>();
+
+async function read(ctx: PanelReader): Promise<Loaded> {
   const nests = await ctx.pterodactyl.listNests();
   const eggs = new Map<number, PanelEgg>();
   const result = await Promise.all(
@@ -65,8 +70,20 @@ async function load(ctx: PanelReader) {
       return { id: nest.id, name: nest.name, eggs: list.map((egg) => ({ id: egg.id, name: egg.name })) };
     }),
   );
-  cached = { at: t, url: ctx.config.pterodactyl.url, nests: result, eggs };
-  return cached;
+  return { nests: result, eggs };
+}
+
+function load(ctx: PanelReader): Promise<Loaded> {
+  const t = ctx.now();
+  const cached = cache.get(ctx.pterodactyl);
+  if (cached && t - cached.at < TTL_MS) return cached.loading;
+  const loading = read(ctx);
+  cache.set(ctx.pterodactyl, { at: t, loading });
+  // A failed reading is not kept: the next caller asks the panel again.
+  loading.catch(() => {
+    if (cache.get(ctx.pterodactyl)?.loading === loading) cache.delete(ctx.pterodactyl);
+  });
+  return loading;
 }
 
 /** Every nest with its eggs' ids and names. */
