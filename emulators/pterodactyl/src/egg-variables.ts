@@ -20,7 +20,11 @@ export function validateEggVariables(
   return issues;
 }
 
-/** Stored values of the egg's variables: the given value as a string, or null (the default applies). */
+/**
+ * Stored values of the egg's variables: the given value as a string, or '' when none was given, as the
+ * panel's ServerCreationService stores `value ?? ''` (so the server's environment then shows '', not the
+ * variable's default).
+ */
 export function storedEnvironment(
   egg: EggRecord,
   environment: Record<string, unknown>,
@@ -28,7 +32,7 @@ export function storedEnvironment(
   const out: Record<string, string | null> = {};
   for (const variable of egg.variables) {
     const value = environment[variable.env_variable];
-    out[variable.env_variable] = value === null || value === undefined ? null : String(value);
+    out[variable.env_variable] = value === null || value === undefined ? '' : String(value);
   }
   return out;
 }

@@ -102,6 +102,19 @@ function chooseAllocation(state: EmulatorState, body: Body, memory: number, disk
   return allocation;
 }
 
+/**
+ * Gives the server the free allocations of its node listed in `allocation.additional` (the panel's
+ * storeAssignedAllocations; it would also take them from another server, which we never ask for).
+ */
+function claimAdditionalAllocations(state: EmulatorState, server: ServerRecord, allocation: unknown): void {
+  const additional = (allocation as { additional?: unknown } | null | undefined)?.additional;
+  if (!Array.isArray(additional)) return;
+  const ids = new Set(additional.map(Number));
+  for (const a of state.db.allocations) {
+    if (ids.has(a.id) && a.server_id === null && a.node_id === server.node_id) a.server_id = server.id;
+  }
+}
+
 const asBool = (v: unknown, fallback: boolean) =>
   v === undefined || v === null ? fallback : v === true || v === 1 || v === '1';
 const asCount = (v: unknown) => (v === undefined || v === null ? null : Number(v));
@@ -143,10 +156,11 @@ export function createServer(state: EmulatorState, rawBody: unknown): ServerReco
       threads: (body.limits.threads as string | null | undefined) ?? null,
       oom_disabled: asBool(body.oom_disabled ?? body.limits.oom_disabled, true),
     },
+    // ServerCreationService stores each omitted or null feature limit as 0.
     feature_limits: {
-      databases: asCount(body.feature_limits.databases),
+      databases: asCount(body.feature_limits.databases) ?? 0,
       allocations: asCount(body.feature_limits.allocations) ?? 0,
-      backups: asCount(body.feature_limits.backups),
+      backups: asCount(body.feature_limits.backups) ?? 0,
     },
     user_id: Number(body.user),
     node_id: allocation.node_id,
@@ -161,5 +175,6 @@ export function createServer(state: EmulatorState, rawBody: unknown): ServerReco
     updated_at: at,
   };
   state.addServer(server);
+  claimAdditionalAllocations(state, server, body.allocation);
   return server;
 }
