@@ -24,7 +24,7 @@ const count = (v: unknown) => (v === undefined || v === null ? null : Number(v))
 
 /**
  * Runs `PATCH /servers/{id}/build`. Limits may come in `limits` or as the legacy top-level fields; omitted
- * optional values are reset (threads null). `add_allocations` takes free allocations of the server's node,
+ * optional ones (threads, oom_disabled) keep their value. `add_allocations` takes free allocations of the server's node,
  * `remove_allocations` frees the server's own (not those also added); removing the requested default
  * `allocation` makes the first added one the default. `allocation` must then be the server's.
  * @throws PanelError 422 on validation, 400 DisplayException for a removed default without a fallback or
@@ -90,7 +90,8 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
     disk: Number(limits.disk),
     io: Number(limits.io),
     cpu: Number(limits.cpu),
-    threads: (limits.threads as string | null | undefined) ?? null,
+    // Only given fields change (BuildModificationService takes Arr::only of the validated input).
+    threads: 'threads' in limits ? ((limits.threads as string | null) ?? null) : server.limits.threads,
     oom_disabled:
       body.oom_disabled === undefined
         ? server.limits.oom_disabled

@@ -106,6 +106,16 @@ describe('BuildModificationServiceTest', () => {
     expect(body.attributes.feature_limits).toEqual({ backups: 0, databases: 10, allocations: 20 });
   });
 
+  // Not a panel test: BuildModificationService::handle changes only the fields given (Arr::only).
+  it('keeps the cpu pinning when a later update leaves threads out', async () => {
+    const server = await createServerModel(panel, 1);
+    const pinned = await build(server, {
+      limits: { memory: 512, swap: 0, disk: 1024, io: 500, cpu: 100, threads: '0-1' },
+    });
+    expect(pinned.body.attributes.limits.threads).toBe('0-1');
+    expect((await build(server, {})).body.attributes.limits.threads).toBe('0-1');
+  });
+
   // testNoExceptionIsThrownIfOnlyRemovingAllocation
   it('removes a non-default allocation alone', async () => {
     const server = await createServerModel(panel, 1);
