@@ -202,6 +202,53 @@ export function expectNotFoundJson(answer: Answer): void {
 /** The panel's `formatTimestamp`: ISO-8601 in UTC with an offset and no fraction (Carbon's toAtomString). */
 export const ATOM_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 
+/** The attribute keys of the panel's Application API NodeTransformer (the node's columns, snake_cased). */
+export const NODE_KEYS = [
+  'allocated_resources',
+  'behind_proxy',
+  'created_at',
+  'daemon_base',
+  'daemon_listen',
+  'daemon_sftp',
+  'description',
+  'disk',
+  'disk_overallocate',
+  'fqdn',
+  'id',
+  'location_id',
+  'maintenance_mode',
+  'memory',
+  'memory_overallocate',
+  'name',
+  'public',
+  'scheme',
+  'updated_at',
+  'upload_size',
+  'uuid',
+];
+
+/** The attribute keys of the panel's Application API ServerTransformer. */
+export const SERVER_KEYS = [
+  'allocation',
+  'container',
+  'created_at',
+  'description',
+  'egg',
+  'external_id',
+  'feature_limits',
+  'id',
+  'identifier',
+  'limits',
+  'name',
+  'nest',
+  'node',
+  'status',
+  'suspended',
+  'updated_at',
+  'user',
+  'uuid',
+];
+
 /** Sorted keys of an object, for comparing attribute sets with the panel's transformers. */
 export const keysOf = (value: object): string[] => Object.keys(value).sort();
 

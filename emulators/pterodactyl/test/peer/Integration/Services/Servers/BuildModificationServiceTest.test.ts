@@ -62,6 +62,8 @@ describe('BuildModificationServiceTest', () => {
     expect(owned.map((a) => a.id)).toEqual([a1]);
     expect(answer.body.attributes.allocation).toBe(a1);
     expect(owned[0].notes).toBeNull();
+    // The keys of the panel's AllocationTransformer.
+    expect(Object.keys(owned[0]).sort()).toEqual(['alias', 'assigned', 'id', 'ip', 'notes', 'port']);
     expect((await allocationsOf(server2.id)).map((a) => a.id)).toEqual(expect.arrayContaining([a2, a3]));
     const free = await freeRows();
     expect(free.get(initial)).toMatchObject({ assigned: false, notes: null });

@@ -9,7 +9,9 @@ import {
   expectNotFoundJson,
   keysOf,
   type Loose,
+  NODE_KEYS,
   type PeerPanel,
+  SERVER_KEYS,
   seedNode,
   startPeerPanel,
   waitInstalled,
@@ -82,6 +84,25 @@ describe('LocationControllerTest', () => {
     const serverItem = (await panel.app('GET', `/servers/${server.id}`)).body;
     expect(body.attributes.relationships.nodes).toEqual({ object: 'list', data: [node] });
     expect(body.attributes.relationships.servers).toEqual({ object: 'list', data: [serverItem] });
+    // The panel compares with its NodeTransformer and ServerTransformer: the same attribute sets.
+    expect(keysOf(node.attributes)).toEqual(NODE_KEYS);
+    expect(keysOf(serverItem.attributes)).toEqual(SERVER_KEYS);
+    expect(keysOf(serverItem.attributes.limits)).toEqual([
+      'cpu',
+      'disk',
+      'io',
+      'memory',
+      'oom_disabled',
+      'swap',
+      'threads',
+    ]);
+    expect(keysOf(serverItem.attributes.feature_limits)).toEqual(['allocations', 'backups', 'databases']);
+    expect(keysOf(serverItem.attributes.container)).toEqual([
+      'environment',
+      'image',
+      'installed',
+      'startup_command',
+    ]);
   });
 
   // testGetMissingLocation
