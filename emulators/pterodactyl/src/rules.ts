@@ -38,6 +38,16 @@ function isInteger(value: unknown): boolean {
   );
 }
 
+/** Laravel's `url`: a scheme, `://` and a host (its own pattern lists the schemes; these are the usual). */
+function isUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+/i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Converts a PHP regex literal such as `/^([\w\d._-]+)(\.jar)$/i` to a RegExp; null when malformed. */
 export function phpRegex(literal: string): RegExp | null {
   const delimiter = literal[0];
@@ -133,6 +143,23 @@ function check(
       return sizeOf(value, numeric) <= Number(param) ? null : sizeMessage('max', attribute, numeric, param);
     case 'min':
       return sizeOf(value, numeric) >= Number(param) ? null : sizeMessage('min', attribute, numeric, param);
+    case 'size': {
+      const unit = numeric ? '' : ' characters';
+      return sizeOf(value, numeric) === Number(param) ? null : `The ${attribute} must be ${param}${unit}.`;
+    }
+    case 'digits':
+      return /^\d*$/.test(String(value)) && String(value).length === Number(param)
+        ? null
+        : `The ${attribute} must be ${param} digits.`;
+    case 'digits_between': {
+      const [lo, hi] = param.split(',').map(Number);
+      const text = String(value);
+      return /^\d*$/.test(text) && text.length >= (lo ?? 0) && text.length <= (hi ?? 0)
+        ? null
+        : `The ${attribute} must be between ${lo} and ${hi} digits.`;
+    }
+    case 'url':
+      return isUrl(value) ? null : `The ${attribute} format is invalid.`;
     case 'between': {
       const [lo, hi] = param.split(',').map(Number);
       const size = sizeOf(value, numeric);
