@@ -1,11 +1,11 @@
 import type { EggRecord } from './records';
-import { checkRules, type ValidationIssue } from './rules';
+import { failedRules, type ValidationIssue } from './rules';
 
 /**
  * Validates `environment` against the egg's variables (each by its own rules, the attribute named
  * "<variable name> variable"), as the panel's VariableValidatorService does.
  * @param environment env variable -> value, already normalised ('' became null)
- * @returns one issue per failed variable, `field` = `environment.<ENV_VARIABLE>`
+ * @returns one issue per failed rule of a variable, `field` = `environment.<ENV_VARIABLE>`
  */
 export function validateEggVariables(
   egg: EggRecord,
@@ -14,8 +14,8 @@ export function validateEggVariables(
   const issues: ValidationIssue[] = [];
   for (const variable of egg.variables) {
     const value = environment[variable.env_variable] ?? null;
-    const failed = checkRules(value, true, variable.rules, `${variable.name} variable`);
-    if (failed) issues.push({ field: `environment.${variable.env_variable}`, ...failed });
+    for (const failed of failedRules(value, true, variable.rules, `${variable.name} variable`))
+      issues.push({ field: `environment.${variable.env_variable}`, ...failed });
   }
   return issues;
 }

@@ -49,14 +49,14 @@ function validateRequest(state: EmulatorState, body: Record<string, unknown>): v
   const usesDeploy = body.deploy !== undefined && body.deploy !== null;
   const issues = validateFields(
     body,
-    { ...RULES, ...(usesDeploy ? DEPLOY_RULES : { 'allocation.default': 'required|integer|exists|unique' }) },
+    // StoreServerRequest: the allocation must exist and be free (one `exists` rule, after `bail`).
+    { ...RULES, ...(usesDeploy ? DEPLOY_RULES : { 'allocation.default': 'required|integer|bail|exists' }) },
     {
       external_id: { unique: (v) => !db.servers.some((s) => s.external_id === String(v)) },
       user: { exists: (v) => db.users.some((u) => u.id === Number(v)) },
       egg: { exists: (v) => db.eggs.some((e) => e.id === Number(v)) },
       'allocation.default': {
-        exists: (v) => db.allocations.some((a) => a.id === Number(v)),
-        unique: (v) => db.allocations.find((a) => a.id === Number(v))?.server_id === null,
+        exists: (v) => db.allocations.some((a) => a.id === Number(v) && a.server_id === null),
       },
     },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateEggVariables } from '../src/egg-variables';
-import { checkRules, normaliseInput, phpRegex } from '../src/rules';
+import { checkRules, failedRules, normaliseInput, phpRegex } from '../src/rules';
 import { createEmulatorState } from '../src/state';
 
 describe('Laravel rules', () => {
@@ -43,6 +43,13 @@ describe('Laravel rules', () => {
     );
     expect(checkRules('https://example.com/pack.zip', true, 'nullable|url', 'x')).toBeNull();
     expect(checkRules('example.com/pack.zip', true, 'nullable|url', 'x')?.rule).toBe('url');
+  });
+
+  it('reports every failed rule of a field, unless an implicit rule failed or it has bail', () => {
+    const steam = 'required|string|alpha_num|size:32';
+    expect(failedRules('ab!', true, steam, 'x').map((f) => f.rule)).toEqual(['alpha_num', 'size']);
+    expect(failedRules('ab!', true, `bail|${steam}`, 'x').map((f) => f.rule)).toEqual(['alpha_num']);
+    expect(failedRules(null, true, steam, 'x').map((f) => f.rule)).toEqual(['required']);
   });
 
   it('converts PHP regex literals and empty strings', () => {

@@ -89,6 +89,32 @@ describe('ServerCreationServiceTest', () => {
     expect(server.feature_limits).toEqual({ databases: 0, allocations: 0, backups: 0 });
   });
 
+  // Not a panel test: StoreServerRequest::withValidator wants allocation.default to exist and be free.
+  it('refuses a taken allocation as not existing', async () => {
+    const taken = (await panel.app('GET', '/nodes/1/allocations?filter[server_id]=1')).body.data[0].attributes
+      .id;
+    const answer = await panel.app('POST', '/servers', {
+      name: 'Late',
+      user: 1,
+      egg: 1,
+      docker_image: 'java:8',
+      startup: 'java server2.jar',
+      limits: { memory: 256, swap: 128, disk: 100, io: 500, cpu: 0 },
+      feature_limits: { databases: 0, backups: 0 },
+      allocation: { default: taken },
+      environment: { BUNGEE_VERSION: '123', SERVER_JARFILE: 'server2.jar' },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual([
+      {
+        code: 'ValidationException',
+        status: '422',
+        detail: 'The selected allocation.default is invalid.',
+        meta: { source_field: 'allocation.default', rule: 'exists' },
+      },
+    ]);
+  });
+
   // testErrorEncounteredByWingsCausesServerToBeDeleted
   it('leaves no server behind when Wings fails the creation', async () => {
     const user = await createUser(panel, 'unlucky');
