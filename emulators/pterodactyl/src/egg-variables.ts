@@ -1,11 +1,11 @@
 import type { EggRecord } from './records';
-import { checkRules, type ValidationIssue } from './rules';
+import { failedRules, type ValidationIssue } from './rules';
 
 /**
  * Validates `environment` against the egg's variables (each by its own rules, the attribute named
  * "<variable name> variable"), as the panel's VariableValidatorService does.
  * @param environment env variable -> value, already normalised ('' became null)
- * @returns one issue per failed variable, `field` = `environment.<ENV_VARIABLE>`
+ * @returns one issue per failed rule of a variable, `field` = `environment.<ENV_VARIABLE>`
  */
 export function validateEggVariables(
   egg: EggRecord,
@@ -14,13 +14,17 @@ export function validateEggVariables(
   const issues: ValidationIssue[] = [];
   for (const variable of egg.variables) {
     const value = environment[variable.env_variable] ?? null;
-    const failed = checkRules(value, true, variable.rules, `${variable.name} variable`);
-    if (failed) issues.push({ field: `environment.${variable.env_variable}`, ...failed });
+    for (const failed of failedRules(value, true, variable.rules, `${variable.name} variable`))
+      issues.push({ field: `environment.${variable.env_variable}`, ...failed });
   }
   return issues;
 }
 
-/** Stored values of the egg's variables: the given value as a string, or null (the default applies). */
+/**
+ * Stored values of the egg's variables: the given value as a string, or '' when none was given, as the
+ * panel's ServerCreationService stores `value ?? ''` (so the server's environment then shows '', not the
+ * variable's default).
+ */
 export function storedEnvironment(
   egg: EggRecord,
   environment: Record<string, unknown>,
@@ -28,7 +32,7 @@ export function storedEnvironment(
   const out: Record<string, string | null> = {};
   for (const variable of egg.variables) {
     const value = environment[variable.env_variable];
-    out[variable.env_variable] = value === null || value === undefined ? null : String(value);
+    out[variable.env_variable] = value === null || value === undefined ? '' : String(value);
   }
   return out;
 }

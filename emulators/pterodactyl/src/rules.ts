@@ -1,7 +1,7 @@
 /**
  * A small Laravel validation engine: the subset of rules the panel's requests and egg variables use.
- * Messages follow the panel's `lang/en/validation.php`; like Laravel, validation of a field stops at its
- * first failed rule here (one 422 entry per field).
+ * Messages follow the panel's `lang/en/validation.php`. Like Laravel, a field reports every failed rule
+ * (one 422 entry each) unless an implicit rule failed or the field has `bail`.
  */
 
 /** One failed rule of one field, as the panel reports it in a 422 entry. */
@@ -36,6 +36,16 @@ function isInteger(value: unknown): boolean {
     (typeof value === 'number' && Number.isInteger(value)) ||
     (typeof value === 'string' && INTEGER.test(value))
   );
+}
+
+/** Laravel's `url`: a scheme, `://` and a host (its own pattern lists the schemes; these are the usual). */
+function isUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+/i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** Converts a PHP regex literal such as `/^([\w\d._-]+)(\.jar)$/i` to a RegExp; null when malformed. */
@@ -141,10 +151,23 @@ function check(
       return sizeOf(value, numeric) <= Number(param) ? null : sizeMessage('max', attribute, numeric, param);
     case 'min':
       return sizeOf(value, numeric) >= Number(param) ? null : sizeMessage('min', attribute, numeric, param);
-    case 'size':
-      return sizeOf(value, numeric) === Number(param)
+    case 'size': {
+      const unit = numeric ? '' : ' characters';
+      return sizeOf(value, numeric) === Number(param) ? null : `The ${attribute} must be ${param}${unit}.`;
+    }
+    case 'digits':
+      return /^\d*$/.test(String(value)) && String(value).length === Number(param)
         ? null
-        : `The ${attribute} must be ${param}${numeric ? '' : ' characters'}.`;
+        : `The ${attribute} must be ${param} digits.`;
+    case 'digits_between': {
+      const [lo, hi] = param.split(',').map(Number);
+      const text = String(value);
+      return /^\d*$/.test(text) && text.length >= (lo ?? 0) && text.length <= (hi ?? 0)
+        ? null
+        : `The ${attribute} must be between ${lo} and ${hi} digits.`;
+    }
+    case 'url':
+      return isUrl(value) ? null : `The ${attribute} format is invalid.`;
     case 'between': {
       const [lo, hi] = param.split(',').map(Number);
       const size = sizeOf(value, numeric);
@@ -166,12 +189,40 @@ function check(
 }
 
 /**
- * Validates one value against Laravel rules.
+ * Validates one value against Laravel rules, as Laravel's Validator does: every rule runs, except that a
+ * field stops at a failed implicit rule (`required`, `present`, `required_with`) or, with `bail`, at its
+ * first failure.
  * @param value the value (undefined when the key is absent)
  * @param present whether the key exists in the input
  * @param attribute display name used in the message (Laravel replaces `_` by spaces)
- * @returns the first failed rule and its message, or null when all pass
+ * @returns each failed rule with its message, in rule order; [] when all pass
  */
+export function failedRules(
+  value: unknown,
+  present: boolean,
+  rules: string | string[],
+  attribute: string,
+  custom: CustomRules = {},
+): Array<{ rule: string; detail: string }> {
+  const list = splitRules(rules).map(parseRule);
+  const names = new Set(list.map((r) => r.name));
+  if (names.has('sometimes') && !present) return [];
+  if (names.has('nullable') && (value === null || value === undefined)) return [];
+  const numeric = names.has('numeric') || names.has('integer');
+  const failures: Array<{ rule: string; detail: string }> = [];
+  for (const { name, param } of list) {
+    if (name === 'sometimes' || name === 'nullable' || name === 'bail') continue;
+    const validatable = IMPLICIT.has(name) || (present && value !== undefined);
+    if (!validatable) continue;
+    const detail = check(name, param, value, present, attribute, numeric, custom);
+    if (!detail) continue;
+    failures.push({ rule: name, detail });
+    if (IMPLICIT.has(name) || names.has('bail')) break;
+  }
+  return failures;
+}
+
+/** The first of `failedRules`, or null when all pass. */
 export function checkRules(
   value: unknown,
   present: boolean,
@@ -179,19 +230,7 @@ export function checkRules(
   attribute: string,
   custom: CustomRules = {},
 ): { rule: string; detail: string } | null {
-  const list = splitRules(rules).map(parseRule);
-  const names = new Set(list.map((r) => r.name));
-  if (names.has('sometimes') && !present) return null;
-  if (names.has('nullable') && (value === null || value === undefined)) return null;
-  const numeric = names.has('numeric') || names.has('integer');
-  for (const { name, param } of list) {
-    if (name === 'sometimes' || name === 'nullable' || name === 'bail') continue;
-    const validatable = IMPLICIT.has(name) || (present && value !== undefined);
-    if (!validatable) continue;
-    const detail = check(name, param, value, present, attribute, numeric, custom);
-    if (detail) return { rule: name, detail };
-  }
-  return null;
+  return failedRules(value, present, rules, attribute, custom)[0] ?? null;
 }
 
 /** Reads a dotted path (`limits.memory`) from a parsed JSON body; `present` tells whether the key exists. */
@@ -207,7 +246,7 @@ export function readPath(input: unknown, path: string): { value: unknown; presen
 
 /**
  * Validates a body against a map of dotted field -> rules.
- * @returns one issue per failed field, in the order of the map
+ * @returns one issue per failed rule (see `failedRules`), fields in the order of the map
  */
 export function validateFields(
   input: unknown,
@@ -217,8 +256,8 @@ export function validateFields(
   const issues: ValidationIssue[] = [];
   for (const [field, fieldRules] of Object.entries(rules)) {
     const { value, present } = readPath(input, field);
-    const failed = checkRules(value, present, fieldRules, field.replace(/_/g, ' '), custom[field]);
-    if (failed) issues.push({ field, ...failed });
+    for (const failed of failedRules(value, present, fieldRules, field.replace(/_/g, ' '), custom[field]))
+      issues.push({ field, ...failed });
   }
   return issues;
 }

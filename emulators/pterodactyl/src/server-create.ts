@@ -49,14 +49,14 @@ function validateRequest(state: EmulatorState, body: Record<string, unknown>): v
   const usesDeploy = body.deploy !== undefined && body.deploy !== null;
   const issues = validateFields(
     body,
-    { ...RULES, ...(usesDeploy ? DEPLOY_RULES : { 'allocation.default': 'required|integer|exists|unique' }) },
+    // StoreServerRequest: the allocation must exist and be free (one `exists` rule, after `bail`).
+    { ...RULES, ...(usesDeploy ? DEPLOY_RULES : { 'allocation.default': 'required|integer|bail|exists' }) },
     {
       external_id: { unique: (v) => !db.servers.some((s) => s.external_id === String(v)) },
       user: { exists: (v) => db.users.some((u) => u.id === Number(v)) },
       egg: { exists: (v) => db.eggs.some((e) => e.id === Number(v)) },
       'allocation.default': {
-        exists: (v) => db.allocations.some((a) => a.id === Number(v)),
-        unique: (v) => db.allocations.find((a) => a.id === Number(v))?.server_id === null,
+        exists: (v) => db.allocations.some((a) => a.id === Number(v) && a.server_id === null),
       },
     },
   );
@@ -102,6 +102,19 @@ function chooseAllocation(state: EmulatorState, body: Body, memory: number, disk
   return allocation;
 }
 
+/**
+ * Gives the server the free allocations of its node listed in `allocation.additional` (the panel's
+ * storeAssignedAllocations; it would also take them from another server, which we never ask for).
+ */
+function claimAdditionalAllocations(state: EmulatorState, server: ServerRecord, allocation: unknown): void {
+  const additional = (allocation as { additional?: unknown } | null | undefined)?.additional;
+  if (!Array.isArray(additional)) return;
+  const ids = new Set(additional.map(Number));
+  for (const a of state.db.allocations) {
+    if (ids.has(a.id) && a.server_id === null && a.node_id === server.node_id) a.server_id = server.id;
+  }
+}
+
 const asBool = (v: unknown, fallback: boolean) =>
   v === undefined || v === null ? fallback : v === true || v === 1 || v === '1';
 const asCount = (v: unknown) => (v === undefined || v === null ? null : Number(v));
@@ -143,10 +156,11 @@ export function createServer(state: EmulatorState, rawBody: unknown): ServerReco
       threads: (body.limits.threads as string | null | undefined) ?? null,
       oom_disabled: asBool(body.oom_disabled ?? body.limits.oom_disabled, true),
     },
+    // ServerCreationService stores each omitted or null feature limit as 0.
     feature_limits: {
-      databases: asCount(body.feature_limits.databases),
+      databases: asCount(body.feature_limits.databases) ?? 0,
       allocations: asCount(body.feature_limits.allocations) ?? 0,
-      backups: asCount(body.feature_limits.backups),
+      backups: asCount(body.feature_limits.backups) ?? 0,
     },
     user_id: Number(body.user),
     node_id: allocation.node_id,
@@ -161,5 +175,6 @@ export function createServer(state: EmulatorState, rawBody: unknown): ServerReco
     updated_at: at,
   };
   state.addServer(server);
+  claimAdditionalAllocations(state, server, body.allocation);
   return server;
 }

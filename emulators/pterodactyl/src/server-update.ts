@@ -24,9 +24,11 @@ const count = (v: unknown) => (v === undefined || v === null ? null : Number(v))
 
 /**
  * Runs `PATCH /servers/{id}/build`. Limits may come in `limits` or as the legacy top-level fields; omitted
- * optional values are reset (threads null). `allocation` must be one of the server's allocations after
- * `add_allocations` / `remove_allocations` (free allocations of the same node).
- * @throws PanelError 422 on validation, 400 DisplayException for a foreign allocation, or a queued failure
+ * optional ones (threads, oom_disabled) keep their value. `add_allocations` takes free allocations of the server's node,
+ * `remove_allocations` frees the server's own (not those also added); removing the requested default
+ * `allocation` makes the first added one the default. `allocation` must then be the server's.
+ * @throws PanelError 422 on validation, 400 DisplayException for a removed default without a fallback or
+ *   an allocation not the server's, or a queued failure
  */
 export function updateServerBuild(state: EmulatorState, server: ServerRecord, rawBody: unknown): void {
   const body = normaliseInput(rawBody ?? {}) as Record<string, unknown>;
@@ -42,14 +44,28 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
     }),
   );
   const ids = (v: unknown) => (Array.isArray(v) ? v.map(Number) : []);
+  const addIds = ids(body.add_allocations);
+  // Only free allocations of the server's node are added (BuildModificationService::processAllocations).
   const add = allocations.filter(
-    (a) => ids(body.add_allocations).includes(a.id) && a.server_id === null && a.node_id === server.node_id,
+    (a) => addIds.includes(a.id) && a.server_id === null && a.node_id === server.node_id,
   );
   const remove = ids(body.remove_allocations);
-  const primary = Number(body.allocation);
+  let primary = Number(body.allocation);
+  if (remove.includes(primary)) {
+    // Removing the requested default makes the first allocation just added the default.
+    const fallback = add[0];
+    if (!fallback) {
+      throw panelError(
+        400,
+        'DisplayException',
+        'You are attempting to delete the default allocation for this server but there is no fallback allocation to use.',
+      );
+    }
+    primary = fallback.id;
+  }
   const owned = (id: number) =>
     add.some((a) => a.id === id) || allocations.some((a) => a.id === id && a.server_id === server.id);
-  if (!owned(primary) || remove.includes(primary)) {
+  if (primary !== server.allocation_id && !owned(primary)) {
     throw panelError(
       400,
       'DisplayException',
@@ -59,7 +75,13 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
   const failure = state.takeFailure('updateServerBuild');
   if (failure) throw failure;
   for (const a of add) a.server_id = server.id;
-  for (const a of allocations) if (a.server_id === server.id && remove.includes(a.id)) a.server_id = null;
+  // An allocation both added and removed stays added.
+  for (const a of allocations) {
+    if (a.server_id === server.id && remove.includes(a.id) && !addIds.includes(a.id)) {
+      a.server_id = null;
+      a.notes = null;
+    }
+  }
   const features = body.feature_limits as Record<string, unknown>;
   server.allocation_id = primary;
   server.limits = {
@@ -68,16 +90,18 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
     disk: Number(limits.disk),
     io: Number(limits.io),
     cpu: Number(limits.cpu),
-    threads: (limits.threads as string | null | undefined) ?? null,
+    // Only given fields change (BuildModificationService takes Arr::only of the validated input).
+    threads: 'threads' in limits ? ((limits.threads as string | null) ?? null) : server.limits.threads,
     oom_disabled:
       body.oom_disabled === undefined
         ? server.limits.oom_disabled
         : [true, 1, '1'].includes(body.oom_disabled as never),
   };
+  // As the panel's update stores them: a null or omitted backup limit becomes 0, the others null.
   server.feature_limits = {
     databases: count(features.databases),
-    allocations: count(features.allocations) ?? server.feature_limits.allocations,
-    backups: count(features.backups),
+    allocations: count(features.allocations),
+    backups: count(features.backups) ?? 0,
   };
   server.updated_at = state.timestamp();
 }

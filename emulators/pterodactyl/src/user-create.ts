@@ -10,7 +10,7 @@ export const USERNAME_REGEX = /^[a-z0-9]([\w.-]+)[a-z0-9]$/;
 const RULES: Record<string, string> = {
   external_id: 'sometimes|nullable|string|between:1,191|unique',
   email: 'required|email|between:1,191|unique',
-  username: 'required|string|between:1,191|username|unique',
+  username: 'required|string|between:1,191|unique|p_username',
   first_name: 'required|string|between:1,191',
   last_name: 'required|string|between:1,191',
   password: 'sometimes|nullable|string',
@@ -33,9 +33,11 @@ export function createUser(state: EmulatorState, rawBody: unknown): UserRecord {
       external_id: { unique: (v) => !users.some((u) => u.external_id === String(v)) },
       email: { unique: (v) => !users.some((u) => u.email.toLowerCase() === lower(v)) },
       username: {
-        username: (v) =>
+        // The panel's Rules\Username object, reported as rule `p_username` with its message as written
+        // (a line break and indentation inside).
+        p_username: (v) =>
           USERNAME_REGEX.test(lower(v)) ||
-          'The username must start and end with alpha-numeric characters and contain only letters, numbers, dashes, underscores, and periods.',
+          'The username must start and end with alpha-numeric characters and\n                contain only letters, numbers, dashes, underscores, and periods.',
         unique: (v) => !users.some((u) => u.username === lower(v)),
       },
     }),

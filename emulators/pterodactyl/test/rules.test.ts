@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateEggVariables } from '../src/egg-variables';
-import { checkRules, normaliseInput, phpRegex } from '../src/rules';
+import { checkRules, failedRules, normaliseInput, phpRegex } from '../src/rules';
 import { createEmulatorState } from '../src/state';
 
 describe('Laravel rules', () => {
@@ -24,6 +24,32 @@ describe('Laravel rules', () => {
     expect(checkRules('1', true, 'required|boolean', 'x')).toBeNull();
     expect(checkRules('maybe', true, 'required|boolean', 'x')?.rule).toBe('boolean');
     expect(checkRules('no spaces', true, 'nullable|alpha_dash', 'x')?.rule).toBe('alpha_dash');
+  });
+
+  // Rules the panel's stock eggs use besides those above (e.g. CS:GO's STEAM_ACC `size:32`).
+  it('checks size, digits, digits_between and url', () => {
+    const steam = 'required|string|alpha_num|size:32';
+    expect(checkRules('A'.repeat(32), true, steam, 'x')).toBeNull();
+    expect(checkRules('A'.repeat(31), true, steam, 'Steam Account Token variable')).toEqual({
+      rule: 'size',
+      detail: 'The Steam Account Token variable must be 32 characters.',
+    });
+    expect(checkRules('5', true, 'integer|size:5', 'x')).toBeNull();
+    expect(checkRules('1234', true, 'digits:4', 'x')).toBeNull();
+    expect(checkRules('12a4', true, 'digits:4', 'x')?.rule).toBe('digits');
+    expect(checkRules('123', true, 'digits_between:1,5', 'x')).toBeNull();
+    expect(checkRules('123456', true, 'digits_between:1,5', 'x')?.detail).toBe(
+      'The x must be between 1 and 5 digits.',
+    );
+    expect(checkRules('https://example.com/pack.zip', true, 'nullable|url', 'x')).toBeNull();
+    expect(checkRules('example.com/pack.zip', true, 'nullable|url', 'x')?.rule).toBe('url');
+  });
+
+  it('reports every failed rule of a field, unless an implicit rule failed or it has bail', () => {
+    const steam = 'required|string|alpha_num|size:32';
+    expect(failedRules('ab!', true, steam, 'x').map((f) => f.rule)).toEqual(['alpha_num', 'size']);
+    expect(failedRules('ab!', true, `bail|${steam}`, 'x').map((f) => f.rule)).toEqual(['alpha_num']);
+    expect(failedRules(null, true, steam, 'x').map((f) => f.rule)).toEqual(['required']);
   });
 
   it('converts PHP regex literals and empty strings', () => {

@@ -6,7 +6,7 @@ import { eggAttributes, eggVariableAttributes, nestAttributes, serverAttributes 
 import { found, numericParam, pageUrl, withIncludes } from './helpers';
 
 /**
- * `GET /nests`, `GET /nests/{id}` (include: eggs), `GET /nests/{id}/eggs` (not paginated),
+ * `GET /nests`, `GET /nests/{id}` (includes: eggs, servers), `GET /nests/{id}/eggs` (not paginated),
  * `GET /nests/{id}/eggs/{egg}` (egg includes: nest, variables, servers).
  */
 export async function nestRoutes(app: FastifyInstance, { state }: { state: EmulatorState }) {
@@ -22,6 +22,19 @@ export async function nestRoutes(app: FastifyInstance, { state }: { state: Emula
         ),
     });
   const nestOf = (id: number) => found(db.nests.find((n) => n.id === id));
+  // The panel's NestTransformer offers `eggs` and `servers`.
+  const nestIncludes = (nestId: number) => ({
+    eggs: () =>
+      list(
+        'egg',
+        db.eggs.filter((e) => e.nest_id === nestId).map((e) => renderEgg(e, [])),
+      ),
+    servers: () =>
+      list(
+        'server',
+        db.servers.filter((s) => s.nest_id === nestId).map((s) => serverAttributes(db, s)),
+      ),
+  });
 
   app.get('/nests', async (request) => {
     const query = readListQuery(request.query);
@@ -30,14 +43,7 @@ export async function nestRoutes(app: FastifyInstance, { state }: { state: Emula
       'nest',
       rows,
       query,
-      (r) =>
-        withIncludes(nestAttributes(r), query.include, {
-          eggs: () =>
-            list(
-              'egg',
-              db.eggs.filter((e) => e.nest_id === r.id).map((e) => renderEgg(e, [])),
-            ),
-        }),
+      (r) => withIncludes(nestAttributes(r), query.include, nestIncludes(r.id)),
       pageUrl(state, request),
     );
   });
@@ -45,16 +51,7 @@ export async function nestRoutes(app: FastifyInstance, { state }: { state: Emula
   app.get('/nests/:id', async (request) => {
     const nest = nestOf(numericParam(request, 'id'));
     const { include } = readListQuery(request.query);
-    return item(
-      'nest',
-      withIncludes(nestAttributes(nest), include, {
-        eggs: () =>
-          list(
-            'egg',
-            db.eggs.filter((e) => e.nest_id === nest.id).map((e) => renderEgg(e, [])),
-          ),
-      }),
-    );
+    return item('nest', withIncludes(nestAttributes(nest), include, nestIncludes(nest.id)));
   });
 
   app.get('/nests/:id/eggs', async (request) => {

@@ -8,12 +8,27 @@ import type { EmulatorState } from '../state';
 import { allocationAttributes, locationAttributes, nodeAttributes, serverAttributes } from '../transformers';
 import { found, numericParam, pageUrl, withIncludes } from './helpers';
 
-function numberList(value: unknown): number[] {
+/**
+ * `location_ids[]` of a deployable-nodes query, each an integer as GetDeployableNodesRequest demands
+ * (`location_ids.*: integer`); `1,2` in one value is one malformed id, as in Laravel.
+ * @throws PanelError 422 naming `location_ids.<index>`
+ */
+function locationIds(value: unknown): number[] {
   const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return values
-    .flatMap((v) => String(v).split(','))
-    .filter((v) => /^\d+$/.test(v))
-    .map(Number);
+  assertValid(
+    values.flatMap((v, i) =>
+      /^[+-]?\d+$/.test(String(v))
+        ? []
+        : [
+            {
+              field: `location_ids.${i}`,
+              rule: 'integer',
+              detail: `The location ids.${i} must be an integer.`,
+            },
+          ],
+    ),
+  );
+  return values.map(Number);
 }
 
 /**
@@ -59,7 +74,13 @@ export async function nodeRoutes(app: FastifyInstance, { state }: { state: Emula
     const query = readListQuery(request.query);
     const memory = Number(q.memory ?? 0);
     const disk = Number(q.disk ?? 0);
-    const nodes = viableNodes(db, numberList(q['location_ids[]'] ?? q.location_ids), memory, disk);
+    const nodes = viableNodes(db, locationIds(q['location_ids[]'] ?? q.location_ids), memory, disk);
+    // FindViableNodesService paginates only when a page is asked for.
+    if (q.page === undefined)
+      return list(
+        'node',
+        nodes.map((r) => render(r, query.include)),
+      );
     return paginate('node', nodes, query, (r) => render(r, query.include), pageUrl(state, request));
   });
 

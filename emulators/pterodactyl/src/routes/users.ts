@@ -47,6 +47,8 @@ export async function userRoutes(app: FastifyInstance, { state }: { state: Emula
 
   app.post('/users', async (request, reply) => {
     const user = createUser(state, request.body);
-    return reply.code(201).send(item('user', userAttributes(user)));
+    // The panel's UserController::store adds the new user's URL as meta.resource.
+    const resource = `${state.config.publicUrl}/api/application/users/${user.id}`;
+    return reply.code(201).send({ ...item('user', userAttributes(user)), meta: { resource } });
   });
 }

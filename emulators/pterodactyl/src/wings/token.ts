@@ -15,15 +15,26 @@ export interface WebsocketClaims {
   server_uuid: string;
   permissions: string[];
   user_uuid: string;
+  user_id: number;
   unique_id: string;
 }
 
 const secretOf = (node: NodeRecord) => new TextEncoder().encode(node.daemon_token);
 
 /**
+ * The permissions the panel's GetUserPermissionsService grants on a server the user owns or, as root
+ * admin, reaches: `*`, plus `admin.websocket.errors|install|transfer` for a root admin.
+ */
+export function websocketPermissions(user: UserRecord): string[] {
+  return user.root_admin
+    ? ['*', 'admin.websocket.errors', 'admin.websocket.install', 'admin.websocket.transfer']
+    : ['*'];
+}
+
+/**
  * Signs a websocket JWT (HS256 with the node's daemon token): iss = publicUrl, aud = the node's address,
- * jti = md5(user.id . server.uuid), iat = now, nbf = now - 5 min, exp = now + tokenTtlSeconds,
- * permissions `["*"]`.
+ * jti = md5(user.id . server.uuid) (claim and header), iat = now, nbf = now - 5 min,
+ * exp = now + tokenTtlSeconds, permissions by `websocketPermissions`, user_uuid and the deprecated user_id.
  */
 export async function signWebsocketToken(
   state: EmulatorState,
@@ -32,16 +43,19 @@ export async function signWebsocketToken(
   user: UserRecord,
 ): Promise<string> {
   const now = Math.floor(state.now() / 1000);
+  const jti = createHash('md5').update(`${user.id}${server.uuid}`).digest('hex');
   return new SignJWT({
     server_uuid: server.uuid,
-    permissions: ['*'],
+    permissions: websocketPermissions(user),
     user_uuid: user.uuid,
+    // Deprecated by the panel but still sent, for older Wings.
+    user_id: user.id,
     unique_id: randomAlphanumeric(16),
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', jti })
     .setIssuer(state.config.publicUrl)
     .setAudience([`${node.scheme}://${node.fqdn}:${node.daemon_listen}`])
-    .setJti(createHash('md5').update(`${user.id}${server.uuid}`).digest('hex'))
+    .setJti(jti)
     .setIssuedAt(now)
     .setNotBefore(now - 300)
     .setExpirationTime(now + state.config.tokenTtlSeconds)
