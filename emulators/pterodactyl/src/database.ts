@@ -22,9 +22,36 @@ export interface EmulatorDatabase {
   servers: ServerRecord[];
 }
 
-/** The next id of a table: one more than the largest. */
+/** The tables' names, in the order a snapshot lists them. */
+export const TABLES = [
+  'locations',
+  'nodes',
+  'allocations',
+  'nests',
+  'eggs',
+  'users',
+  'servers',
+] as const satisfies readonly (keyof EmulatorDatabase)[];
+
+export type TableName = (typeof TABLES)[number];
+
+/** The last id given per table (an auto-increment's counter: it never goes back). */
+export type Sequences = Record<TableName, number>;
+
+/** What `snapshot()` returns: the tables and, since ids are never reused, their sequences. */
+export interface EmulatorSnapshot extends EmulatorDatabase {
+  /** absent in snapshots of older versions: then each table continues after its largest id */
+  sequences?: Partial<Sequences>;
+}
+
+/** The next id of a table while building a seed: one more than the largest. */
 export function nextId(rows: Array<{ id: number }>): number {
   return rows.reduce((max, row) => Math.max(max, row.id), 0) + 1;
+}
+
+/** Each table's largest id (0 when empty): the sequences of tables that never lost a row. */
+export function sequencesOf(db: EmulatorDatabase): Sequences {
+  return Object.fromEntries(TABLES.map((table) => [table, nextId(db[table]) - 1])) as Sequences;
 }
 
 function eggRecord(

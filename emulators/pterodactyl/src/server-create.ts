@@ -51,7 +51,10 @@ function validateRequest(state: EmulatorState, body: Record<string, unknown>): v
     body,
     { ...RULES, ...(usesDeploy ? DEPLOY_RULES : { 'allocation.default': 'required|integer|exists|unique' }) },
     {
-      external_id: { unique: (v) => !db.servers.some((s) => s.external_id === String(v)) },
+      // MySQL's case-insensitive collation decides `unique` on the panel.
+      external_id: {
+        unique: (v) => !db.servers.some((s) => s.external_id?.toLowerCase() === String(v).toLowerCase()),
+      },
       user: { exists: (v) => db.users.some((u) => u.id === Number(v)) },
       egg: { exists: (v) => db.eggs.some((e) => e.id === Number(v)) },
       'allocation.default': {
@@ -127,7 +130,7 @@ export function createServer(state: EmulatorState, rawBody: unknown): ServerReco
   if (failure) throw failure;
   const at = state.timestamp();
   const server: ServerRecord = {
-    id: state.db.servers.reduce((max, s) => Math.max(max, s.id), 0) + 1,
+    id: state.nextId('servers'),
     uuid: randomUUID(),
     external_id: (body.external_id as string | null | undefined) ?? null,
     name: String(body.name),

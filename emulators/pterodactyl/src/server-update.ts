@@ -80,12 +80,14 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
     backups: count(features.backups),
   };
   server.updated_at = state.timestamp();
+  state.changed();
 }
 
 /**
  * Runs `PATCH /servers/{id}/details`: `name` and `user` required; omitted `external_id` becomes null,
  * omitted `description` becomes ''.
- * @throws PanelError 422 on validation (unknown user, external_id taken by another server) or a queued failure
+ * @throws PanelError 422 on validation (unknown user "The selected User ID is invalid.", external_id taken
+ *   by another server "The external id has already been taken.") or a queued failure
  */
 export function updateServerDetails(state: EmulatorState, server: ServerRecord, rawBody: unknown): void {
   const body = normaliseInput(rawBody ?? {}) as Record<string, unknown>;
@@ -101,10 +103,15 @@ export function updateServerDetails(state: EmulatorState, server: ServerRecord, 
       },
       {
         external_id: {
-          unique: (v) => !db.servers.some((s) => s.id !== server.id && s.external_id === String(v)),
+          unique: (v) =>
+            !db.servers.some(
+              (s) => s.id !== server.id && s.external_id?.toLowerCase() === String(v).toLowerCase(),
+            ),
         },
         user: { exists: (v) => db.users.some((u) => u.id === Number(v)) },
       },
+      // UpdateServerDetailsRequest::attributes()
+      { user: 'User ID', name: 'Server Name' },
     ),
   );
   const failure = state.takeFailure('updateServerDetails');
@@ -114,4 +121,5 @@ export function updateServerDetails(state: EmulatorState, server: ServerRecord, 
   server.external_id = (body.external_id as string | null | undefined) ?? null;
   server.description = (body.description as string | null | undefined) ?? '';
   server.updated_at = state.timestamp();
+  state.changed();
 }

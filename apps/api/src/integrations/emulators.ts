@@ -3,7 +3,17 @@
  * server under /_emulators, reached by the real HTTP clients like the real services (architecture.md).
  */
 
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
 import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state';
@@ -29,6 +39,8 @@ export async function mountEmulators(
   persistDir?: string,
 ): Promise<DemoEmulators> {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
+  // Set once the persistence is set up: the panel's writes are saved before their answers leave.
+  let panelChanged = () => {};
   const pterodactyl = createEmulatorState({
     publicUrl: `${config.publicUrl}${PTERODACTYL_PREFIX}`,
     wingsSocketBase: `${wsBase}${PTERODACTYL_PREFIX}/wings`,
@@ -38,6 +50,9 @@ export async function mountEmulators(
     installSeconds: timing.installSeconds ?? 5,
     statsIntervalMs: timing.statsIntervalMs ?? 2000,
     now,
+    // The panel's limits (240/720 requests a minute per key owner) unless turned off for a load bench.
+    rateLimit: config.pterodactylEmulatorRateLimit ? undefined : false,
+    onChange: () => panelChanged(),
   });
   const mollie = createMollieState({
     publicUrl: `${config.publicUrl}${MOLLIE_PREFIX}`,
@@ -48,6 +63,7 @@ export async function mountEmulators(
   await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });
   await app.register(mollieEmulator, { prefix: MOLLIE_PREFIX, state: mollie });
   const persistence = persistDir ? keepAcrossRestarts(persistDir, pterodactyl, mollie) : null;
+  if (persistence) panelChanged = persistence.savePanel;
   return {
     pterodactyl,
     mollie,
@@ -60,28 +76,49 @@ export async function mountEmulators(
 }
 
 /**
- * The demo keeps its panel and payments across restarts, as the real services would: the emulators'
- * records are restored from `dir` at start and saved every 5 s and at close (docs/decisions.md).
+ * Writes `data` as JSON to `file` durably: a temporary file flushed to disk, then renamed over the old one,
+ * so a crash leaves either the previous or the new content, never half of one.
  */
-function keepAcrossRestarts(dir: string, pterodactyl: EmulatorState, mollie: MollieState): { stop(): void } {
+function writeDurably(file: string, data: unknown): void {
+  const tmp = `${file}.tmp`;
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, JSON.stringify(data));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+}
+
+/**
+ * The demo keeps its panel and payments across restarts, as the real services would: the emulators'
+ * records are restored from `dir` at start. The panel's are saved after each of its changes, before the
+ * answer that reports it leaves (a crash loses no write the product saw succeed); Mollie's every 5 s and
+ * at close (docs/decisions.md, docs/decisions/101-durable-panel-emulator.md).
+ */
+function keepAcrossRestarts(
+  dir: string,
+  pterodactyl: EmulatorState,
+  mollie: MollieState,
+): { savePanel(): void; stop(): void } {
   mkdirSync(dir, { recursive: true });
   const files = { pterodactyl: join(dir, 'pterodactyl.json'), mollie: join(dir, 'mollie.json') };
   if (existsSync(files.pterodactyl)) pterodactyl.restore(JSON.parse(readFileSync(files.pterodactyl, 'utf8')));
   if (existsSync(files.mollie)) mollie.restore(JSON.parse(readFileSync(files.mollie, 'utf8')));
-  const write = (file: string, data: unknown) => {
-    writeFileSync(`${file}.tmp`, JSON.stringify(data));
-    renameSync(`${file}.tmp`, file);
+  const saveMollie = () => {
+    writeFileSync(`${files.mollie}.tmp`, JSON.stringify(mollie.snapshot()));
+    renameSync(`${files.mollie}.tmp`, files.mollie);
   };
-  const save = () => {
-    write(files.pterodactyl, pterodactyl.snapshot());
-    write(files.mollie, mollie.snapshot());
-  };
-  const timer = setInterval(save, 5_000);
+  const savePanel = () => writeDurably(files.pterodactyl, pterodactyl.snapshot());
+  const timer = setInterval(saveMollie, 5_000);
   timer.unref();
   return {
+    savePanel,
     stop() {
       clearInterval(timer);
-      save();
+      savePanel();
+      saveMollie();
     },
   };
 }
