@@ -11,11 +11,11 @@ export const USERNAME_REGEX = /^[a-z0-9]([\w.-]+)[a-z0-9]$/;
 const USERNAME_MESSAGE =
   'The username must start and end with alpha-numeric characters and\n                contain only letters, numbers, dashes, underscores, and periods.';
 
-// StoreUserRequest: User::$validationRules, the Username rule appended to `username` after `unique`.
+// StoreUserRequest: User::$validationRules, the Username rule (reported as `p_username`) after `unique`.
 const RULES: Record<string, string> = {
   external_id: 'sometimes|nullable|string|max:191|unique',
   email: 'required|email|between:1,191|unique',
-  username: 'required|between:1,191|unique|username',
+  username: 'required|between:1,191|unique|p_username',
   password: 'sometimes|nullable|string',
   language: 'string',
   root_admin: 'boolean',
@@ -47,7 +47,7 @@ export function createUser(state: EmulatorState, rawBody: unknown): UserRecord {
         external_id: { unique: (v) => !users.some((u) => u.external_id?.toLowerCase() === lower(v)) },
         email: { unique: (v) => !users.some((u) => u.email.toLowerCase() === lower(v)) },
         username: {
-          username: (v) => USERNAME_REGEX.test(lower(v)) || USERNAME_MESSAGE,
+          p_username: (v) => USERNAME_REGEX.test(lower(v)) || USERNAME_MESSAGE,
           unique: (v) => !users.some((u) => u.username === lower(v)),
         },
       },
