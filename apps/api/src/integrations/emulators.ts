@@ -95,7 +95,7 @@ function writeDurably(file: string, data: unknown): void {
  * The demo keeps its panel and payments across restarts, as the real services would: the emulators'
  * records are restored from `dir` at start. The panel's are saved after each of its changes, before the
  * answer that reports it leaves (a crash loses no write the product saw succeed); Mollie's every 5 s and
- * at close (docs/decisions.md, docs/decisions/101-durable-panel-emulator.md).
+ * at close (docs/decisions.md, docs/decisions/102-panel-emulator-durable-state.md).
  */
 function keepAcrossRestarts(
   dir: string,
