@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
+import { applyChanges } from '@falkenhost/pterodactyl-emulator/database';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
@@ -81,14 +82,23 @@ describe('the demo panel emulator kept on disk', () => {
       last_name: 'User',
       external_id: 'fh-kept',
     });
-    const onDisk = () => JSON.parse(readFileSync(file, 'utf8'));
-    expect(onDisk().users.some((u: { id: number }) => u.id === user.id)).toBe(true);
+    // What a process started now would read: the snapshot with the journal's changes.
+    const onDisk = () =>
+      applyChanges(
+        JSON.parse(readFileSync(file, 'utf8')),
+        readFileSync(join(dir, 'pterodactyl.journal'), 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line)),
+      );
+    expect(onDisk().users.some((u) => u.id === user.id)).toBe(true);
     const a = await first.client.createServer({ ...SERVER, name: 'a', user: user.id, external_id: 'fh-a' });
     const b = await first.client.createServer({ ...SERVER, name: 'b', user: user.id, external_id: 'fh-b' });
     await first.client.suspendServer(a.id);
-    expect(onDisk().servers.find((s: { id: number }) => s.id === a.id).status).toBe('suspended');
+    expect(onDisk().servers.find((s) => s.id === a.id)?.status).toBe('suspended');
     await first.client.deleteServer(b.id);
-    expect(onDisk().servers.map((s: { id: number }) => s.id)).toEqual([a.id]);
+    expect(onDisk().servers.map((s) => s.id)).toEqual([a.id]);
+    expect(onDisk().sequences?.servers).toBe(b.id);
     await first.crash();
 
     // The restarted demo on another port: the client's kept-alive connections to the first are gone.

@@ -59,7 +59,8 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
   const failure = state.takeFailure('updateServerBuild');
   if (failure) throw failure;
   for (const a of add) a.server_id = server.id;
-  for (const a of allocations) if (a.server_id === server.id && remove.includes(a.id)) a.server_id = null;
+  const removed = allocations.filter((a) => a.server_id === server.id && remove.includes(a.id));
+  for (const a of removed) a.server_id = null;
   const features = body.feature_limits as Record<string, unknown>;
   server.allocation_id = primary;
   server.limits = {
@@ -80,7 +81,7 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
     backups: count(features.backups),
   };
   server.updated_at = state.timestamp();
-  state.changed();
+  state.changed({ servers: [server], allocations: [...add, ...removed] });
 }
 
 /**
@@ -121,5 +122,5 @@ export function updateServerDetails(state: EmulatorState, server: ServerRecord, 
   server.external_id = (body.external_id as string | null | undefined) ?? null;
   server.description = (body.description as string | null | undefined) ?? '';
   server.updated_at = state.timestamp();
-  state.changed();
+  state.changed({ servers: [server] });
 }

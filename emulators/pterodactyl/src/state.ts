@@ -2,6 +2,8 @@ import {
   type EmulatorDatabase,
   type EmulatorSnapshot,
   materializeSeed,
+  type PanelChange,
+  type RowsByTable,
   type Sequences,
   sequencesOf,
   TABLES,
@@ -22,7 +24,7 @@ import { defaultSeed } from './seed';
 import type { SeedData } from './seed-types';
 import { panelTimestamp } from './time';
 
-export type { EmulatorSnapshot } from './database';
+export type { EmulatorSnapshot, PanelChange } from './database';
 export { generateApiKey } from './keys';
 export type { EmulatorStats, RateLimitOptions } from './rate-limit';
 
@@ -56,10 +58,11 @@ export interface EmulatorStateOptions {
    */
   rateLimit?: RateLimitOptions | false;
   /**
-   * called synchronously after every change of the tables (a write request, an install finishing), before
-   * the request's answer is sent: the place to write `snapshot()` durably
+   * called synchronously after every change of the tables (a write request, an install finishing) with the
+   * changed rows, which it must copy or serialise before returning; a returned promise holds back the
+   * answers of the panel's requests until it settles (`durable()`): the place to keep the change on disk
    */
-  onChange?: () => void;
+  onChange?: (change: PanelChange) => void | Promise<void>;
 }
 
 /** Operations a test can make fail once with `failNext`. */
@@ -109,8 +112,15 @@ export interface EmulatorState {
    * never given again, also after `restore`)
    */
   nextId(table: TableName): number;
-  /** runs the `onChange` hook; called by whatever changed the tables */
-  changed(): void;
+  /** runs the `onChange` hook with the rows changed and the ids removed; called by whatever changed them */
+  changed(rows: RowsByTable, removed?: PanelChange['removed']): void;
+  /**
+   * settles when the last change's `onChange` promise has (rejects if it did): the plugin waits for it
+   * before sending any answer, so no answer shows a change that is not yet kept
+   */
+  durable(): Promise<void>;
+  /** `snapshot()` as JSON text, without copying the tables first (for writing large states) */
+  serialize(): string;
   /** epoch ms */
   now(): number;
   /** current time in the panel's timestamp format */
@@ -182,7 +192,18 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
   if (!owner) throw new Error('seed has no root admin');
   let sequences: Sequences = sequencesOf(db);
   const rateLimiter = createRateLimiter(config.rateLimit, now);
-  const changed = () => options.onChange?.();
+  let lastWrite: Promise<void> = Promise.resolve();
+  const changed = (rows: RowsByTable, removed: PanelChange['removed'] = {}) => {
+    const written = options.onChange?.({ rows, removed, sequences: { ...sequences } });
+    if (!written) return;
+    lastWrite = written;
+    // Settled, it holds back nothing more; a failure is reported to the answers that waited for it only
+    // (and a change no request waits for, an install finishing, is no unhandled rejection).
+    const settle = () => {
+      if (lastWrite === written) lastWrite = Promise.resolve();
+    };
+    written.then(settle, settle);
+  };
   const failures = new Map<FailableOperation, FailureSpec[]>();
   const holds: Array<{ method: string; path: RegExp; arrive(): void; gate: Promise<void> }> = [];
   const installTimers = new Map<number, NodeJS.Timeout>();
@@ -203,7 +224,7 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     server.installed = true;
     if (server.status === 'installing') server.status = null;
     server.updated_at = timestamp();
-    changed();
+    changed({ servers: [server] });
     if (server.status === null) process.signal(server.uuid, 'start');
   }
 
@@ -218,6 +239,8 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
       return sequences[table];
     },
     changed,
+    durable: () => lastWrite,
+    serialize: () => JSON.stringify({ ...db, sequences }),
     now,
     timestamp,
     setUrls(urls) {
@@ -263,29 +286,29 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
       if (allocation) allocation.server_id = server.id;
       const timer = setTimeout(() => finishInstall(server), config.installSeconds * 1000);
       installTimers.set(server.id, timer);
-      changed();
+      changed({ servers: [server], allocations: allocation ? [allocation] : [] });
     },
     removeServer(server) {
       clearTimeout(installTimers.get(server.id));
       installTimers.delete(server.id);
-      for (const allocation of db.allocations)
-        if (allocation.server_id === server.id) allocation.server_id = null;
+      const freed = db.allocations.filter((a) => a.server_id === server.id);
+      for (const allocation of freed) allocation.server_id = null;
       db.servers.splice(db.servers.indexOf(server), 1);
       process.remove(server.uuid);
-      changed();
+      changed({ allocations: freed }, { servers: [server.id] });
     },
     suspendServer(server) {
       if (server.status === 'suspended') return;
       server.status = 'suspended';
       server.updated_at = timestamp();
-      changed();
+      changed({ servers: [server] });
       process.signal(server.uuid, 'kill');
     },
     unsuspendServer(server) {
       if (server.status !== 'suspended') return;
       server.status = server.installed ? null : 'installing';
       server.updated_at = timestamp();
-      changed();
+      changed({ servers: [server] });
     },
     snapshot: () => ({ ...structuredClone(db), sequences: { ...sequences } }),
     restore(snapshot) {

@@ -72,6 +72,6 @@ export function createUser(state: EmulatorState, rawBody: unknown): UserRecord {
     updated_at: at,
   };
   users.push(user);
-  state.changed();
+  state.changed({ users: [user] });
   return user;
 }

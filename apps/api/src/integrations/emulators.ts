@@ -3,22 +3,17 @@
  * server under /_emulators, reached by the real HTTP clients like the real services (architecture.md).
  */
 
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
 import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state';
+import { openPanelStore, type PanelStore } from '@falkenhost/pterodactyl-emulator/persist';
 import pterodactylEmulator from '@falkenhost/pterodactyl-emulator/plugin';
-import { createEmulatorState, type EmulatorState } from '@falkenhost/pterodactyl-emulator/state';
+import {
+  createEmulatorState,
+  type EmulatorState,
+  type PanelChange,
+} from '@falkenhost/pterodactyl-emulator/state';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -39,8 +34,10 @@ export async function mountEmulators(
   persistDir?: string,
 ): Promise<DemoEmulators> {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
-  // Set once the persistence is set up: the panel's writes are saved before their answers leave.
-  let panelChanged = () => {};
+  // The panel's own store: every change is kept before the answers that could show it leave.
+  const panelStore: PanelStore | null = persistDir
+    ? openPanelStore(persistDir, () => pterodactyl.serialize())
+    : null;
   const pterodactyl = createEmulatorState({
     publicUrl: `${config.publicUrl}${PTERODACTYL_PREFIX}`,
     wingsSocketBase: `${wsBase}${PTERODACTYL_PREFIX}/wings`,
@@ -52,8 +49,10 @@ export async function mountEmulators(
     now,
     // The panel's limits (240/720 requests a minute per key owner) unless turned off for a load bench.
     rateLimit: config.pterodactylEmulatorRateLimit ? undefined : false,
-    onChange: () => panelChanged(),
+    ...(panelStore ? { onChange: (change: PanelChange) => panelStore.record(change) } : {}),
   });
+  if (panelStore?.loaded) pterodactyl.restore(panelStore.loaded);
+  panelStore?.compact();
   const mollie = createMollieState({
     publicUrl: `${config.publicUrl}${MOLLIE_PREFIX}`,
     apiKeys: [config.mollie.apiKey],
@@ -62,13 +61,13 @@ export async function mountEmulators(
   });
   await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });
   await app.register(mollieEmulator, { prefix: MOLLIE_PREFIX, state: mollie });
-  const persistence = persistDir ? keepAcrossRestarts(persistDir, pterodactyl, mollie) : null;
-  if (persistence) panelChanged = persistence.savePanel;
+  const molliePersistence = persistDir ? keepMollieAcrossRestarts(persistDir, mollie) : null;
   return {
     pterodactyl,
     mollie,
     close() {
-      persistence?.stop();
+      panelStore?.close();
+      molliePersistence?.stop();
       pterodactyl.close();
       mollie.close();
     },
@@ -76,49 +75,25 @@ export async function mountEmulators(
 }
 
 /**
- * Writes `data` as JSON to `file` durably: a temporary file flushed to disk, then renamed over the old one,
- * so a crash leaves either the previous or the new content, never half of one.
+ * The demo keeps its panel and payments across restarts, as the real services would. The panel's
+ * records are kept by its store (a snapshot and a journal, each change on disk before its answer leaves:
+ * docs/decisions/102-panel-emulator-durable-state.md); Mollie's are restored from `dir` at start and saved
+ * every 5 s and at close (docs/decisions.md).
  */
-function writeDurably(file: string, data: unknown): void {
-  const tmp = `${file}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    writeSync(fd, JSON.stringify(data));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
-}
-
-/**
- * The demo keeps its panel and payments across restarts, as the real services would: the emulators'
- * records are restored from `dir` at start. The panel's are saved after each of its changes, before the
- * answer that reports it leaves (a crash loses no write the product saw succeed); Mollie's every 5 s and
- * at close (docs/decisions.md, docs/decisions/102-panel-emulator-durable-state.md).
- */
-function keepAcrossRestarts(
-  dir: string,
-  pterodactyl: EmulatorState,
-  mollie: MollieState,
-): { savePanel(): void; stop(): void } {
+function keepMollieAcrossRestarts(dir: string, mollie: MollieState): { stop(): void } {
   mkdirSync(dir, { recursive: true });
-  const files = { pterodactyl: join(dir, 'pterodactyl.json'), mollie: join(dir, 'mollie.json') };
-  if (existsSync(files.pterodactyl)) pterodactyl.restore(JSON.parse(readFileSync(files.pterodactyl, 'utf8')));
-  if (existsSync(files.mollie)) mollie.restore(JSON.parse(readFileSync(files.mollie, 'utf8')));
-  const saveMollie = () => {
-    writeFileSync(`${files.mollie}.tmp`, JSON.stringify(mollie.snapshot()));
-    renameSync(`${files.mollie}.tmp`, files.mollie);
+  const file = join(dir, 'mollie.json');
+  if (existsSync(file)) mollie.restore(JSON.parse(readFileSync(file, 'utf8')));
+  const save = () => {
+    writeFileSync(`${file}.tmp`, JSON.stringify(mollie.snapshot()));
+    renameSync(`${file}.tmp`, file);
   };
-  const savePanel = () => writeDurably(files.pterodactyl, pterodactyl.snapshot());
-  const timer = setInterval(saveMollie, 5_000);
+  const timer = setInterval(save, 5_000);
   timer.unref();
   return {
-    savePanel,
     stop() {
       clearInterval(timer);
-      savePanel();
-      saveMollie();
+      save();
     },
   };
 }
