@@ -118,6 +118,12 @@ export interface Config {
   privateRateLimitPerMinute: number;
   /** panel calls per minute the job queue makes, shared by every instance (Pterodactyl's default: 240) */
   panelRateLimitPerMinute: number;
+  /**
+   * whether the demo's panel emulator enforces the panel's API rate limits (240 application, 720 client
+   * requests a minute per key owner); PTERODACTYL_EMULATOR_RATE_LIMIT=off turns them off for load benches.
+   * Demo only: production has no emulator (false there).
+   */
+  pterodactylEmulatorRateLimit: boolean;
   /** pino level of the request log */
   logLevel: z.infer<typeof logLevel>;
   /** the seller named on every invoice (a Czech company, not a VAT payer; README "Invoices") */
@@ -232,6 +238,19 @@ function demoSecrets(
 }
 
 /**
+ * PTERODACTYL_EMULATOR_RATE_LIMIT of the demo: unset or `on` keeps the panel's limits, `off` turns them off.
+ * @throws Error naming the variable for any other value
+ */
+function emulatorRateLimit(value: string | undefined): boolean {
+  const v = (value ?? 'on').trim().toLowerCase();
+  if (v === 'on' || v === '') return true;
+  if (v === 'off') return false;
+  throw new Error(
+    `Invalid configuration:\n  PTERODACTYL_EMULATOR_RATE_LIMIT: must be on or off, got ${value}`,
+  );
+}
+
+/**
  * @param env process.env or a test's own variables
  * @throws Error listing every wrong or missing variable by name (production), or a wrong APP_MODE
  */
@@ -281,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
       privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
       panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
+      pterodactylEmulatorRateLimit: false,
       logLevel: e.LOG_LEVEL,
       supplier: supplierFrom(e),
       links: {
@@ -327,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
     privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
     panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
+    pterodactylEmulatorRateLimit: emulatorRateLimit(env.PTERODACTYL_EMULATOR_RATE_LIMIT),
     // The demo's console keeps to what a person needs (the address, the master password, warnings).
     logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
     supplier: supplierFrom({

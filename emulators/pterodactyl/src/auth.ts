@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { panelError } from './errors';
+import type { ApiKind } from './rate-limit';
 import type { EmulatorState } from './state';
 
 function bearer(request: FastifyRequest): string {
@@ -25,21 +26,51 @@ function refuse(state: EmulatorState, request: FastifyRequest, reply: FastifyRep
 }
 
 /**
+ * The panel's throttle, which runs once the key is authenticated and before the route's own checks: adds
+ * `X-RateLimit-Limit` / `X-RateLimit-Remaining` to the answer, or answers 429 ThrottleRequestsException
+ * "Too Many Attempts." with `Retry-After` (seconds) and `X-RateLimit-Reset` (epoch seconds).
+ * @returns true when the request was answered with 429
+ */
+function throttled(state: EmulatorState, api: ApiKind, reply: FastifyReply): boolean {
+  // Both keys belong to the seed's root admin; the panel keys the limit by the key's user.
+  const verdict = state.rateLimiter.hit(api, state.clientKeyOwner().uuid);
+  reply.headers(verdict.headers);
+  if (verdict.allowed) return false;
+  const error = panelError(429, 'ThrottleRequestsException', 'Too Many Attempts.');
+  reply.code(429).send({ errors: error.errors });
+  return true;
+}
+
+/**
  * onRequest hook of `/api/application`: the application key passes; the client key answers 403
- * "This account does not have permission to access the API."; anything else 401.
+ * "This account does not have permission to access the API."; anything else 401. Authenticated keys
+ * (both) count against the application limit first.
  */
 export function applicationAuth(state: EmulatorState) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const key = bearer(request);
+    const known = key === state.config.applicationKey || key === state.config.clientKey;
+    if (known && throttled(state, 'application', reply)) return reply;
     if (key === state.config.applicationKey) return;
     return refuse(state, request, reply, key === state.config.clientKey ? 403 : 401);
   };
 }
 
-/** onRequest hook of `/api/client`: only the client key (owned by a root admin) passes; else 401. */
+/**
+ * onRequest hook of `/api/client`: the client key (owned by a root admin) passes within the client limit;
+ * the application key counts too and then answers 403 as the panel's RequireClientApiKey does; else 401.
+ */
 export function clientAuth(state: EmulatorState) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (bearer(request) === state.config.clientKey) return;
-    return refuse(state, request, reply, 401);
+    const key = bearer(request);
+    const known = key === state.config.applicationKey || key === state.config.clientKey;
+    if (known && throttled(state, 'client', reply)) return reply;
+    if (key === state.config.clientKey) return;
+    if (key !== state.config.applicationKey) return refuse(state, request, reply, 401);
+    throw panelError(
+      403,
+      'AccessDeniedHttpException',
+      'You are attempting to use an application API key on an endpoint that requires a client API key.',
+    );
   };
 }

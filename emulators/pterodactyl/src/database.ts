@@ -22,9 +22,75 @@ export interface EmulatorDatabase {
   servers: ServerRecord[];
 }
 
-/** The next id of a table: one more than the largest. */
+/** The tables' names, in the order a snapshot lists them. */
+export const TABLES = [
+  'locations',
+  'nodes',
+  'allocations',
+  'nests',
+  'eggs',
+  'users',
+  'servers',
+] as const satisfies readonly (keyof EmulatorDatabase)[];
+
+export type TableName = (typeof TABLES)[number];
+
+/** The last id given per table (an auto-increment's counter: it never goes back). */
+export type Sequences = Record<TableName, number>;
+
+/** What `snapshot()` returns: the tables and, since ids are never reused, their sequences. */
+export interface EmulatorSnapshot extends EmulatorDatabase {
+  /** absent in snapshots of older versions: then each table continues after its largest id */
+  sequences?: Partial<Sequences>;
+}
+
+/** Rows of some tables, e.g. `{ servers: [server], allocations: [allocation] }`. */
+export type RowsByTable = { [T in TableName]?: EmulatorDatabase[T] };
+
+/** One change of the tables, as `onChange` receives it (and a journal keeps it). */
+export interface PanelChange {
+  /** rows inserted or updated, as they are after the change */
+  rows: RowsByTable;
+  /** ids of rows deleted */
+  removed: { [T in TableName]?: number[] };
+  /** the sequences after the change */
+  sequences: Sequences;
+}
+
+/**
+ * Applies changes, in order, to a snapshot (upsert by id, delete by id, sequences raised): replaying a
+ * journal over the snapshot it was written after. Applying a change the snapshot already holds, again in
+ * order, leaves the same tables.
+ */
+export function applyChanges(snapshot: EmulatorSnapshot, changes: PanelChange[]): EmulatorSnapshot {
+  const tables = new Map<TableName, Map<number, { id: number }>>(
+    TABLES.map((table) => [table, new Map((snapshot[table] ?? []).map((row) => [row.id, row]))]),
+  );
+  const sequences: Partial<Sequences> = { ...snapshot.sequences };
+  for (const change of changes) {
+    for (const table of TABLES) {
+      const rows = tables.get(table);
+      for (const row of change.rows[table] ?? []) rows?.set(row.id, row);
+      for (const id of change.removed[table] ?? []) rows?.delete(id);
+      sequences[table] = Math.max(sequences[table] ?? 0, change.sequences[table] ?? 0);
+    }
+  }
+  const result = { sequences } as EmulatorSnapshot;
+  for (const table of TABLES) {
+    const rows = [...(tables.get(table)?.values() ?? [])].sort((a, b) => a.id - b.id);
+    (result as unknown as Record<TableName, unknown[]>)[table] = rows;
+  }
+  return result;
+}
+
+/** The next id of a table while building a seed: one more than the largest. */
 export function nextId(rows: Array<{ id: number }>): number {
   return rows.reduce((max, row) => Math.max(max, row.id), 0) + 1;
+}
+
+/** Each table's largest id (0 when empty): the sequences of tables that never lost a row. */
+export function sequencesOf(db: EmulatorDatabase): Sequences {
+  return Object.fromEntries(TABLES.map((table) => [table, nextId(db[table]) - 1])) as Sequences;
 }
 
 function eggRecord(

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { applicationAuth, clientAuth } from './auth';
 import { panelErrorHandler, parseJsonBody } from './error-handler';
-import { notFound } from './errors';
+import { notFound, panelError } from './errors';
 import { clientRoutes } from './routes/client';
 import { locationRoutes } from './routes/locations';
 import { nestRoutes } from './routes/nests';
@@ -39,6 +39,23 @@ const pterodactylEmulator: FastifyPluginAsync<PterodactylEmulatorOptions> = asyn
   app.setErrorHandler(panelErrorHandler);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: notFound().errors }));
   app.addHook('onClose', async () => state.close());
+  // No answer leaves before the changes made so far are kept (`onChange`'s promise): a crash after an
+  // answer loses nothing it reported. A failed write answers 500, as a failed database commit would.
+  app.addHook('onSend', async (request, reply, payload) => {
+    try {
+      await state.durable();
+      return payload;
+    } catch (error) {
+      request.log.error({ err: error }, 'the panel emulator could not keep its state');
+      reply.code(500).header('content-type', 'application/json; charset=utf-8');
+      const e = panelError(
+        500,
+        'HttpException',
+        'An unexpected error was encountered while processing this request, please try again.',
+      );
+      return JSON.stringify({ errors: e.errors });
+    }
+  });
   // Held once the panel has the whole request (body parsed), as a panel busy with it would be.
   app.addHook('preHandler', async (request) => {
     const held = state.heldFor(request.method, request.url);

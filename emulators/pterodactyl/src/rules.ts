@@ -246,17 +246,21 @@ export function readPath(input: unknown, path: string): { value: unknown; presen
 
 /**
  * Validates a body against a map of dotted field -> rules.
+ * @param attributes display names of fields in messages, as a panel request's `attributes()` renames them
+ *   (default: the field with `_` as spaces)
  * @returns one issue per failed rule (see `failedRules`), fields in the order of the map
  */
 export function validateFields(
   input: unknown,
   rules: Record<string, string>,
   custom: Record<string, CustomRules> = {},
+  attributes: Record<string, string> = {},
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const [field, fieldRules] of Object.entries(rules)) {
     const { value, present } = readPath(input, field);
-    for (const failed of failedRules(value, present, fieldRules, field.replace(/_/g, ' '), custom[field]))
+    const attribute = attributes[field] ?? field.replace(/_/g, ' ');
+    for (const failed of failedRules(value, present, fieldRules, attribute, custom[field]))
       issues.push({ field, ...failed });
   }
   return issues;

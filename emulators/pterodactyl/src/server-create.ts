@@ -52,7 +52,10 @@ function validateRequest(state: EmulatorState, body: Record<string, unknown>): v
     // StoreServerRequest: the allocation must exist and be free (one `exists` rule, after `bail`).
     { ...RULES, ...(usesDeploy ? DEPLOY_RULES : { 'allocation.default': 'required|integer|bail|exists' }) },
     {
-      external_id: { unique: (v) => !db.servers.some((s) => s.external_id === String(v)) },
+      // MySQL's case-insensitive collation decides `unique` on the panel.
+      external_id: {
+        unique: (v) => !db.servers.some((s) => s.external_id?.toLowerCase() === String(v).toLowerCase()),
+      },
       user: { exists: (v) => db.users.some((u) => u.id === Number(v)) },
       egg: { exists: (v) => db.eggs.some((e) => e.id === Number(v)) },
       'allocation.default': {
@@ -110,9 +113,11 @@ function claimAdditionalAllocations(state: EmulatorState, server: ServerRecord, 
   const additional = (allocation as { additional?: unknown } | null | undefined)?.additional;
   if (!Array.isArray(additional)) return;
   const ids = new Set(additional.map(Number));
-  for (const a of state.db.allocations) {
-    if (ids.has(a.id) && a.server_id === null && a.node_id === server.node_id) a.server_id = server.id;
-  }
+  const claimed = state.db.allocations.filter(
+    (a) => ids.has(a.id) && a.server_id === null && a.node_id === server.node_id,
+  );
+  for (const a of claimed) a.server_id = server.id;
+  if (claimed.length > 0) state.changed({ allocations: claimed });
 }
 
 const asBool = (v: unknown, fallback: boolean) =>
@@ -140,7 +145,7 @@ export function createServer(state: EmulatorState, rawBody: unknown): ServerReco
   if (failure) throw failure;
   const at = state.timestamp();
   const server: ServerRecord = {
-    id: state.db.servers.reduce((max, s) => Math.max(max, s.id), 0) + 1,
+    id: state.nextId('servers'),
     uuid: randomUUID(),
     external_id: (body.external_id as string | null | undefined) ?? null,
     name: String(body.name),

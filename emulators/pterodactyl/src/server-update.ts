@@ -75,12 +75,13 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
   const failure = state.takeFailure('updateServerBuild');
   if (failure) throw failure;
   for (const a of add) a.server_id = server.id;
-  // An allocation both added and removed stays added.
-  for (const a of allocations) {
-    if (a.server_id === server.id && remove.includes(a.id) && !addIds.includes(a.id)) {
-      a.server_id = null;
-      a.notes = null;
-    }
+  // An allocation both added and removed stays added; a removed one loses its notes.
+  const removed = allocations.filter(
+    (a) => a.server_id === server.id && remove.includes(a.id) && !addIds.includes(a.id),
+  );
+  for (const a of removed) {
+    a.server_id = null;
+    a.notes = null;
   }
   const features = body.feature_limits as Record<string, unknown>;
   server.allocation_id = primary;
@@ -104,12 +105,14 @@ export function updateServerBuild(state: EmulatorState, server: ServerRecord, ra
     backups: count(features.backups) ?? 0,
   };
   server.updated_at = state.timestamp();
+  state.changed({ servers: [server], allocations: [...add, ...removed] });
 }
 
 /**
  * Runs `PATCH /servers/{id}/details`: `name` and `user` required; omitted `external_id` becomes null,
  * omitted `description` becomes ''.
- * @throws PanelError 422 on validation (unknown user, external_id taken by another server) or a queued failure
+ * @throws PanelError 422 on validation (unknown user "The selected User ID is invalid.", external_id taken
+ *   by another server "The external id has already been taken.") or a queued failure
  */
 export function updateServerDetails(state: EmulatorState, server: ServerRecord, rawBody: unknown): void {
   const body = normaliseInput(rawBody ?? {}) as Record<string, unknown>;
@@ -125,10 +128,15 @@ export function updateServerDetails(state: EmulatorState, server: ServerRecord, 
       },
       {
         external_id: {
-          unique: (v) => !db.servers.some((s) => s.id !== server.id && s.external_id === String(v)),
+          unique: (v) =>
+            !db.servers.some(
+              (s) => s.id !== server.id && s.external_id?.toLowerCase() === String(v).toLowerCase(),
+            ),
         },
         user: { exists: (v) => db.users.some((u) => u.id === Number(v)) },
       },
+      // UpdateServerDetailsRequest::attributes()
+      { user: 'User ID', name: 'Server Name' },
     ),
   );
   const failure = state.takeFailure('updateServerDetails');
@@ -138,4 +146,5 @@ export function updateServerDetails(state: EmulatorState, server: ServerRecord, 
   server.external_id = (body.external_id as string | null | undefined) ?? null;
   server.description = (body.description as string | null | undefined) ?? '';
   server.updated_at = state.timestamp();
+  state.changed({ servers: [server] });
 }

@@ -1,13 +1,32 @@
-import { type EmulatorDatabase, materializeSeed } from './database';
+import {
+  type EmulatorDatabase,
+  type EmulatorSnapshot,
+  materializeSeed,
+  type PanelChange,
+  type RowsByTable,
+  type Sequences,
+  sequencesOf,
+  TABLES,
+  type TableName,
+} from './database';
 import { type PanelError, panelError } from './errors';
 import { generateApiKey, isApiKeyOfKind } from './keys';
 import { createProcessManager, type ProcessManager } from './process';
+import {
+  createRateLimiter,
+  type EmulatorStats,
+  PANEL_RATE_LIMITS,
+  type RateLimiter,
+  type RateLimitOptions,
+} from './rate-limit';
 import type { ServerRecord, UserRecord } from './records';
 import { defaultSeed } from './seed';
 import type { SeedData } from './seed-types';
 import { panelTimestamp } from './time';
 
+export type { EmulatorSnapshot, PanelChange } from './database';
 export { generateApiKey } from './keys';
+export type { EmulatorStats, RateLimitOptions } from './rate-limit';
 
 /** Options of `createEmulatorState`. Durations are in the unit their name says. */
 export interface EmulatorStateOptions {
@@ -31,8 +50,19 @@ export interface EmulatorStateOptions {
   tokenTtlSeconds?: number;
   /** milliseconds between the socket's token expiry checks (default 30000) */
   tokenCheckIntervalMs?: number;
-  /** clock in epoch ms for timestamps and JWT times (default `Date.now`) */
+  /** clock in epoch ms for timestamps, JWT times, rate-limit windows and caches (default `Date.now`) */
   now?: () => number;
+  /**
+   * requests per minute and key owner of each API, as the panel's config/http.php (default 240 application,
+   * 720 client); false turns the limits off (load benches)
+   */
+  rateLimit?: RateLimitOptions | false;
+  /**
+   * called synchronously after every change of the tables (a write request, an install finishing) with the
+   * changed rows, which it must copy or serialise before returning; a returned promise holds back the
+   * answers of the panel's requests until it settles (`durable()`): the place to keep the change on disk
+   */
+  onChange?: (change: PanelChange) => void | Promise<void>;
 }
 
 /** Operations a test can make fail once with `failNext`. */
@@ -65,6 +95,7 @@ export interface EmulatorConfig {
   statsIntervalMs: number;
   tokenTtlSeconds: number;
   tokenCheckIntervalMs: number;
+  rateLimit: RateLimitOptions | false;
 }
 
 /** The emulated panel: tables, process runtimes and the controls tests use. */
@@ -72,6 +103,24 @@ export interface EmulatorState {
   readonly config: EmulatorConfig;
   readonly db: EmulatorDatabase;
   readonly process: ProcessManager;
+  /** the panel's API throttle (used by the auth hooks) */
+  readonly rateLimiter: RateLimiter;
+  /** authenticated requests per API (429s included) and 429s answered, since the start */
+  stats(): EmulatorStats;
+  /**
+   * the next id of a table, from a sequence that only grows (an auto-increment: a deleted row's id is
+   * never given again, also after `restore`)
+   */
+  nextId(table: TableName): number;
+  /** runs the `onChange` hook with the rows changed and the ids removed; called by whatever changed them */
+  changed(rows: RowsByTable, removed?: PanelChange['removed']): void;
+  /**
+   * settles when the last change's `onChange` promise has (rejects if it did): the plugin waits for it
+   * before sending any answer, so no answer shows a change that is not yet kept
+   */
+  durable(): Promise<void>;
+  /** `snapshot()` as JSON text, without copying the tables first (for writing large states) */
+  serialize(): string;
   /** epoch ms */
   now(): number;
   /** current time in the panel's timestamp format */
@@ -101,10 +150,13 @@ export interface EmulatorState {
   suspendServer(server: ServerRecord): void;
   /** sets status null (no-op when not suspended) */
   unsuspendServer(server: ServerRecord): void;
-  /** every table as plain JSON, for keeping the demo's panel across restarts */
-  snapshot(): EmulatorDatabase;
-  /** replaces every table with a snapshot's and starts its installed, unsuspended servers again */
-  restore(snapshot: EmulatorDatabase): void;
+  /** every table and the id sequences as plain JSON, for keeping the demo's panel across restarts */
+  snapshot(): EmulatorSnapshot;
+  /**
+   * replaces every table with a snapshot's and starts its installed, unsuspended servers again; a snapshot
+   * without `sequences` (older versions) continues each table after its largest id
+   */
+  restore(snapshot: EmulatorSnapshot): void;
   /** stops every timer (install, process, nothing else keeps running) */
   close(): void;
 }
@@ -133,10 +185,25 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     statsIntervalMs: options.statsIntervalMs ?? 2000,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 600,
     tokenCheckIntervalMs: options.tokenCheckIntervalMs ?? 30_000,
+    rateLimit: options.rateLimit === undefined ? { ...PANEL_RATE_LIMITS } : options.rateLimit,
   };
   const db = materializeSeed(options.seed ?? defaultSeed(), panelTimestamp(now()));
   const owner = db.users.find((u) => u.root_admin);
   if (!owner) throw new Error('seed has no root admin');
+  let sequences: Sequences = sequencesOf(db);
+  const rateLimiter = createRateLimiter(config.rateLimit, now);
+  let lastWrite: Promise<void> = Promise.resolve();
+  const changed = (rows: RowsByTable, removed: PanelChange['removed'] = {}) => {
+    const written = options.onChange?.({ rows, removed, sequences: { ...sequences } });
+    if (!written) return;
+    lastWrite = written;
+    // Settled, it holds back nothing more; a failure is reported to the answers that waited for it only
+    // (and a change no request waits for, an install finishing, is no unhandled rejection).
+    const settle = () => {
+      if (lastWrite === written) lastWrite = Promise.resolve();
+    };
+    written.then(settle, settle);
+  };
   const failures = new Map<FailableOperation, FailureSpec[]>();
   const holds: Array<{ method: string; path: RegExp; arrive(): void; gate: Promise<void> }> = [];
   const installTimers = new Map<number, NodeJS.Timeout>();
@@ -157,6 +224,7 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     server.installed = true;
     if (server.status === 'installing') server.status = null;
     server.updated_at = timestamp();
+    changed({ servers: [server] });
     if (server.status === null) process.signal(server.uuid, 'start');
   }
 
@@ -164,6 +232,15 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     config,
     db,
     process,
+    rateLimiter,
+    stats: () => rateLimiter.stats(),
+    nextId(table) {
+      sequences[table] += 1;
+      return sequences[table];
+    },
+    changed,
+    durable: () => lastWrite,
+    serialize: () => JSON.stringify({ ...db, sequences }),
     now,
     timestamp,
     setUrls(urls) {
@@ -209,35 +286,44 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
       if (allocation) allocation.server_id = server.id;
       const timer = setTimeout(() => finishInstall(server), config.installSeconds * 1000);
       installTimers.set(server.id, timer);
+      changed({ servers: [server], allocations: allocation ? [allocation] : [] });
     },
     removeServer(server) {
       clearTimeout(installTimers.get(server.id));
       installTimers.delete(server.id);
-      for (const allocation of db.allocations)
-        if (allocation.server_id === server.id) allocation.server_id = null;
+      const freed = db.allocations.filter((a) => a.server_id === server.id);
+      for (const allocation of freed) allocation.server_id = null;
       db.servers.splice(db.servers.indexOf(server), 1);
       process.remove(server.uuid);
+      changed({ allocations: freed }, { servers: [server.id] });
     },
     suspendServer(server) {
       if (server.status === 'suspended') return;
       server.status = 'suspended';
       server.updated_at = timestamp();
+      changed({ servers: [server] });
       process.signal(server.uuid, 'kill');
     },
     unsuspendServer(server) {
       if (server.status !== 'suspended') return;
       server.status = server.installed ? null : 'installing';
       server.updated_at = timestamp();
+      changed({ servers: [server] });
     },
-    snapshot: () => structuredClone(db),
+    snapshot: () => ({ ...structuredClone(db), sequences: { ...sequences } }),
     restore(snapshot) {
       for (const timer of installTimers.values()) clearTimeout(timer);
       installTimers.clear();
       for (const server of db.servers) process.remove(server.uuid);
-      for (const table of Object.keys(db) as (keyof EmulatorDatabase)[]) {
+      for (const table of TABLES) {
         // The routes hold these arrays: refill them in place.
         (db[table] as unknown[]).splice(0, db[table].length, ...structuredClone(snapshot[table] ?? []));
       }
+      // A sequence never goes below a kept row's id, whatever the snapshot says.
+      const derived = sequencesOf(db);
+      sequences = Object.fromEntries(
+        TABLES.map((table) => [table, Math.max(derived[table], snapshot.sequences?.[table] ?? 0)]),
+      ) as Sequences;
       for (const server of db.servers) {
         if (!server.installed) {
           installTimers.set(

@@ -4,24 +4,34 @@ import type { UserRecord } from './records';
 import { normaliseInput, validateFields } from './rules';
 import type { EmulatorState } from './state';
 
-/** The panel's username rule (checked on the lowercased value). */
+/** The panel's username rule (app/Rules/Username.php; checked on the lowercased value). */
 export const USERNAME_REGEX = /^[a-z0-9]([\w.-]+)[a-z0-9]$/;
 
+/** The Username rule's message as the panel sends it, line break and indentation included. */
+const USERNAME_MESSAGE =
+  'The username must start and end with alpha-numeric characters and\n                contain only letters, numbers, dashes, underscores, and periods.';
+
+// StoreUserRequest: User::$validationRules, the Username rule (reported as `p_username`) after `unique`.
 const RULES: Record<string, string> = {
-  external_id: 'sometimes|nullable|string|between:1,191|unique',
+  external_id: 'sometimes|nullable|string|max:191|unique',
   email: 'required|email|between:1,191|unique',
-  username: 'required|string|between:1,191|unique|p_username',
+  username: 'required|between:1,191|unique|p_username',
+  password: 'sometimes|nullable|string',
+  language: 'string',
+  root_admin: 'boolean',
   first_name: 'required|string|between:1,191',
   last_name: 'required|string|between:1,191',
-  password: 'sometimes|nullable|string',
-  root_admin: 'sometimes|boolean',
-  language: 'sometimes|string',
 };
+
+/** StoreUserRequest::attributes() (its `name_first`/`name_last` entries never match a request field). */
+const ATTRIBUTES = { external_id: 'Third Party Identifier', root_admin: 'Root Administrator Status' };
 
 /**
  * Validates a `POST /users` body and inserts the user.
  * @returns the new row
- * @throws PanelError 422 with one entry per failed field (unique email/username/external_id, username rule);
+ * @throws PanelError 422 with one entry per failed field, as the panel's StoreUserRequest: e-mail or
+ *   username taken (case-insensitive) "The email has already been taken." / "The username has already been
+ *   taken.", external_id taken "The Third Party Identifier has already been taken.", the Username rule;
  *   a failure queued with `failNext('createUser')`
  */
 export function createUser(state: EmulatorState, rawBody: unknown): UserRecord {
@@ -29,24 +39,26 @@ export function createUser(state: EmulatorState, rawBody: unknown): UserRecord {
   const { users } = state.db;
   const lower = (v: unknown) => String(v).toLowerCase();
   assertValid(
-    validateFields(body, RULES, {
-      external_id: { unique: (v) => !users.some((u) => u.external_id === String(v)) },
-      email: { unique: (v) => !users.some((u) => u.email.toLowerCase() === lower(v)) },
-      username: {
-        // The panel's Rules\Username object, reported as rule `p_username` with its message as written
-        // (a line break and indentation inside).
-        p_username: (v) =>
-          USERNAME_REGEX.test(lower(v)) ||
-          'The username must start and end with alpha-numeric characters and\n                contain only letters, numbers, dashes, underscores, and periods.',
-        unique: (v) => !users.some((u) => u.username === lower(v)),
+    validateFields(
+      body,
+      RULES,
+      {
+        // MySQL's case-insensitive collation decides `unique` on the panel.
+        external_id: { unique: (v) => !users.some((u) => u.external_id?.toLowerCase() === lower(v)) },
+        email: { unique: (v) => !users.some((u) => u.email.toLowerCase() === lower(v)) },
+        username: {
+          p_username: (v) => USERNAME_REGEX.test(lower(v)) || USERNAME_MESSAGE,
+          unique: (v) => !users.some((u) => u.username === lower(v)),
+        },
       },
-    }),
+      ATTRIBUTES,
+    ),
   );
   const failure = state.takeFailure('createUser');
   if (failure) throw failure;
   const at = state.timestamp();
   const user: UserRecord = {
-    id: users.reduce((max, u) => Math.max(max, u.id), 0) + 1,
+    id: state.nextId('users'),
     uuid: randomUUID(),
     external_id: (body.external_id as string | null | undefined) ?? null,
     username: lower(body.username),
@@ -60,5 +72,6 @@ export function createUser(state: EmulatorState, rawBody: unknown): UserRecord {
     updated_at: at,
   };
   users.push(user);
+  state.changed({ users: [user] });
   return user;
 }

@@ -23,9 +23,9 @@ describe('Wings websocket', () => {
       feature_limits: { databases: 0, backups: 0 },
       allocation: { default: allocation?.id ?? 0 },
     });
+    // Wings' own state: the panel's resources answer is cached 20 s on this test's frozen clock.
     for (let i = 0; i < 100; i++) {
-      if ((await client.getResources(server.identifier).catch(() => null))?.current_state === 'running')
-        return server;
+      if (emulator.state.process.state(server.uuid) === 'running') return server;
       await new Promise((r) => setTimeout(r, 25));
     }
     throw new Error('server did not start');

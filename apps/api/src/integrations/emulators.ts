@@ -7,8 +7,13 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
 import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state';
+import { openPanelStore, type PanelStore } from '@falkenhost/pterodactyl-emulator/persist';
 import pterodactylEmulator from '@falkenhost/pterodactyl-emulator/plugin';
-import { createEmulatorState, type EmulatorState } from '@falkenhost/pterodactyl-emulator/state';
+import {
+  createEmulatorState,
+  type EmulatorState,
+  type PanelChange,
+} from '@falkenhost/pterodactyl-emulator/state';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -29,6 +34,10 @@ export async function mountEmulators(
   persistDir?: string,
 ): Promise<DemoEmulators> {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
+  // The panel's own store: every change is kept before the answers that could show it leave.
+  const panelStore: PanelStore | null = persistDir
+    ? openPanelStore(persistDir, () => pterodactyl.serialize())
+    : null;
   const pterodactyl = createEmulatorState({
     publicUrl: `${config.publicUrl}${PTERODACTYL_PREFIX}`,
     wingsSocketBase: `${wsBase}${PTERODACTYL_PREFIX}/wings`,
@@ -38,7 +47,12 @@ export async function mountEmulators(
     installSeconds: timing.installSeconds ?? 5,
     statsIntervalMs: timing.statsIntervalMs ?? 2000,
     now,
+    // The panel's limits (240/720 requests a minute per key owner) unless turned off for a load bench.
+    rateLimit: config.pterodactylEmulatorRateLimit ? undefined : false,
+    ...(panelStore ? { onChange: (change: PanelChange) => panelStore.record(change) } : {}),
   });
+  if (panelStore?.loaded) pterodactyl.restore(panelStore.loaded);
+  panelStore?.compact();
   const mollie = createMollieState({
     publicUrl: `${config.publicUrl}${MOLLIE_PREFIX}`,
     apiKeys: [config.mollie.apiKey],
@@ -47,12 +61,13 @@ export async function mountEmulators(
   });
   await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });
   await app.register(mollieEmulator, { prefix: MOLLIE_PREFIX, state: mollie });
-  const persistence = persistDir ? keepAcrossRestarts(persistDir, pterodactyl, mollie) : null;
+  const molliePersistence = persistDir ? keepMollieAcrossRestarts(persistDir, mollie) : null;
   return {
     pterodactyl,
     mollie,
     close() {
-      persistence?.stop();
+      panelStore?.close();
+      molliePersistence?.stop();
       pterodactyl.close();
       mollie.close();
     },
@@ -60,21 +75,18 @@ export async function mountEmulators(
 }
 
 /**
- * The demo keeps its panel and payments across restarts, as the real services would: the emulators'
- * records are restored from `dir` at start and saved every 5 s and at close (docs/decisions.md).
+ * The demo keeps its panel and payments across restarts, as the real services would. The panel's
+ * records are kept by its store (a snapshot and a journal, each change on disk before its answer leaves:
+ * docs/decisions/102-panel-emulator-durable-state.md); Mollie's are restored from `dir` at start and saved
+ * every 5 s and at close (docs/decisions.md).
  */
-function keepAcrossRestarts(dir: string, pterodactyl: EmulatorState, mollie: MollieState): { stop(): void } {
+function keepMollieAcrossRestarts(dir: string, mollie: MollieState): { stop(): void } {
   mkdirSync(dir, { recursive: true });
-  const files = { pterodactyl: join(dir, 'pterodactyl.json'), mollie: join(dir, 'mollie.json') };
-  if (existsSync(files.pterodactyl)) pterodactyl.restore(JSON.parse(readFileSync(files.pterodactyl, 'utf8')));
-  if (existsSync(files.mollie)) mollie.restore(JSON.parse(readFileSync(files.mollie, 'utf8')));
-  const write = (file: string, data: unknown) => {
-    writeFileSync(`${file}.tmp`, JSON.stringify(data));
-    renameSync(`${file}.tmp`, file);
-  };
+  const file = join(dir, 'mollie.json');
+  if (existsSync(file)) mollie.restore(JSON.parse(readFileSync(file, 'utf8')));
   const save = () => {
-    write(files.pterodactyl, pterodactyl.snapshot());
-    write(files.mollie, mollie.snapshot());
+    writeFileSync(`${file}.tmp`, JSON.stringify(mollie.snapshot()));
+    renameSync(`${file}.tmp`, file);
   };
   const timer = setInterval(save, 5_000);
   timer.unref();

@@ -5,7 +5,11 @@ import type { PowerSignal } from '../process';
 import type { ServerRecord } from '../records';
 import { checkRules, normaliseInput, validateFields } from '../rules';
 import type { EmulatorState } from '../state';
+import type { WingsStats } from '../stats-walk';
 import { signWebsocketToken } from '../wings/token';
+
+/** How long the panel caches a server's resource usage (ResourceUtilizationController). */
+export const RESOURCES_CACHE_MS = 20_000;
 
 /** The panel's ServerStateConflictException (409) for a server that cannot be used right now, else null. */
 function stateConflict(state: EmulatorState, server: ServerRecord) {
@@ -31,8 +35,9 @@ function stateConflict(state: EmulatorState, server: ServerRecord) {
 
 /**
  * Client API (`/api/client`) for the client key's owner: `GET /account`, `GET /servers/{server}`,
- * `GET /servers/{server}/websocket`, `GET /servers/{server}/resources`, `POST /servers/{server}/power`,
- * `GET /servers/{server}/startup` and `PUT /servers/{server}/startup/variable`.
+ * `GET /servers/{server}/websocket`, `GET /servers/{server}/resources` (cached 20 s per server, as the
+ * panel does), `POST /servers/{server}/power`, `GET /servers/{server}/startup` and
+ * `PUT /servers/{server}/startup/variable`.
  * `{server}` is the 8-character identifier or the full uuid.
  */
 export async function clientRoutes(app: FastifyInstance, { state }: { state: EmulatorState }) {
@@ -118,11 +123,28 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Emu
     return { data: { token, socket: `${state.config.wingsSocketBase}/api/servers/${server.uuid}/ws` } };
   });
 
-  app.get('/servers/:server/resources', async (request) => {
-    const server = serverOf(request);
+  // The panel's ResourceUtilizationController keeps Wings' answer 20 s under `resources:{uuid}`, shared
+  // by every user and key: a state change shows up to 20 s late.
+  const resources = new Map<string, { stats: WingsStats; until: number }>();
+  let prunedAt = 0;
+  function cachedSample(uuid: string): WingsStats {
+    const now = state.now();
+    const kept = resources.get(uuid);
+    if (kept && now < kept.until) return kept.stats;
+    if (now - prunedAt >= RESOURCES_CACHE_MS) {
+      prunedAt = now;
+      for (const [key, entry] of resources) if (now >= entry.until) resources.delete(key);
+    }
     const failure = state.takeFailure('resources');
     if (failure) throw failure;
-    const stats = state.process.sample(server.uuid);
+    const stats = state.process.sample(uuid);
+    resources.set(uuid, { stats, until: now + RESOURCES_CACHE_MS });
+    return stats;
+  }
+
+  app.get('/servers/:server/resources', async (request) => {
+    const server = serverOf(request);
+    const stats = cachedSample(server.uuid);
     return item('stats', {
       current_state: stats.state,
       is_suspended: false,
@@ -196,6 +218,7 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Emu
     if (failed) assertValid([{ field: 'value', ...failed }]);
     server.environment[variable.env_variable] = value === null ? '' : String(value);
     server.updated_at = state.timestamp();
+    state.changed({ servers: [server] });
     const shown = startupVariables(server).find((v) => v.env_variable === variable.env_variable);
     return {
       ...item('egg_variable', shown),
