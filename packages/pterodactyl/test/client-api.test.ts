@@ -51,7 +51,9 @@ describe('Client API', () => {
     expect(running.resources.memory_bytes).toBeGreaterThan(0);
     expect(running.resources.memory_bytes).toBeLessThanOrEqual(4096 * 1024 * 1024);
     await h.client.sendPowerSignal(server.identifier, 'stop');
-    await waitFor(async () => (await h.client.getResources(server.identifier)).current_state === 'offline');
+    // The panel caches resources for 20 s: the stop shows in the process, not yet in that answer.
+    await waitFor(async () => h.emulator.state.process.state(server.uuid) === 'offline');
+    expect((await h.client.getResources(server.identifier)).current_state).toBe('running');
     const bad = await h.client
       .sendPowerSignal(server.identifier, 'explode' as 'kill')
       .catch((e: unknown) => e);
