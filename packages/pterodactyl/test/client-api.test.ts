@@ -43,10 +43,9 @@ describe('Client API', () => {
   it('reports resources, takes power signals and refuses bad ones', async () => {
     const server = await h.client.createServer(await paperServerBody(h.client, userId));
     await waitFor(async () => (await h.client.getServer(server.id)).status === null);
-    const running = await waitFor(async () => {
-      const r = await h.client.getResources(server.identifier);
-      return r.current_state === 'running' ? r : null;
-    });
+    await waitFor(async () => h.emulator.state.process.state(server.uuid) === 'running');
+    const running = await h.client.getResources(server.identifier);
+    expect(running.current_state).toBe('running');
     expect(running.is_suspended).toBe(false);
     expect(running.resources.memory_bytes).toBeGreaterThan(0);
     expect(running.resources.memory_bytes).toBeLessThanOrEqual(4096 * 1024 * 1024);

@@ -13,6 +13,7 @@
  */
 import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import WebSocket from 'ws';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { PanelCallOutcome } from '../lib/metrics';
@@ -28,9 +29,8 @@ const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 10 * 60_000;
 /** calls made at once */
 const PARALLEL = 4;
-/** How long a start or restart waits, polling every SETTLE_POLL_MS, for a stop in progress to end. */
+/** How long a start or restart waits for a stop in progress to end. */
 const SETTLE_WAIT_MS = 15_000;
-const SETTLE_POLL_MS = 250;
 
 /** Writes a task; call inside the transaction that decides it. */
 export async function enqueuePanelTask(
@@ -254,17 +254,45 @@ async function call(
  * to Wings without `wait_seconds`, and Wings drops a signal that arrives while another power action holds
  * the server's lock, a stop holding it until the process has stopped (wings server/power.go,
  * HandlePowerAction): a start sent then would be answered 204 and never happen. A schedule's start can
- * follow its stop that closely (the demo clock's hours pass in milliseconds).
+ * follow its stop that closely (the demo clock's hours pass in milliseconds). The state is read from the
+ * server's Wings socket, which reports it live; the panel's resources answer is cached for 20 s.
  * @throws Error when the server is still stopping at the end: the queue retries the task later
  */
 async function untilStopped(ctx: AppContext, identifier: string): Promise<void> {
-  const deadline = Date.now() + SETTLE_WAIT_MS;
-  for (;;) {
-    const { current_state } = await ctx.pterodactyl.getResources(identifier);
-    if (current_state !== 'stopping') return;
-    if (Date.now() >= deadline) throw new Error('the server is still stopping');
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-  }
+  const { socket, token } = await ctx.pterodactyl.getWebsocketCredentials(identifier);
+  await new Promise<void>((resolve, reject) => {
+    // Wings checks Origin against the panel's URL and its allowed_origins (docs/operations.md).
+    const ws = new WebSocket(socket, { origin: new URL(ctx.config.publicUrl).origin });
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      ws.terminate();
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(() => finish(new Error('the server is still stopping')), SETTLE_WAIT_MS);
+    ws.on('open', () => ws.send(JSON.stringify({ event: 'auth', args: [token] })));
+    ws.on('message', (data) => {
+      let frame: { event?: string; args?: string[] };
+      try {
+        frame = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      let state: string | undefined;
+      if (frame.event === 'status') state = frame.args?.[0];
+      else if (frame.event === 'stats') {
+        try {
+          state = (JSON.parse(frame.args?.[0] ?? '{}') as { state?: string }).state;
+        } catch {
+          state = undefined;
+        }
+      } else if (frame.event === 'jwt error' || frame.event === 'daemon error')
+        finish(new Error(`Wings: ${frame.event} ${frame.args?.join(' ') ?? ''}`));
+      if (state !== undefined && state !== 'stopping') finish();
+    });
+    ws.on('error', (error) => finish(error));
+    ws.on('close', () => finish(new Error('the Wings socket closed before telling the state')));
+  });
 }
 
 /** Marks the task done and applies what the panel confirmed to the server's row. */
