@@ -27,6 +27,7 @@ export async function mountEmulators(
   now: () => number,
   timing: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] } = {},
   persistDir?: string,
+  mollieOptions: { strictWebhookUrls?: boolean } = {},
 ): Promise<DemoEmulators> {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
   const pterodactyl = createEmulatorState({
@@ -43,6 +44,7 @@ export async function mountEmulators(
     publicUrl: `${config.publicUrl}${MOLLIE_PREFIX}`,
     apiKeys: [config.mollie.apiKey],
     ...(timing.webhookRetryDelaysMs ? { webhookRetryDelaysMs: timing.webhookRetryDelaysMs } : {}),
+    strictWebhookUrls: mollieOptions.strictWebhookUrls ?? false,
     now,
   });
   await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });

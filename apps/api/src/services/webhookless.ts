@@ -1,0 +1,44 @@
+/**
+ * Payments Mollie will not call our webhook for: it refused our webhook URL (a host on a laptop or
+ * behind a private address; integrations/mollie.ts). Their orders carry a mark in `details`, and are
+ * read back from Mollie every job run and when the customer's order-status popup asks
+ * (services/orders.ts), instead of after the hour the webhook path waits.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { CreatedPayment } from '../integrations/mollie';
+
+/** The mark in an order's `details` JSON (as JSON.stringify writes it) of a payment without webhook. */
+export const WEBHOOKLESS_MARK = '"mollieWebhook":false';
+
+/** Whether an order's `details` JSON carries the mark. */
+export function isWebhookless(details: string): boolean {
+  return details.includes(WEBHOOKLESS_MARK);
+}
+
+/**
+ * Records the Mollie payment of a pending order: its id, and the mark when Mollie will not call our
+ * webhook for it.
+ * @param orderId our order's numeric id
+ */
+export async function recordMolliePayment(
+  db: Kysely<Database>,
+  orderId: number,
+  payment: CreatedPayment,
+): Promise<void> {
+  if (payment.webhook) {
+    await db.updateTable('orders').set({ mollie_payment_id: payment.id }).where('id', '=', orderId).execute();
+    return;
+  }
+  const row = await db
+    .selectFrom('orders')
+    .select('details')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const details = { ...(JSON.parse(row.details) as Record<string, unknown>), mollieWebhook: false };
+  await db
+    .updateTable('orders')
+    .set({ mollie_payment_id: payment.id, details: JSON.stringify(details) })
+    .where('id', '=', orderId)
+    .execute();
+}
