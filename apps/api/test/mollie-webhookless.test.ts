@@ -31,7 +31,11 @@ describe.each(DATABASES)('payments without a webhook (Mollie cannot reach us) on
   const mollie = () => product.server.emulators!.mollie;
   const db = () => product.server.ctx.db;
   const orderOf = (paymentId: string) =>
-    db().selectFrom('orders').selectAll().where('mollie_payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('mollie_payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
   const paymentIdOf = (link: string) => link.split('/').pop()!;
   const publicIdOf = (paymentId: string) =>
     new URL(mollie().payment(paymentId).redirectUrl!).searchParams.get('order')!;
