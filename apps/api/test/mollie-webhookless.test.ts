@@ -4,7 +4,9 @@
  * and subscriptions without one and settles them by reading them back: a credit purchase and a monthly
  * card order (first payment, server, subscription, then a renewal) complete without any webhook call.
  */
+import { Client } from 'mollie-api-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayment, webhookUrlRefused } from '../src/integrations/mollie';
 import { runTick } from '../src/jobs/tick';
 import { isWebhookless } from '../src/services/webhookless';
 import {
@@ -56,6 +58,37 @@ describe.each(DATABASES)('payments without a webhook (Mollie cannot reach us) on
     });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ field: 'webhookUrl' });
+  });
+
+  it('a create repeated by a new process (its answer lost) replays the same payment, refusal included', async () => {
+    const input = {
+      amountCents: 432,
+      description: 'repeated create',
+      redirectUrl: `${product.url}/dashboard?order=repeat`,
+      webhookUrl: `${product.url}/api/webhooks/mollie`,
+      method: 'creditCard' as const,
+      language: 'sk',
+      metadata: { orderId: 'repeat' },
+      idempotencyKey: 'c1f7a0e2-repeat',
+    };
+    // Two clients: as two processes, neither knowing yet that Mollie refuses our webhook URL.
+    const fresh = () =>
+      new Client({
+        security: { apiKey: product.server.ctx.config.mollie.apiKey },
+        serverURL: product.server.ctx.config.mollie.apiUrl,
+        retryConfig: { strategy: 'none' },
+      });
+    const first = fresh();
+    const a = await createPayment(first, input);
+    expect(a.webhook).toBe(false);
+    expect(webhookUrlRefused(first)).toBe(true);
+    const b = await createPayment(fresh(), input);
+    expect(b).toEqual(a);
+    expect(
+      mollie()
+        .payments()
+        .filter((p) => p.description === 'repeated create'),
+    ).toHaveLength(1);
   });
 
   it('buys credits: the payment has no webhook URL, the order-status popup settles it', async () => {
