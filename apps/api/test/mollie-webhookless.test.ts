@@ -177,6 +177,15 @@ describe.each(DATABASES)('payments without a webhook (Mollie cannot reach us) on
     expect(server.mollie_subscription_id).toMatch(/^sub_/);
     const subscription = mollie().store.subscriptions.get(server.mollie_subscription_id!);
     expect(subscription?.webhookUrl).toBeNull();
+    // Every create carried our own Idempotency-Key (after the first refusal, creates go without webhook).
+    const keys = [...mollie().store.idempotency.keys()].map((k) => k.split('\n')[1]);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        `customer-${order.user_id}`,
+        `${publicId}-no-webhook`,
+        `subscription-${server.id}-${server.period_anchor}-no-webhook`,
+      ]),
+    );
 
     // A month later Mollie charges the renewal; no webhook tells us, the hourly read of the
     // subscription's payments finds it and extends the paid period.
