@@ -294,7 +294,7 @@ async function startFirstPayment(
       idempotencyKey: publicId,
       first: { customerId },
     });
-    await recordMolliePayment(ctx.db, orderId, created);
+    await recordMolliePayment(ctx, orderId, created);
     return created.checkoutUrl;
   } catch (error) {
     await ctx.db

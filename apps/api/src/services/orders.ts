@@ -90,7 +90,7 @@ export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrde
       metadata: { orderId: publicId },
       idempotencyKey: publicId,
     });
-    await recordMolliePayment(db, order.id, payment);
+    await recordMolliePayment(ctx, order.id, payment);
     return payment.checkoutUrl;
   } catch (error) {
     await db

@@ -4,8 +4,7 @@
  * read back from Mollie every job run and when the customer's order-status popup asks
  * (services/orders.ts), instead of after the hour the webhook path waits.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { AppContext } from '../context';
 import type { CreatedPayment } from '../integrations/mollie';
 
 /** The mark in an order's `details` JSON (as JSON.stringify writes it) of a payment without webhook. */
@@ -16,16 +15,27 @@ export function isWebhookless(details: string): boolean {
   return details.includes(WEBHOOKLESS_MARK);
 }
 
+/** Contexts that have told the staff that Mollie refused our webhook URL (once per process). */
+const warned = new WeakSet<object>();
+
 /**
  * Records the Mollie payment of a pending order: its id, and the mark when Mollie will not call our
- * webhook for it.
+ * webhook for it (the first such payment of the process is logged as a warning for the host).
  * @param orderId our order's numeric id
  */
 export async function recordMolliePayment(
-  db: Kysely<Database>,
+  ctx: Pick<AppContext, 'db' | 'log' | 'config'>,
   orderId: number,
   payment: CreatedPayment,
 ): Promise<void> {
+  const { db } = ctx;
+  if (!payment.webhook && !warned.has(ctx)) {
+    warned.add(ctx);
+    ctx.log.warn(
+      { publicUrl: ctx.config.publicUrl },
+      'Mollie refused our webhook URL (not reachable from the internet): payments are made without one and read back by polling',
+    );
+  }
   if (payment.webhook) {
     await db.updateTable('orders').set({ mollie_payment_id: payment.id }).where('id', '=', orderId).execute();
     return;
