@@ -55,6 +55,11 @@ export interface ServerOptions {
   emulatorTiming?: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] };
   /** keep the demo emulators' records in this folder across restarts (the demo; not tests) */
   emulatorDataDir?: string;
+  /**
+   * The demo's Mollie emulator refuses webhook URLs Mollie could not reach (localhost, private ranges)
+   * with Mollie's 422, as real Mollie does for a host on a laptop (a test of the webhook-less path)
+   */
+  mollieStrictWebhookUrls?: boolean;
 }
 
 /** How long `close()` lets requests in flight finish before it closes their connections. */
@@ -129,7 +134,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   const emulators =
     config.mode === 'demo'
-      ? await mountEmulators(app, config, now, options.emulatorTiming, options.emulatorDataDir)
+      ? await mountEmulators(app, config, now, options.emulatorTiming, options.emulatorDataDir, {
+          strictWebhookUrls: options.mollieStrictWebhookUrls ?? false,
+        })
       : null;
 
   const ctx: AppContext = {

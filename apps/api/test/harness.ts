@@ -55,6 +55,8 @@ export async function startProduct(
     privateRateLimit?: number;
     /** changes the demo configuration before the server is built (e.g. a panel that cannot be reached) */
     configure?: (config: Config) => Config;
+    /** the Mollie emulator refuses our (127.0.0.1) webhook URL with Mollie's 422, as real Mollie would */
+    mollieStrictWebhookUrls?: boolean;
   } = {},
 ): Promise<Product> {
   const clock = createClock();
@@ -77,6 +79,7 @@ export async function startProduct(
     clock,
     databaseSchema: kind === 'postgres' ? schema : undefined,
     emulatorTiming: { installSeconds: 0.2, statsIntervalMs: 100, webhookRetryDelaysMs: [0, 100, 200, 400] },
+    mollieStrictWebhookUrls: options.mollieStrictWebhookUrls ?? false,
   });
   await server.app.listen({ port, host: '127.0.0.1' });
   if (options.seed !== false) await seedDemoCatalogue(server.ctx);

@@ -1,41 +1,48 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerKey } from './auth.js';
 import { MollieError } from './errors.js';
+import type { Store } from './store.js';
 
-/** How long Mollie keeps an answer for replay. */
+/** How long Mollie keeps an answer for replay (shared/reference/mollie.md "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 60 * 60 * 1000;
 const METHODS = new Set(['POST', 'PATCH', 'DELETE']);
 
-interface Entry {
-  fingerprint: string;
-  expiresAt: number;
-  response?: { statusCode: number; contentType: string; payload: string };
+/**
+ * Forgets the keys whose hour is over. Entries are kept in the order they were made, so with a clock
+ * that only moves forward the expired ones come first.
+ */
+export function pruneIdempotency(store: Store): void {
+  const time = store.now();
+  for (const [key, entry] of store.idempotency) {
+    if (entry.expiresAt > time) break;
+    store.idempotency.delete(key);
+  }
 }
 
 /**
  * Adds Mollie's `Idempotency-Key` handling to an (encapsulated) API scope, for POST, PATCH and DELETE:
  * the same key (per API key) with the same method, URL and body within 1 h replays the first answer with
  * `Idempotent-Replayed: true`; with other parameters it is 400; while the first is still running, 409.
- * 5xx answers are not kept, so a retry runs again.
+ * 5xx answers are not kept, so a retry runs again. The answers live in `store.idempotency`, so a
+ * snapshot taken and restored within the hour still replays them.
  * @param rawBody the request body as received ('' when none), for comparing parameters.
  */
 export function registerIdempotency(
   app: FastifyInstance,
-  now: () => number,
+  store: Store,
   rawBody: (request: FastifyRequest) => string,
 ): void {
-  const cache = new Map<string, Entry>();
+  const cache = store.idempotency;
   const pending = new WeakMap<FastifyRequest, string>();
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || key === '' || !METHODS.has(request.method)) return;
-    const time = now();
-    for (const [k, e] of cache) if (e.expiresAt <= time) cache.delete(k);
+    pruneIdempotency(store);
     const cacheKey = `${bearerKey(request)}\n${key}`;
     const fingerprint = `${request.method} ${request.url}\n${rawBody(request)}`;
     const entry = cache.get(cacheKey);
-    if (entry) {
+    if (entry && entry.expiresAt > store.now()) {
       if (entry.fingerprint !== fingerprint) {
         throw new MollieError(400, 'The Idempotency-Key was used before with other parameters');
       }
@@ -43,7 +50,9 @@ export function registerIdempotency(
       const { statusCode, contentType, payload } = entry.response;
       return reply.code(statusCode).header('idempotent-replayed', 'true').type(contentType).send(payload);
     }
-    cache.set(cacheKey, { fingerprint, expiresAt: time + IDEMPOTENCY_TTL_MS });
+    // Deleted first so that the new entry goes to the end of the (time-ordered) map.
+    cache.delete(cacheKey);
+    cache.set(cacheKey, { fingerprint, expiresAt: store.now() + IDEMPOTENCY_TTL_MS });
     pending.set(request, cacheKey);
   });
 

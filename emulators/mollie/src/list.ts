@@ -40,7 +40,7 @@ export function paginate<T extends { id: string }>(
     apiLink(base, `${path}?${new URLSearchParams({ ...(from ? { from } : {}), limit: String(limit) })}`);
   return {
     count: page.length,
-    _embedded: { [key]: page.map(render) },
+    _embedded: { [key]: page.map((item) => withoutDocumentationLink(render(item))) },
     _links: {
       self: link(query.from),
       previous: previousStart ? link(previousStart.id) : null,
@@ -48,6 +48,17 @@ export function paginate<T extends { id: string }>(
       documentation: docLink(docPage),
     },
   };
+}
+
+/**
+ * A resource as a list embeds it: Mollie's list item schemas (mollie-api-typescript's List*Response) have
+ * no `_links.documentation`; the list itself carries one.
+ */
+function withoutDocumentationLink(resource: unknown): unknown {
+  const links = (resource as { _links?: Record<string, unknown> } | null)?._links;
+  if (!links || !('documentation' in links)) return resource;
+  const { documentation: _documentation, ...rest } = links;
+  return { ...(resource as object), _links: rest };
 }
 
 /** Newest first, as Mollie lists. */

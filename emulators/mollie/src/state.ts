@@ -1,7 +1,8 @@
+import { pruneIdempotency } from './idempotency.js';
 import { findPayment, setPaymentStatus, takeBackPayment } from './payments.js';
 import { type RecurringOutcomeTarget, setRecurringOutcome } from './recurring-outcome.js';
 import { listRefunds, refundPayment } from './refunds.js';
-import { createStore, type MollieStateOptions, type Store } from './store.js';
+import { createStore, type IdempotencyEntry, type MollieStateOptions, type Store } from './store.js';
 import { chargeDueSubscriptions, createRenewal } from './subscriptions.js';
 import type {
   Customer,
@@ -28,17 +29,26 @@ export interface MollieSnapshot {
   refunds: Refund[];
   /** Customers whose recurring payments do not end paid (see `setRecurringOutcome`). */
   recurringOutcomes: { customerId: string; status: RecurringOutcome }[];
+  /**
+   * The answers kept for `Idempotency-Key` replays that have not expired (Mollie keeps them 1 h), so a
+   * retry after a restart of the demo makes nothing twice. Requests still running are not kept.
+   */
+  idempotencyKeys: ({ key: string } & Required<IdempotencyEntry>)[];
 }
 
 /**
  * What `restore` accepts: a snapshot of this version, or of an older one without refunds, recurring
  * outcomes, or the subscriptions' anchorDate/periodsSinceAnchor.
  */
-export type RestorableSnapshot = Omit<MollieSnapshot, 'refunds' | 'recurringOutcomes' | 'subscriptions'> & {
+export type RestorableSnapshot = Omit<
+  MollieSnapshot,
+  'refunds' | 'recurringOutcomes' | 'subscriptions' | 'idempotencyKeys'
+> & {
   subscriptions: (Omit<Subscription, 'anchorDate' | 'periodsSinceAnchor'> &
     Partial<Pick<Subscription, 'anchorDate' | 'periodsSinceAnchor'>>)[];
   refunds?: Refund[];
   recurringOutcomes?: MollieSnapshot['recurringOutcomes'];
+  idempotencyKeys?: MollieSnapshot['idempotencyKeys'];
 };
 
 /** The emulator's in-memory Mollie account, shared by the plugin (API + checkout) and tests / the demo. */
@@ -110,7 +120,8 @@ export interface MollieState {
 /**
  * Creates an empty emulated Mollie account.
  * @param options publicUrl (mount base for links, e.g. `http://localhost:3000/_emulators/mollie`),
- *   apiKeys, webhookRetryDelaysMs, webhookTimeoutMs, recurringAutoPaidAfterMs, now, fetch.
+ *   apiKeys, webhookRetryDelaysMs, webhookTimeoutMs, recurringAutoPaidAfterMs, now, fetch,
+ *   strictWebhookUrls (refuse webhook URLs Mollie could not reach, with its 422; default false).
  */
 export function createMollieState(options: MollieStateOptions): MollieState {
   const store = createStore(options);
@@ -142,6 +153,7 @@ export function createMollieState(options: MollieStateOptions): MollieState {
       subscriptions: [...store.subscriptions.values()],
       refunds: [...store.refunds.values()],
       recurringOutcomes: [...store.recurringOutcomes].map(([customerId, status]) => ({ customerId, status })),
+      idempotencyKeys: keptAnswers(store),
     }),
     restore(snapshot) {
       store.profileId = snapshot.profileId;
@@ -166,10 +178,24 @@ export function createMollieState(options: MollieStateOptions): MollieState {
       for (const { customerId, status } of snapshot.recurringOutcomes ?? []) {
         if (status !== 'paid') store.recurringOutcomes.set(customerId, status);
       }
+      store.idempotency.clear();
+      const kept = [...(snapshot.idempotencyKeys ?? [])].sort((a, b) => a.expiresAt - b.expiresAt);
+      for (const { key, ...entry } of kept) store.idempotency.set(key, entry);
+      pruneIdempotency(store);
     },
     close() {
       store.timers.clear();
       store.webhooks.close();
     },
   };
+}
+
+/** The finished, unexpired answers kept for Idempotency-Key replays, oldest first. */
+function keptAnswers(store: Store): MollieSnapshot['idempotencyKeys'] {
+  pruneIdempotency(store);
+  const kept: MollieSnapshot['idempotencyKeys'] = [];
+  for (const [key, { fingerprint, expiresAt, response }] of store.idempotency) {
+    if (response) kept.push({ key, fingerprint, expiresAt, response });
+  }
+  return kept;
 }

@@ -26,6 +26,22 @@ export interface MollieStateOptions {
   now?: () => number;
   /** fetch used for webhooks; default globalThis.fetch. */
   fetch?: typeof fetch;
+  /**
+   * Refuse, as Mollie does, a `webhookUrl` it could not reach (localhost, loopback, private ranges, no
+   * public top-level domain) with 422 on field `webhookUrl`. Default false: the demo's webhooks go to
+   * its own localhost server.
+   */
+  strictWebhookUrls?: boolean;
+}
+
+/** A kept answer to a request that carried an `Idempotency-Key` (see idempotency.ts). */
+export interface IdempotencyEntry {
+  /** method, URL and body of the first request: a reuse with others is refused */
+  fingerprint: string;
+  /** epoch ms (the store's clock) after which the key is forgotten */
+  expiresAt: number;
+  /** the first answer; absent while the first request is still running */
+  response?: { statusCode: number; contentType: string; payload: string };
 }
 
 /** Everything the emulator holds; shared by the state's control methods and the routes. */
@@ -34,6 +50,8 @@ export interface Store {
   apiKeys: readonly string[] | undefined;
   now: () => number;
   recurringAutoPaidAfterMs: number | null;
+  /** see {@link MollieStateOptions.strictWebhookUrls} */
+  strictWebhookUrls: boolean;
   profileId: string;
   payments: Map<string, Payment>;
   customers: Map<string, Customer>;
@@ -42,6 +60,8 @@ export interface Store {
   refunds: Map<string, Refund>;
   /** customerId -> the status their recurring payments get; only customers set to something else than paid. */
   recurringOutcomes: Map<string, RecurringOutcome>;
+  /** `<api key>\n<Idempotency-Key>` -> the kept answer, oldest first */
+  idempotency: Map<string, IdempotencyEntry>;
   timers: Timers;
   webhooks: WebhookDispatcher;
 }
@@ -57,6 +77,7 @@ export function createStore(options: MollieStateOptions): Store {
     now,
     recurringAutoPaidAfterMs:
       options.recurringAutoPaidAfterMs === undefined ? 2000 : options.recurringAutoPaidAfterMs,
+    strictWebhookUrls: options.strictWebhookUrls ?? false,
     profileId: newId('pfl'),
     payments: new Map(),
     customers: new Map(),
@@ -64,6 +85,7 @@ export function createStore(options: MollieStateOptions): Store {
     subscriptions: new Map(),
     refunds: new Map(),
     recurringOutcomes: new Map(),
+    idempotency: new Map(),
     timers,
     webhooks: createWebhookDispatcher({
       delaysMs: options.webhookRetryDelaysMs ?? MOLLIE_WEBHOOK_DELAYS_MS,

@@ -7,6 +7,7 @@ import { recurringOutcomeOf } from './recurring-outcome.js';
 import type { Store } from './store.js';
 import type { MandateMethod, Mode, Payment, PaymentStatus, Subscription } from './types.js';
 import { bodyObject, parseAmount, parseMetadata, parseOptionalUrl, parseText } from './validation.js';
+import { assertReachableWebhookUrl } from './webhook-url.js';
 
 const MANDATE_METHODS: readonly MandateMethod[] = ['creditcard', 'paypal', 'directdebit'];
 
@@ -15,7 +16,7 @@ const MANDATE_METHODS: readonly MandateMethod[] = ['creditcard', 'paypal', 'dire
  * startDate?, times?, method?, mandateId?, webhookUrl?, metadata?}`. Needs a valid or pending mandate
  * of the customer; the description must be unique among the customer's active subscriptions.
  * @throws MollieError 404 unknown customer; 422 naming the field (amount, interval, description,
- *   startDate, times, method, mandateId/customerId when no mandate fits).
+ *   startDate, times, method, mandateId/customerId when no mandate fits, webhookUrl in strict mode).
  */
 export function createSubscription(store: Store, customerId: string, raw: unknown, mode: Mode): Subscription {
   findCustomer(store, customerId);
@@ -29,6 +30,8 @@ export function createSubscription(store: Store, customerId: string, raw: unknow
   const method = parseMandateMethod(body.method);
   const mandateId = typeof body.mandateId === 'string' && body.mandateId !== '' ? body.mandateId : undefined;
   const mandate = usableMandate(store, customerId, mandateId, ['valid', 'pending'], method ?? undefined);
+  const webhookUrl = parseOptionalUrl(body.webhookUrl, 'webhookUrl');
+  assertReachableWebhookUrl(store.strictWebhookUrls, webhookUrl);
   const subscription: Subscription = {
     id: newId('sub'),
     mode,
@@ -46,7 +49,7 @@ export function createSubscription(store: Store, customerId: string, raw: unknow
     description,
     method,
     mandateId: mandate.id,
-    webhookUrl: parseOptionalUrl(body.webhookUrl, 'webhookUrl'),
+    webhookUrl,
     metadata: parseMetadata(body.metadata),
   };
   store.subscriptions.set(subscription.id, subscription);
@@ -101,7 +104,11 @@ export function updateSubscription(store: Store, customerId: string, id: string,
     s.times = times;
     s.timesRemaining = times === null ? null : Math.max(times - done, 0);
   }
-  if (body.webhookUrl !== undefined) s.webhookUrl = parseOptionalUrl(body.webhookUrl, 'webhookUrl');
+  if (body.webhookUrl !== undefined) {
+    const webhookUrl = parseOptionalUrl(body.webhookUrl, 'webhookUrl');
+    assertReachableWebhookUrl(store.strictWebhookUrls, webhookUrl);
+    s.webhookUrl = webhookUrl;
+  }
   if (body.metadata !== undefined) s.metadata = parseMetadata(body.metadata);
   if (typeof body.mandateId === 'string')
     s.mandateId = usableMandate(store, customerId, body.mandateId, ['valid', 'pending']).id;

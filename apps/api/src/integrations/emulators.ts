@@ -32,6 +32,7 @@ export async function mountEmulators(
   now: () => number,
   timing: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] } = {},
   persistDir?: string,
+  mollieOptions: { strictWebhookUrls?: boolean } = {},
 ): Promise<DemoEmulators> {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
   // The panel's own store: every change is kept before the answers that could show it leave.
@@ -57,6 +58,7 @@ export async function mountEmulators(
     publicUrl: `${config.publicUrl}${MOLLIE_PREFIX}`,
     apiKeys: [config.mollie.apiKey],
     ...(timing.webhookRetryDelaysMs ? { webhookRetryDelaysMs: timing.webhookRetryDelaysMs } : {}),
+    strictWebhookUrls: mollieOptions.strictWebhookUrls ?? false,
     now,
   });
   await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });

@@ -3,6 +3,11 @@
  * with a hosted checkout, read back when the webhook calls; customers, mandates and subscriptions for
  * servers billed monthly; refunds. Every create carries an `Idempotency-Key`, so a retried call after a
  * crash or a lost answer makes nothing twice.
+ *
+ * Mollie refuses a webhook URL it cannot reach (localhost, a private address: 422 on `webhookUrl`, as a
+ * host trying a test key on a laptop meets it). Payments and subscriptions are then created again without
+ * one, and every later create of this client goes without one at once; the product settles such payments
+ * by reading them back (services/orders.ts `pollWebhooklessPayments`, `pollMissedRenewals`).
  */
 import { amountValueToCents, centsToAmountValue, type PaymentMethod } from '@falkenhost/contracts/money';
 import type { Client } from 'mollie-api-typescript';
@@ -20,6 +25,55 @@ const MOLLIE_LOCALE: Record<string, 'en_US' | 'cs_CZ' | 'sk_SK' | 'de_DE' | 'fr_
 export interface CreatedPayment {
   id: string;
   checkoutUrl: string;
+  /** false when Mollie refused our webhook URL and the payment was made without one: poll it */
+  webhook: boolean;
+}
+
+/** Clients whose Mollie refused our webhook URL: their later creates go without one. */
+const webhookRefused = new WeakSet<Client>();
+
+/**
+ * Whether an SDK error is Mollie's refusal of the webhook URL: 422 with `field: "webhookUrl"`. The SDK
+ * types the error body for payments (ErrorResponse.field) but not for subscriptions, where the field is
+ * read from the raw body.
+ */
+export function isWebhookUrlRefusal(error: unknown): boolean {
+  const e = error as { statusCode?: unknown; field?: unknown; body?: unknown } | null;
+  if (e?.statusCode !== 422) return false;
+  if (e.field === 'webhookUrl') return true;
+  if (typeof e.body !== 'string') return false;
+  try {
+    return (JSON.parse(e.body) as { field?: unknown }).field === 'webhookUrl';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether Mollie has refused this client's webhook URL since the process started. */
+export function webhookUrlRefused(mollie: Client): boolean {
+  return webhookRefused.has(mollie);
+}
+
+/**
+ * Runs a create with our webhook URL, or, when Mollie refuses it (now or before), without one. The
+ * retry uses its own Idempotency-Key (`<key>-no-webhook`): Mollie answers 400 to a key reused with
+ * other parameters, and a repeat of the whole call replays both answers.
+ * @returns the create's result and whether it carries the webhook URL
+ */
+async function createWithWebhookFallback<T>(
+  mollie: Client,
+  idempotencyKey: string,
+  create: (withWebhook: boolean, idempotencyKey: string) => Promise<T>,
+): Promise<{ result: T; webhook: boolean }> {
+  if (!webhookRefused.has(mollie)) {
+    try {
+      return { result: await create(true, idempotencyKey), webhook: true };
+    } catch (error) {
+      if (!isWebhookUrlRefusal(error)) throw error;
+      webhookRefused.add(mollie);
+    }
+  }
+  return { result: await create(false, `${idempotencyKey}-no-webhook`), webhook: false };
 }
 
 export interface PaymentState {
@@ -43,9 +97,10 @@ export interface PaymentState {
 }
 
 /**
- * Creates a one-off payment.
+ * Creates a one-off (or first) payment; without a webhook URL when Mollie cannot reach ours.
  * @param input.amountCents what the customer pays, fee included
  * @param input.idempotencyKey our order's id: a retried create returns the same payment
+ * @returns the payment's id, checkout URL, and whether Mollie will call our webhook for it
  * @throws the SDK's error when Mollie refuses or cannot be reached
  */
 export async function createPayment(
@@ -63,22 +118,27 @@ export async function createPayment(
     first?: { customerId: string };
   },
 ): Promise<CreatedPayment> {
-  const payment = await mollie.payments.create({
-    idempotencyKey: input.idempotencyKey,
-    paymentRequest: {
-      amount: { currency: 'EUR', value: centsToAmountValue(input.amountCents) },
-      description: input.description,
-      redirectUrl: input.redirectUrl,
-      webhookUrl: input.webhookUrl,
-      method: MOLLIE_METHOD[input.method],
-      locale: MOLLIE_LOCALE[input.language] ?? 'en_US',
-      metadata: input.metadata,
-      ...(input.first ? { sequenceType: 'first' as const, customerId: input.first.customerId } : {}),
-    },
-  });
+  const { result: payment, webhook } = await createWithWebhookFallback(
+    mollie,
+    input.idempotencyKey,
+    (withWebhook, idempotencyKey) =>
+      mollie.payments.create({
+        idempotencyKey,
+        paymentRequest: {
+          amount: { currency: 'EUR', value: centsToAmountValue(input.amountCents) },
+          description: input.description,
+          redirectUrl: input.redirectUrl,
+          ...(withWebhook ? { webhookUrl: input.webhookUrl } : {}),
+          method: MOLLIE_METHOD[input.method],
+          locale: MOLLIE_LOCALE[input.language] ?? 'en_US',
+          metadata: input.metadata,
+          ...(input.first ? { sequenceType: 'first' as const, customerId: input.first.customerId } : {}),
+        },
+      }),
+  );
   const checkoutUrl = payment.links.checkout?.href;
   if (!checkoutUrl) throw new Error(`Mollie payment ${payment.id} has no checkout link`);
-  return { id: payment.id, checkoutUrl };
+  return { id: payment.id, checkoutUrl, webhook };
 }
 
 /** Reads a payment's current state (the webhook carries only its id). */
@@ -139,8 +199,8 @@ export async function listSubscriptionPayments(
 
 /**
  * A customer's subscription that is still running (active or pending) and whose metadata names
- * `userPackageId`, if any: found again when our record of its creation was lost past the 24 hours an
- * Idempotency-Key protects. Reads every page of the customer's subscriptions (a customer has few).
+ * `userPackageId`, if any: found again when our record of its creation was lost past the hour an
+ * Idempotency-Key protects (shared/reference/mollie.md). Reads every page of the customer's subscriptions (a customer has few).
  * @returns the subscription's id and amount in cents, or null
  */
 export async function findRunningSubscription(
@@ -191,7 +251,8 @@ export async function getMandateStatus(
 }
 
 /**
- * Creates a monthly subscription on a mandate.
+ * Creates a monthly subscription on a mandate; without a webhook URL when Mollie cannot reach ours (its
+ * renewals are then found by listing the subscription's payments, `listSubscriptionPayments`).
  * @param input.startDate `YYYY-MM-DD`, the day of the first charge (one month after the first payment)
  * @param input.idempotencyKey one per server and paid period start, so a retry makes no second one
  * @returns the subscription id (sub_...)
@@ -209,19 +270,24 @@ export async function createSubscription(
     idempotencyKey: string;
   },
 ): Promise<string> {
-  const subscription = await mollie.subscriptions.create({
-    customerId: input.customerId,
-    idempotencyKey: input.idempotencyKey,
-    subscriptionRequest: {
-      amount: { currency: 'EUR', value: centsToAmountValue(input.amountCents) },
-      interval: '1 month',
-      description: input.description,
-      startDate: input.startDate,
-      mandateId: input.mandateId,
-      webhookUrl: input.webhookUrl,
-      metadata: input.metadata,
-    },
-  });
+  const { result: subscription } = await createWithWebhookFallback(
+    mollie,
+    input.idempotencyKey,
+    (withWebhook, idempotencyKey) =>
+      mollie.subscriptions.create({
+        customerId: input.customerId,
+        idempotencyKey,
+        subscriptionRequest: {
+          amount: { currency: 'EUR', value: centsToAmountValue(input.amountCents) },
+          interval: '1 month',
+          description: input.description,
+          startDate: input.startDate,
+          mandateId: input.mandateId,
+          ...(withWebhook ? { webhookUrl: input.webhookUrl } : {}),
+          metadata: input.metadata,
+        },
+      }),
+  );
   return subscription.id;
 }
 

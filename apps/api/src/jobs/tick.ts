@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { type BillingResult, billHourlyServers, hourStart } from '../services/billing';
 import { reconcileCardOrders } from '../services/card-orders';
 import { processSuspended, type SuspendedResult, warnLowBalances } from '../services/lifecycle';
-import { pollPendingPayments } from '../services/orders';
+import { pollPendingPayments, pollWebhooklessPayments } from '../services/orders';
 import { sendQueuedMail } from '../services/outbox';
 import { pruneAllocationClaims } from '../services/panel';
 import { type PanelQueueResult, runPanelQueue } from '../services/panel-queue';
@@ -77,6 +77,9 @@ async function runSteps(ctx: AppContext, signal: AbortSignal | undefined): Promi
   const recovered = await recoverProvisioning(ctx);
   next();
   const cardOrders = await reconcileCardOrders(ctx);
+  next();
+  // Payments Mollie will not call our webhook for are read back at every run, not after an hour.
+  await pollWebhooklessPayments(ctx);
   next();
   const monthlySuspended = await expireMonthlyServers(ctx);
   next();

@@ -51,6 +51,7 @@ import { enqueuePanelTask, runPanelQueue } from './panel-queue';
 import { insertServerAddons, markAdopted } from './provisioning';
 import { checkOrderReferrer, payReferralBonus, reverseReferralBonus, setOrderReferrer } from './referrals';
 import { reverseServerPayment, syncSubscription } from './subscriptions';
+import { recordMolliePayment } from './webhookless';
 
 /** Provisioning tries after payment before the money goes back (the reconciler retries each minute). */
 export const MAX_PROVISIONING_ATTEMPTS = 3;
@@ -290,11 +291,7 @@ async function startFirstPayment(
       idempotencyKey: publicId,
       first: { customerId },
     });
-    await ctx.db
-      .updateTable('orders')
-      .set({ mollie_payment_id: created.id })
-      .where('id', '=', orderId)
-      .execute();
+    await recordMolliePayment(ctx, orderId, created);
     return created.checkoutUrl;
   } catch (error) {
     await ctx.db

@@ -23,8 +23,10 @@ import { issueCreditNote, settleFirstPayment } from './card-orders';
 import { findValidDiscount } from './discounts';
 import { issueInvoice, priceLines } from './invoices';
 import { applyLedgerEntry, ledgerSum, takeUpTo } from './ledger';
+import { sendQueuedMail } from './outbox';
 import { checkOrderReferrer, payReferralBonus, reverseReferralBonus, setOrderReferrer } from './referrals';
 import { reverseServerPayment, settleRenewal } from './subscriptions';
+import { isWebhookless, recordMolliePayment, WEBHOOKLESS_MARK } from './webhookless';
 
 type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discountCode'>> &
   Omit<OrderCreditsBody, 'referrer' | 'discountCode' | 'creditsAmount'> & { creditsAmount: number };
@@ -88,11 +90,7 @@ export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrde
       metadata: { orderId: publicId },
       idempotencyKey: publicId,
     });
-    await db
-      .updateTable('orders')
-      .set({ mollie_payment_id: payment.id })
-      .where('id', '=', order.id)
-      .execute();
+    await recordMolliePayment(ctx, order.id, payment);
     return payment.checkoutUrl;
   } catch (error) {
     await db
@@ -369,7 +367,8 @@ async function reverseTakenBack(
 }
 
 /**
- * The order-status popup's view of an order (spec 4 "Order status values").
+ * The order-status popup's view of an order (spec 4 "Order status values"). A pending order whose
+ * payment has no webhook (Mollie refused our URL) is first read back from Mollie and settled.
  * @throws AppError 404 when the order is not the user's
  */
 export async function orderStatus(
@@ -377,13 +376,26 @@ export async function orderStatus(
   userId: number,
   publicId: string,
 ): Promise<{ status: OrderStatus; credits_amount: number }> {
-  const order = await ctx.db
-    .selectFrom('orders')
-    .select(['status', 'credits_amount', 'kind'])
-    .where('public_id', '=', publicId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const read = () =>
+    ctx.db
+      .selectFrom('orders')
+      .select(['status', 'credits_amount', 'kind', 'details', 'mollie_payment_id'])
+      .where('public_id', '=', publicId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  let order = await read();
   if (!order) throw new AppError(404, REASONS.notFound);
+  // No webhook will tell us: the customer back from the checkout asks, so Mollie is asked now.
+  if (order.status === 'pending' && order.mollie_payment_id && isWebhookless(order.details)) {
+    const result = await settleMolliePayment(ctx, order.mollie_payment_id).catch((error) => {
+      ctx.log.warn({ err: error, paymentId: order?.mollie_payment_id }, 'reading a payment back failed');
+      return 'unchanged' as const;
+    });
+    if (result !== 'unchanged' && result !== 'ignored') {
+      void sendQueuedMail(ctx).catch((error) => ctx.log.warn({ err: error }, 'sending mail failed'));
+    }
+    order = (await read()) ?? order;
+  }
   // paid: the money is in and the server is being made (spec 4: pending_transaction, "wait a few
   // minutes"); refunding or refunded: the server could not be made and the money went back (failed).
   const status: OrderStatus =
@@ -435,6 +447,36 @@ export async function pollPendingPayments(ctx: AppContext): Promise<number> {
     if (!id) continue;
     await settleMolliePayment(ctx, id).catch((error) =>
       ctx.log.warn({ err: error, paymentId: id }, 'reading a pending payment back failed; retried later'),
+    );
+  }
+  return pending.length;
+}
+
+/**
+ * Settles pending orders whose Mollie payment has no webhook (Mollie refused our webhook URL;
+ * services/webhookless.ts): each is read back from Mollie and settled like a webhook, at every job run
+ * from its creation until Mollie's longest payment life is over. Run every tick.
+ * @returns how many orders were looked at
+ */
+export async function pollWebhooklessPayments(ctx: AppContext): Promise<number> {
+  const t = ctx.now();
+  const pending = await ctx.db
+    .selectFrom('orders')
+    .select(['mollie_payment_id'])
+    .where('status', '=', 'pending')
+    .where('mollie_payment_id', 'is not', null)
+    .where('created_at', '>', t - POLL_UNTIL_MS)
+    .where('details', 'like', `%${WEBHOOKLESS_MARK}%`)
+    .orderBy('created_at')
+    .limit(200)
+    .execute();
+  for (const { mollie_payment_id: id } of pending) {
+    if (!id) continue;
+    await settleMolliePayment(ctx, id).catch((error) =>
+      ctx.log.warn(
+        { err: error, paymentId: id },
+        'reading a webhook-less payment back failed; retried later',
+      ),
     );
   }
   return pending.length;

@@ -86,7 +86,7 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
   if (!live || wanted <= 0 || row.paid_until === null) return;
   if (!row.mollie_subscription_id) {
     if (!row.mollie_mandate_id) return;
-    // Created before and its answer lost past the Idempotency-Key's 24 hours: adopted, not made twice.
+    // Created before and its answer lost past the Idempotency-Key's hour: adopted, not made twice.
     const running = await findRunningSubscription(ctx.mollie, row.mollie_customer_id, row.id);
     if (running) {
       await ctx.db

@@ -47,7 +47,7 @@ export async function mollieApi(app: FastifyInstance, options: { store: Store })
   });
 
   app.addHook('onRequest', authHook(store.apiKeys));
-  registerIdempotency(app, store.now, (request) => rawBodies.get(request) ?? '');
+  registerIdempotency(app, store, (request) => rawBodies.get(request) ?? '');
 
   paymentRoutes(app, store);
   refundRoutes(app, store);

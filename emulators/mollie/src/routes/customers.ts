@@ -8,6 +8,7 @@ import { parsePaymentRequest } from '../payment-input.js';
 import { createPayment, expireIfDue } from '../payments.js';
 import { customerJson, mandateJson, paymentJson } from '../resources.js';
 import type { Store } from '../store.js';
+import { assertReachableWebhookUrl } from '../webhook-url.js';
 
 /** `/v2/customers`: create, list, get; the customer's mandates (list, get) and payments (create, list). */
 export function customerRoutes(app: FastifyInstance, store: Store): void {
@@ -56,6 +57,7 @@ export function customerRoutes(app: FastifyInstance, store: Store): void {
 
   app.post<{ Params: IdParams }>('/customers/:id/payments', async (request, reply) => {
     const input = parsePaymentRequest(request.body, request.params.id);
+    assertReachableWebhookUrl(store.strictWebhookUrls, input.webhookUrl);
     const payment = createPayment(store, input, modeOf(request), true);
     return hal(reply, 201, paymentJson(base(), payment));
   });

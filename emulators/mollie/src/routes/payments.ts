@@ -7,13 +7,16 @@ import { parsePaymentRequest } from '../payment-input.js';
 import { cancelPayment, createPayment, expireIfDue, findPayment } from '../payments.js';
 import { paymentJson } from '../resources.js';
 import type { Store } from '../store.js';
+import { assertReachableWebhookUrl } from '../webhook-url.js';
 
 /** `/v2/payments`: create (201), list, get, cancel (DELETE; 422 unless cancelable). */
 export function paymentRoutes(app: FastifyInstance, store: Store): void {
   const json = (p: Parameters<typeof paymentJson>[1]) => paymentJson(store.baseUrl(), p);
 
   app.post('/payments', async (request, reply) => {
-    const payment = createPayment(store, parsePaymentRequest(request.body), modeOf(request));
+    const input = parsePaymentRequest(request.body);
+    assertReachableWebhookUrl(store.strictWebhookUrls, input.webhookUrl);
+    const payment = createPayment(store, input, modeOf(request));
     return hal(reply, 201, json(payment));
   });
 
