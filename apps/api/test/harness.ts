@@ -76,7 +76,13 @@ export async function startProduct(
     logger: false,
     clock,
     databaseSchema: kind === 'postgres' ? schema : undefined,
-    emulatorTiming: { installSeconds: 0.2, statsIntervalMs: 100, webhookRetryDelaysMs: [0, 100, 200, 400] },
+    emulatorTiming: {
+      installSeconds: 0.2,
+      statsIntervalMs: 100,
+      tokenCheckIntervalMs: 100,
+      webhookRetryDelaysMs: [0, 100, 200, 400],
+    },
+    socketRelay: { tokenCheckIntervalMs: 100, retryBaseMs: 50, retryMaxMs: 1_000 },
   });
   await server.app.listen({ port, host: '127.0.0.1' });
   if (options.seed !== false) await seedDemoCatalogue(server.ctx);
@@ -160,6 +166,10 @@ export class Session {
   }
   hasCookie(name: string): boolean {
     return this.cookies.has(name);
+  }
+  /** the Cookie header this session sends (for a websocket opened beside it) */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 }
 

@@ -72,6 +72,8 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'POST /api/private/servers/schedule': 'verified',
   'DELETE /api/private/servers/schedule': 'verified',
   'GET /api/private/servers/websocket-token': 'verified',
+  // The live-stats relay's websocket (its plain GET answers 404); the credential is checked in its frames.
+  'GET /api/private/servers/socket': 'verified',
   'POST /api/private/servers/power': 'verified',
   'POST /api/private/servers/unsuspend-server': 'verified',
   'POST /api/private/servers/cancel-server': 'verified',
@@ -265,6 +267,7 @@ describe.each(DATABASES)('route authorization on %s', (kind) => {
     const id = owner.serverId;
     const calls: Array<[string, string, unknown?]> = [
       ['GET', `/api/private/servers/websocket-token?id=${id}`],
+      ['GET', `/api/private/servers/socket?id=${id}`],
       ['GET', `/api/private/servers/schedule?user_packages_id=${id}`],
       ['POST', '/api/private/servers/schedule', { user_packages_id: id, days: [1], start: 8, end: 10 }],
       ['DELETE', '/api/private/servers/schedule', { user_packages_id: id, id: 1 }],
