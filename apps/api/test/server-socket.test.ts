@@ -293,6 +293,27 @@ describe('live-stats relay on sqlite', () => {
     ws.ws.close();
   });
 
+  it('reconnects to Wings when its socket drops, and the watchers keep their socket and stats', async () => {
+    const { session, id } = await customerWithServer('relay-reconnect');
+    const ws = await watch(session, id);
+    await ws.next('stats');
+    // The server side of the relay's Wings socket: every socket of the server but the watcher's.
+    await vi.waitFor(() => expect(product.server.app.websocketServer.clients.size).toBe(2));
+    const local = (ws.ws as unknown as { _socket: { localPort: number } })._socket.localPort;
+    const wings = [...product.server.app.websocketServer.clients].filter(
+      (c) => (c as unknown as { _socket: { remotePort: number } })._socket.remotePort !== local,
+    );
+    expect(wings).toHaveLength(1);
+    const status = ws.next('status');
+    wings[0]!.terminate();
+    // A new Wings socket authenticates (its first `status`) and the stats go on.
+    expect((await status).args).toEqual(['running']);
+    await ws.next('stats', 2);
+    expect(relay().upstreamCount).toBe(1);
+    expect(ws.ws.readyState).toBe(WebSocket.OPEN);
+    ws.ws.close();
+  });
+
   it('closes the watchers with 1001 when the panel server is deleted', async () => {
     const { session, id, uuid } = await customerWithServer('relay-deleted');
     const ws = await watch(session, id);

@@ -217,8 +217,12 @@ class Upstream {
       case 'jwt error':
         void this.renew();
         return;
+      case 'daemon error':
+        // Before `auth success` it is the token Wings could not read (its signature): start again later.
+        if (!this.authenticated) this.socket?.close(4000, 'authentication refused');
+        return;
       default:
-        // console output, install output, daemon errors, backups...: never passed down
+        // console output, install output, backups...: never passed down
         return;
     }
   }
