@@ -314,6 +314,17 @@ describe('live-stats relay on sqlite', () => {
     ws.ws.close();
   });
 
+  it('closes a socket whose credential expired minutes ago, and its Wings socket with it', async () => {
+    const { session, id } = await customerWithServer('relay-abandoned');
+    const ws = await watch(session, id);
+    const expired = ws.next('token expired');
+    product.advance(610_000);
+    await expired;
+    product.advance(300_000);
+    expect(await ws.closed).toEqual({ code: 1008, reason: 'token expired' });
+    await vi.waitFor(() => expect(relay().upstreamCount).toBe(0));
+  });
+
   it('closes the watchers with 1001 when the panel server is deleted', async () => {
     const { session, id, uuid } = await customerWithServer('relay-deleted');
     const ws = await watch(session, id);

@@ -35,6 +35,8 @@ interface PanelServer {
 const STATES = new Set<string>(['offline', 'starting', 'running', 'stopping']);
 /** Seconds before expiry from which a credential is `token expiring`, as Wings. */
 const EXPIRING_SECONDS = 60;
+/** Seconds after its credential expired that a watcher which did not renew is closed. */
+const EXPIRED_GRACE_SECONDS = 300;
 /** A panel credential offered by `/websocket-token` is used for opening a socket within this time. */
 const OFFER_MS = 60_000;
 /** `send stats` from browsers reaches Wings at most this often per server; others get the last stats. */
@@ -308,7 +310,11 @@ export class SocketRelay {
 
   /** A panel credential `/websocket-token` just obtained, used if a socket for it opens within a minute. */
   offer(uuid: string, credential: { token: string; socket: string }): void {
-    this.offers.set(uuid, { credential, at: Date.now() });
+    const now = Date.now();
+    // Offers of cards that never connected are forgotten once stale.
+    if (this.offers.size >= 256)
+      for (const [key, offer] of this.offers) if (now - offer.at >= OFFER_MS) this.offers.delete(key);
+    this.offers.set(uuid, { credential, at: now });
   }
 
   takeOffer(uuid: string): { token: string; socket: string } | null {
@@ -425,7 +431,10 @@ export class SocketRelay {
     for (const watcher of upstream.watchers) watcher.socket.close(1001, reason);
   }
 
-  /** Wings' expiry notices for our credentials, and the end of sockets that never authenticated. */
+  /**
+   * Wings' expiry notices for our credentials; the end of sockets that never authenticated or stopped
+   * renewing.
+   */
   private check(): void {
     const now = this.ctx.now();
     const wall = Date.now();
@@ -436,7 +445,9 @@ export class SocketRelay {
         continue;
       }
       const left = watcher.exp - Math.floor(now / 1000);
-      if (left <= 0) watcher.send('token expired');
+      // A tab that did not renew for minutes no longer keeps a Wings socket open.
+      if (left <= -EXPIRED_GRACE_SECONDS) watcher.socket.close(1008, 'token expired');
+      else if (left <= 0) watcher.send('token expired');
       else if (left <= EXPIRING_SECONDS) watcher.send('token expiring');
     }
   }
