@@ -26,7 +26,12 @@ describe('Client API', () => {
       `${h.emulator.state.config.wingsSocketBase}/api/servers/${server.uuid}/ws`,
     );
     const claims = decodeJwt(credentials.token);
-    expect(claims).toMatchObject({ iss: h.emulator.url, server_uuid: server.uuid, permissions: ['*'] });
+    // The client key's owner is a root admin: the panel adds the admin.websocket.* permissions to `*`.
+    expect(claims).toMatchObject({
+      iss: h.emulator.url,
+      server_uuid: server.uuid,
+      permissions: ['*', 'admin.websocket.errors', 'admin.websocket.install', 'admin.websocket.transfer'],
+    });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(600);
     expect((claims.iat ?? 0) - (claims.nbf ?? 0)).toBe(300);
     expect(claims.jti).toMatch(/^[0-9a-f]{32}$/);
