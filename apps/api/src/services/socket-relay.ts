@@ -35,6 +35,10 @@ interface PanelServer {
 const STATES = new Set<string>(['offline', 'starting', 'running', 'stopping']);
 /** Seconds before expiry from which a credential is `token expiring`, as Wings. */
 const EXPIRING_SECONDS = 60;
+/** Time between pings of a Wings socket. */
+const HEARTBEAT_MS = 30_000;
+/** Open sockets a customer may have on one instance (tabs times servers; a card opens one). */
+const MAX_SOCKETS_PER_USER = 50;
 /** Seconds after its credential expired that a watcher which did not renew is closed. */
 const EXPIRED_GRACE_SECONDS = 300;
 /** A panel credential offered by `/websocket-token` is used for opening a socket within this time. */
@@ -116,6 +120,9 @@ class Upstream {
   private renewing = false;
   private renewNotBefore = 0;
   private lastStatsRequest = 0;
+  /** a pong (or any frame) came since the last ping */
+  private alive = true;
+  private lastPing = Date.now();
 
   constructor(
     private readonly relay: SocketRelay,
@@ -163,8 +170,17 @@ class Upstream {
       handshakeTimeout: 10_000,
     });
     this.socket = socket;
-    socket.on('open', () => socket.send(frame('auth', [credential.token])));
-    socket.on('message', (data) => this.onFrame(String(data)));
+    socket.on('open', () => {
+      this.alive = true;
+      socket.send(frame('auth', [credential.token]));
+    });
+    socket.on('message', (data) => {
+      this.alive = true;
+      this.onFrame(String(data));
+    });
+    socket.on('pong', () => {
+      this.alive = true;
+    });
     socket.on('error', (error) =>
       this.ctx.log.debug({ err: error, server: this.server.uuid }, 'wings socket error'),
     );
@@ -249,6 +265,23 @@ class Upstream {
     }
   }
 
+  /**
+   * Called every token check, pings every HEARTBEAT_MS: a Wings socket that answered nothing since the
+   * last ping (a connection dead without a close, as after a network cut) is ended, which reconnects it.
+   */
+  heartbeat(): void {
+    const socket = this.socket;
+    const now = Date.now();
+    if (!socket || socket.readyState !== WebSocket.OPEN || now - this.lastPing < HEARTBEAT_MS) return;
+    this.lastPing = now;
+    if (!this.alive) {
+      socket.terminate();
+      return;
+    }
+    this.alive = false;
+    socket.ping();
+  }
+
   /** A browser asked for stats: Wings is asked at most once a second, the others get the last ones. */
   requestStats(watcher: Watcher): void {
     const now = Date.now();
@@ -282,6 +315,8 @@ export class SocketRelay {
   readonly panelOrigin: string;
   private readonly upstreams = new Map<string, Upstream>();
   private readonly watchers = new Set<Watcher>();
+  /** open sockets per customer */
+  private readonly perUser = new Map<number, number>();
   private readonly offers = new Map<string, { credential: { token: string; socket: string }; at: number }>();
   private checkTimer: NodeJS.Timeout | undefined;
 
@@ -329,6 +364,12 @@ export class SocketRelay {
    * and `stats`; `send stats`; every other frame is dropped.
    */
   serve(socket: WebSocket, userId: number, serverId: number): void {
+    const open = this.perUser.get(userId) ?? 0;
+    if (open >= MAX_SOCKETS_PER_USER) {
+      socket.close(1008, 'too many sockets');
+      return;
+    }
+    this.perUser.set(userId, open + 1);
     const watcher = new Watcher(socket, userId, serverId, Date.now());
     this.watchers.add(watcher);
     this.startChecks();
@@ -404,7 +445,10 @@ export class SocketRelay {
   }
 
   private leave(watcher: Watcher): void {
-    this.watchers.delete(watcher);
+    if (!this.watchers.delete(watcher)) return;
+    const open = (this.perUser.get(watcher.userId) ?? 1) - 1;
+    if (open > 0) this.perUser.set(watcher.userId, open);
+    else this.perUser.delete(watcher.userId);
     const upstream = watcher.upstream;
     watcher.upstream = null;
     if (upstream) {
@@ -438,6 +482,7 @@ export class SocketRelay {
   private check(): void {
     const now = this.ctx.now();
     const wall = Date.now();
+    for (const upstream of this.upstreams.values()) upstream.heartbeat();
     for (const watcher of this.watchers) {
       if (watcher.exp === null) {
         if (wall - watcher.openedAt >= this.timing.authTimeoutMs)
