@@ -82,7 +82,7 @@ export async function startProduct(
       tokenCheckIntervalMs: 100,
       webhookRetryDelaysMs: [0, 100, 200, 400],
     },
-    socketRelay: { tokenCheckIntervalMs: 100, retryBaseMs: 50, retryMaxMs: 1_000 },
+    socketRelay: { tokenCheckIntervalMs: 100, retryBaseMs: 50, retryMaxMs: 1_000, expiredGraceMs: 3_000 },
   });
   await server.app.listen({ port, host: '127.0.0.1' });
   if (options.seed !== false) await seedDemoCatalogue(server.ctx);

@@ -24,6 +24,8 @@ export interface SocketRelayOptions {
   retryMaxMs?: number;
   /** a socket that has not authenticated by then is closed (default 30 000) */
   authTimeoutMs?: number;
+  /** a socket told `token expired` that has not renewed for this long is closed (default 300 000) */
+  expiredGraceMs?: number;
 }
 
 /** The panel server a watcher may see, from our own database. */
@@ -39,8 +41,6 @@ const EXPIRING_SECONDS = 60;
 const HEARTBEAT_MS = 30_000;
 /** Open sockets a customer may have on one instance (tabs times servers; a card opens one). */
 const MAX_SOCKETS_PER_USER = 50;
-/** Seconds after its credential expired that a watcher which did not renew is closed. */
-const EXPIRED_GRACE_SECONDS = 300;
 /** A panel credential offered by `/websocket-token` is used for opening a socket within this time. */
 const OFFER_MS = 60_000;
 /** `send stats` from browsers reaches Wings at most this often per server; others get the last stats. */
@@ -84,6 +84,8 @@ export function socketIsFor(socketUrl: string, uuid: string): boolean {
 class Watcher {
   /** our credential's expiry (seconds since the epoch); null before the first `auth` */
   exp: number | null = null;
+  /** when (wall clock) the check first found the credential expired; null while it is valid */
+  expiredAt: number | null = null;
   upstream: Upstream | null = null;
   readonly openedAt: number;
 
@@ -329,6 +331,7 @@ export class SocketRelay {
       retryBaseMs: options.retryBaseMs ?? 1_000,
       retryMaxMs: options.retryMaxMs ?? 30_000,
       authTimeoutMs: options.authTimeoutMs ?? 30_000,
+      expiredGraceMs: options.expiredGraceMs ?? 300_000,
     };
     this.panelOrigin = new URL(ctx.config.pterodactyl.panelUrl).origin;
   }
@@ -490,10 +493,14 @@ export class SocketRelay {
         continue;
       }
       const left = watcher.exp - Math.floor(now / 1000);
-      // A tab that did not renew for minutes no longer keeps a Wings socket open.
-      if (left <= -EXPIRED_GRACE_SECONDS) watcher.socket.close(1008, 'token expired');
-      else if (left <= 0) watcher.send('token expired');
-      else if (left <= EXPIRING_SECONDS) watcher.send('token expiring');
+      if (left > 0) watcher.expiredAt = null;
+      if (left <= 0) {
+        watcher.expiredAt ??= wall;
+        // A tab that did not renew for minutes (wall clock: the demo clock jumps) keeps no Wings socket.
+        if (wall - watcher.expiredAt >= this.timing.expiredGraceMs)
+          watcher.socket.close(1008, 'token expired');
+        else watcher.send('token expired');
+      } else if (left <= EXPIRING_SECONDS) watcher.send('token expiring');
     }
   }
 
