@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Client as MollieClient } from 'mollie-api-typescript';
@@ -17,7 +18,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { type DemoEmulators, mountEmulators } from './integrations/emulators';
+import { type DemoEmulators, type EmulatorTiming, mountEmulators } from './integrations/emulators';
 import { type Clock, createClock } from './lib/clock';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from './lib/metrics';
 import { BatchedCounters, databaseRateLimitStore } from './lib/rate-limit-store';
@@ -29,6 +30,7 @@ import { apiSecurityHeaders } from './plugins/security-headers';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
 import { loadSiteContent } from './services/site-content';
+import { SocketRelay, type SocketRelayOptions } from './services/socket-relay';
 import { UPLOADS_PREFIX } from './services/uploads';
 import { registerCompression, registerWeb } from './web';
 
@@ -51,8 +53,10 @@ export interface ServerOptions {
   clock?: Clock;
   /** PostgreSQL schema to use (tests give each run its own) */
   databaseSchema?: string;
-  /** the Wings stats interval and install time of the emulated panel (tests shorten them) */
-  emulatorTiming?: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] };
+  /** the Wings stats interval, token timings and install time of the emulated panel (tests shorten them) */
+  emulatorTiming?: EmulatorTiming;
+  /** the live-stats relay's timings (tests shorten them) */
+  socketRelay?: SocketRelayOptions;
   /** keep the demo emulators' records in this folder across restarts (the demo; not tests) */
   emulatorDataDir?: string;
   /**
@@ -84,6 +88,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the demo's emulators (null in production): the demo clock drives Mollie's subscriptions */
     demoEmulators: DemoEmulators | null;
+    /** this instance's live-stats relay (services/socket-relay.ts) */
+    socketRelay: SocketRelay;
   }
 }
 
@@ -127,6 +133,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     if (closing) reply.header('connection', 'close');
     turnWrites.hold(reply, done, payload);
   });
+  // Websockets for the whole server, before any route: the live-stats relay and, in the demo, the emulated
+  // Wings (which then uses this one). Browsers' frames are small: an `auth` with a token.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Metrics per server (tests start many in one process); every request is timed, /metrics needs a token.
   const metrics = createMetrics(database.db, app.log);
   recordRequestDurations(app, metrics);
@@ -160,6 +169,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   };
   app.decorate('ctx', ctx);
   app.decorate('demoEmulators', emulators);
+  const socketRelay = new SocketRelay(ctx, options.socketRelay);
+  app.decorate('socketRelay', socketRelay);
+  app.addHook('onClose', async () => socketRelay.close());
 
   await app.register(async (api) => {
     // The security headers that apply to API answers, fixed (plugins/security-headers.ts).

@@ -78,7 +78,13 @@ export async function startProduct(
     logger: false,
     clock,
     databaseSchema: kind === 'postgres' ? schema : undefined,
-    emulatorTiming: { installSeconds: 0.2, statsIntervalMs: 100, webhookRetryDelaysMs: [0, 100, 200, 400] },
+    emulatorTiming: {
+      installSeconds: 0.2,
+      statsIntervalMs: 100,
+      tokenCheckIntervalMs: 100,
+      webhookRetryDelaysMs: [0, 100, 200, 400],
+    },
+    socketRelay: { tokenCheckIntervalMs: 100, retryBaseMs: 50, retryMaxMs: 1_000, expiredGraceMs: 3_000 },
     mollieStrictWebhookUrls: options.mollieStrictWebhookUrls ?? false,
   });
   await server.app.listen({ port, host: '127.0.0.1' });
@@ -163,6 +169,10 @@ export class Session {
   }
   hasCookie(name: string): boolean {
     return this.cookies.has(name);
+  }
+  /** the Cookie header this session sends (for a websocket opened beside it) */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 }
 

@@ -106,11 +106,18 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
       await session.get(`/api/private/servers/websocket-token?id=${server.user_package_id}`),
     ).toMatchObject({ status: 409, body: { reason: 'installing' } });
 
-    // Gauges: once installed, the socket authenticates and streams stats.
+    // Gauges: once installed, the relay's socket authenticates and streams stats.
     const fresh = (await session.get(`/api/private/servers/websocket-token?id=${server.user_package_id}`))
       .body;
     const stats = await new Promise<Record<string, number>[]>((resolve, reject) => {
-      const ws = new WebSocket(fresh.socket, { origin: product.url });
+      // Our relay's socket: the browser's origin and session cookie, and our own credential.
+      expect(fresh.socket).toBe(
+        `${product.url.replace(/^http/, 'ws')}/api/private/servers/socket?id=${server.user_package_id}`,
+      );
+      const ws = new WebSocket(fresh.socket, {
+        origin: product.url,
+        headers: { cookie: session.cookieHeader() },
+      });
       const seen: Record<string, number>[] = [];
       const timer = setTimeout(() => reject(new Error(`only ${seen.length} stats`)), 5_000);
       ws.on('open', () => ws.send(JSON.stringify({ event: 'auth', args: [fresh.token] })));

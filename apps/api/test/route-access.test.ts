@@ -75,6 +75,8 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'GET /api/private/servers/websocket-token': 'verified',
   'GET /api/private/servers/variables': 'verified',
   'PUT /api/private/servers/variables': 'verified',
+  // The live-stats relay's websocket (its plain GET answers 404); the credential is checked in its frames.
+  'GET /api/private/servers/socket': 'verified',
   'POST /api/private/servers/power': 'verified',
   'POST /api/private/servers/unsuspend-server': 'verified',
   'POST /api/private/servers/cancel-server': 'verified',
@@ -271,6 +273,7 @@ describe.each(DATABASES)('route authorization on %s', (kind) => {
       ['GET', `/api/private/servers/websocket-token?id=${id}`],
       ['GET', `/api/private/servers/variables?id=${id}`],
       ['PUT', '/api/private/servers/variables', { id, variables: {} }],
+      ['GET', `/api/private/servers/socket?id=${id}`],
       ['GET', `/api/private/servers/schedule?user_packages_id=${id}`],
       ['POST', '/api/private/servers/schedule', { user_packages_id: id, days: [1], start: 8, end: 10 }],
       ['DELETE', '/api/private/servers/schedule', { user_packages_id: id, id: 1 }],

@@ -38,6 +38,8 @@ export interface ProcessManager {
   sample(uuid: string): WingsStats;
   /** the last (up to 150) console lines */
   logs(uuid: string): string[];
+  /** a console command typed into the server (Wings' `send command`): echoed as `> command` */
+  command(uuid: string, line: string): void;
   /** listens to one server's events; returns the unsubscribe function */
   subscribe(uuid: string, listener: (event: ProcessEvent) => void): () => void;
   /** forgets a server and tells its subscribers it was deleted */
@@ -172,6 +174,10 @@ export function createProcessManager(options: {
       return toWingsStats(rt.walk, limits(uuid), rt.state, uptime);
     },
     logs: (uuid) => [...(runtimes.get(uuid)?.logs ?? [])],
+    command(uuid, line) {
+      const rt = runtimes.get(uuid);
+      if (rt && rt.state !== 'offline') log(rt, `> ${line}`);
+    },
     subscribe(uuid, listener) {
       const rt = runtime(uuid);
       rt.listeners.add(listener);

@@ -132,7 +132,11 @@ export const clockAdvanceBody = z.object({
 export const serverCountAnswer = z.object({ count: z.number().int(), monthly: z.number() });
 
 export const websocketQuery = z.object({ id });
-/** A fresh Wings websocket credential (the client asks again on "token expiring" or "token expired"). */
+/**
+ * A fresh credential for our live-stats relay: `socket` is the relay's ws(s) URL, `token` our own
+ * one-server credential, never a Wings token (the client asks again on "token expiring", "token expired"
+ * or "jwt error").
+ */
 export const websocketAnswer = z.object({ token: z.string(), socket: z.string() });
 
 /** The stats event payload of the Wings websocket (reference/pterodactyl.md), after JSON.parse of args[0]. */

@@ -26,7 +26,7 @@ describe('Client API', () => {
       `${h.emulator.state.config.wingsSocketBase}/api/servers/${server.uuid}/ws`,
     );
     const claims = decodeJwt(credentials.token);
-    // The client key's owner is a root admin: the panel adds the admin.websocket.* permissions.
+    // The client key's owner is a root admin: the panel adds the admin.websocket.* permissions to `*`.
     expect(claims).toMatchObject({
       iss: h.emulator.url,
       server_uuid: server.uuid,

@@ -23,6 +23,20 @@ export interface DemoEmulators {
   close(): void;
 }
 
+/** Timings of the emulated services; tests shorten them. */
+export interface EmulatorTiming {
+  /** seconds a new panel server installs (default 5) */
+  installSeconds?: number;
+  /** milliseconds between Wings' stats events (default 2000) */
+  statsIntervalMs?: number;
+  /** lifetime of the panel's websocket tokens in seconds (default 600) */
+  tokenTtlSeconds?: number;
+  /** milliseconds between Wings' token expiry checks (default 30000) */
+  tokenCheckIntervalMs?: number;
+  /** delays of Mollie's webhook retries */
+  webhookRetryDelaysMs?: number[];
+}
+
 export const PTERODACTYL_PREFIX = '/_emulators/pterodactyl';
 export const MOLLIE_PREFIX = '/_emulators/mollie';
 
@@ -30,7 +44,7 @@ export async function mountEmulators(
   app: FastifyInstance,
   config: Config,
   now: () => number,
-  timing: { installSeconds?: number; statsIntervalMs?: number; webhookRetryDelaysMs?: number[] } = {},
+  timing: EmulatorTiming = {},
   persistDir?: string,
   mollieOptions: { strictWebhookUrls?: boolean } = {},
 ): Promise<DemoEmulators> {
@@ -47,6 +61,8 @@ export async function mountEmulators(
     allowedOrigins: [new URL(config.publicUrl).origin, 'http://localhost:5173'],
     installSeconds: timing.installSeconds ?? 5,
     statsIntervalMs: timing.statsIntervalMs ?? 2000,
+    ...(timing.tokenTtlSeconds ? { tokenTtlSeconds: timing.tokenTtlSeconds } : {}),
+    ...(timing.tokenCheckIntervalMs ? { tokenCheckIntervalMs: timing.tokenCheckIntervalMs } : {}),
     now,
     // The panel's limits (240/720 requests a minute per key owner) unless turned off for a load bench.
     rateLimit: config.pterodactylEmulatorRateLimit ? undefined : false,

@@ -1,7 +1,7 @@
 /**
  * The customer's servers as the servers page shows them (spec 2 "Customer servers", 3 "Owned server"),
- * from our database alone: the card asks `/websocket-token` for a Wings credential when it opens its
- * socket (spec 4), so listing servers makes no panel call.
+ * from our database alone: the card asks `/websocket-token` for a credential of our relay when it opens
+ * its socket (spec 4), so listing servers makes no panel call.
  */
 import type { AddonType, BillingType } from '@falkenhost/contracts/constants';
 import {
@@ -132,8 +132,9 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
 }
 
 /**
- * A fresh websocket credential; 'installing' while the panel refuses one because the server is still
- * being installed (409 ServerStateConflictException); null when the panel cannot give one otherwise.
+ * A fresh panel (Wings) websocket credential, for our relay only (services/socket-relay.ts): never given
+ * to a browser. 'installing' while the panel refuses one because the server is still being installed
+ * (409 ServerStateConflictException); null when the panel cannot give one otherwise.
  */
 export async function websocketFor(
   ctx: AppContext,

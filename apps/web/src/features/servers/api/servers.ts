@@ -15,8 +15,8 @@ export function useOwnedServers() {
 }
 
 /**
- * GET websocket-token?id=<user_package_id>: a fresh Wings token and socket URL; 'installing' while the
- * server is still being installed (409 installing); null on any other failure.
+ * GET websocket-token?id=<user_package_id>: our relay's socket URL and a fresh credential for it;
+ * 'installing' while the server is still being installed (409 installing); null on any other failure.
  */
 export async function fetchWebsocketToken(
   userPackageId: number,

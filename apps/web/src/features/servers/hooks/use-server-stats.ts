@@ -13,6 +13,10 @@ export interface LiveStats {
 const MAX_BACKOFF_MS = 30_000;
 /** how often a server still installing is asked for its socket again */
 const INSTALL_POLL_MS = 5_000;
+/** shortest time between two re-authentications (a refused credential must not loop) */
+const REAUTH_INTERVAL_MS = 3_000;
+/** the relay's notices that ask for a fresh credential */
+const RENEW_EVENTS = new Set(['token expiring', 'token expired', 'jwt error']);
 
 /** A socket URL as the API gives it (ws(s)://, http(s):// or a same-origin path) to a ws(s):// URL. */
 export function toWebSocketUrl(url: string): string {
@@ -23,12 +27,14 @@ export function toWebSocketUrl(url: string): string {
 }
 
 /**
- * Live stats of one server over the Wings websocket (spec 4, architecture.md): send
- * {"event":"auth","args":[token]}, read `stats` events whose args[0] is a JSON string; on
- * "token expiring" or "token expired" fetch a fresh token and authenticate again; reconnect with
- * exponential backoff when the socket closes unexpectedly; close when the server list changes
- * (the effect's dependencies) or the page unloads. A server the list gave no credential for (still
- * installing, or the panel was away) is asked for one every few seconds until it has one.
+ * Live stats of one server over the API's relay socket (spec 4, architecture.md): the socket and a
+ * credential for this one server come from `/websocket-token`; send {"event":"auth","args":[token]},
+ * read `status` and `stats` events (args[0] a JSON string). On "token expiring", "token expired" or
+ * "jwt error" fetch a fresh credential and authenticate again (one at a time, at most every few seconds);
+ * reconnect with exponential backoff when the socket closes unexpectedly, with a fresh credential; close
+ * when the server list changes (the effect's dependencies) or the page unloads. A server the list gave no
+ * credential for (still installing, or the panel was away) is asked for one every few seconds until it has
+ * one.
  */
 export function useServerStats(server: OwnedServer): LiveStats {
   const [live, setLive] = useState<LiveStats>({ gauges: null, state: null, connected: false });
@@ -57,12 +63,21 @@ export function useServerStats(server: OwnedServer): LiveStats {
       retryTimer = window.setTimeout(() => void awaitCredentials(), delay);
     };
 
+    let reauthenticating = false;
+    let lastReauth = 0;
     const reauthenticate = async (current: WebSocket) => {
-      const fresh = await fetchWebsocketToken(id);
-      if (!fresh || fresh === 'installing' || stopped) return;
-      credentials = fresh;
-      if (current.readyState === WebSocket.OPEN)
-        current.send(JSON.stringify({ event: 'auth', args: [fresh.token] }));
+      if (reauthenticating || Date.now() - lastReauth < REAUTH_INTERVAL_MS) return;
+      reauthenticating = true;
+      lastReauth = Date.now();
+      try {
+        const fresh = await fetchWebsocketToken(id);
+        if (!fresh || fresh === 'installing' || stopped) return;
+        credentials = fresh;
+        if (current.readyState === WebSocket.OPEN)
+          current.send(JSON.stringify({ event: 'auth', args: [fresh.token] }));
+      } finally {
+        reauthenticating = false;
+      }
     };
 
     const connect = () => {
@@ -95,7 +110,7 @@ export function useServerStats(server: OwnedServer): LiveStats {
         } else if (event.event === 'status' && typeof event.args?.[0] === 'string') {
           const state = event.args[0];
           setLive((previous) => ({ ...previous, state }));
-        } else if (event.event === 'token expiring' || event.event === 'token expired') {
+        } else if (typeof event.event === 'string' && RENEW_EVENTS.has(event.event)) {
           void reauthenticate(current);
         }
       };
@@ -105,10 +120,13 @@ export function useServerStats(server: OwnedServer): LiveStats {
         const delay = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempt);
         attempt += 1;
         retryTimer = window.setTimeout(async () => {
-          // The old token may have expired while we were away.
+          // The old credential may have expired while we were away; without a fresh one, ask until given.
           const fresh = await fetchWebsocketToken(id);
-          if (fresh && fresh !== 'installing') credentials = fresh;
-          connect();
+          if (stopped) return;
+          if (fresh && fresh !== 'installing') {
+            credentials = fresh;
+            connect();
+          } else void awaitCredentials();
         }, delay);
       };
     };
