@@ -32,6 +32,9 @@ const KEEP_CODES = new Set([
   'FST_PROTO_VIOLATION',
 ]);
 
+/** The boundary parameter of a multipart content type, 1 to 70 characters (quoted or not). */
+const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^";\s]{1,70})\s*(?:;|$)/i;
+
 const fieldError = (msg: string, path: string) =>
   new AppError(400, REASONS.validation, undefined, [{ msg, path }]);
 
@@ -44,6 +47,9 @@ export async function readMultipartForm(
   fileNames: readonly string[],
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError(415, REASONS.validation, 'multipart');
+  // busboy takes an empty boundary as a form without parts; RFC 2046 wants 1 to 70 characters.
+  if (!BOUNDARY.test(request.headers['content-type'] ?? ''))
+    throw new AppError(400, REASONS.validation, 'multipart');
   const fields: Record<string, string> = Object.create(null);
   const files: Record<string, Buffer> = Object.create(null);
   const seen = new Set<string>();

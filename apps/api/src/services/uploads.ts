@@ -46,12 +46,13 @@ export interface PreparedImage {
 
 /**
  * A counting gate: at most `slots` tasks run at once, the others wait in order. `peak` is the most that
- * ever ran together (read by the tests).
+ * ever ran together and `started` how many have started (read by the tests).
  */
 export class Gate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   peak = 0;
+  started = 0;
 
   constructor(private readonly slots: number) {}
 
@@ -59,6 +60,7 @@ export class Gate {
     if (this.running >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running++;
     this.peak = Math.max(this.peak, this.running);
+    this.started++;
     try {
       return await task();
     } finally {
