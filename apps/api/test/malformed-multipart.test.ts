@@ -114,7 +114,11 @@ describe.each(DATABASES)('malformed staff forms on %s', (kind) => {
     return [...id, ...Object.entries(fields).map(([name, value]) => ({ name, value })), ...files];
   }
 
-  async function send(route: Pick<Route, 'method' | 'path'>, contentType: string | undefined, body?: Buffer) {
+  async function send(
+    route: { method: string; path: string },
+    contentType: string | undefined,
+    body?: Buffer,
+  ) {
     const headers: Record<string, string> = { accept: 'application/json', cookie };
     if (contentType !== undefined) headers['content-type'] = contentType;
     const res = await fetch(`${product.url}${route.path}`, {
@@ -277,7 +281,7 @@ describe.each(DATABASES)('malformed staff forms on %s', (kind) => {
         type: fc.constantFrom(
           'multipart/form-data',
           'multipart/form-data; boundary=x',
-          'multipart/mixed; boundary=' + BOUNDARY,
+          `multipart/mixed; boundary=${BOUNDARY}`,
           'application/json',
           'text/plain',
           'application/octet-stream',
