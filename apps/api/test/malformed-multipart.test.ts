@@ -253,6 +253,22 @@ describe.each(DATABASES)('malformed staff forms on %s', (kind) => {
     });
   });
 
+  it('closes the connection after refusing a form it has not read to the end (a large file under a text name)', async () => {
+    const route = ROUTES[0];
+    const big = Buffer.alloc(4 * 1024 * 1024, 7);
+    const parts = [{ name: 'name', value: big, filename: 'big.bin' }, ...validParts(route)];
+    const res = await fetch(`${product.url}${route.path}`, {
+      method: route.method,
+      headers: { accept: 'application/json', cookie, 'content-type': MULTIPART },
+      body: new Uint8Array(multipartBody(parts)),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(await res.json()).toEqual({ reason: 'validation', errors: [{ msg: 'notText', path: 'name' }] });
+    // The next request is answered as usual (on a new connection).
+    expect((await master.get('/api/private/store/games')).status).toBe(200);
+  });
+
   it('answers 400 to a multipart body on a JSON route of the same scope (DELETE game, POST add-on)', async () => {
     for (const route of [
       { method: 'DELETE', path: '/api/private/store/games' },

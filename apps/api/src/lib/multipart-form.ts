@@ -13,7 +13,7 @@
  * Requires `@fastify/multipart` registered in the route's scope without `attachFieldsToBody`.
  */
 import { REASONS } from '@falkenhost/contracts/errors';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
 export interface MultipartForm {
@@ -39,11 +39,13 @@ const fieldError = (msg: string, path: string) =>
   new AppError(400, REASONS.validation, undefined, [{ msg, path }]);
 
 /**
+ * @param reply the request's reply: a refusal before the whole body is read closes the connection
  * @param fileNames the names that take a file (every other name takes text)
  * @throws AppError 400/415 as the module says; @fastify/multipart's 413 limit errors
  */
 export async function readMultipartForm(
   request: FastifyRequest,
+  reply: FastifyReply,
   fileNames: readonly string[],
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError(415, REASONS.validation, 'multipart');
@@ -71,6 +73,9 @@ export async function readMultipartForm(
       }
     }
   } catch (error) {
+    // The rest of the body stays unread (a file part nobody consumes stalls the parser): the connection
+    // is closed after the answer instead of being kept for a next request behind it.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string } | null)?.code;
     if (code && KEEP_CODES.has(code)) throw error;

@@ -99,7 +99,7 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   app.get('/games', { schema: { response: { 200: z.array(adminGame) } } }, async () => listAdminGames(ctx));
 
   app.post('/games', { schema: { response: { 201: adminGame } } }, async (request, reply) => {
-    const form = await readMultipartForm(request, GAME_FILES);
+    const form = await readMultipartForm(request, reply, GAME_FILES);
     const fields = parseForm(gameFields, form.fields);
     const { image, thumbnail } = form.files;
     if (!image) throw fieldError('noImage', 'image');
@@ -111,8 +111,8 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
     return reply.status(201).send(await createGame(ctx, change(request), fields, prepared));
   });
 
-  app.put('/games', { schema: { response: { 200: adminGame } } }, async (request) => {
-    const form = await readMultipartForm(request, GAME_FILES);
+  app.put('/games', { schema: { response: { 200: adminGame } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, reply, GAME_FILES);
     const id = editId(form.fields);
     const fields = parseForm(gameFields, form.fields);
     const { image, thumbnail } = form.files;
@@ -133,7 +133,7 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   );
 
   app.post('/packages', { schema: { response: { 201: adminPackage } } }, async (request, reply) => {
-    const form = await readMultipartForm(request, PACKAGE_FILES);
+    const form = await readMultipartForm(request, reply, PACKAGE_FILES);
     const fields = parseForm(packageFields, form.fields);
     const { thumbnail } = form.files;
     if (!thumbnail) throw fieldError('noThumbnail', 'thumbnail');
@@ -141,8 +141,8 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
     return reply.status(201).send(await createPackage(ctx, change(request), fields, prepared));
   });
 
-  app.put('/packages', { schema: { response: { 200: adminPackage } } }, async (request) => {
-    const form = await readMultipartForm(request, PACKAGE_FILES);
+  app.put('/packages', { schema: { response: { 200: adminPackage } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, reply, PACKAGE_FILES);
     const id = editId(form.fields);
     const fields = parseForm(packageFields, form.fields);
     const { thumbnail } = form.files;
