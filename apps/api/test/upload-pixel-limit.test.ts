@@ -109,6 +109,16 @@ describe('image pixel limit and decode gate', () => {
       status: 413,
       body: { reason: 'file-too-large' },
     });
+    // 900 MP: above sharp's own default limit too, still read and refused as too large.
+    const huge = await master.request(
+      'POST',
+      '/api/private/store/games',
+      gameForm('Header Giant', headerOnlyPng(30_000, 30_000), small),
+    );
+    expect({ status: huge.status, body: huge.body }).toEqual({
+      status: 413,
+      body: { reason: 'file-too-large' },
+    });
     expect(imageDecodes.started).toBe(decodes);
     const tiny = await master.request(
       'POST',

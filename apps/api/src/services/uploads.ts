@@ -87,8 +87,9 @@ export async function prepareImage(file: Buffer, kind: keyof typeof MAX_SIDE): P
   if (!type || !(UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError(400, REASONS.fileType);
   }
-  // The header only: sharp's metadata reads no pixel data.
-  const header = await sharp(file)
+  // The header only: sharp's metadata reads no pixel data, so its own pixel limit (which would make a
+  // header above 268 MP unreadable, a 400) is lifted for it; ours applies below.
+  const header = await sharp(file, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
   if (!header?.width || !header.height) throw new AppError(400, REASONS.fileType);
