@@ -269,7 +269,7 @@ describe.each(DATABASES)('malformed staff forms on %s', (kind) => {
     expect((await master.get('/api/private/store/games')).status).toBe(200);
   });
 
-  it('answers 400 to a multipart body on a JSON route of the same scope (DELETE game, POST add-on)', async () => {
+  it('answers 400 to a multipart body on a JSON route of the same scope (DELETE game, POST add-on), 415 elsewhere', async () => {
     for (const route of [
       { method: 'DELETE', path: '/api/private/store/games' },
       { method: 'POST', path: '/api/private/store/addons' },
@@ -279,6 +279,15 @@ describe.each(DATABASES)('malformed staff forms on %s', (kind) => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.reason).toBe('validation');
       expect(await written()).toEqual(before);
+    }
+    // Outside the staff scope no route takes multipart at all: 415.
+    for (const route of [
+      { method: 'POST', path: '/api/auth/login' },
+      { method: 'POST', path: '/api/private/store/package-by-credits' },
+    ]) {
+      const res = await send(route, MULTIPART, multipartBody([{ name: 'x', value: png, filename: 'x.png' }]));
+      expect(res.status, JSON.stringify(res.body)).toBe(415);
+      expect(res.body.reason).toBe('validation');
     }
   });
 
