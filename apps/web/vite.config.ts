@@ -6,6 +6,22 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // The API server; FALKENHOST_API points the dev proxy elsewhere (e.g. a mock) when needed.
 const api = process.env.FALKENHOST_API ?? 'http://localhost:3000';
 
+/**
+ * The API refuses a write whose Origin is not its own (apps/api/src/plugins/origin-check.ts): the dev
+ * server's pages (this port) are ours too, so their Origin is passed on as the API's.
+ */
+function sameOriginAsApi(proxy: { on(event: 'proxyReq', listener: (request: ProxyRequest) => void): void }) {
+  proxy.on('proxyReq', (request) => {
+    const origin = request.getHeader('origin');
+    if (typeof origin === 'string' && /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):5173$/.test(origin))
+      request.setHeader('origin', new URL(api).origin);
+  });
+}
+interface ProxyRequest {
+  getHeader(name: string): unknown;
+  setHeader(name: string, value: string): void;
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -25,7 +41,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: api, changeOrigin: false, ws: true },
+      '/api': { target: api, changeOrigin: false, ws: true, configure: sameOriginAsApi },
       '/_emulators': { target: api, changeOrigin: false, ws: true },
       '/uploads': { target: api, changeOrigin: false },
     },

@@ -4,6 +4,7 @@
  * over HTTP (architecture.md, "Modes").
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -19,13 +20,14 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type DemoEmulators, type EmulatorTiming, mountEmulators } from './integrations/emulators';
-import { type Clock, createClock } from './lib/clock';
+import { type Clock, createClock, createPersistentClock } from './lib/clock';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from './lib/metrics';
 import { BatchedCounters, databaseRateLimitStore } from './lib/rate-limit-store';
 import { bufferedStdout, lazyChildLogger, OneLineRequestLog } from './lib/request-log';
 import { TurnWrites } from './lib/turn-writes';
 import { createMailer } from './mail/mailer';
 import { customerKey } from './plugins/customer-limit';
+import { refuseForeignOrigins } from './plugins/origin-check';
 import { apiSecurityHeaders } from './plugins/security-headers';
 import apiRoutes from './routes/api';
 import { createPublicCache } from './services/public-cache';
@@ -100,7 +102,10 @@ declare module 'fastify' {
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<ProductServer> {
   // Read first: a broken partners.json stops the start before anything is opened.
   const site = loadSiteContent(config.siteContentDir);
-  const clock = options.clock ?? createClock();
+  // The demo's clock goes on after a restart from where it was moved to (lib/clock.ts).
+  const clock =
+    options.clock ??
+    (config.mode === 'demo' ? createPersistentClock(join(config.dataDir, 'clock.json')) : createClock());
   const now = clock.now;
   const database = await openDatabase(config.databaseUrl, { schema: options.databaseSchema });
   await migrateToLatest(database);
@@ -176,6 +181,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await app.register(async (api) => {
     // The security headers that apply to API answers, fixed (plugins/security-headers.ts).
     apiSecurityHeaders(api);
+    // A foreign Origin is refused before anything else of the request is looked at (plugins/origin-check.ts).
+    refuseForeignOrigins(api, config);
     await api.register(cookie);
     // Every /api/private route without a stricter limit of its own gets the per-customer limit; this hook
     // runs before the rate-limit plugin's own onRoute hook, which reads the route's config.

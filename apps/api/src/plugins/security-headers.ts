@@ -59,3 +59,16 @@ export function apiSecurityHeaders(scope: FastifyInstance): void {
     done();
   });
 }
+
+/**
+ * The CSP source of Mollie's hosted checkout, where a page may send a form (the pages' `form-action`):
+ * Mollie's API at api.mollie.com has its checkout at https://www.mollie.com (reference/mollie.md); any
+ * other MOLLIE_API_URL (the demo's emulator, mounted on our own origin) serves its checkout under its
+ * own path, so that path is the source (docs/decisions/133-csp-form-action.md).
+ * @param apiUrl the configured MOLLIE_API_URL (an absolute URL)
+ */
+export function mollieCheckoutSource(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  if (url.hostname === 'api.mollie.com') return 'https://www.mollie.com';
+  return `${url.origin}${url.pathname.replace(/\/*$/, '/')}`;
+}

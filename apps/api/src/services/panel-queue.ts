@@ -261,8 +261,8 @@ async function call(
 async function untilStopped(ctx: AppContext, identifier: string): Promise<void> {
   const { socket, token } = await ctx.pterodactyl.getWebsocketCredentials(identifier);
   await new Promise<void>((resolve, reject) => {
-    // Wings checks Origin against the panel's URL and its allowed_origins (docs/operations.md).
-    const ws = new WebSocket(socket, { origin: new URL(ctx.config.publicUrl).origin });
+    // Wings accepts the panel's own origin (its `remote`), as the stats relay sends it.
+    const ws = new WebSocket(socket, { origin: new URL(ctx.config.pterodactyl.panelUrl).origin });
     const finish = (error?: Error) => {
       clearTimeout(timer);
       ws.terminate();

@@ -3,8 +3,10 @@
  *
  * - The file's real type is read from its bytes (`file-type`), never from its name: png, jpeg or webp only.
  * - Every image is decoded and re-encoded by `sharp` (libvips) as WebP, scaled down to at most 1920 px
- *   (thumbnails 800 px) and with its metadata (EXIF, GPS, ICC comments) dropped; a decompression bomb is
- *   refused by the pixel limit.
+ *   (thumbnails 800 px) and with its metadata (EXIF, GPS, ICC comments) dropped.
+ * - A decompression bomb is refused before decoding: the width x height of the image's header must be
+ *   at most MAX_INPUT_PIXELS (413 file-too-large), and at most two images are decoded at a time in the
+ *   process, others wait (docs/decisions/134-upload-pixel-limit.md).
  * - Files are named by the SHA-256 of their bytes under `config.uploadDir` and served at `/uploads/<name>`
  *   with a year-long immutable cache: a changed image is a new name.
  * - Nothing half-written: images are prepared in memory before anything is stored; a file is written
@@ -26,8 +28,13 @@ import { AppError } from '../lib/errors';
 export const UPLOADS_PREFIX = '/uploads/';
 /** Largest side of a stored image, px. */
 const MAX_SIDE = { image: 1920, thumbnail: 800 } as const;
-/** Decoded pixels allowed (a 10 000 x 5 000 picture); more is refused as not an image we take. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Pixels an uploaded image may have (25 MP: a 6000 x 4000 photo, far above the 1920 px a stored image
+ * keeps), read from its header before anything is decoded; more is refused as too large.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+/** Images decoded and re-encoded at once in this process: each holds its decoded pixels in memory. */
+export const DECODE_SLOTS = 2;
 /** Files younger than this are left by the sweep: their row may be on its way. */
 const SWEEP_GRACE_MS = 10 * 60_000;
 
@@ -38,22 +45,65 @@ export interface PreparedImage {
 }
 
 /**
- * Checks and re-encodes one uploaded file.
+ * A counting gate: at most `slots` tasks run at once, the others wait in order. `peak` is the most that
+ * ever ran together and `started` how many have started (read by the tests).
+ */
+export class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  peak = 0;
+  started = 0;
+
+  constructor(private readonly slots: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    this.peak = Math.max(this.peak, this.running);
+    this.started++;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, so `running` never drops below what runs.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** The process's image decodes (prepareImage). */
+export const imageDecodes = new Gate(DECODE_SLOTS);
+
+/**
+ * Checks and re-encodes one uploaded file: its type from its bytes, its pixel count from its header, then
+ * the decode and re-encode, at most DECODE_SLOTS at a time.
  * @param kind image (the game's large picture) or thumbnail
- * @throws AppError 400 file-type when the bytes are not a png, jpeg or webp image that decodes
+ * @throws AppError 400 file-type when the bytes are not a png, jpeg or webp image that decodes; 413
+ *   file-too-large when its header gives more than MAX_INPUT_PIXELS pixels
  */
 export async function prepareImage(file: Buffer, kind: keyof typeof MAX_SIDE): Promise<PreparedImage> {
   const type = await fileTypeFromBuffer(file);
   if (!type || !(UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError(400, REASONS.fileType);
   }
+  // The header only: sharp's metadata reads no pixel data, so its own pixel limit (which would make a
+  // header above 268 MP unreadable, a 400) is lifted for it; ours applies below.
+  const header = await sharp(file, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!header?.width || !header.height) throw new AppError(400, REASONS.fileType);
+  if (header.width * header.height > MAX_INPUT_PIXELS) throw new AppError(413, REASONS.fileTooLarge);
   let bytes: Buffer;
   try {
-    bytes = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: MAX_SIDE[kind], height: MAX_SIDE[kind], fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer();
+    bytes = await imageDecodes.run(() =>
+      // limitInputPixels again: the header read is the decoder's too, but a second check costs nothing.
+      sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: MAX_SIDE[kind], height: MAX_SIDE[kind], fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer(),
+    );
   } catch {
     throw new AppError(400, REASONS.fileType);
   }

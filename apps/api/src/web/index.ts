@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { EncodedText, requestEncodings } from '../lib/encoding';
-import { securityHeaders } from '../plugins/security-headers';
+import { mollieCheckoutSource, securityHeaders } from '../plugins/security-headers';
 import { listPublicGames, publicGamePackages } from '../services/catalog';
 import { publicCompany, publicPartners } from '../services/site-content';
 import { escapeHtml } from './html';
@@ -151,7 +151,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
           // The inline start script by its hash (pages.ts startScript).
           scriptSrc: ["'self'", template.startScriptSource, "'wasm-unsafe-eval'", ...turnstile],
           frameSrc: ["'self'", ...turnstile],
-          formAction: ["'self'", 'https:', 'http:'],
+          // Forms go to us or to Mollie's checkout, nowhere else (an injected form cannot post out).
+          formAction: ["'self'", mollieCheckoutSource(config.mollie.apiUrl)],
         },
       },
     });

@@ -1,7 +1,8 @@
 /**
  * /api/private/store staff calls (spec 7 "Admin": games, packages, add-ons, discounts; issue 10): admin
  * and master only, checked before anything of the request is read. Games and packages come as multipart
- * forms with their images (`@fastify/multipart`, at most UPLOAD_MAX_BYTES a file, 413 beyond).
+ * forms with their images (`@fastify/multipart`, at most UPLOAD_MAX_BYTES a file, 413 beyond), read
+ * strictly (lib/multipart-form.ts): a malformed form is a 400, never a 500.
  */
 import {
   addonBody,
@@ -25,6 +26,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import { AppError } from '../../../lib/errors';
+import { readMultipartForm } from '../../../lib/multipart-form';
 import { authOf, guard } from '../../../plugins/auth';
 import {
   createAddon,
@@ -70,24 +72,23 @@ function parseForm<T>(schema: ZodType<T>, body: unknown): T {
   );
 }
 
-/** The bytes of a file part, or undefined when none was chosen (an empty part). */
-function fileOf(body: unknown, name: string): Buffer | undefined {
-  const value = (body as Record<string, unknown> | undefined)?.[name];
-  return Buffer.isBuffer(value) && value.length > 0 ? value : undefined;
-}
-
-function editId(body: unknown): number {
-  const parsed = formId.safeParse((body as Record<string, unknown> | undefined)?.id);
+function editId(fields: Record<string, string>): number {
+  const parsed = formId.safeParse(fields.id);
   if (!parsed.success) throw fieldError('emptyFields', 'id');
   return parsed.data;
 }
+
+/** The file fields of the games and packages forms. */
+const GAME_FILES = ['image', 'thumbnail'] as const;
+const PACKAGE_FILES = ['thumbnail'] as const;
 
 export default async function adminStoreRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   app.addHook('onRequest', guard(fastify, 'verified', ['admin', 'master']));
+  // Forms are read in the handlers (lib/multipart-form.ts), after the guard, so that every malformed body
+  // is a client error; a JSON route of this scope sent multipart gets no body and fails its schema.
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 40, parts: 42, fieldSize: 64 * 1024 },
   });
 
@@ -100,9 +101,9 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   app.get('/games', { schema: { response: { 200: z.array(adminGame) } } }, async () => listAdminGames(ctx));
 
   app.post('/games', { schema: { response: { 201: adminGame } } }, async (request, reply) => {
-    const fields = parseForm(gameFields, request.body);
-    const image = fileOf(request.body, 'image');
-    const thumbnail = fileOf(request.body, 'thumbnail');
+    const form = await readMultipartForm(request, reply, GAME_FILES);
+    const fields = parseForm(gameFields, form.fields);
+    const { image, thumbnail } = form.files;
     if (!image) throw fieldError('noImage', 'image');
     if (!thumbnail) throw fieldError('noThumbnail', 'thumbnail');
     const prepared = {
@@ -112,11 +113,11 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
     return reply.status(201).send(await createGame(ctx, change(request), fields, prepared));
   });
 
-  app.put('/games', { schema: { response: { 200: adminGame } } }, async (request) => {
-    const id = editId(request.body);
-    const fields = parseForm(gameFields, request.body);
-    const image = fileOf(request.body, 'image');
-    const thumbnail = fileOf(request.body, 'thumbnail');
+  app.put('/games', { schema: { response: { 200: adminGame } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, reply, GAME_FILES);
+    const id = editId(form.fields);
+    const fields = parseForm(gameFields, form.fields);
+    const { image, thumbnail } = form.files;
     return updateGame(ctx, change(request), id, fields, {
       image: image && (await prepareImage(image, 'image')),
       thumbnail: thumbnail && (await prepareImage(thumbnail, 'thumbnail')),
@@ -140,17 +141,19 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   );
 
   app.post('/packages', { schema: { response: { 201: adminPackage } } }, async (request, reply) => {
-    const fields = parseForm(packageFields, request.body);
-    const thumbnail = fileOf(request.body, 'thumbnail');
+    const form = await readMultipartForm(request, reply, PACKAGE_FILES);
+    const fields = parseForm(packageFields, form.fields);
+    const { thumbnail } = form.files;
     if (!thumbnail) throw fieldError('noThumbnail', 'thumbnail');
     const prepared = await prepareImage(thumbnail, 'thumbnail');
     return reply.status(201).send(await createPackage(ctx, change(request), fields, prepared));
   });
 
-  app.put('/packages', { schema: { response: { 200: adminPackage } } }, async (request) => {
-    const id = editId(request.body);
-    const fields = parseForm(packageFields, request.body);
-    const thumbnail = fileOf(request.body, 'thumbnail');
+  app.put('/packages', { schema: { response: { 200: adminPackage } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, reply, PACKAGE_FILES);
+    const id = editId(form.fields);
+    const fields = parseForm(packageFields, form.fields);
+    const { thumbnail } = form.files;
     return updatePackage(
       ctx,
       change(request),
