@@ -263,6 +263,34 @@ describe.each(DATABASES)('egg variables on %s', (kind) => {
         errors: [{ path: 'FIVEM_LICENSES', msg: 'missing' }],
       });
 
+      // Nor may an active package bring that egg to the published game.
+      const packageForm = new FormData();
+      for (const [k, v] of Object.entries({
+        id: String(pkg.id),
+        name: pkg.name,
+        credits: '250',
+        game: String(game.id),
+        nodes: JSON.stringify(panel().db.nodes.map((n) => n.id)),
+        eggs: JSON.stringify([egg]),
+        vcpu: '200',
+        io: '500',
+        slots: '32',
+        storage: '20',
+        ram: '4096',
+        swap: '0',
+        databases: '1',
+        backups: '2',
+        ports: '2',
+        active: 'true',
+      }))
+        packageForm.append(k, v);
+      const pkgEdit = await staff.session.request('PUT', '/api/private/store/packages', packageForm);
+      expect(pkgEdit.status).toBe(400);
+      expect(pkgEdit.body).toMatchObject({
+        reason: 'variable',
+        errors: [{ path: 'FIVEM_LICENSES', msg: 'missing' }],
+      });
+
       const tooLong = await form({ variables: JSON.stringify({ FIVEM_LICENSES: 'y'.repeat(34) }) });
       expect(tooLong.body).toMatchObject({
         reason: 'variable',

@@ -32,6 +32,7 @@ import {
   withImages,
 } from './admin-games';
 import { recordAudit } from './audit';
+import { assertEggsProvisionable } from './egg-variables';
 import { nestsWithEggs } from './nests';
 import { enqueuePanelTasks } from './panel-queue';
 import { discardImages, type PreparedImage } from './uploads';
@@ -187,12 +188,13 @@ async function one(ctx: AppContext, id: number): Promise<AdminPackage> {
  * Checks the game, nodes and eggs of a form against our games and the panel.
  * @returns the nest of every egg
  * @throws AppError 400 unknown (no such game), 400 validation noLocations / noNests (a node or egg the
- *   panel does not have)
+ *   panel does not have), 400 variable `missing` (an active package of a published game with an egg
+ *   whose required value nobody gives; services/egg-variables.ts)
  */
 async function checkPlacement(ctx: AppContext, fields: PackageFields): Promise<Map<number, number>> {
   const game = await ctx.db
     .selectFrom('games')
-    .select('id')
+    .select(['id', 'active'])
     .where('id', '=', fields.game)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -203,6 +205,8 @@ async function checkPlacement(ctx: AppContext, fields: PackageFields): Promise<M
   const nestOf = new Map<number, number>();
   for (const nest of nests) for (const egg of nest.eggs) nestOf.set(egg.id, nest.id);
   if (!fields.eggs.every((id) => nestOf.has(id))) throw fieldError('noNests', 'eggs');
+  // A published game stays sellable: an active package may not bring an egg nobody can provision.
+  if (fields.active && game.active === 1) await assertEggsProvisionable(ctx, game.id, fields.eggs);
   return nestOf;
 }
 

@@ -294,3 +294,24 @@ export async function updateServerVariables(
     .execute();
   return fields.map((f) => ({ ...f, value: values[f.env_variable] ?? '' }));
 }
+
+/**
+ * Checks that a package offered on a published game can be provisioned: no egg of it has a variable
+ * that nobody can give a value for (staff must set it on the game first).
+ * @throws AppError 400 variable with `msg: 'missing'` naming each such variable
+ */
+export async function assertEggsProvisionable(
+  ctx: AppContext,
+  gameId: number,
+  eggIds: number[],
+): Promise<void> {
+  const gameValues = await gameVariables(ctx, gameId);
+  const issues: Array<{ variable: string; rule: string; param: string }> = [];
+  for (const eggId of new Set(eggIds)) {
+    const egg = await panelEgg(ctx, eggId);
+    for (const variable of egg?.variables ?? [])
+      if (valueSource(variable, gameValues) === 'missing')
+        issues.push({ variable: variable.env_variable, rule: 'missing', param: '' });
+  }
+  if (issues.length > 0) throw variableError(issues);
+}
