@@ -51,16 +51,19 @@ export interface PterodactylClientOptions {
 /** The panel's default limits per key and minute (`config/http.php`). */
 export const PANEL_RATE_LIMITS = { applicationPerMinute: 240, clientPerMinute: 720 } as const;
 
+/** The share of the panel's limit a key's calls keep to on average (the queue counts against it too). */
+export const PANEL_BUDGET_SHARE = 0.85;
+
 /**
- * The limiter for a key the panel allows `limitPerMinute` calls a minute: 90 % of it on average and a
- * burst of 5 %, so that no 60 s ever carries more than 95 % of the limit (the rest is left to the key's
+ * The limiter for a key the panel allows `limitPerMinute` calls a minute: 85 % of it on average and a
+ * burst of 10 %, so that no 60 s ever carries more than 95 % of the limit (the rest is left to the key's
  * owner in the panel's own UI, which shares the budget); background calls leave a third of the burst to
  * customers (decisions/111-panel-budget.md).
  */
 export function panelBudget(limitPerMinute: number): RequestBudget {
-  const burst = Math.max(1, Math.floor(limitPerMinute * 0.05));
+  const burst = Math.max(1, Math.floor(limitPerMinute * 0.1));
   return new RequestBudget({
-    perMinute: Math.max(1, Math.floor(limitPerMinute * 0.9)),
+    perMinute: Math.max(1, Math.floor(limitPerMinute * PANEL_BUDGET_SHARE)),
     burst,
     reserve: Math.floor(burst / 3),
   });

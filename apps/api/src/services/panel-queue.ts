@@ -5,7 +5,7 @@
  * - keeps within the panel's API limit (`PANEL_RATE_LIMIT_PER_MINUTE`, default 240 as Pterodactyl's
  *   application API allows): its calls are background calls of the client's limiter, which lets the
  *   customers' calls go first, and the tasks of all instances are counted in the database against the
- *   same 90 % of the limit the limiter keeps to (decisions/111-panel-budget.md);
+ *   same share of the limit the limiter keeps to (decisions/111-panel-budget.md);
  * - runs a server's tasks one at a time in the order they were written (a suspend before the unsuspend);
  * - retries a failed call after 5 s, 10 s, 20 s ... up to 10 minutes, for as long as it takes: a panel
  *   outage delays tasks and loses none;
@@ -13,6 +13,8 @@
  * The calls are idempotent on the panel (suspend of a suspended server, delete of a deleted one: 404),
  * so a task run twice after a crash does no harm.
  */
+
+import { PANEL_BUDGET_SHARE } from '@falkenhost/pterodactyl/client';
 import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -81,14 +83,14 @@ export async function enqueuePanelTasks(
 }
 
 /**
- * Takes up to `wanted` calls from the per-minute budget all instances share: 90 % of the panel's limit,
+ * Takes up to `wanted` calls from the per-minute budget all instances share: the share of the panel's limit
  * the average the client's limiter keeps to in one process, so several instances' queues together stay
  * within it too.
  * @returns how many calls may be made now (0 when the minute's budget is spent)
  */
 export async function takePanelBudget(ctx: AppContext, wanted: number): Promise<number> {
   if (wanted <= 0) return 0;
-  const max = Math.max(1, Math.floor(ctx.config.panelRateLimitPerMinute * 0.9));
+  const max = Math.max(1, Math.floor(ctx.config.panelRateLimitPerMinute * PANEL_BUDGET_SHARE));
   const t = ctx.now();
   const row = await ctx.db
     .insertInto('rate_limits')
