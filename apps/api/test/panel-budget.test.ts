@@ -3,7 +3,10 @@
  * read from a cached reading of the panel, read again only when it shows no room), and a reading that
  * shows no room is read again before the order is refused.
  */
+import { PANEL_BUDGET_SHARE } from '@falkenhost/pterodactyl/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUserPackage } from '../src/db/rows';
+import { enqueuePanelTask, enqueuePanelTasks, runPanelQueue } from '../src/services/panel-queue';
 import {
   grantCredits,
   minecraftOffer,
@@ -92,5 +95,50 @@ describe('panel calls of an order', () => {
     });
     // The cached reading still shows full nodes: the order reads the panel again and gets its server.
     expect(await order(session, offer, 'room again')).toBeGreaterThan(0);
+  });
+
+  it("runs a customer's unsuspend before a billing tick's suspensions when the budget is short", async () => {
+    const { db, now } = ctx();
+    const template = await db.selectFrom('user_packages').selectAll().executeTakeFirstOrThrow();
+    // Rows without a panel server: the queue confirms their tasks without calling the panel.
+    const rows = await db
+      .insertInto('user_packages')
+      .values(
+        Array.from({ length: 31 }, (_, i) =>
+          newUserPackage({
+            user_id: template.user_id,
+            package_id: template.package_id,
+            name: `queued ${i}`,
+            billing_type: 'hourly',
+            status: 'suspended',
+            egg_id: template.egg_id,
+            nest_id: template.nest_id,
+            location_id: template.location_id,
+            credits_monthly: template.credits_monthly,
+            created_at: now(),
+          }),
+        ),
+      )
+      .returning('id')
+      .execute();
+    const bulk = rows.slice(0, 30).map((r) => r.id);
+    const customer = rows[30]!.id;
+    await db.transaction().execute((trx) => enqueuePanelTasks(trx, bulk, 'suspend', now()));
+    await enqueuePanelTask(db, { userPackageId: customer, kind: 'unsuspend', now: now() });
+    // One call left in this minute's budget.
+    const max = Math.floor(ctx().config.panelRateLimitPerMinute * PANEL_BUDGET_SHARE);
+    await db
+      .insertInto('rate_limits')
+      .values({ key: 'panel-queue', count: max - 1, reset_at: now() + 60_000 })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ count: max - 1, reset_at: now() + 60_000 }))
+      .execute();
+    expect(await runPanelQueue(ctx())).toEqual({ done: 1, failed: 0 });
+    const done = await db
+      .selectFrom('panel_tasks')
+      .select(['user_package_id', 'kind'])
+      .where('status', '=', 'done')
+      .where('user_package_id', 'in', [...bulk, customer])
+      .execute();
+    expect(done).toEqual([{ user_package_id: customer, kind: 'unsuspend' }]);
   });
 });

@@ -169,14 +169,27 @@ async function countDue(ctx: AppContext, limit: number): Promise<number> {
   return rows.length;
 }
 
-/** Leases up to `limit` due tasks (a conditional update per task: several instances never share one). */
+/** Tasks a customer waits for (a paid unsuspend, a start, a new build), leased before bulk work. */
+const CUSTOMER_KINDS: PanelTaskKind[] = ['unsuspend', 'power', 'build'];
+
+/**
+ * Leases up to `limit` due tasks (a conditional update per task: several instances never share one):
+ * the customers' kinds first, then suspensions and deletions, each in the order written, so a paid
+ * unsuspend does not wait behind a billing tick's thousands of suspensions.
+ */
 async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
   const now = ctx.now();
-  const candidates = await dueQuery(ctx, now)
-    .select(['t.id', 't.user_package_id', 't.kind', 't.payload', 't.attempts', 't.next_attempt_at'])
-    .orderBy('t.id')
-    .limit(limit)
-    .execute();
+  const due = (customer: boolean, max: number) =>
+    max <= 0
+      ? Promise.resolve([])
+      : dueQuery(ctx, now)
+          .select(['t.id', 't.user_package_id', 't.kind', 't.payload', 't.attempts', 't.next_attempt_at'])
+          .where('t.kind', customer ? 'in' : 'not in', CUSTOMER_KINDS)
+          .orderBy('t.id')
+          .limit(max)
+          .execute();
+  const first = await due(true, limit);
+  const candidates = [...first, ...(await due(false, limit - first.length))];
   const claimed: ClaimedTask[] = [];
   for (const task of candidates) {
     const leased = await ctx.db
