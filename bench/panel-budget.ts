@@ -208,6 +208,8 @@ async function main(): Promise<void> {
       `emulator rate limit ${process.env.PTERODACTYL_EMULATOR_RATE_LIMIT}`,
   );
   const product = await startProduct('sqlite');
+  if (typeof emulatorStats(product) === 'string')
+    console.log('   (this emulator has no rate limit yet: the figures show the client limiter alone)');
   try {
     const { ctx } = product.server;
     growNodes(product, ORDERS + PROBES + 1);
