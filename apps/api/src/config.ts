@@ -58,6 +58,7 @@ const productionSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     PRIVATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     PANEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+    PANEL_CLIENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(720),
     ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
     LOG_LEVEL: logLevel,
     SUPPLIER_NAME: z.string().trim().min(2),
@@ -116,7 +117,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** requests per minute and customer on every /api/private route without a stricter limit */
   privateRateLimitPerMinute: number;
-  /** panel calls per minute the job queue makes, shared by every instance (Pterodactyl's default: 240) */
+  /**
+   * the panel's Application API limit per key and minute (its `config/http.php`, default 240): the
+   * client's limiter keeps under it, and the job queue's share is counted across instances
+   */
   panelRateLimitPerMinute: number;
   /**
    * whether the demo's panel emulator enforces the panel's API rate limits (240 application, 720 client
@@ -124,6 +128,8 @@ export interface Config {
    * Demo only: production has no emulator (false there).
    */
   pterodactylEmulatorRateLimit: boolean;
+  /** the panel's Client API limit per key and minute (default 720) */
+  panelClientRateLimitPerMinute: number;
   /** pino level of the request log */
   logLevel: z.infer<typeof logLevel>;
   /** the seller named on every invoice (a Czech company, not a VAT payer; README "Invoices") */
@@ -301,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
       panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
       pterodactylEmulatorRateLimit: false,
+      panelClientRateLimitPerMinute: e.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE,
       logLevel: e.LOG_LEVEL,
       supplier: supplierFrom(e),
       links: {
@@ -348,6 +355,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
     panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
     pterodactylEmulatorRateLimit: emulatorRateLimit(env.PTERODACTYL_EMULATOR_RATE_LIMIT),
+    panelClientRateLimitPerMinute: Number(env.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE ?? 720),
     // The demo's console keeps to what a person needs (the address, the master password, warnings).
     logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
     supplier: supplierFrom({

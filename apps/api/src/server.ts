@@ -161,6 +161,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       baseUrl: config.pterodactyl.url,
       applicationKey: config.pterodactyl.applicationKey,
       clientKey: config.pterodactyl.clientKey,
+      rateLimit: {
+        applicationPerMinute: config.panelRateLimitPerMinute,
+        clientPerMinute: config.panelClientRateLimitPerMinute,
+      },
     }),
     mollie: new MollieClient({ security: { apiKey: config.mollie.apiKey }, serverURL: config.mollie.apiUrl }),
     mailer: createMailer(config.mail.smtpUrl, config.mail.from, now),

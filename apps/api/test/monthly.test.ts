@@ -23,6 +23,17 @@ import {
   waitFor,
 } from './harness';
 
+/**
+ * Makes `tries` of the product's tries to create a server fail with 500: each is the panel client's
+ * own three attempts (it retries a create without a clear answer, finding it by external_id first).
+ */
+function failCreates(
+  panel: { failNext(op: 'createServer', failure: { status: number }): void },
+  tries: number,
+): void {
+  for (let i = 0; i < tries * 3; i++) panel.failNext('createServer', { status: 500 });
+}
+
 describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
   let product: Product;
 
@@ -382,7 +393,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     const panel = product.server.emulators!.pterodactyl;
     const { session } = await registerVerified(product);
     // One failure: the webhook's try fails, the job's next try makes the server.
-    panel.failNext('createServer', { status: 500 });
+    failCreates(panel, 1);
     const res = await orderMonthly(session, 'Retried');
     await payAtCheckout(res.body.link);
     const order = await waitFor(
@@ -405,7 +416,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     expect((await serverRow(server!.user_package_id)).mollie_subscription_id).toMatch(/^sub_/);
 
     // Three failures: the money goes back.
-    for (let i = 0; i < 3; i++) panel.failNext('createServer', { status: 500 });
+    failCreates(panel, 3);
     const second = await orderMonthly(session, 'Given up');
     await payAtCheckout(second.body.link);
     await waitFor(
@@ -627,7 +638,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
   it('applies a chargeback that came while the server was being made once the server exists', async () => {
     const panel = product.server.emulators!.pterodactyl;
     const person = await registerVerified(product);
-    panel.failNext('createServer', { status: 500 });
+    failCreates(panel, 1);
     const res = await orderMonthly(person.session, 'Charged back');
     await payAtCheckout(res.body.link);
     const paid = await waitFor(
@@ -651,7 +662,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
   it('refunds only what a chargeback left when a paid order cannot get its server', async () => {
     const panel = product.server.emulators!.pterodactyl;
     const person = await registerVerified(product);
-    for (let i = 0; i < 3; i++) panel.failNext('createServer', { status: 500 });
+    failCreates(panel, 3);
     const res = await orderMonthly(person.session, 'Half charged back');
     await payAtCheckout(res.body.link);
     const paid = await waitFor(

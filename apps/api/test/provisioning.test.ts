@@ -174,7 +174,8 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
     await grantCredits(product, username, 10);
     const { pkg, location, egg } = await minecraftOffer(session);
     const before = await panelServers();
-    product.server.emulators!.pterodactyl.failNext('createServer');
+    // Each of the client's three attempts (it retries a create safely) fails.
+    for (let i = 0; i < 3; i++) product.server.emulators!.pterodactyl.failNext('createServer');
     const res = await session.post('/api/private/store/package-by-credits', {
       serverName: 'doomed',
       packageId: pkg.id,

@@ -6,6 +6,7 @@ import type {
   UpdateServerBuildInput,
   UpdateServerDetailsInput,
 } from './inputs';
+import { RequestBudget } from './limiter';
 import type {
   Allocation,
   Egg,
@@ -36,6 +37,36 @@ export interface PterodactylClientOptions {
   retries?: number;
   /** first retry backoff in milliseconds, doubled each time (default 250) */
   retryDelayMs?: number;
+  /**
+   * The panel's per-key limits (its `config/http.php`: 240 application and 720 client calls a minute),
+   * kept by one limiter per key with headroom (`panelBudget`); `false` sends without waiting.
+   */
+  rateLimit?: { applicationPerMinute: number; clientPerMinute: number } | false;
+  /** extra attempts of a call answered 429, each after `Retry-After` (default 3) */
+  rateLimitRetries?: number;
+  /** longest `Retry-After` waited for, milliseconds (default 120 000) */
+  maxRetryAfterMs?: number;
+}
+
+/** The panel's default limits per key and minute (`config/http.php`). */
+export const PANEL_RATE_LIMITS = { applicationPerMinute: 240, clientPerMinute: 720 } as const;
+
+/** The share of the panel's limit a key's calls keep to on average (the queue counts against it too). */
+export const PANEL_BUDGET_SHARE = 0.85;
+
+/**
+ * The limiter for a key the panel allows `limitPerMinute` calls a minute: 85 % of it on average and a
+ * burst of 10 %, so that no 60 s ever carries more than 95 % of the limit (the rest is left to the key's
+ * owner in the panel's own UI, which shares the budget); background calls leave a third of the burst to
+ * customers (decisions/111-panel-budget.md).
+ */
+export function panelBudget(limitPerMinute: number): RequestBudget {
+  const burst = Math.max(1, Math.floor(limitPerMinute * 0.1));
+  return new RequestBudget({
+    perMinute: Math.max(1, Math.floor(limitPerMinute * PANEL_BUDGET_SHARE)),
+    burst,
+    reserve: Math.floor(burst / 3),
+  });
 }
 
 interface Item<T> {
@@ -63,29 +94,83 @@ function unwrapEgg(egg: EggWire): Egg {
  * methods read all pages.
  */
 export function createPterodactylClient(options: PterodactylClientOptions) {
+  const retries = options.retries ?? 2;
+  const retryDelayMs = options.retryDelayMs ?? 250;
   const request = createTransport({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? 10_000,
-    retries: options.retries ?? 2,
-    retryDelayMs: options.retryDelayMs ?? 250,
+    retries,
+    retryDelayMs,
+    rateLimitRetries: options.rateLimitRetries ?? 3,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 120_000,
   });
-  const app = <T>(req: Omit<PanelRequest, 'key' | 'path'> & { path: string }) =>
-    request<T>({ ...req, path: `/api/application${req.path}`, key: options.applicationKey });
-  const client = <T>(req: Omit<PanelRequest, 'key' | 'path'> & { path: string }) =>
-    request<T>({ ...req, path: `/api/client${req.path}`, key: options.clientKey });
+  const limits = options.rateLimit === undefined ? PANEL_RATE_LIMITS : options.rateLimit;
+  const budgets = limits
+    ? { application: panelBudget(limits.applicationPerMinute), client: panelBudget(limits.clientPerMinute) }
+    : null;
+  type Call = Omit<PanelRequest, 'key' | 'path' | 'api' | 'budget'> & { path: string };
+  const app = <T>(req: Call) =>
+    request<T>({
+      ...req,
+      path: `/api/application${req.path}`,
+      key: options.applicationKey,
+      api: 'application',
+      budget: budgets?.application,
+    });
+  const client = <T>(req: Call) =>
+    request<T>({
+      ...req,
+      path: `/api/client${req.path}`,
+      key: options.clientKey,
+      api: 'client',
+      budget: budgets?.client,
+    });
   const get = async <T>(path: string, query?: PanelRequest['query']) =>
     (await app<Item<T>>({ method: 'GET', path, query })).attributes;
 
-  async function listAll<T>(path: string, query: PanelRequest['query'] = {}): Promise<T[]> {
+  async function listAll<T>(
+    path: string,
+    query: PanelRequest['query'] = {},
+    atLeast = Number.POSITIVE_INFINITY,
+  ): Promise<T[]> {
     const rows: T[] = [];
     for (let page = 1; ; page++) {
       const body = await app<List<T>>({ method: 'GET', path, query: { ...query, page, per_page: 100 } });
       rows.push(...body.data.map((d) => d.attributes));
       const pagination = body.meta?.pagination;
-      if (!pagination || pagination.current_page >= pagination.total_pages) return rows;
+      if (!pagination || pagination.current_page >= pagination.total_pages || rows.length >= atLeast)
+        return rows;
     }
   }
+
+  /**
+   * Creates a record that carries `externalId` and is safe to ask for twice: when the call fails without
+   * a clear answer (no answer, timeout, 5xx) the record is first looked up by `externalId` (the panel may
+   * have made it before the answer was lost) and only made again when it is not there.
+   */
+  async function createByExternalId<T>(
+    externalId: string | null | undefined,
+    create: () => Promise<T>,
+    find: (externalId: string) => Promise<T | null>,
+  ): Promise<T> {
+    for (let i = 1; ; i++) {
+      try {
+        return await create();
+      } catch (error) {
+        const unclear = isPterodactylError(error) && (error.status === 0 || error.status >= 500);
+        if (!externalId || !unclear || i > retries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (i - 1)));
+        const found = await find(externalId);
+        if (found) return found;
+      }
+    }
+  }
+
+  const getServerByExternalId = (externalId: string) =>
+    orNull(get<Server>(`/servers/external/${enc(externalId)}`));
+  const getUserByExternalId = (externalId: string) =>
+    orNull(get<PanelUser>(`/users/external/${enc(externalId)}`));
 
   async function orNull<T>(promise: Promise<T>): Promise<T | null> {
     try {
@@ -97,6 +182,11 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
   }
 
   return {
+    /** HTTP requests sent and 429 answers received since the client was made. */
+    stats: () => ({
+      ...request.stats(),
+      budgets: budgets ? { application: budgets.application.stats(), client: budgets.client.stats() } : null,
+    }),
     /** All locations. */
     listLocations: () => listAll<Location>('/locations'),
     /** All nodes, each with `allocated_resources` (MB). */
@@ -116,11 +206,15 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
     },
     /** One node; 404 -> PterodactylError. */
     getNode: (id: number) => get<Node>(`/nodes/${id}`),
-    /** Allocations of a node; `unassignedOnly` sends `filter[server_id]=0`. */
-    listNodeAllocations: (nodeId: number, opts: { unassignedOnly?: boolean } = {}) =>
+    /**
+     * Allocations of a node, in the panel's order; `unassignedOnly` sends `filter[server_id]=0`; `atLeast`
+     * stops reading pages (100 rows each) once that many rows are in.
+     */
+    listNodeAllocations: (nodeId: number, opts: { unassignedOnly?: boolean; atLeast?: number } = {}) =>
       listAll<Allocation>(
         `/nodes/${nodeId}/allocations`,
         opts.unassignedOnly ? { 'filter[server_id]': '0' } : {},
+        opts.atLeast,
       ),
     /** All nests. */
     listNests: () => listAll<Nest>('/nests'),
@@ -142,22 +236,34 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
     /** One panel user by id; 404 -> PterodactylError. */
     getUser: (id: number) => get<PanelUser>(`/users/${id}`),
     /** The panel user with this external id, or null. */
-    getUserByExternalId: (externalId: string) => orNull(get<PanelUser>(`/users/external/${enc(externalId)}`)),
-    /** Creates a panel user; 422 when email, username or external_id is taken or malformed. */
-    createUser: async (input: CreateUserInput) =>
-      (await app<Item<PanelUser>>({ method: 'POST', path: '/users', body: input })).attributes,
+    getUserByExternalId,
+    /**
+     * Creates a panel user; 422 when email, username or external_id is taken or malformed. With an
+     * `external_id`, a call without a clear answer is retried safely (found by it first).
+     */
+    createUser: (input: CreateUserInput) =>
+      createByExternalId(
+        input.external_id,
+        async () => (await app<Item<PanelUser>>({ method: 'POST', path: '/users', body: input })).attributes,
+        getUserByExternalId,
+      ),
 
     /**
      * Creates a server (201, status `installing`). Throws 422 on validation (egg variables included),
-     * 400 NoViableNodeException / NoViableAllocationException, 504 DaemonConnectionException.
+     * 400 NoViableNodeException / NoViableAllocationException, 504 DaemonConnectionException. With an
+     * `external_id`, a call without a clear answer (no answer, timeout, 5xx) is retried safely: the server
+     * is looked up by it first and made again only when the panel has none.
      */
-    createServer: async (input: CreateServerInput) =>
-      (await app<Item<Server>>({ method: 'POST', path: '/servers', body: input })).attributes,
+    createServer: (input: CreateServerInput) =>
+      createByExternalId(
+        input.external_id,
+        async () => (await app<Item<Server>>({ method: 'POST', path: '/servers', body: input })).attributes,
+        getServerByExternalId,
+      ),
     /** One server by panel id; 404 -> PterodactylError. */
     getServer: (id: number) => get<Server>(`/servers/${id}`),
     /** The server with this external id, or null. */
-    getServerByExternalId: (externalId: string) =>
-      orNull(get<Server>(`/servers/external/${enc(externalId)}`)),
+    getServerByExternalId,
     /** All servers. */
     listServers: () => listAll<Server>('/servers'),
     /** Replaces limits and feature limits (omitted optional values are reset by the panel). */

@@ -1,4 +1,5 @@
 import { connectionError, PterodactylError, type PterodactylErrorEntry } from './errors';
+import type { RequestBudget } from './limiter';
 
 /** Options of the HTTP transport. */
 export interface TransportOptions {
@@ -11,6 +12,18 @@ export interface TransportOptions {
   retries: number;
   /** first backoff, doubled per attempt, milliseconds */
   retryDelayMs: number;
+  /** extra attempts of any call answered 429, each after the panel's `Retry-After` */
+  rateLimitRetries: number;
+  /** longest `Retry-After` honoured, milliseconds; a longer one fails the call with the 429 */
+  maxRetryAfterMs: number;
+}
+
+/** Counters of a transport since it was made. */
+export interface TransportStats {
+  /** HTTP requests sent, by API (retries included) */
+  requests: { application: number; client: number };
+  /** 429 answers received */
+  rateLimited: number;
 }
 
 /** One call: `path` is relative to `baseUrl` (e.g. `/api/application/nodes`). */
@@ -21,6 +34,10 @@ export interface PanelRequest {
   key: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** which API the call belongs to (counted in `TransportStats`; default application) */
+  api?: 'application' | 'client';
+  /** the key's limiter: each attempt waits for a token; a 429 pauses it for `Retry-After` */
+  budget?: RequestBudget;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,18 +61,50 @@ async function errorFrom(response: Response): Promise<PterodactylError> {
 }
 
 function retryable(error: PterodactylError): boolean {
-  return error.status === 0 || error.status === 429 || error.status >= 500;
+  return error.status === 0 || error.status >= 500;
+}
+
+/**
+ * A 429 answer: the panel's throttle runs before any controller, so nothing was done and any method may
+ * be sent again once `retryAfterMs` has passed.
+ */
+class RateLimited extends Error {
+  constructor(
+    readonly error: PterodactylError,
+    readonly retryAfterMs: number,
+  ) {
+    super(error.message);
+  }
+}
+
+/**
+ * `Retry-After` in milliseconds: seconds (Laravel's throttle) or an HTTP date (RFC 9110 10.2.3); 60 s,
+ * the panel's window, when absent or unreadable.
+ */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (header !== null && header.trim() !== '') {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const date = Date.parse(header);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  return 60_000;
 }
 
 /**
  * Creates the function that performs panel calls: JSON in and out, `Accept` and `Content-Type`
- * `application/json`, no redirects followed.
- * @returns `request<T>(req)` resolving to the parsed body (undefined for 204)
+ * `application/json`, no redirects followed. Each attempt first waits for a token of `req.budget`.
+ * @returns `request<T>(req)` resolving to the parsed body (undefined for 204), with `request.stats()`
  * @throws PterodactylError with the panel's errors, or status 0 / `ConnectionError` on network failure or
- *   timeout; GETs are retried `retries` times with exponential backoff on 0, 429 and 5xx
+ *   timeout; GETs are retried `retries` times with exponential backoff on 0 and 5xx; any call answered
+ *   429 is sent again after `Retry-After`, `rateLimitRetries` times
  */
 export function createTransport(options: TransportOptions) {
+  const stats: TransportStats = { requests: { application: 0, client: 0 }, rateLimited: 0 };
+
   async function attempt<T>(req: PanelRequest): Promise<T> {
+    await req.budget?.take();
+    stats.requests[req.api ?? 'application'] += 1;
     const url = new URL(options.baseUrl + req.path);
     for (const [k, v] of Object.entries(req.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));
@@ -80,23 +129,47 @@ export function createTransport(options: TransportOptions) {
           : `Cannot reach the panel: ${(error as Error).message}`,
       );
     }
+    const remaining = response.headers.get('x-ratelimit-remaining');
+    if (remaining !== null) req.budget?.clampTo(Number(remaining));
+    if (response.status === 429) {
+      stats.rateLimited += 1;
+      const wait = retryAfterMs(response.headers.get('retry-after'));
+      req.budget?.pause(wait);
+      throw new RateLimited(await errorFrom(response), wait);
+    }
     if (!response.ok) throw await errorFrom(response);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
-  return async function request<T>(req: PanelRequest): Promise<T> {
+  async function request<T>(req: PanelRequest): Promise<T> {
     const tries = req.method === 'GET' ? options.retries + 1 : 1;
-    for (let i = 1; ; i++) {
+    let throttled = 0;
+    for (let i = 1; ; ) {
       try {
         return await attempt<T>(req);
       } catch (error) {
+        if (error instanceof RateLimited) {
+          throttled += 1;
+          if (throttled > options.rateLimitRetries || error.retryAfterMs > options.maxRetryAfterMs)
+            throw error.error;
+          // With a budget the pause is in it (shared by every call of the key); without, wait here.
+          if (!req.budget) await sleep(error.retryAfterMs);
+          continue;
+        }
         if (!(error instanceof PterodactylError) || !retryable(error) || i >= tries) throw error;
         await sleep(options.retryDelayMs * 2 ** (i - 1));
+        i += 1;
       }
     }
-  };
+  }
+  /** Counters since creation (a copy). */
+  request.stats = (): TransportStats => ({
+    requests: { ...stats.requests },
+    rateLimited: stats.rateLimited,
+  });
+  return request;
 }
 
 export type PanelTransport = ReturnType<typeof createTransport>;

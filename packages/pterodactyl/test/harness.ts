@@ -1,11 +1,17 @@
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
 import type { EmulatorStateOptions } from '@falkenhost/pterodactyl-emulator/state';
-import { createPterodactylClient, type PterodactylClient } from '../src/client';
+import {
+  createPterodactylClient,
+  type PterodactylClient,
+  type PterodactylClientOptions,
+} from '../src/client';
 import type { CreateServerInput } from '../src/inputs';
 
 export interface Harness {
   emulator: RunningEmulator;
   client: PterodactylClient;
+  /** the options `client` was made with (to make a differently configured one) */
+  options: PterodactylClientOptions;
 }
 
 /** Starts the emulator on 127.0.0.1:0 (installs take 0.2 s, stats every 100 ms) and a real client for it. */
@@ -13,13 +19,13 @@ export async function startHarness(
   options: Omit<EmulatorStateOptions, 'publicUrl' | 'wingsSocketBase'> = {},
 ): Promise<Harness> {
   const emulator = await startEmulator({ installSeconds: 0.2, statsIntervalMs: 100, ...options });
-  const client = createPterodactylClient({
+  const clientOptions: PterodactylClientOptions = {
     baseUrl: emulator.url,
     applicationKey: emulator.state.config.applicationKey,
     clientKey: emulator.state.config.clientKey,
     retryDelayMs: 10,
-  });
-  return { emulator, client };
+  };
+  return { emulator, client: createPterodactylClient(clientOptions), options: clientOptions };
 }
 
 /** Polls `check` every 25 ms until it returns a truthy value or `timeoutMs` passes. */

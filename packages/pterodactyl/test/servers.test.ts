@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPterodactylClient } from '../src/client';
 import { isNoCapacityError, type PterodactylError } from '../src/errors';
 import { type Harness, paperServerBody, startHarness, waitFor } from './harness';
 
@@ -107,7 +108,9 @@ describe('servers on the Application API', () => {
     const before = h.emulator.state.servers().length;
     h.emulator.state.failNext('createServer', { status: 504, code: 'DaemonConnectionException' });
     const body = await paperServerBody(h.client, userId, { external_id: 'order-504' });
-    await expect(h.client.createServer(body)).rejects.toMatchObject({
+    // Without retries the panel's answer reaches the caller as it is.
+    const once = createPterodactylClient({ ...h.options, retries: 0 });
+    await expect(once.createServer(body)).rejects.toMatchObject({
       status: 504,
       code: 'DaemonConnectionException',
     });
@@ -115,6 +118,14 @@ describe('servers on the Application API', () => {
     expect(await h.client.getServerByExternalId('order-504')).toBeNull();
     const allocations = await h.client.listNodeAllocations(1);
     expect(allocations.find((a) => a.id === body.allocation?.default)?.assigned).toBe(false);
+  });
+
+  it('a failNext 504 on createServer is retried: not found by external_id, so made again', async () => {
+    h.emulator.state.failNext('createServer', { status: 504, code: 'DaemonConnectionException' });
+    const body = await paperServerBody(h.client, userId, { external_id: 'order-504-retried' });
+    const server = await h.client.createServer(body);
+    expect(server.external_id).toBe('order-504-retried');
+    expect(h.emulator.state.servers().filter((s) => s.external_id === 'order-504-retried')).toHaveLength(1);
   });
 
   it('updates the build and the details', async () => {

@@ -6,6 +6,7 @@
  * send the queued mail; once an hour, read back payments and renewals whose webhook never came. Every step is idempotent and safe when several instances run it at once. The
  * scheduler runs it every minute; the demo clock runs it after each hour it moves.
  */
+import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import type { AppContext } from '../context';
 import { type BillingResult, billHourlyServers, hourStart } from '../services/billing';
 import { reconcileCardOrders } from '../services/card-orders';
@@ -61,7 +62,8 @@ export async function runTick(ctx: AppContext, options: { signal?: AbortSignal }
   const started = performance.now();
   let outcome: 'ok' | 'error' | 'stopped' = 'error';
   try {
-    const result = await runSteps(ctx, options.signal);
+    // Jobs' panel calls wait behind the customers' (decisions/111-panel-budget.md).
+    const result = await inBackground(() => runSteps(ctx, options.signal));
     outcome = 'ok';
     return result;
   } catch (error) {

@@ -43,9 +43,9 @@ import {
   createPanelServer,
   ensurePanelUser,
   hasRoom,
-  readPlacement,
   removePanelServer,
   serverBuild,
+  withPlacement,
 } from './panel';
 import { enqueuePanelTask, runPanelQueue } from './panel-queue';
 import { insertServerAddons, markAdopted } from './provisioning';
@@ -136,7 +136,10 @@ export async function orderPackageByCard(
   const build = serverBuild(offer.pkg, offer.addons);
   let room: boolean;
   try {
-    room = hasRoom(await readPlacement(ctx, offer.nodeIds, body.locationId), build);
+    room =
+      (await withPlacement(ctx, offer.nodeIds, body.locationId, async (placement) =>
+        hasRoom(placement, build) ? true : null,
+      )) ?? false;
   } catch (error) {
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
   }
@@ -554,19 +557,21 @@ async function provisionPaidOrder(ctx: AppContext, order: Order, owner: string):
     }
     const { pkg, addons } = await loadOwnedServerParts(ctx, up.id, up.package_id);
     const build = serverBuild(pkg, addons);
-    const room = await readPlacement(ctx, await nodeIdsOfPackage(ctx, up.package_id), up.location_id);
-    const nodeAndAllocation = await ctx.db.transaction().execute(async (trx) => {
-      await holdLease(trx, order.id, owner);
-      await trx.deleteFrom('allocation_claims').where('user_package_id', '=', up.id).execute();
-      const claim = await claimPlacement(trx, ctx.dialect, room, build, up.id, ctx.now());
-      if (claim)
-        await trx
-          .updateTable('user_packages')
-          .set({ node_id: claim.nodeId })
-          .where('id', '=', up.id)
-          .execute();
-      return claim;
-    });
+    const nodeIds = await nodeIdsOfPackage(ctx, up.package_id);
+    const nodeAndAllocation = await withPlacement(ctx, nodeIds, up.location_id, (room) =>
+      ctx.db.transaction().execute(async (trx) => {
+        await holdLease(trx, order.id, owner);
+        await trx.deleteFrom('allocation_claims').where('user_package_id', '=', up.id).execute();
+        const claim = await claimPlacement(trx, ctx.dialect, room, build, up.id, ctx.now());
+        if (claim)
+          await trx
+            .updateTable('user_packages')
+            .set({ node_id: claim.nodeId })
+            .where('id', '=', up.id)
+            .execute();
+        return claim;
+      }),
+    );
     if (!nodeAndAllocation) {
       await giveUp(ctx, order.id, owner, 'resources');
       return;

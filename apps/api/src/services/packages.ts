@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import type { Addon, Package } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { checkOrderVariables } from './egg-variables';
-import { packageNodes } from './panel';
+import { packageNodes, panelLocations } from './panel';
 
 export interface OrderablePackage {
   pkg: Package;
@@ -63,12 +63,13 @@ export async function addonsOfPackage(ctx: AppContext, packageId: number): Promi
 }
 
 /**
- * Locations of a package's nodes, as the panel names them (spec 3 "Location for ordering": id, code, name).
+ * Locations of a package's nodes, as the panel names them (spec 3 "Location for ordering": id, code, name),
+ * from the panel as read in the last minute (services/panel.ts `PANEL_READING_FRESH_MS`).
  */
 export async function packageLocations(ctx: AppContext, packageId: number): Promise<StoreLocation[]> {
-  const nodes = await packageNodes(ctx.pterodactyl, await nodeIdsOf(ctx, packageId));
+  const nodes = await packageNodes(ctx, await nodeIdsOf(ctx, packageId));
   const ids = new Set(nodes.map((n) => n.location_id));
-  const locations = await ctx.pterodactyl.listLocations();
+  const locations = await panelLocations(ctx);
   return locations
     .filter((l) => ids.has(l.id))
     .map((l) => ({ id: l.id, code: l.short, name: l.long ?? l.short }));

@@ -3,7 +3,9 @@
  * power and delete. A task is written in the transaction that decides it (the intent), then run by
  * `runPanelQueue` (suspend, unsuspend, power, delete and build: the limits a staff edit changed), which
  * - keeps within the panel's API limit (`PANEL_RATE_LIMIT_PER_MINUTE`, default 240 as Pterodactyl's
- *   application API allows), counted in the database so several instances share one budget;
+ *   application API allows): its calls are background calls of the client's limiter, which lets the
+ *   customers' calls go first, and the tasks of all instances are counted in the database against the
+ *   same share of the limit the limiter keeps to (decisions/111-panel-budget.md);
  * - runs a server's tasks one at a time in the order they were written (a suspend before the unsuspend);
  * - retries a failed call after 5 s, 10 s, 20 s ... up to 10 minutes, for as long as it takes: a panel
  *   outage delays tasks and loses none;
@@ -11,7 +13,10 @@
  * The calls are idempotent on the panel (suspend of a suspended server, delete of a deleted one: 404),
  * so a task run twice after a crash does no harm.
  */
+
+import { PANEL_BUDGET_SHARE } from '@falkenhost/pterodactyl/client';
 import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
+import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import WebSocket from 'ws';
 import type { AppContext } from '../context';
@@ -78,12 +83,14 @@ export async function enqueuePanelTasks(
 }
 
 /**
- * Takes up to `wanted` calls from the shared per-minute budget.
+ * Takes up to `wanted` calls from the per-minute budget all instances share: the share of the panel's limit
+ * the average the client's limiter keeps to in one process, so several instances' queues together stay
+ * within it too.
  * @returns how many calls may be made now (0 when the minute's budget is spent)
  */
 export async function takePanelBudget(ctx: AppContext, wanted: number): Promise<number> {
   if (wanted <= 0) return 0;
-  const max = ctx.config.panelRateLimitPerMinute;
+  const max = Math.max(1, Math.floor(ctx.config.panelRateLimitPerMinute * PANEL_BUDGET_SHARE));
   const t = ctx.now();
   const row = await ctx.db
     .insertInto('rate_limits')
@@ -114,10 +121,15 @@ export interface PanelQueueResult {
 }
 
 /**
- * Runs due tasks until none is due or the minute's budget is spent.
+ * Runs due tasks until none is due or the minute's budget is spent, as background calls (the customers'
+ * own calls go ahead of them in the client's limiter).
  * @returns tasks confirmed and tasks that failed (and wait for their retry)
  */
-export async function runPanelQueue(ctx: AppContext): Promise<PanelQueueResult> {
+export function runPanelQueue(ctx: AppContext): Promise<PanelQueueResult> {
+  return inBackground(() => drainPanelQueue(ctx));
+}
+
+async function drainPanelQueue(ctx: AppContext): Promise<PanelQueueResult> {
   const result: PanelQueueResult = { done: 0, failed: 0 };
   for (;;) {
     const due = await countDue(ctx, PARALLEL * 4);
@@ -157,14 +169,27 @@ async function countDue(ctx: AppContext, limit: number): Promise<number> {
   return rows.length;
 }
 
-/** Leases up to `limit` due tasks (a conditional update per task: several instances never share one). */
+/** Tasks a customer waits for (a paid unsuspend, a start, a new build), leased before bulk work. */
+const CUSTOMER_KINDS: PanelTaskKind[] = ['unsuspend', 'power', 'build'];
+
+/**
+ * Leases up to `limit` due tasks (a conditional update per task: several instances never share one):
+ * the customers' kinds first, then suspensions and deletions, each in the order written, so a paid
+ * unsuspend does not wait behind a billing tick's thousands of suspensions.
+ */
 async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
   const now = ctx.now();
-  const candidates = await dueQuery(ctx, now)
-    .select(['t.id', 't.user_package_id', 't.kind', 't.payload', 't.attempts', 't.next_attempt_at'])
-    .orderBy('t.id')
-    .limit(limit)
-    .execute();
+  const due = (customer: boolean, max: number) =>
+    max <= 0
+      ? Promise.resolve([])
+      : dueQuery(ctx, now)
+          .select(['t.id', 't.user_package_id', 't.kind', 't.payload', 't.attempts', 't.next_attempt_at'])
+          .where('t.kind', customer ? 'in' : 'not in', CUSTOMER_KINDS)
+          .orderBy('t.id')
+          .limit(max)
+          .execute();
+  const first = await due(true, limit);
+  const candidates = [...first, ...(await due(false, limit - first.length))];
   const claimed: ClaimedTask[] = [];
   for (const task of candidates) {
     const leased = await ctx.db

@@ -3,6 +3,7 @@
  * server creation and clean-up. Names are Pterodactyl's: location, node, allocation, nest, egg.
  */
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
+import type { Location, Node } from '@falkenhost/pterodactyl/types';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Dialect } from '../db/dialect';
@@ -48,16 +49,125 @@ export function serverBuild(
   };
 }
 
-/** The panel's nodes with these ids (the package's nodes). */
-export async function packageNodes(ptero: PterodactylClient, nodeIds: number[]) {
-  const nodes = await ptero.listNodes();
+/**
+ * How long the panel's nodes, locations and free allocations, once read, serve orders before they are
+ * read again (decisions/112-placement-cache.md). Far below CLAIM_KEEP_MS: a claim finished after a
+ * reading must still be in the database when that reading is used.
+ */
+export const PANEL_READING_FRESH_MS = 60_000;
+/** Free allocations read per node beyond those held by orders in flight. */
+const ALLOCATION_SLACK = 20;
+
+interface Timed<T> {
+  /** product clock, epoch ms */
+  readAt: number;
+  /** performance.now() when read: the product clock may stand still (tests) or leap (the demo) */
+  readAtReal: number;
+  value: Promise<T>;
+}
+/** What was read from one panel (per client, so each test's product has its own). */
+interface PanelReading {
+  nodes: Timed<Node[]> | null;
+  locations: Timed<Location[]> | null;
+  /** node id -> its unassigned allocation ids, in the panel's order */
+  allocations: Map<number, Timed<number[]>>;
+}
+const readings = new WeakMap<PterodactylClient, PanelReading>();
+
+function readingOf(ctx: AppContext): PanelReading {
+  let reading = readings.get(ctx.pterodactyl);
+  if (!reading) {
+    reading = { nodes: null, locations: null, allocations: new Map() };
+    readings.set(ctx.pterodactyl, reading);
+  }
+  return reading;
+}
+
+interface Slot<T> {
+  get(): Timed<T> | null | undefined;
+  set(value: Timed<T> | null): void;
+}
+
+/**
+ * The slot's value when it was read less than PANEL_READING_FRESH_MS ago by both clocks (and, with
+ * `after`, at or after that product-clock moment), else a new reading; a reading in flight is shared.
+ * A failed reading is not kept.
+ * @returns the reading and whether it was there before this call
+ */
+function cached<T>(
+  ctx: AppContext,
+  slot: Slot<T>,
+  read: () => Promise<T>,
+  after?: number,
+): { timed: Timed<T>; hit: boolean } {
+  const t = ctx.now();
+  const real = performance.now();
+  const current = slot.get();
+  if (
+    current &&
+    t - current.readAt < PANEL_READING_FRESH_MS &&
+    t >= current.readAt &&
+    real - current.readAtReal < PANEL_READING_FRESH_MS &&
+    (after === undefined || current.readAt >= after)
+  )
+    return { timed: current, hit: true };
+  const timed: Timed<T> = { readAt: t, readAtReal: real, value: read() };
+  slot.set(timed);
+  timed.value.catch(() => {
+    if (slot.get() === timed) slot.set(null);
+  });
+  return { timed, hit: false };
+}
+
+/** Forgets what was read from the panel: the next order reads it again (after a refused create). */
+export function forgetPanelReading(ctx: AppContext): void {
+  readings.delete(ctx.pterodactyl);
+}
+
+/**
+ * All the panel's nodes, read at most once per PANEL_READING_FRESH_MS (`after`: read at or after that
+ * moment, product clock).
+ */
+export async function panelNodes(
+  ctx: AppContext,
+  after?: number,
+): Promise<{ timed: Timed<Node[]>; hit: boolean }> {
+  const reading = readingOf(ctx);
+  const slot: Slot<Node[]> = {
+    get: () => reading.nodes,
+    set: (v) => {
+      reading.nodes = v;
+    },
+  };
+  const found = cached(ctx, slot, () => ctx.pterodactyl.listNodes(), after);
+  await found.timed.value;
+  return found;
+}
+
+/** All the panel's locations, read at most once per PANEL_READING_FRESH_MS. */
+export async function panelLocations(ctx: AppContext): Promise<Location[]> {
+  const reading = readingOf(ctx);
+  const slot: Slot<Location[]> = {
+    get: () => reading.locations,
+    set: (v) => {
+      reading.locations = v;
+    },
+  };
+  return cached(ctx, slot, () => ctx.pterodactyl.listLocations()).timed.value;
+}
+
+/** The panel's nodes with these ids (the package's nodes), from the cached reading. */
+export async function packageNodes(ctx: AppContext, nodeIds: number[]): Promise<Node[]> {
+  const nodes = await (await panelNodes(ctx)).timed.value;
   return nodes.filter((n) => nodeIds.includes(n.id));
 }
 
 /** Nodes that may take a server, with their room as the panel reported it at `readAt`. */
 export interface Placement {
-  /** when the panel's figures were read (epoch ms, product clock) */
+  /** when the oldest of the panel's figures used was read (epoch ms, product clock) */
   readAt: number;
+  /** true when some figures came from an earlier reading: no room may mean "read again" */
+  fromCache: boolean;
   nodes: Array<{
     nodeId: number;
     /** MB the panel allows on the node (with overallocation); Infinity when unlimited */
@@ -66,7 +176,7 @@ export interface Placement {
     /** MB the panel had allocated at `readAt` */
     allocatedMemory: number;
     allocatedDisk: number;
-    /** unassigned allocations at `readAt`, in the panel's order */
+    /** unassigned allocations at `readAt`, in the panel's order (the first ones, not all) */
     allocationIds: number[];
   }>;
 }
@@ -88,33 +198,87 @@ export function hasRoom(placement: Placement, build: ServerBuild): boolean {
 /**
  * The package's nodes in the location that are not in maintenance, with their room and free
  * allocations, the one with the most free memory first (architecture.md "Provisioning"). The choice of
- * node and allocation is made in the order's transaction by `claimPlacement`.
+ * node and allocation is made in the order's transaction by `claimPlacement`. The panel is read at most
+ * once per PANEL_READING_FRESH_MS, or now with `fresh`; per node only as many free allocations as
+ * orders in flight hold plus a few, so an order's panel calls do not grow with the allocations
+ * (decisions/112-placement-cache.md).
  */
 export async function readPlacement(
   ctx: AppContext,
   nodeIds: number[],
   locationId: number,
+  options: { fresh?: boolean } = {},
 ): Promise<Placement> {
-  const readAt = ctx.now();
-  const nodes = (await packageNodes(ctx.pterodactyl, nodeIds)).filter(
-    (n) => n.location_id === locationId && !n.maintenance_mode,
+  const asked = ctx.now();
+  const after = options.fresh ? asked : undefined;
+  const nodesRead = await panelNodes(ctx, after);
+  const nodes = (await nodesRead.timed.value).filter(
+    (n) => nodeIds.includes(n.id) && n.location_id === locationId && !n.maintenance_mode,
   );
+  const inFlight = await ctx.db
+    .selectFrom('allocation_claims')
+    .select(['node_id', (eb) => eb.fn.countAll<number>().as('held')])
+    .where('done_at', 'is', null)
+    .groupBy('node_id')
+    .execute();
+  const held = new Map(inFlight.map((r) => [r.node_id, Number(r.held)]));
+  const reading = readingOf(ctx);
   const limit = (size: number, over: number) =>
     over < 0 ? Number.POSITIVE_INFINITY : size * (1 + over / 100);
+  let readAt = nodesRead.timed.readAt;
+  let fromCache = nodesRead.hit;
   const rows = await Promise.all(
-    nodes.map(async (n) => ({
-      nodeId: n.id,
-      memory: limit(n.memory, n.memory_overallocate),
-      disk: limit(n.disk, n.disk_overallocate),
-      allocatedMemory: n.allocated_resources.memory,
-      allocatedDisk: n.allocated_resources.disk,
-      allocationIds: (await ctx.pterodactyl.listNodeAllocations(n.id, { unassignedOnly: true }))
-        .filter((a) => !a.assigned)
-        .map((a) => a.id),
-    })),
+    nodes.map(async (n) => {
+      const atLeast = (held.get(n.id) ?? 0) + ALLOCATION_SLACK;
+      const slot: Slot<number[]> = {
+        get: () => reading.allocations.get(n.id),
+        set: (v) => {
+          if (v) reading.allocations.set(n.id, v);
+          else reading.allocations.delete(n.id);
+        },
+      };
+      const free = cached(
+        ctx,
+        slot,
+        async () =>
+          (await ctx.pterodactyl.listNodeAllocations(n.id, { unassignedOnly: true, atLeast }))
+            .filter((a) => !a.assigned)
+            .map((a) => a.id),
+        after,
+      );
+      const allocationIds = await free.timed.value;
+      readAt = Math.min(readAt, free.timed.readAt);
+      fromCache ||= free.hit;
+      return {
+        nodeId: n.id,
+        memory: limit(n.memory, n.memory_overallocate),
+        disk: limit(n.disk, n.disk_overallocate),
+        allocatedMemory: n.allocated_resources.memory,
+        allocatedDisk: n.allocated_resources.disk,
+        allocationIds,
+      };
+    }),
   );
   rows.sort((a, b) => b.memory - b.allocatedMemory - (a.memory - a.allocatedMemory));
-  return { readAt, nodes: rows };
+  return { readAt, fromCache, nodes: rows };
+}
+
+/**
+ * Runs `attempt` (a claim, a room check) on the cached placement, and once more on a fresh reading of
+ * the panel when it finds no room there: a cached reading may miss servers deleted or allocations added
+ * since, so "no room" is only answered from figures read for this order.
+ * @returns what `attempt` returned, null when there was no room in fresh figures either
+ */
+export async function withPlacement<T>(
+  ctx: AppContext,
+  nodeIds: number[],
+  locationId: number,
+  attempt: (placement: Placement) => Promise<T | null>,
+): Promise<T | null> {
+  const placement = await readPlacement(ctx, nodeIds, locationId);
+  const first = await attempt(placement);
+  if (first !== null || !placement.fromCache) return first;
+  return attempt(await readPlacement(ctx, nodeIds, locationId, { fresh: true }));
 }
 
 /**
@@ -245,29 +409,36 @@ export async function createPanelServer(
 ): Promise<{ id: number; uuid: string; identifier: string }> {
   const egg = await panelEgg(ctx, input.eggId);
   if (!egg) throw new Error(`the panel has no egg ${input.eggId}`);
-  const server = await ctx.pterodactyl.createServer({
-    name: input.name,
-    user: input.panelUserId,
-    egg: input.eggId,
-    docker_image: egg.docker_image,
-    startup: egg.startup,
-    environment: serverEnvironment(egg, await gameVariables(ctx, input.gameId), input.variables),
-    limits: {
-      memory: input.build.memory,
-      swap: input.build.swap,
-      disk: input.build.disk,
-      io: input.build.io,
-      cpu: input.build.cpu,
-    },
-    feature_limits: {
-      databases: input.build.databases,
-      backups: input.build.backups,
-      allocations: input.build.allocations,
-    },
-    allocation: { default: input.allocationId },
-    external_id: input.externalId,
-    start_on_completion: true,
-  });
+  const environment = serverEnvironment(egg, await gameVariables(ctx, input.gameId), input.variables);
+  // A refusal (an allocation taken meanwhile, a node full) means the cached reading is out of date.
+  const server = await ctx.pterodactyl
+    .createServer({
+      name: input.name,
+      user: input.panelUserId,
+      egg: input.eggId,
+      docker_image: egg.docker_image,
+      startup: egg.startup,
+      environment,
+      limits: {
+        memory: input.build.memory,
+        swap: input.build.swap,
+        disk: input.build.disk,
+        io: input.build.io,
+        cpu: input.build.cpu,
+      },
+      feature_limits: {
+        databases: input.build.databases,
+        backups: input.build.backups,
+        allocations: input.build.allocations,
+      },
+      allocation: { default: input.allocationId },
+      external_id: input.externalId,
+      start_on_completion: true,
+    })
+    .catch((error: unknown) => {
+      forgetPanelReading(ctx);
+      throw error;
+    });
   return { id: server.id, uuid: server.uuid, identifier: server.identifier };
 }
 

@@ -23,10 +23,14 @@ import {
   claimPlacement,
   createPanelServer,
   ensurePanelUser,
-  readPlacement,
+  type Placement,
   removePanelServer,
   serverBuild,
+  withPlacement,
 } from './panel';
+
+/** Thrown inside an order's transaction when no node has room, to roll it back. */
+class NoRoom extends Error {}
 
 type ParsedPackageOrder = ParsedPackageByCreditsBody;
 
@@ -50,48 +54,56 @@ export async function orderPackageByCredits(
   // Reserve the money first (architecture.md "Provisioning"): the owned server, its node and allocation
   // claim and the charge in one transaction; no room anywhere answers resources with nothing written.
   const t = now();
-  const room = await readPlacement(ctx, offer.nodeIds, body.locationId);
-  const reserved = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('user_packages')
-      .values(
-        newUserPackage({
-          user_id: user.id,
-          package_id: offer.pkg.id,
-          name: body.serverName,
-          billing_type: 'hourly',
-          status: 'provisioning',
-          egg_id: body.eggId,
-          nest_id: offer.nestId,
-          variables: JSON.stringify(offer.variables),
-          location_id: body.locationId,
-          credits_monthly: monthly,
-          // The order pays the clock hour it is placed in; the tick charges each further hour.
-          billed_until: hourStart(t) + HOUR_MS,
-          created_at: t,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const placement = await claimPlacement(trx, ctx.dialect, room, build, row.id, t);
-    if (!placement) throw new AppError(400, REASONS.resources);
-    await trx
-      .updateTable('user_packages')
-      .set({ node_id: placement.nodeId })
-      .where('id', '=', row.id)
-      .execute();
-    await insertServerAddons(trx, row.id, offer.addons, t);
-    if (firstHour > 0) {
-      await applyLedgerEntry(trx, {
-        userId: user.id,
-        amount: -firstHour,
-        kind: 'server-order',
-        reference: `server-order:${row.id}`,
-        now: t,
-      });
-    }
-    return { userPackage: row, placement };
-  });
+  const reserve = (room: Placement) =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('user_packages')
+        .values(
+          newUserPackage({
+            user_id: user.id,
+            package_id: offer.pkg.id,
+            name: body.serverName,
+            billing_type: 'hourly',
+            status: 'provisioning',
+            egg_id: body.eggId,
+            nest_id: offer.nestId,
+            variables: JSON.stringify(offer.variables),
+            location_id: body.locationId,
+            credits_monthly: monthly,
+            // The order pays the clock hour it is placed in; the tick charges each further hour.
+            billed_until: hourStart(t) + HOUR_MS,
+            created_at: t,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const placement = await claimPlacement(trx, ctx.dialect, room, build, row.id, t);
+      if (!placement) throw new NoRoom();
+      await trx
+        .updateTable('user_packages')
+        .set({ node_id: placement.nodeId })
+        .where('id', '=', row.id)
+        .execute();
+      await insertServerAddons(trx, row.id, offer.addons, t);
+      if (firstHour > 0) {
+        await applyLedgerEntry(trx, {
+          userId: user.id,
+          amount: -firstHour,
+          kind: 'server-order',
+          reference: `server-order:${row.id}`,
+          now: t,
+        });
+      }
+      return { userPackage: row, placement };
+    });
+  const reserved = await withPlacement(ctx, offer.nodeIds, body.locationId, (room) =>
+    reserve(room).catch((error: unknown) => {
+      // No room: the transaction is rolled back (no row, no charge); withPlacement may read again.
+      if (error instanceof NoRoom) return null;
+      throw error;
+    }),
+  );
+  if (!reserved) throw new AppError(400, REASONS.resources);
   const { userPackage, placement } = reserved;
 
   const externalId = `falkenhost-server-${userPackage.id}`;
