@@ -73,22 +73,16 @@ const field = (rules: string, name = 'Slots'): VariableLabel => ({ env_variable:
 
 beforeAll(async () => {
   i18n = createInstance();
-  const languages = {
-    en: [enCommon, enStore, enServers, enAdmin],
-    cs: [csCommon, csStore, csServers, csAdmin],
-    sk: [skCommon, skStore, skServers, skAdmin],
-    de: [deCommon, deStore, deServers, deAdmin],
-    fr: [frCommon, frStore, frServers, frAdmin],
-  };
   await i18n.init({
     lng: 'en',
     fallbackLng: false,
-    resources: Object.fromEntries(
-      Object.entries(languages).map(([lng, [common, store, servers, admin]]) => [
-        lng,
-        { common, store, servers, admin },
-      ]),
-    ),
+    resources: {
+      en: { common: enCommon, store: enStore, servers: enServers, admin: enAdmin },
+      cs: { common: csCommon, store: csStore, servers: csServers, admin: csAdmin },
+      sk: { common: skCommon, store: skStore, servers: skServers, admin: skAdmin },
+      de: { common: deCommon, store: deStore, servers: deServers, admin: deAdmin },
+      fr: { common: frCommon, store: frStore, servers: frServers, admin: frAdmin },
+    },
     interpolation: { escapeValue: false },
   });
 });
