@@ -324,6 +324,12 @@ describe('multipart bodies (spec 7 "Admin")', () => {
     expect(add.get('image')).toBeInstanceOf(File);
     expect(add.has('thumbnail')).toBe(false);
     expect(gameFormData(draft, 7).get('id')).toBe('7');
+    // Egg variable values (issue 28) go as one JSON object, trimmed; '' clears a value.
+    const values = gameFormData({ ...draft, variables: { FIVEM_LICENSES: ' cfxk_1 ', STEAM_ACC: '' } }, 7);
+    expect(JSON.parse(values.get('variables') as string)).toEqual({
+      FIVEM_LICENSES: 'cfxk_1',
+      STEAM_ACC: '',
+    });
   });
 
   it('package: node and egg ids as JSON, empty unlimited fields, target on add only', () => {

@@ -1,9 +1,10 @@
 /** Games administration calls (spec 7 "Admin": games, multipart with image and thumbnail). */
 import type { AdminGame } from '@falkenhost/contracts/admin';
+import type { GameVariable } from '@falkenhost/contracts/egg-variables';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import { type GameDraft, gameFormData } from '../utils/form-data';
-import { adminGamesKey } from './keys';
+import { adminGamesKey, gameVariablesKey } from './keys';
 
 const PATH = '/api/private/store/games';
 
@@ -16,8 +17,21 @@ export function useAdminGames() {
 }
 
 /**
+ * GET game-variables?id=: the egg variables of the game's packages that need a value or have staff's,
+ * each with its value and who gives it (issue 28: `game`, `customer`, `missing`, `default`).
+ */
+export function useGameVariables(gameId: number | null) {
+  return useQuery({
+    queryKey: gameVariablesKey(gameId ?? 0),
+    enabled: gameId !== null,
+    queryFn: async () =>
+      unwrap(await api.get<GameVariable[]>(`/api/private/store/game-variables?id=${gameId}`)),
+  });
+}
+
+/**
  * POST (no `id`: add, 201) or PUT (with `id`: edit, 200) a game as a multipart form; the answer is the
- * saved game, or 400 validation / file-type, 409 exists, 413 file-too-large.
+ * saved game, or 400 validation / file-type / variable, 409 exists, 413 file-too-large.
  */
 export const saveGame = (draft: GameDraft, id?: number) =>
   id === undefined

@@ -1,17 +1,21 @@
 import type { AdminGame } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { Checkbox, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/features/admin-shared/components/form-dialog';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { saveGame } from '../api/games';
+import type { VariableText } from '@/lib/egg-variables';
+import { saveGame, useGameVariables } from '../api/games';
 import { useDraft } from '../hooks/use-draft';
 import { useStoreChange } from '../hooks/use-store-change';
-import { gameErrorKey } from '../utils/errors';
+import { gameErrorKey, gameVariableTexts } from '../utils/errors';
 import { type GameDraft, numberDraft } from '../utils/form-data';
+import { gameVariablesProblem, variableValuesOf } from '../utils/game-variables';
 import { gameDraftError } from '../utils/validate';
 import { ActiveCheckbox } from './active-checkbox';
+import { GameVariablesSection } from './game-variables-section';
 import { ImageFileInput } from './image-file-input';
 
 const PLATFORMS = ['desktop', 'console', 'mobile'] as const;
@@ -40,7 +44,9 @@ function draftOf(game: AdminGame | null): GameDraft {
 
 /**
  * The game popup (spec 2 "Games"): name, platforms, priority (at least 1), image and thumbnail with a
- * preview, active (ticked on add). Files are required on add and optional on edit (spec 5).
+ * preview, active (ticked on add). Files are required on add and optional on edit (spec 5). On edit, the
+ * egg variables of the game's packages with who gives each (issue 28); a game whose variable has no value
+ * from anyone cannot be saved active.
  */
 export function GameDialog({ game, onClose }: Props) {
   const { t } = useTranslation('admin');
@@ -48,17 +54,41 @@ export function GameDialog({ game, onClose }: Props) {
   const { draft, set } = useDraft<GameDraft>(() => draftOf(game));
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
+  const variables = useGameVariables(game?.id ?? null);
+  // Staff's edits of the variable values; the others stay as stored.
+  const [variableEdits, setVariableEdits] = useState<Record<string, string>>({});
+  const [variableErrors, setVariableErrors] = useState<ReadonlyMap<string, VariableText>>(new Map());
+  const fields = variables.data ?? [];
+  const variableValues = variableValuesOf(fields, variableEdits);
 
   const save = useThrottledAction(async () => {
     const problem = gameDraftError(draft, mode);
     if (problem) return notice('error', problem);
+    const refused = gameVariablesProblem(fields, variableValues, draft.active);
+    if (refused) return notice('error', refused.key, refused.values);
     const saved = await change(
-      saveGame(draft, game?.id),
-      (answer) => gameErrorKey(answer, mode),
+      // The values replace the stored ones, so they go only when the list was loaded.
+      saveGame({ ...draft, variables: variables.isSuccess ? variableValues : undefined }, game?.id),
+      (answer) => {
+        const texts = gameVariableTexts(answer, fields);
+        setVariableErrors(texts ?? new Map());
+        const first = texts ? [...texts.values()][0] : undefined;
+        return first ?? gameErrorKey(answer, mode);
+      },
       mode === 'add' ? 'games.toast.added' : 'games.toast.updated',
     );
     if (saved) onClose();
   });
+
+  const changeVariable = (key: string, value: string) => {
+    setVariableEdits((current) => ({ ...current, [key]: value }));
+    setVariableErrors((current) => {
+      if (!current.has(key)) return current;
+      const next = new Map(current);
+      next.delete(key);
+      return next;
+    });
+  };
 
   return (
     <FormDialog
@@ -126,6 +156,15 @@ export function GameDialog({ game, onClose }: Props) {
         checked={draft.active}
         onChange={(checked) => set('active', checked)}
       />
+      {game && (
+        <GameVariablesSection
+          query={variables}
+          values={variableValues}
+          onChange={changeVariable}
+          serverErrors={variableErrors}
+          active={draft.active}
+        />
+      )}
     </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import type { FailedAnswer } from '../utils/errors';
 
 /**
  * Sends one store administration change and tells the result: a failure shows the error toast of
- * `errorKey(answer)`; a success the toast of `successKey` and refetches the store lists, the audit log and
+ * `errorKey(answer)` (a key, or a key with its values); a success the toast of `successKey` and refetches the store lists, the audit log and
  * both customer-facing stores. Toasts last TOAST_SHORT_MS (spec 2: 3 s on the store pages).
  * @returns whether the change was made
  */
@@ -18,12 +18,14 @@ export function useStoreChange() {
   return useCallback(
     async <T>(
       request: Promise<ApiResult<T>>,
-      errorKey: (answer: FailedAnswer) => string,
+      errorKey: (answer: FailedAnswer) => string | { key: string; values: Record<string, string | number> },
       successKey: string,
     ): Promise<boolean> => {
       const answer = await request;
       if (!answer.ok) {
-        notice('error', errorKey(answer));
+        const error = errorKey(answer);
+        if (typeof error === 'string') notice('error', error);
+        else notice('error', error.key, error.values);
         return false;
       }
       notice('success', successKey);

@@ -5,6 +5,8 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
+// Relative, as the message tests import this module without the web build's '@' alias.
+import { type VariableLabel, type VariableText, variableAnswerTexts } from '../../../lib/egg-variables';
 import type { Mode } from './validate';
 
 /** The part of an answer the mapping reads. */
@@ -45,6 +47,28 @@ const exists = (answer: FailedAnswer) => answer.status === 409 && reasonOf(answe
 export function gameErrorKey(answer: FailedAnswer, mode: Mode): string {
   if (exists(answer)) return mode === 'add' ? 'errors.gameExists' : 'errors.gameNameExists';
   return saveErrorKey(answer);
+}
+
+/**
+ * POST/PUT games, 400 variable (issue 28): per refused variable its message naming it by the form's
+ * `fields`: `missing` (the game published while nobody gives a value) says it needs one before the game
+ * can be published; a value refused by the egg's rules the rule's message (keys of common). Null for any
+ * other answer.
+ */
+export function gameVariableTexts(
+  answer: FailedAnswer,
+  fields: readonly VariableLabel[],
+): Map<string, VariableText> | null {
+  const texts = variableAnswerTexts(answer, fields);
+  if (!texts) return null;
+  for (const [key, text] of texts) {
+    if (text.key.endsWith('.missing'))
+      texts.set(key, {
+        key: 'errors.variableMissing',
+        values: { name: fields.find((f) => f.env_variable === key)?.name || key },
+      });
+  }
+  return texts;
 }
 
 /** POST/PUT packages: 409 exists packageNameExists; 404 on add the target username is unknown. */

@@ -17,6 +17,11 @@ export interface GameDraft {
   priority: NumberDraft;
   image: File | null;
   thumbnail: File | null;
+  /**
+   * staff's egg variable values, env_variable -> value ('' clears one; issue 28): every variable the form
+   * shows, as they replace the stored ones; undefined keeps the stored values (add, or the list not loaded)
+   */
+  variables?: Record<string, string>;
 }
 
 /** The package popup's fields (spec 2 "Packages"); node and egg ids as the MultiSelects hold them. */
@@ -50,7 +55,10 @@ export interface PackageDraft {
 
 const text = (value: NumberDraft) => (value === '' ? '' : String(value));
 
-/** POST/PUT games body: name, desktop, console, mobile, active, priority, and image/thumbnail files. */
+/**
+ * POST/PUT games body: name, desktop, console, mobile, active, priority, image/thumbnail files, and the
+ * egg variable values as a JSON object when the draft has them.
+ */
 export function gameFormData(draft: GameDraft, id?: number): FormData {
   const form = new FormData();
   if (id !== undefined) form.append('id', String(id));
@@ -62,6 +70,10 @@ export function gameFormData(draft: GameDraft, id?: number): FormData {
   form.append('priority', text(draft.priority));
   if (draft.image) form.append('image', draft.image);
   if (draft.thumbnail) form.append('thumbnail', draft.thumbnail);
+  if (draft.variables) {
+    const values = Object.entries(draft.variables).map(([key, value]) => [key, value.trim()]);
+    form.append('variables', JSON.stringify(Object.fromEntries(values)));
+  }
   return form;
 }
 

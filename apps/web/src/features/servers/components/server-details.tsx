@@ -7,6 +7,7 @@ import { useConfirm } from '../hooks/use-confirm';
 import { isCancelled } from '../utils/server';
 import { AddonsPanel } from './addons-panel';
 import { EndServerButton } from './end-server-button';
+import { GameSettingsPanel } from './game-settings-panel';
 import { PackagePanel } from './package-panel';
 import { PowerButtons } from './power-buttons';
 import { SchedulePanel } from './schedule-panel';
@@ -22,8 +23,8 @@ interface Props {
 const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX}px)`;
 
 /**
- * The details overlay of an active server (spec 2 "Customer servers"): resources, power, add-ons and
- * package change (non-custom packages only), the schedule (hourly servers) and cancel or delete.
+ * The details overlay of an active server (spec 2 "Customer servers"): resources, power, the game
+ * settings the order asked for (issue 28), add-ons and package change (non-custom packages only), the schedule (hourly servers) and cancel or delete.
  * Full screen on phones.
  */
 export function ServerDetails({ server, state, onClose }: Props) {
@@ -63,6 +64,7 @@ export function ServerDetails({ server, state, onClose }: Props) {
           </Text>
           <PowerButtons server={server} state={state} />
         </Stack>
+        <GameSettingsPanel server={server} />
         {changeable && (
           <>
             <Divider />

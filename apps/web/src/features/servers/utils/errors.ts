@@ -79,3 +79,15 @@ export function addScheduleErrorKey(answer: FailedAnswer): string {
 export function deleteScheduleErrorKey(_answer: FailedAnswer): string {
   return 'errors.deleteScheduleFailed';
 }
+
+/**
+ * PUT variables (issue 28, the game settings of server details) other than a 400 variable answer, which
+ * names the refused value (lib/egg-variables): 409 server-state (suspended, installing), 409 busy, 502
+ * panel; else unknown.
+ */
+export function serverVariablesErrorKey(answer: FailedAnswer): string {
+  if (answer.status === 409 && reasonOf(answer) === REASONS.serverState) return 'errors.serverState';
+  if (isBusy(answer)) return 'errors.busy';
+  if (answer.status === 502) return 'errors.panel';
+  return 'errors.unknown';
+}

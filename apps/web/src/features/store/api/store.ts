@@ -1,5 +1,6 @@
 /** Customer store calls (spec 7 "Public and store"). */
 import type { PublicGame } from '@falkenhost/contracts/catalog';
+import type { PackageVariablesAnswer } from '@falkenhost/contracts/egg-variables';
 import type { PaymentMethod } from '@falkenhost/contracts/money';
 import type {
   OrderPackageBody,
@@ -60,6 +61,20 @@ export function usePackageLocations(packageId: number) {
   });
 }
 
+/**
+ * GET package-variables?packageId=: per egg id, the egg variables the customer must give in the order
+ * dialog (issue 28; FiveM's licence key); an egg needing nothing maps to [].
+ */
+export function usePackageVariables(packageId: number) {
+  return useQuery({
+    queryKey: ['store', 'package-variables', packageId],
+    queryFn: async () =>
+      unwrap(
+        await api.get<PackageVariablesAnswer>(`/api/private/store/package-variables?packageId=${packageId}`),
+      ),
+  });
+}
+
 /** GET referrer: the user's referrer username, or null (404 means none). */
 export function useReferrer() {
   return useQuery({
@@ -102,6 +117,8 @@ export interface PackageByCreditsInput {
   locationId: number;
   /** JSON string of add-on ids (spec 7) */
   addonIds: string;
+  /** the egg variables the customer gave: env_variable -> value (issue 28) */
+  variables: Record<string, string>;
 }
 
 export const packageByCredits = (body: PackageByCreditsInput) =>

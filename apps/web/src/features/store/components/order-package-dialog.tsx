@@ -1,3 +1,4 @@
+import type { EggVariableField } from '@falkenhost/contracts/egg-variables';
 import {
   centsToEur,
   creditsToUnits,
@@ -43,6 +44,10 @@ export interface PackageOrderSelection {
   addons: StoreAddon[];
   /** the server name typed in the overview (may be empty; it can be edited here) */
   serverName: string;
+  /** the egg variables the customer gave in the overview, checked there: env_variable -> value */
+  variables: Record<string, string>;
+  /** those variables as the overview asked for them (names the refused one in a 400 variable answer) */
+  variableFields: readonly EggVariableField[];
 }
 
 interface Props {
@@ -161,13 +166,14 @@ export default function OrderPackageDialog({ selection, onCancel, onOrdered }: P
       addonIds: JSON.stringify(addons.map((addon) => addon.id)),
       eggId: selection.eggId,
       locationId: selection.locationId,
+      variables: selection.variables,
     });
     if (result.ok && result.data?.link) {
       onOrdered();
       window.location.assign(result.data.link);
       return;
     }
-    setError(orderPackageError(result));
+    setError(orderPackageError(result, selection.variableFields));
   });
 
   return (
@@ -260,7 +266,7 @@ export default function OrderPackageDialog({ selection, onCancel, onOrdered }: P
             </Stack>
             {error && (
               <Alert color="red" role="alert" title={t('errors.title')} data-testid="order-package-error">
-                {t(error.key)}
+                {t(error.key, error.values)}
               </Alert>
             )}
             <Group justify="flex-end" gap="sm">

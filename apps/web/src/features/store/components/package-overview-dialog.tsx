@@ -25,9 +25,17 @@ import {
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EggVariableInputs } from '@/components/egg-variable-inputs';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
+import { type VariableText, variableAnswerTexts, variableValueText } from '@/lib/egg-variables';
 import { useFormatters } from '@/lib/format';
-import { packageByCredits, useEggNames, usePackageAddons, usePackageLocations } from '../api/store';
+import {
+  packageByCredits,
+  useEggNames,
+  usePackageAddons,
+  usePackageLocations,
+  usePackageVariables,
+} from '../api/store';
 import { type ErrorText, packageByCreditsError } from '../utils/errors';
 
 // The order-package dialog loads when Buy monthly is first pressed.
@@ -46,11 +54,15 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
   const eggNames = useEggNames();
   const addons = usePackageAddons(pkg.id);
   const locations = usePackageLocations(pkg.id);
+  const packageVariables = usePackageVariables(pkg.id);
   const [eggId, setEggId] = useState<string | null>(pkg.eggs.length === 1 ? String(pkg.eggs[0]) : null);
   const [locationId, setLocationId] = useState<string | null>(null);
   const [serverName, setServerName] = useState('');
   const [chosen, setChosen] = useState<Partial<Record<AddonType, string | null>>>({});
   const [error, setError] = useState<ErrorText | null>(null);
+  // Egg variables the customer gives (issue 28), kept by env name when the egg changes.
+  const [variableValues, setVariableValues] = useState<Record<string, string>>({});
+  const [variableErrors, setVariableErrors] = useState<ReadonlyMap<string, VariableText>>(new Map());
   // While the order-package dialog is open this one hides, keeping its choices for Cancel.
   const [ordering, setOrdering] = useState(false);
 
@@ -72,6 +84,25 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
   const monthlyEur = centsToEur(monthlyEurPrice(totalUnits));
   const totalCredits = unitsToCredits(totalUnits);
   const ready = !!eggId && !!locationId;
+
+  const variableFields = eggId ? (packageVariables.data?.[eggId] ?? []) : [];
+  const variables = Object.fromEntries(
+    variableFields.map((field) => [field.env_variable, (variableValues[field.env_variable] ?? '').trim()]),
+  );
+  // Both buy buttons wait for the egg's variables and for each value to pass the egg's own rules; if
+  // the list cannot be loaded the order goes without, and the server's 400 variable answer says what.
+  const variablesReady =
+    !packageVariables.isPending &&
+    variableFields.every((field) => variableValueText(field, variables[field.env_variable] ?? '') === null);
+  const changeVariable = (key: string, value: string) => {
+    setVariableValues((current) => ({ ...current, [key]: value }));
+    setVariableErrors((current) => {
+      if (!current.has(key)) return current;
+      const next = new Map(current);
+      next.delete(key);
+      return next;
+    });
+  };
 
   const unlimited = t('overview.unlimited');
   const resource = (amount: number, key: string, zeroUnlimited = true) =>
@@ -99,6 +130,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
       eggId: Number(eggId),
       locationId: Number(locationId),
       addonIds: JSON.stringify(chosenAddons.map((addon) => addon.id)),
+      variables,
     });
     if (result.ok && result.data) {
       onClose();
@@ -107,7 +139,8 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
       else navigate(link);
       return;
     }
-    setError(packageByCreditsError(result));
+    setVariableErrors(variableAnswerTexts(result, variableFields) ?? new Map());
+    setError(packageByCreditsError(result, variableFields));
   });
 
   const eggOptions = pkg.eggs.map((id) => ({
@@ -180,6 +213,13 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
               maxLength={50}
               required
             />
+            <EggVariableInputs
+              fields={variableFields}
+              values={variableValues}
+              onChange={changeVariable}
+              serverErrors={variableErrors}
+              testId="order-variable"
+            />
             {addonsByType.map(({ type, list }) => (
               <Select
                 key={type}
@@ -215,7 +255,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
           </Group>
           {error && (
             <Alert color="red" role="alert" title={t('errors.title')}>
-              {error.raw ?? t(error.key)}
+              {error.raw ?? t(error.key, error.values)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm" wrap="wrap">
@@ -224,7 +264,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
             </Button>
             <Button
               variant="light"
-              disabled={!ready}
+              disabled={!ready || !variablesReady}
               onClick={() => {
                 setError(null);
                 setOrdering(true);
@@ -242,7 +282,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
               </Group>
             </Button>
             <Button
-              disabled={!ready || addons.isPending || locations.isPending}
+              disabled={!ready || !variablesReady || addons.isPending || locations.isPending}
               loading={buy.busy}
               onClick={() => void buy.run()}
             >
@@ -260,6 +300,8 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
               locationId: Number(locationId),
               addons: chosenAddons,
               serverName,
+              variables,
+              variableFields,
             }}
             onCancel={() => setOrdering(false)}
             onOrdered={onClose}

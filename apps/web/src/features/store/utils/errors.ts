@@ -4,6 +4,8 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
+// Relative, as the message tests import this module without the web build's '@' alias.
+import { type VariableLabel, variableAnswerTexts } from '../../../lib/egg-variables';
 
 /** Validation messages of the contracts (store.ts) we can name; others are shown as sent. */
 const MESSAGES: Record<string, string> = {
@@ -18,12 +20,36 @@ export interface ErrorText {
   key: string;
   /** a message of the server's errors list that has no key of ours */
   raw?: string;
+  /** the values of `key` (an egg variable's message: a `common:` key naming the field) */
+  values?: Record<string, string | number>;
 }
 
-/** POST package-by-credits: no resources, no credits, bad server name, first msg of the list, unknown. */
-export function packageByCreditsError(result: ApiResult<unknown>): ErrorText {
+/**
+ * A 400 variable answer (issue 28) as the dialog's error line: the first refused variable's message,
+ * naming it by the dialog's `fields`; null for any other answer.
+ */
+function variableError(
+  result: Pick<ApiResult<unknown>, 'status' | 'error'>,
+  fields: readonly VariableLabel[],
+): ErrorText | null {
+  const texts = variableAnswerTexts(result, fields);
+  if (!texts) return null;
+  const first = [...texts.values()][0];
+  return first ? { key: first.key, values: first.values } : { key: 'errors.unknown' };
+}
+
+/**
+ * POST package-by-credits: no resources, no credits, bad server name, a refused egg variable (named by
+ * `fields`, the variables the dialog asked for), first msg of the list, unknown.
+ */
+export function packageByCreditsError(
+  result: ApiResult<unknown>,
+  fields: readonly VariableLabel[] = [],
+): ErrorText {
   const reason = result.error?.reason;
   if (result.status === 400) {
+    const variable = variableError(result, fields);
+    if (variable) return variable;
     if (reason === REASONS.resources) return { key: 'errors.noResources' };
     if (reason === REASONS.credits) return { key: 'errors.noCredits' };
     if (reason === REASONS.serverName) return { key: 'errors.invalidServerName' };
@@ -61,12 +87,18 @@ const ORDER_PACKAGE_MESSAGES: Record<string, string> = {
 /**
  * POST order-package (spec 8 "Order dialog"): 400 discount (or a 400 without a reason of its own) invalid
  * discount; 400 validation by its first message (address, server name); 400 resources no resources;
- * 400 referrer-self; 404 invalid referrer; 502 payment payment failed; anything else (400 unknown, other
- * statuses, network failure) unknown.
+ * 400 referrer-self; 400 variable the refused egg variable's message (issue 28, named by `fields`); 404
+ * invalid referrer; 502 payment payment failed; anything else (400 unknown, other statuses, network
+ * failure) unknown.
  */
-export function orderPackageError(result: Pick<ApiResult<unknown>, 'status' | 'error'>): ErrorText {
+export function orderPackageError(
+  result: Pick<ApiResult<unknown>, 'status' | 'error'>,
+  fields: readonly VariableLabel[] = [],
+): ErrorText {
   const reason = result.error?.reason;
   if (result.status === 400) {
+    const variable = variableError(result, fields);
+    if (variable) return variable;
     if (reason === REASONS.validation) {
       const msg = result.error?.errors?.[0]?.msg;
       return { key: (msg && ORDER_PACKAGE_MESSAGES[msg]) || 'errors.unknown' };

@@ -1,0 +1,68 @@
+import type { EggVariableField } from '@falkenhost/contracts/egg-variables';
+import { Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type VariableText, variableValueText } from '@/lib/egg-variables';
+
+interface Props {
+  /** the variables to ask for, in the panel's order */
+  fields: readonly EggVariableField[];
+  /** env_variable -> the value typed ('' when none) */
+  values: Readonly<Record<string, string>>;
+  onChange: (envVariable: string, value: string) => void;
+  /** the server's messages per env_variable (a 400 variable answer), shown until the value changes */
+  serverErrors?: ReadonlyMap<string, VariableText>;
+  /** the line under each label; the common "Required by the game server" when not given */
+  hint?: string;
+  disabled?: boolean;
+  /** prefix of each input's data-testid, followed by the env_variable */
+  testId: string;
+}
+
+/** Whether the rules ask for a value (`required`), so the label gets its asterisk. */
+const isRequired = (rules: string) => rules.split('|').some((rule) => rule.trim() === 'required');
+
+/**
+ * One text input per egg variable (issue 28 point 3): label the variable's name as the panel gives it,
+ * a translated hint, the panel's description under the input, and the message of the first rule the
+ * value fails (checkEggVariable, the API's own check), shown once the field was left or typed in.
+ */
+export function EggVariableInputs({ fields, values, onChange, serverErrors, hint, disabled, testId }: Props) {
+  const { t } = useTranslation('common');
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const touch = (key: string) =>
+    setTouched((current) => (current.has(key) ? current : new Set(current).add(key)));
+
+  return (
+    <>
+      {fields.map((field) => {
+        const key = field.env_variable;
+        const value = values[key] ?? '';
+        const local = touched.has(key) || value !== '' ? variableValueText(field, value) : null;
+        const message = serverErrors?.get(key) ?? local;
+        return (
+          <Stack key={key} gap={4}>
+            <TextInput
+              label={field.name || key}
+              description={hint ?? t('eggVariables.hint')}
+              withAsterisk={isRequired(field.rules)}
+              value={value}
+              onChange={(event) => onChange(key, event.currentTarget.value)}
+              onBlur={() => touch(key)}
+              error={message ? t(message.key, message.values) : undefined}
+              disabled={disabled}
+              autoComplete="off"
+              spellCheck={false}
+              data-testid={`${testId}-${key}`}
+            />
+            {field.description && (
+              <Text size="xs" c="dark.0" style={{ overflowWrap: 'anywhere' }}>
+                {field.description}
+              </Text>
+            )}
+          </Stack>
+        );
+      })}
+    </>
+  );
+}
