@@ -143,6 +143,16 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
     getUser: (id: number) => get<PanelUser>(`/users/${id}`),
     /** The panel user with this external id, or null. */
     getUserByExternalId: (externalId: string) => orNull(get<PanelUser>(`/users/external/${enc(externalId)}`)),
+    /**
+     * The panel users whose e-mail is exactly `email`, compared case-insensitively as the panel's
+     * unique index does. The panel's `filter[email]` matches any part of the address (Spatie's partial
+     * filter), so the exact match is made here; usually [] or one user.
+     */
+    listUsersByEmail: async (email: string) => {
+      const wanted = email.trim().toLowerCase();
+      const rows = await listAll<PanelUser>('/users', { 'filter[email]': email.trim() });
+      return rows.filter((u) => u.email.toLowerCase() === wanted);
+    },
     /** Creates a panel user; 422 when email, username or external_id is taken or malformed. */
     createUser: async (input: CreateUserInput) =>
       (await app<Item<PanelUser>>({ method: 'POST', path: '/users', body: input })).attributes,

@@ -2,7 +2,10 @@
  * The product's use of the Pterodactyl panel (reference/pterodactyl.md): panel users, node choice,
  * server creation and clean-up. Names are Pterodactyl's: location, node, allocation, nest, egg.
  */
+import { randomBytes } from 'node:crypto';
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
+import { isValidationError, type PterodactylError } from '@falkenhost/pterodactyl/errors';
+import type { PanelUser } from '@falkenhost/pterodactyl/types';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Dialect } from '../db/dialect';
@@ -192,34 +195,96 @@ export async function pruneAllocationClaims(ctx: AppContext): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+/** How many numbered variants of a taken panel username are tried before a random one. */
+const USERNAME_VARIANTS = 5;
+
 /**
- * The customer's panel user, created once (external_id `falkenhost-user-<id>`); two concurrent first
- * orders both end with the same panel user.
+ * The customer's panel user (docs/decisions/151-existing-panel-accounts.md):
+ * - the one we made before (external_id `falkenhost-user-<id>`);
+ * - else the panel account that already has the customer's verified e-mail (exact, case-insensitive, as
+ *   the panel's unique index compares), adopted as it is: we change nothing of it;
+ * - else a new one. A username taken in the panel gets a free variant (`_2`, `_3` ..., then random).
+ * A panel administrator's account (root_admin), an account another Falkenhost customer holds, or an
+ * e-mail not verified with us is never adopted: the new account then gets the address's `+falkenhost-<id>`
+ * sub-address, which the panel accepts as unique and which reaches the same mailbox.
+ * Two concurrent first orders both end with the same panel user.
  * @returns the panel user id
+ * @throws PterodactylError when the panel refuses for another reason or cannot be reached
  */
 export async function ensurePanelUser(ctx: AppContext, user: User): Promise<number> {
   if (user.ptero_user_id !== null) return user.ptero_user_id;
+  const panelId = await findOrCreatePanelUser(ctx, user);
+  await ctx.db.updateTable('users').set({ ptero_user_id: panelId }).where('id', '=', user.id).execute();
+  return panelId;
+}
+
+async function findOrCreatePanelUser(ctx: AppContext, user: User): Promise<number> {
   const externalId = `falkenhost-user-${user.id}`;
-  const existing = await ctx.pterodactyl.getUserByExternalId(externalId);
-  let panelId = existing?.id;
-  if (panelId === undefined) {
+  const ours = await ctx.pterodactyl.getUserByExternalId(externalId);
+  if (ours) return ours.id;
+  let email = user.email;
+  const [holder] = await ctx.pterodactyl.listUsersByEmail(user.email);
+  if (holder) {
+    if (adoptable(holder, user)) {
+      ctx.log.info(
+        { userId: user.id, panelUserId: holder.id },
+        'the customer already has a panel account; their servers go under it',
+      );
+      return holder.id;
+    }
+    email = subAddress(user.email, user.id);
+  }
+  const base = `fh_${user.username.toLowerCase()}_${user.id}`;
+  for (let attempt = 1; ; attempt++) {
+    const username =
+      attempt === 1
+        ? base
+        : attempt <= USERNAME_VARIANTS
+          ? `${base}_${attempt}`
+          : `${base}_${randomBytes(3).toString('hex')}`;
     try {
       const created = await ctx.pterodactyl.createUser({
-        email: user.email,
-        username: `fh_${user.username.toLowerCase()}_${user.id}`,
+        email,
+        username,
         first_name: user.first_name,
         last_name: user.last_name,
         external_id: externalId,
       });
-      panelId = created.id;
+      return created.id;
     } catch (error) {
+      // A concurrent first order made it meanwhile.
       const raced = await ctx.pterodactyl.getUserByExternalId(externalId);
-      if (!raced) throw error;
-      panelId = raced.id;
+      if (raced) return raced.id;
+      if (!taken(error, 'username') || attempt > USERNAME_VARIANTS) throw error;
     }
   }
-  await ctx.db.updateTable('users').set({ ptero_user_id: panelId }).where('id', '=', user.id).execute();
-  return panelId;
+}
+
+/**
+ * An existing panel account the customer may get their servers under: not a panel administrator (whose
+ * account the store must never be tied to), not held by another of our customers, and only for an e-mail
+ * the customer proved to own.
+ */
+function adoptable(holder: PanelUser, user: User): boolean {
+  if (user.email_verified !== 1 || holder.root_admin) return false;
+  const externalId = holder.external_id ?? '';
+  return !externalId.startsWith('falkenhost-user-') || externalId === `falkenhost-user-${user.id}`;
+}
+
+/** `name@host` -> `name+falkenhost-<id>@host` (RFC 5233 sub-address). */
+function subAddress(email: string, userId: number): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, at)}+falkenhost-${userId}${email.slice(at)}`;
+}
+
+/** A 422 of the panel naming `field` as taken (its `unique` rule). */
+function taken(error: unknown, field: string): boolean {
+  return (
+    isValidationError(error) &&
+    (error as PterodactylError).errors.some(
+      (e) => e.meta?.source_field === field && (e.meta.rule === 'unique' || /taken/i.test(e.detail)),
+    )
+  );
 }
 
 /**
