@@ -17,6 +17,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { PanelCallOutcome } from '../lib/metrics';
 import { currentBuild, pushBuild } from './panel';
+import { confirmPanelServer } from './panel-ownership';
 
 /** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
 export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';
@@ -183,7 +184,7 @@ async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
 async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
   const server = await ctx.db
     .selectFrom('user_packages')
-    .select(['id', 'ptero_server_id', 'ptero_identifier', 'status'])
+    .select(['id', 'ptero_server_id', 'ptero_server_uuid', 'status'])
     .where('id', '=', task.user_package_id)
     .executeTakeFirstOrThrow();
   const started = performance.now();
@@ -223,27 +224,35 @@ function isSettled(error: unknown): boolean {
   return String((error as { detail?: string }).detail ?? '').includes('suspended');
 }
 
+/**
+ * Makes the task's call on the panel server confirmed ours (services/panel-ownership.ts): Application API
+ * calls use the id the panel gives for our external id, never the one we recorded; power goes by the
+ * full uuid. A server the panel no longer has needs nothing (the panel reconciler recreates a paid one).
+ * @throws ForeignPanelServerError (retried later; the reconciler repairs the record), PterodactylError
+ */
 async function call(
   ctx: AppContext,
   task: ClaimedTask,
-  server: { ptero_server_id: number | null; ptero_identifier: string | null },
+  server: { id: number; ptero_server_id: number | null; ptero_server_uuid: string | null },
 ): Promise<void> {
   const { pterodactyl } = ctx;
-  if (server.ptero_server_id === null || server.ptero_identifier === null) return;
+  if (server.ptero_server_id === null || server.ptero_server_uuid === null) return;
+  if (task.kind === 'power') {
+    const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
+    if (signal !== 'stop') await untilStopped(ctx, server.ptero_server_uuid);
+    return pterodactyl.sendPowerSignal(server.ptero_server_uuid, signal);
+  }
+  const current = await confirmPanelServer(ctx, server);
+  if (!current) return;
   switch (task.kind) {
     case 'suspend':
-      return pterodactyl.suspendServer(server.ptero_server_id);
+      return pterodactyl.suspendServer(current.id);
     case 'unsuspend':
-      return pterodactyl.unsuspendServer(server.ptero_server_id);
+      return pterodactyl.unsuspendServer(current.id);
     case 'delete':
-      return pterodactyl.deleteServer(server.ptero_server_id, { force: true });
-    case 'power': {
-      const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
-      if (signal !== 'stop') await untilStopped(ctx, server.ptero_identifier);
-      return pterodactyl.sendPowerSignal(server.ptero_identifier, signal);
-    }
+      return pterodactyl.deleteServer(current.id, { force: true });
     case 'build':
-      return pushBuild(ctx, server.ptero_server_id, await currentBuild(ctx, task.user_package_id));
+      return pushBuild(ctx, current, await currentBuild(ctx, task.user_package_id));
     default:
       throw new Error(`unknown panel task ${task.kind}`);
   }
@@ -257,10 +266,10 @@ async function call(
  * follow its stop that closely (the demo clock's hours pass in milliseconds).
  * @throws Error when the server is still stopping at the end: the queue retries the task later
  */
-async function untilStopped(ctx: AppContext, identifier: string): Promise<void> {
+async function untilStopped(ctx: AppContext, uuid: string): Promise<void> {
   const deadline = Date.now() + SETTLE_WAIT_MS;
   for (;;) {
-    const { current_state } = await ctx.pterodactyl.getResources(identifier);
+    const { current_state } = await ctx.pterodactyl.getResources(uuid);
     if (current_state !== 'stopping') return;
     if (Date.now() >= deadline) throw new Error('the server is still stopping');
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));

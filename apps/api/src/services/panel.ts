@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
 import { isValidationError, type PterodactylError } from '@falkenhost/pterodactyl/errors';
-import type { PanelUser } from '@falkenhost/pterodactyl/types';
+import type { PanelUser, Server } from '@falkenhost/pterodactyl/types';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Dialect } from '../db/dialect';
@@ -341,15 +341,34 @@ export async function removePanelServer(ctx: AppContext, externalId: string): Pr
 
 /**
  * Sets a panel server's limits to `build`, keeping its allocation (PATCH /servers/{id}/build).
+ * @param current the panel's server as just read and confirmed ours (services/panel-ownership.ts)
  * @throws the panel client's errors as they are (404 when the server is gone)
  */
-export async function pushBuild(ctx: AppContext, pteroServerId: number, build: ServerBuild): Promise<void> {
-  const current = await ctx.pterodactyl.getServer(pteroServerId);
-  await ctx.pterodactyl.updateServerBuild(pteroServerId, {
+export async function pushBuild(
+  ctx: AppContext,
+  current: Pick<Server, 'id' | 'allocation'>,
+  build: ServerBuild,
+): Promise<void> {
+  await ctx.pterodactyl.updateServerBuild(current.id, {
     allocation: current.allocation,
     limits: { memory: build.memory, swap: build.swap, disk: build.disk, io: build.io, cpu: build.cpu },
     feature_limits: { databases: build.databases, backups: build.backups, allocations: build.allocations },
   });
+}
+
+/** True when the panel server's limits are `build` (what the reconciler compares). */
+export function buildMatches(server: Pick<Server, 'limits' | 'feature_limits'>, build: ServerBuild): boolean {
+  const { limits, feature_limits: features } = server;
+  return (
+    limits.memory === build.memory &&
+    limits.swap === build.swap &&
+    limits.disk === build.disk &&
+    limits.io === build.io &&
+    limits.cpu === build.cpu &&
+    (features.databases ?? 0) === build.databases &&
+    (features.backups ?? 0) === build.backups &&
+    (features.allocations ?? 0) === build.allocations
+  );
 }
 
 /**
