@@ -25,8 +25,8 @@ import { applyLedgerEntry } from './ledger';
 import {
   buildMatches,
   claimPlacement,
+  confirmPanelUser,
   createPanelServer,
-  ensurePanelUser,
   pushBuild,
   readPlacement,
   type ServerBuild,
@@ -264,15 +264,19 @@ async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise<Outcom
       await audit('uuid', { uuid: row.ptero_server_uuid }, { uuid: panel.uuid, panelServerId: panel.id });
       outcome = 'repaired';
     }
-    if (row.ptero_user_id !== null && panel.user !== row.ptero_user_id) {
-      await ctx.pterodactyl.updateServerDetails(panel.id, {
-        name: panel.name,
-        user: row.ptero_user_id,
-        external_id: panel.external_id,
-        description: panel.description,
-      });
-      await audit('owner', { panelUserId: panel.user }, { panelUserId: row.ptero_user_id });
-      outcome = 'repaired';
+    if (panel.user !== row.ptero_user_id) {
+      // The recorded panel user is confirmed first: the panel may have given its id to someone else.
+      const owner = await confirmPanelUser(ctx, await userOf(ctx, row.user_id));
+      if (panel.user !== owner) {
+        await ctx.pterodactyl.updateServerDetails(panel.id, {
+          name: panel.name,
+          user: owner,
+          external_id: panel.external_id,
+          description: panel.description,
+        });
+        await audit('owner', { panelUserId: panel.user }, { panelUserId: owner });
+        outcome = 'repaired';
+      }
     }
     const build = serverBuild(
       await ctx.db
@@ -351,15 +355,10 @@ async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome>
   });
   let server: { id: number; uuid: string; identifier: string } | null = null;
   if (claim) {
-    const user = await ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', row.user_id)
-      .executeTakeFirstOrThrow();
     try {
       server = await createPanelServer(ctx, {
         name: row.name,
-        panelUserId: await ensurePanelUser(ctx, user),
+        panelUserId: await confirmPanelUser(ctx, await userOf(ctx, row.user_id)),
         nestId: row.nest_id,
         eggId: row.egg_id,
         externalId: serverExternalId(row.id),
@@ -501,4 +500,8 @@ async function reportStray(
     after: { reason, panelServerId: panel.id, uuid: panel.uuid, panelUserId: panel.user },
     at: ctx.now(),
   });
+}
+
+async function userOf(ctx: AppContext, userId: number) {
+  return ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
 }

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
-import { isValidationError, type PterodactylError } from '@falkenhost/pterodactyl/errors';
+import { isNotFound, isValidationError, type PterodactylError } from '@falkenhost/pterodactyl/errors';
 import type { PanelUser, Server } from '@falkenhost/pterodactyl/types';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
@@ -258,6 +258,41 @@ async function findOrCreatePanelUser(ctx: AppContext, user: User): Promise<numbe
       if (!taken(error, 'username') || attempt > USERNAME_VARIANTS) throw error;
     }
   }
+}
+
+/**
+ * The customer's panel user, confirmed on the panel before a repair gives it a server (services/
+ * panel-reconciler.ts): a panel restored from an older backup may have lost the recorded account, or given
+ * its id to someone else. The recorded id is kept when that account carries our external id, or is the
+ * adoptable account with the customer's e-mail; otherwise it is forgotten and found or made again as
+ * `ensurePanelUser` does. One request when all is well.
+ * @returns the panel user id
+ * @throws PterodactylError when the panel cannot be asked or refuses
+ */
+export async function confirmPanelUser(ctx: AppContext, user: User): Promise<number> {
+  if (user.ptero_user_id !== null) {
+    const recorded = await ctx.pterodactyl.getUser(user.ptero_user_id).catch((error) => {
+      if (isNotFound(error)) return null;
+      throw error;
+    });
+    if (
+      recorded &&
+      (recorded.external_id === `falkenhost-user-${user.id}` ||
+        (recorded.email.toLowerCase() === user.email.toLowerCase() && adoptable(recorded, user)))
+    )
+      return recorded.id;
+    ctx.log.warn(
+      { userId: user.id, panelUserId: user.ptero_user_id },
+      "the panel no longer has the customer's panel user under its id; found or made again",
+    );
+    await ctx.db
+      .updateTable('users')
+      .set({ ptero_user_id: null })
+      .where('id', '=', user.id)
+      .where('ptero_user_id', '=', user.ptero_user_id)
+      .execute();
+  }
+  return ensurePanelUser(ctx, { ...user, ptero_user_id: null });
 }
 
 /**
