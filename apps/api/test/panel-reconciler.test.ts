@@ -156,7 +156,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
   });
 
   it('refuses to act on a panel server with our external id but not our uuid, and reports it', async () => {
-    const { id } = await customerWithServer();
+    const { session, id } = await customerWithServer();
     const ours = panelServerOf(id)!;
     // Someone else's server now carries our external id (ours was lost meanwhile).
     const stranger = await ctx().pterodactyl.createUser({
@@ -180,6 +180,17 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
       allocation: { default: allocation.id },
       external_id: `falkenhost-server-${id}`,
     });
+    // A customer's add-on is refused before anything is charged or changed.
+    const available = (await session.get(`/api/private/addons/available-for-change?id=${id}`)).body;
+    const storage = available.find((a: { type: string }) => a.type === 'storage');
+    const addon = await session.post('/api/private/addons/buy-addon', {
+      addonId: storage.id,
+      userPackageId: id,
+    });
+    expect(addon.status).toBe(502);
+    // The server that is not ours keeps the limits it was made with.
+    expect(panelServerOf(id)!.limits).toMatchObject({ memory: 512, disk: 1024 });
+    expect((await session.get('/api/private/servers/owned-servers')).body[0].addons).toEqual([]);
     await enqueuePanelTask(ctx().db, { userPackageId: id, kind: 'suspend', now: ctx().now() });
     expect(await runPanelQueue(ctx())).toMatchObject({ failed: 1 });
     expect(panelServerOf(id)!.status).not.toBe('suspended');
