@@ -8,13 +8,17 @@ import { ensureMasterAccount } from '../src/seed/master';
 import { enqueuePanelTask, runPanelQueue } from '../src/services/panel-queue';
 import { reconcilePanel } from '../src/services/panel-reconciler';
 import {
+  billingAddress,
   DATABASES,
   grantCredits,
+  minecraftOffer,
   orderByCredits,
   type Product,
+  payAtCheckout,
   registerVerified,
   type Session,
   startProduct,
+  waitFor,
 } from './harness';
 
 describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
@@ -129,6 +133,48 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     // Minecraft Starter: 100 credits a month, 1 370 units an hour.
     expect(Number(after.credits) - Number(before.credits)).toBe(1_370);
     expect(await reconcilePanel(ctx())).toMatchObject({ refunded: 0 });
+  });
+
+  it('closes a lost monthly server that no node can take again and refunds the unused month by card', async () => {
+    const { session } = await registerVerified(product);
+    const { pkg, location, egg } = await minecraftOffer(session);
+    const ordered = await session.post('/api/private/store/order-package', {
+      ...billingAddress,
+      referrer: '',
+      discountCode: '',
+      name: 'monthly lost',
+      paymentMethod: 'creditCard',
+      packageId: pkg.id,
+      eggId: egg,
+      locationId: location.id,
+      addonIds: '[]',
+    });
+    expect(ordered.status).toBe(200);
+    await payAtCheckout(ordered.body.link);
+    const server = await waitFor(
+      async () => (await session.get('/api/private/servers/owned-servers')).body[0],
+      (s) => s?.status === 'paid',
+    );
+    expect(server?.status).toBe('paid');
+    const id: number = server.user_package_id;
+    const order = await ctx()
+      .db.selectFrom('orders')
+      .select(['amount_cents', 'mollie_payment_id'])
+      .where('user_package_id', '=', id)
+      .executeTakeFirstOrThrow();
+    panel().removeServer(panelServerOf(id)!);
+    for (const node of panel().db.nodes) node.maintenance_mode = true;
+    try {
+      expect(await reconcilePanel(ctx())).toMatchObject({ refunded: 1, recreated: 0 });
+    } finally {
+      for (const node of panel().db.nodes) node.maintenance_mode = false;
+    }
+    expect((await row(id)).status).toBe('deleted');
+    // Bought a moment ago: the whole month goes back, once.
+    const refunds = product.server.emulators!.mollie.refunds(order.mollie_payment_id!);
+    expect(refunds.map((r) => r.amount.value)).toEqual([(order.amount_cents / 100).toFixed(2)]);
+    expect(await reconcilePanel(ctx())).toMatchObject({ refunded: 0 });
+    expect(product.server.emulators!.mollie.refunds(order.mollie_payment_id!)).toHaveLength(1);
   });
 
   it('reports a panel server with our external id and no paid server, once, and never deletes it', async () => {

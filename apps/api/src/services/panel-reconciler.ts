@@ -3,8 +3,8 @@
  * customers pay for (user_packages paid, suspended or cancelled) with the panel's servers, matched by our
  * `external_id`, and repairs what drifted:
  * - a paid server the panel no longer has is made again (same external id, a new node claim); when no
- *   node has room, an hourly one is closed and the prepaid hour refunded in credits, a monthly one is
- *   reported to staff;
+ *   node has room, it is closed and refunded: an hourly one its prepaid hour in credits, a monthly one
+ *   the unused share of its month through Mollie;
  * - a build that differs from package plus add-ons, a suspension that differs from ours, and an owner
  *   that is not the customer's panel user are set back to ours;
  * - a panel server with our external id and another uuid than we recorded is taken as ours when the
@@ -16,11 +16,13 @@
  * our rows), and at most `MAX_REPAIRS` repairs are made per run, so one run stays well inside the
  * panel's request budget. Run at start-up and every `PANEL_RECONCILE_INTERVAL_MS` by the jobs.
  */
-import { hourlyUnits } from '@falkenhost/contracts/money';
+import { hourlyUnits, proRataUnits } from '@falkenhost/contracts/money';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { AppContext } from '../context';
+import { refundPayment } from '../integrations/mollie';
 import { recordSystemAudit } from './audit';
+import { periodEnd } from './card-orders';
 import { applyLedgerEntry } from './ledger';
 import {
   buildMatches,
@@ -34,6 +36,7 @@ import {
 } from './panel';
 import { serverExternalId } from './panel-ownership';
 import { CHANGE_STALE_MS } from './server-changes';
+import { syncSubscription } from './subscriptions';
 
 /** How often the jobs run the reconciler (wall-clock time, whatever the demo clock does). */
 export const PANEL_RECONCILE_INTERVAL_MS = 10 * 60_000;
@@ -319,13 +322,17 @@ async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise<Outcom
   }
 }
 
-type FullRow = LiveRow & { ptero_user_id: number | null };
+type FullRow = LiveRow & {
+  ptero_user_id: number | null;
+  paid_until: number | null;
+  period_anchor: number | null;
+  periods_paid: number | null;
+};
 
 /**
  * The panel has no server for a paid row: made again on a node of its package in its location (the
- * customer's data is gone; the server starts from its egg's install), or, when no node has room, an
- * hourly server is closed with its prepaid hour refunded in credits and a monthly one is reported to
- * staff (its money goes back through Mollie by hand: docs/decisions/152-panel-reconciler.md).
+ * customer's data is gone; the server starts from its egg's install), or, when no node has room, closed
+ * and refunded (`noRoom`).
  */
 async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome> {
   const build = serverBuild(
@@ -410,22 +417,13 @@ async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome>
   return 'recreated';
 }
 
-/** No node can take the lost server again. */
+/**
+ * No node can take the lost server again: it is closed, and an hourly server running in an hour it
+ * prepaid gets that hour back in credits (`refund:lost-server:<id>`, once); monthly: `refundLostMonthly`.
+ */
 async function noRoom(ctx: AppContext, row: FullRow): Promise<Outcome> {
   const t = ctx.now();
-  if (row.billing_type !== 'hourly') {
-    const reported = await recordSystemAudit(ctx.db, {
-      action: 'report',
-      entity: 'server',
-      entityId: row.id,
-      source: 'panel-reconciler',
-      before: { what: 'missing', uuid: row.ptero_server_uuid },
-      after: { reason: 'no node has room to make it again; refund the customer by hand' },
-      at: t,
-    });
-    ctx.log.error({ userPackageId: row.id }, 'a paid monthly server is lost and no node has room for it');
-    return reported ? 'reported' : 'unchanged';
-  }
+  if (row.billing_type !== 'hourly') return refundLostMonthly(ctx, row);
   const refund = row.status === 'paid' && (row.billed_until ?? 0) > t ? hourlyUnits(row.credits_monthly) : 0;
   const closed = await ctx.db.transaction().execute(async (trx) => {
     const marked = await trx
@@ -458,6 +456,71 @@ async function noRoom(ctx: AppContext, row: FullRow): Promise<Outcome> {
   if (closed)
     ctx.log.error({ userPackageId: row.id, refund }, 'a lost hourly server was closed and refunded');
   return closed ? 'refunded' : 'unchanged';
+}
+
+/**
+ * A lost monthly server no node can take again: the unused share of the payment that paid its running
+ * month goes back through Mollie as card orders refund (`Idempotency-Key`
+ * `refund-lost-server-<id>-<paid_until>`, so a run repeated after a crash refunds once; the refund's
+ * webhook issues the credit note as for any refund), then the server is closed and its subscription
+ * cancelled. A suspended server's period is over: nothing to refund.
+ */
+async function refundLostMonthly(ctx: AppContext, row: FullRow): Promise<Outcome> {
+  const t = ctx.now();
+  const end = row.paid_until ?? t;
+  const payment = await ctx.db
+    .selectFrom('orders')
+    .select(['id', 'amount_cents', 'mollie_payment_id'])
+    .where('user_package_id', '=', row.id)
+    .where('kind', 'in', ['package-card', 'unsuspend-card', 'renewal'])
+    .where('status', '=', 'completed')
+    .where('mollie_payment_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  let cents = 0;
+  if (payment?.mollie_payment_id && row.status !== 'suspended' && end > t) {
+    const start = periodEnd(row.period_anchor ?? t, Math.max((row.periods_paid ?? 1) - 1, 0));
+    // The share of the month not yet used, rounded half up once (money.ts).
+    cents = proRataUnits(payment.amount_cents, end - t, Math.max(end - start, 1));
+    if (cents > 0)
+      await refundPayment(
+        ctx.mollie,
+        payment.mollie_payment_id,
+        cents,
+        `Falkenhost: refund of ${row.name}, lost by the game panel`,
+        `refund-lost-server-${row.id}-${end}`,
+      );
+  }
+  const closed = await ctx.db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('user_packages')
+      .set({ status: 'deleted', deleted_at: t })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return false;
+    await recordSystemAudit(trx, {
+      action: 'repair',
+      entity: 'server',
+      entityId: row.id,
+      source: 'panel-reconciler',
+      before: { what: 'missing', uuid: row.ptero_server_uuid, status: row.status },
+      after: {
+        status: 'deleted',
+        refundedCents: cents,
+        paymentId: payment?.mollie_payment_id ?? null,
+        reason: 'no node has room to make it again',
+      },
+      at: t,
+    });
+    return true;
+  });
+  if (!closed) return 'unchanged';
+  ctx.log.error({ userPackageId: row.id, cents }, 'a lost monthly server was closed and refunded');
+  await syncSubscription(ctx, row.id).catch((error) =>
+    ctx.log.warn({ err: error, userPackageId: row.id }, 'cancelling the subscription failed; retried later'),
+  );
+  return 'refunded';
 }
 
 /**
