@@ -59,10 +59,23 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     }));
   }
 
-  async function customerWithServer(name = 'reconciled'): Promise<{ session: Session; id: number }> {
-    const { session, username } = await registerVerified(product);
+  async function customerWithServer(
+    name = 'reconciled',
+  ): Promise<{ session: Session; id: number; email: string }> {
+    const { session, username, email } = await registerVerified(product);
     await grantCredits(product, username, 100);
-    return { session, id: await orderByCredits(session, name) };
+    return { session, email, id: await orderByCredits(session, name) };
+  }
+
+  /** Subjects of the mails queued for `email` (the outbox), oldest first. */
+  async function mailed(email: string): Promise<string[]> {
+    const rows = await ctx()
+      .db.selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', email)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.subject);
   }
 
   it('sets back a build, a suspension and an owner changed on the panel, and audits each repair', async () => {
@@ -97,7 +110,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
   });
 
   it('makes a lost paid server again under the same external id and records it', async () => {
-    const { id } = await customerWithServer();
+    const { id, email } = await customerWithServer('phoenix');
     const lost = panelServerOf(id)!;
     panel().removeServer(lost);
 
@@ -116,10 +129,11 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
       before: { what: 'missing', uuid: lost.uuid },
       after: { uuid: made.uuid },
     });
+    expect(await mailed(email)).toContain('Your server phoenix was set up again');
   });
 
   it('closes a lost hourly server that no node can take again and refunds its prepaid hour', async () => {
-    const { id } = await customerWithServer();
+    const { id, email } = await customerWithServer('gone');
     const before = await row(id);
     panel().removeServer(panelServerOf(id)!);
     for (const node of panel().db.nodes) node.maintenance_mode = true;
@@ -132,11 +146,12 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     expect(after.status).toBe('deleted');
     // Minecraft Starter: 100 credits a month, 1 370 units an hour.
     expect(Number(after.credits) - Number(before.credits)).toBe(1_370);
+    expect(await mailed(email)).toContain('Your server gone was lost: credits refunded');
     expect(await reconcilePanel(ctx())).toMatchObject({ refunded: 0 });
   });
 
   it('closes a lost monthly server that no node can take again and refunds the unused month by card', async () => {
-    const { session } = await registerVerified(product);
+    const { session, email } = await registerVerified(product);
     const { pkg, location, egg } = await minecraftOffer(session);
     const ordered = await session.post('/api/private/store/order-package', {
       ...billingAddress,
@@ -175,6 +190,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     expect(refunds.map((r) => r.amount.value)).toEqual([(order.amount_cents / 100).toFixed(2)]);
     expect(await reconcilePanel(ctx())).toMatchObject({ refunded: 0 });
     expect(product.server.emulators!.mollie.refunds(order.mollie_payment_id!)).toHaveLength(1);
+    expect(await mailed(email)).toContain('Your server monthly lost was lost: payment refunded');
   });
 
   it('reports a panel server with our external id and no paid server, once, and never deletes it', async () => {

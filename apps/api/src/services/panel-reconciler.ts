@@ -19,11 +19,17 @@
 import { hourlyUnits, proRataUnits } from '@falkenhost/contracts/money';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { Server } from '@falkenhost/pterodactyl/types';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { refundPayment } from '../integrations/mollie';
+import { renderNoticeMail } from '../mail/templates';
 import { recordSystemAudit } from './audit';
+import { creditsText } from './billing';
 import { periodEnd } from './card-orders';
+import { formatEur } from './invoices';
 import { applyLedgerEntry } from './ledger';
+import { queueMail } from './outbox';
 import {
   buildMatches,
   claimPlacement,
@@ -395,6 +401,7 @@ async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome>
       .set({ done_at: ctx.now() })
       .where('user_package_id', '=', row.id)
       .execute();
+    await mailCustomer(trx, row, 'serverRecreated', {}, ctx.now());
   });
   if (row.status === 'suspended') {
     await ctx.pterodactyl.suspendServer(made.id);
@@ -442,6 +449,7 @@ async function noRoom(ctx: AppContext, row: FullRow): Promise<Outcome> {
         now: t,
       });
     }
+    await mailCustomer(trx, row, 'serverLostCredits', { credits: creditsText(refund) }, t);
     await recordSystemAudit(trx, {
       action: 'repair',
       entity: 'server',
@@ -513,6 +521,7 @@ async function refundLostMonthly(ctx: AppContext, row: FullRow): Promise<Outcome
       },
       at: t,
     });
+    await mailCustomer(trx, row, 'serverLostCard', { amount: (language) => formatEur(language, cents) }, t);
     return true;
   });
   if (!closed) return 'unchanged';
@@ -567,4 +576,28 @@ async function reportStray(
 
 async function userOf(ctx: AppContext, userId: number) {
   return ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Queues a notice mail to the server's customer in their language, inside the repair's transaction
+ * (services/outbox.ts sends it).
+ * @param values texts by name, or functions of the customer's language (amounts in their format)
+ */
+async function mailCustomer(
+  trx: Transaction<Database>,
+  row: { user_id: number; name: string },
+  kind: 'serverRecreated' | 'serverLostCredits' | 'serverLostCard',
+  values: Record<string, string | ((language: string) => string)>,
+  now: number,
+): Promise<void> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['email', 'username', 'language'])
+    .where('id', '=', row.user_id)
+    .executeTakeFirstOrThrow();
+  const texts = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'function' ? v(user.language) : v]),
+  );
+  const mail = renderNoticeMail(kind, user.language, { ...texts, username: user.username, server: row.name });
+  await queueMail(trx, user.email, mail, now);
 }
