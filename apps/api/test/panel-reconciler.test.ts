@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMasterAccount } from '../src/seed/master';
 import { enqueuePanelTask, runPanelQueue } from '../src/services/panel-queue';
 import { reconcilePanel } from '../src/services/panel-reconciler';
+import { PROVISIONING_STALE_MS, recoverProvisioning } from '../src/services/provisioning';
 import {
   billingAddress,
   DATABASES,
@@ -266,6 +267,27 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     expect(await reconcilePanel(ctx())).toMatchObject({ reported: 1, recreated: 0 });
     expect((await row(id)).ptero_server_uuid).toBe(ours.uuid);
     expect(panelServerOf(id)!.user_id).toBe(stranger.id);
+  });
+
+  it('removes the server of an order the recovery refunded while the panel was still making it', async () => {
+    const { session, username } = await registerVerified(product);
+    await grantCredits(product, username, 100);
+    const hold = panel().holdNext('POST', /\/api\/application\/servers$/);
+    const ordering = orderByCredits(session, 'slow panel').catch((error: Error) => error);
+    await hold.reached;
+    // The order looks interrupted: the recovery refunds it, then the panel answers.
+    product.advance(PROVISIONING_STALE_MS + 60_000);
+    expect(await recoverProvisioning(ctx())).toMatchObject({ refunded: 1 });
+    hold.release();
+    expect(await ordering).toBeInstanceOf(Error);
+    const rows = await ctx()
+      .db.selectFrom('user_packages as up')
+      .innerJoin('users as u', 'u.id', 'up.user_id')
+      .select(['up.id', 'up.status', 'u.credits'])
+      .where('u.username', '=', username)
+      .execute();
+    expect(rows.map((r) => [r.status, Number(r.credits)])).toEqual([['failed', 1_000_000]]);
+    expect(panelServerOf(rows[0]!.id)).toBeUndefined();
   });
 
   it("never deletes another customer's server that took a forgotten server's id", async () => {
