@@ -17,7 +17,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { PanelCallOutcome } from '../lib/metrics';
 import { currentBuild, pushBuild } from './panel';
-import { confirmPanelServer } from './panel-ownership';
+import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
 
 /** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
 export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';
@@ -197,6 +197,7 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
     await call(ctx, task, server);
     observe('ok');
   } catch (error) {
+    if (error instanceof ForeignPanelServerError) return refused(ctx, task, server.id, error);
     // A server the panel no longer has needs no suspension, power or deletion.
     if (!isNotFound(error) && !(task.kind === 'power' && isStateConflict(error) && isSettled(error))) {
       observe('failed');
@@ -216,6 +217,30 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
     observe('ok');
   }
   await confirm(ctx, task, server.id);
+  return true;
+}
+
+/**
+ * The server with our external id is not ours (services/panel-ownership.ts; audited there): the task ends
+ * without touching it, so the panel reconciler, which leaves servers with queued calls alone, takes over.
+ * A deletion is done all the same: the server we meant to delete is no longer on the panel.
+ * @returns true (the task is closed)
+ */
+async function refused(
+  ctx: AppContext,
+  task: ClaimedTask,
+  serverId: number,
+  error: ForeignPanelServerError,
+): Promise<boolean> {
+  if (task.kind === 'delete') {
+    await confirm(ctx, task, serverId);
+  } else {
+    await ctx.db
+      .updateTable('panel_tasks')
+      .set({ status: 'done', done_at: ctx.now(), last_error: error.message.slice(0, 500) })
+      .where('id', '=', task.id)
+      .execute();
+  }
   return true;
 }
 
