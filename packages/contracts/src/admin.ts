@@ -323,9 +323,21 @@ export const changeRoleBody = z.object({ id: jsonId, role: z.enum(ROLES) });
 
 // ---------------------------------------------------------------------------------------------- audit log
 
-export const AUDIT_ENTITIES = ['game', 'package', 'addon', 'discount', 'user'] as const;
+/** `server`: repairs and refusals of the panel reconciler (actor: the first master) */
+export const AUDIT_ENTITIES = ['game', 'package', 'addon', 'discount', 'user', 'server'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'role', 'activate', 'deactivate'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'role',
+  'activate',
+  'deactivate',
+  // the panel reconciler's: a drift corrected, a panel action refused, a stray panel server reported
+  'repair',
+  'refuse',
+  'report',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** GET /api/private/users/audit-log?actor=&entity=&page= (masters). */

@@ -247,6 +247,16 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
         async () => (await app<Item<PanelUser>>({ method: 'POST', path: '/users', body: input })).attributes,
         getUserByExternalId,
       ),
+    /**
+     * The panel users whose e-mail is exactly `email`, compared case-insensitively as the panel's
+     * unique index does. The panel's `filter[email]` matches any part of the address (Spatie's partial
+     * filter), so the exact match is made here; usually [] or one user.
+     */
+    listUsersByEmail: async (email: string) => {
+      const wanted = email.trim().toLowerCase();
+      const rows = await listAll<PanelUser>('/users', { 'filter[email]': email.trim() });
+      return rows.filter((u) => u.email.toLowerCase() === wanted);
+    },
 
     /**
      * Creates a server (201, status `installing`). Throws 422 on validation (egg variables included),

@@ -27,11 +27,22 @@ export function startJobs(ctx: AppContext): Jobs {
     promise.then(settled, settled);
     return promise;
   };
+  // The first tick after a start also runs the panel reconciler, due or not.
+  let started = false;
   const tick = tracked(async () => {
     try {
-      const result = await runTick(ctx, { signal: stopping.signal });
-      const { billing, suspended, panel, recovered } = result;
-      if (billing.charged || billing.suspended || suspended.deleted || panel.failed || recovered.refunded)
+      const result = await runTick(ctx, { signal: stopping.signal, reconcilePanel: !started });
+      started = true;
+      const { billing, suspended, panel, recovered, panelReconcile: r } = result;
+      const repairs = r ? r.recreated + r.refunded + r.repaired + r.reported + r.failed : 0;
+      if (
+        billing.charged ||
+        billing.suspended ||
+        suspended.deleted ||
+        panel.failed ||
+        recovered.refunded ||
+        repairs
+      )
         ctx.log.info(result, 'jobs');
     } catch (error) {
       if (stopping.signal.aborted) ctx.log.info('jobs stopped between two steps for the shutdown');

@@ -15,6 +15,11 @@ import { pollPendingPayments, pollWebhooklessPayments } from '../services/orders
 import { sendQueuedMail } from '../services/outbox';
 import { pruneAllocationClaims } from '../services/panel';
 import { type PanelQueueResult, runPanelQueue } from '../services/panel-queue';
+import {
+  PANEL_RECONCILE_INTERVAL_MS,
+  type PanelReconcileResult,
+  reconcilePanel,
+} from '../services/panel-reconciler';
 import { type RecoveryResult, recoverProvisioning } from '../services/provisioning';
 import { applySchedulePower } from '../services/schedules';
 import { reconcileServerChanges } from '../services/server-changes';
@@ -33,6 +38,8 @@ export interface TickResult {
   hourly: { power: number; lowBalance: number; polled: number; renewals: number } | null;
   suspended: SuspendedResult;
   panel: PanelQueueResult;
+  /** the panel reconciler's run, when it was due in this tick (services/panel-reconciler.ts) */
+  panelReconcile: PanelReconcileResult | null;
   mails: number;
 }
 
@@ -56,14 +63,19 @@ export async function claimHour(ctx: AppContext, name: string, hour: number): Pr
  * One run of every due job, timed in the `falkenhost_billing_tick_duration_seconds` metric.
  * @param options.signal stops the run between two steps (graceful shutdown, jobs/scheduler.ts): every step
  *   is idempotent, so the next run, on this or another instance, carries on where this one stopped
+ * @param options.reconcilePanel run the panel reconciler whether or not it is due (the first tick after
+ *   a start: what a crash left is repaired at once)
  * @throws the signal's reason when it was aborted, or the error of the step that failed
  */
-export async function runTick(ctx: AppContext, options: { signal?: AbortSignal } = {}): Promise<TickResult> {
+export async function runTick(
+  ctx: AppContext,
+  options: { signal?: AbortSignal; reconcilePanel?: boolean } = {},
+): Promise<TickResult> {
   const started = performance.now();
   let outcome: 'ok' | 'error' | 'stopped' = 'error';
   try {
     // Jobs' panel calls wait behind the customers' (decisions/111-panel-budget.md).
-    const result = await inBackground(() => runSteps(ctx, options.signal));
+    const result = await inBackground(() => runSteps(ctx, options.signal, options.reconcilePanel ?? false));
     outcome = 'ok';
     return result;
   } catch (error) {
@@ -74,7 +86,11 @@ export async function runTick(ctx: AppContext, options: { signal?: AbortSignal }
   }
 }
 
-async function runSteps(ctx: AppContext, signal: AbortSignal | undefined): Promise<TickResult> {
+async function runSteps(
+  ctx: AppContext,
+  signal: AbortSignal | undefined,
+  forceReconcile: boolean,
+): Promise<TickResult> {
   const next = () => signal?.throwIfAborted();
   const recovered = await recoverProvisioning(ctx);
   next();
@@ -88,6 +104,17 @@ async function runSteps(ctx: AppContext, signal: AbortSignal | undefined): Promi
   const subscriptions = await syncSubscriptions(ctx);
   next();
   await reconcileServerChanges(ctx);
+  next();
+  // Every PANEL_RECONCILE_INTERVAL_MS of wall-clock time, by one instance: the demo clock's hours would
+  // otherwise list the panel's servers once per simulated hour.
+  const slot = Math.floor(Date.now() / PANEL_RECONCILE_INTERVAL_MS);
+  let panelReconcile: PanelReconcileResult | null = null;
+  if ((await claimHour(ctx, 'panel-reconcile', slot)) || forceReconcile) {
+    panelReconcile = await reconcilePanel(ctx).catch((error) => {
+      ctx.log.warn({ err: error }, 'the panel reconciler could not read the panel; it runs again later');
+      return null;
+    });
+  }
   next();
   await pruneAllocationClaims(ctx);
   next();
@@ -118,6 +145,7 @@ async function runSteps(ctx: AppContext, signal: AbortSignal | undefined): Promi
     hourly,
     suspended,
     panel,
+    panelReconcile,
     mails,
   };
 }

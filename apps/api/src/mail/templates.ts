@@ -119,6 +119,9 @@ export type NoticeMailKind =
   | 'receipt'
   | 'creditNote'
   | 'orderRefunded'
+  | 'serverRecreated'
+  | 'serverLostCredits'
+  | 'serverLostCard'
   | 'renewalFailed';
 
 /**
@@ -131,6 +134,9 @@ export type NoticeMailKind =
  * - `receipt`: a payment's invoice is attached; values `number`, `amount`
  * - `creditNote`: money refunded or charged back, the credit note attached; values `number`, `amount`
  * - `orderRefunded`: a paid server order could not be set up and was refunded; values `server`, `amount`
+ * - `serverRecreated`: the panel lost a paid server and it was made again, empty; values `server`
+ * - `serverLostCredits` / `serverLostCard`: the panel lost a paid server, no node could take it again,
+ *   it was closed and refunded; values `server` and `credits` (hourly) or `amount` (monthly, by card)
  * - `renewalFailed`: a monthly renewal failed; values `server`, `date` (end of the paid period)
  * @param language one of LANGUAGES; anything else falls back to English
  */

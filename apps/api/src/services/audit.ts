@@ -94,3 +94,30 @@ export async function listAudit(
     pageSize,
   };
 }
+
+/**
+ * Writes an entry of the product itself (the panel reconciler and the panel ownership check, issue 28):
+ * the log names a staff member, so these are recorded under the first master account, with
+ * `after.source` saying which part of the product acted (docs/decisions/152-panel-reconciler.md).
+ * Without any master yet (a fresh installation before its first start ends) nothing is written.
+ * @returns false when there was no master to record it under
+ */
+export async function recordSystemAudit(
+  db: Transaction<Database> | Kysely<Database>,
+  record: Omit<AuditRecord, 'actorId' | 'after'> & { source: string; after: object | null },
+): Promise<boolean> {
+  const master = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'master')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!master) return false;
+  await recordAudit(db, {
+    ...record,
+    actorId: master.id,
+    after: { source: record.source, ...(record.after ?? {}) },
+  });
+  return true;
+}

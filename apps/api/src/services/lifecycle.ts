@@ -46,7 +46,7 @@ export async function powerServer(
 ): Promise<void> {
   const { server } = await loadOwnedServer(ctx, user.id, id);
   assertPaid(server);
-  if (!server.ptero_identifier) throw new AppError(409, REASONS.installing);
+  if (!server.ptero_server_uuid) throw new AppError(409, REASONS.installing);
   if (
     signal !== 'stop' &&
     server.scheduled === 1 &&
@@ -54,7 +54,8 @@ export async function powerServer(
   )
     throw new AppError(409, REASONS.outsideSchedule);
   try {
-    await ctx.pterodactyl.sendPowerSignal(server.ptero_identifier, signal);
+    // By the full uuid, which only our server has (services/panel-ownership.ts).
+    await ctx.pterodactyl.sendPowerSignal(server.ptero_server_uuid, signal);
   } catch (error) {
     if (isStateConflict(error)) throw new AppError(409, REASONS.installing);
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);

@@ -23,6 +23,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { PanelCallOutcome } from '../lib/metrics';
 import { currentBuild, pushBuild } from './panel';
+import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
 
 /** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
 export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';
@@ -208,7 +209,7 @@ async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
 async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
   const server = await ctx.db
     .selectFrom('user_packages')
-    .select(['id', 'ptero_server_id', 'ptero_identifier', 'status'])
+    .select(['id', 'ptero_server_id', 'ptero_server_uuid', 'status'])
     .where('id', '=', task.user_package_id)
     .executeTakeFirstOrThrow();
   const started = performance.now();
@@ -221,6 +222,7 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
     await call(ctx, task, server);
     observe('ok');
   } catch (error) {
+    if (error instanceof ForeignPanelServerError) return refused(ctx, task, server.id, error);
     // A server the panel no longer has needs no suspension, power or deletion.
     if (!isNotFound(error) && !(task.kind === 'power' && isStateConflict(error) && isSettled(error))) {
       observe('failed');
@@ -243,32 +245,64 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
   return true;
 }
 
+/**
+ * The server with our external id is not ours (services/panel-ownership.ts; audited there): the task ends
+ * without touching it, so the panel reconciler, which leaves servers with queued calls alone, takes over.
+ * A deletion is done all the same: the server we meant to delete is no longer on the panel.
+ * @returns true (the task is closed)
+ */
+async function refused(
+  ctx: AppContext,
+  task: ClaimedTask,
+  serverId: number,
+  error: ForeignPanelServerError,
+): Promise<boolean> {
+  if (task.kind === 'delete') {
+    await confirm(ctx, task, serverId);
+  } else {
+    await ctx.db
+      .updateTable('panel_tasks')
+      .set({ status: 'done', done_at: ctx.now(), last_error: error.message.slice(0, 500) })
+      .where('id', '=', task.id)
+      .execute();
+  }
+  return true;
+}
+
 /** A power signal refused because the server is suspended: nothing left to do (it is off). */
 function isSettled(error: unknown): boolean {
   return String((error as { detail?: string }).detail ?? '').includes('suspended');
 }
 
+/**
+ * Makes the task's call on the panel server confirmed ours (services/panel-ownership.ts): Application API
+ * calls use the id the panel gives for our external id, never the one we recorded; power goes by the
+ * full uuid. A server the panel no longer has needs nothing (the panel reconciler recreates a paid one).
+ * @throws ForeignPanelServerError (retried later; the reconciler repairs the record), PterodactylError
+ */
 async function call(
   ctx: AppContext,
   task: ClaimedTask,
-  server: { ptero_server_id: number | null; ptero_identifier: string | null },
+  server: { id: number; ptero_server_id: number | null; ptero_server_uuid: string | null },
 ): Promise<void> {
   const { pterodactyl } = ctx;
-  if (server.ptero_server_id === null || server.ptero_identifier === null) return;
+  if (server.ptero_server_id === null || server.ptero_server_uuid === null) return;
+  if (task.kind === 'power') {
+    const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
+    if (signal !== 'stop') await untilStopped(ctx, server.ptero_server_uuid);
+    return pterodactyl.sendPowerSignal(server.ptero_server_uuid, signal);
+  }
+  const current = await confirmPanelServer(ctx, server);
+  if (!current) return;
   switch (task.kind) {
     case 'suspend':
-      return pterodactyl.suspendServer(server.ptero_server_id);
+      return pterodactyl.suspendServer(current.id);
     case 'unsuspend':
-      return pterodactyl.unsuspendServer(server.ptero_server_id);
+      return pterodactyl.unsuspendServer(current.id);
     case 'delete':
-      return pterodactyl.deleteServer(server.ptero_server_id, { force: true });
-    case 'power': {
-      const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
-      if (signal !== 'stop') await untilStopped(ctx, server.ptero_identifier);
-      return pterodactyl.sendPowerSignal(server.ptero_identifier, signal);
-    }
+      return pterodactyl.deleteServer(current.id, { force: true });
     case 'build':
-      return pushBuild(ctx, server.ptero_server_id, await currentBuild(ctx, task.user_package_id));
+      return pushBuild(ctx, current, await currentBuild(ctx, task.user_package_id));
     default:
       throw new Error(`unknown panel task ${task.kind}`);
   }
@@ -283,8 +317,8 @@ async function call(
  * server's Wings socket, which reports it live; the panel's resources answer is cached for 20 s.
  * @throws Error when the server is still stopping at the end: the queue retries the task later
  */
-async function untilStopped(ctx: AppContext, identifier: string): Promise<void> {
-  const { socket, token } = await ctx.pterodactyl.getWebsocketCredentials(identifier);
+async function untilStopped(ctx: AppContext, uuid: string): Promise<void> {
+  const { socket, token } = await ctx.pterodactyl.getWebsocketCredentials(uuid);
   await new Promise<void>((resolve, reject) => {
     // Wings accepts the panel's own origin (its `remote`), as the stats relay sends it.
     const ws = new WebSocket(socket, { origin: new URL(ctx.config.pterodactyl.panelUrl).origin });

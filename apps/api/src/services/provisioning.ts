@@ -123,13 +123,25 @@ export async function orderPackageByCredits(
     if (!publicId) throw new Error(`order ${userPackage.id} was settled by the recovery meanwhile`);
     return publicId;
   } catch (error) {
-    await removePanelServer(ctx, externalId).catch((e) =>
-      ctx.log.error({ err: e, externalId }, 'cleanup after a failed order'),
-    );
+    // The recovery may have adopted that server meanwhile (a slow answer): then it stays.
+    if (!(await adoptedElsewhere(ctx, userPackage.id)))
+      await removePanelServer(ctx, externalId).catch((e) =>
+        ctx.log.error({ err: e, externalId }, 'cleanup after a failed order'),
+      );
     await abandonOrder(ctx, userPackage.id, user.id);
     if (isNoCapacityError(error)) throw new AppError(400, REASONS.resources);
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
   }
+}
+
+/** True when the order's server row was adopted (it is neither provisioning nor failed). */
+async function adoptedElsewhere(ctx: AppContext, userPackageId: number): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('user_packages')
+    .select('status')
+    .where('id', '=', userPackageId)
+    .executeTakeFirst();
+  return row !== undefined && row.status !== 'provisioning' && row.status !== 'failed';
 }
 
 /**

@@ -13,6 +13,7 @@
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits, proRataUnits, serverMonthPrice } from '@falkenhost/contracts/money';
 import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
+import type { Server } from '@falkenhost/pterodactyl/types';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, User, UserPackage } from '../db/schema';
@@ -23,6 +24,7 @@ import { applyLedgerEntry } from './ledger';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { addonsOfPackage } from './packages';
 import { pushBuild, type ServerBuild, serverBuild } from './panel';
+import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
 import { syncSubscription } from './subscriptions';
 
 /** A change lock older than this is taken to be a crashed change and reconciled. */
@@ -103,11 +105,12 @@ export async function buyAddon(ctx: AppContext, user: User, addonId: number, use
     const monthly = owned.server.credits_monthly + addon.credits_monthly;
     const charge = await priceOfChange(ctx, owned.server, monthly);
     const build = serverBuild(owned.pkg, [...owned.addons, addon]);
-    await assertNodeRoom(ctx, owned.server, build);
+    const current = await panelServerForChange(ctx, owned.server);
+    await assertNodeRoom(ctx, current, build);
 
-    await applyBuild(ctx, owned.server, build);
+    await applyBuild(ctx, current, build);
     const t = ctx.now();
-    await recordOrRevert(ctx, owned.server, serverBuild(owned.pkg, owned.addons), async (trx) => {
+    await recordOrRevert(ctx, owned.server, current, serverBuild(owned.pkg, owned.addons), async (trx) => {
       await chargeChange(
         trx,
         owned.server,
@@ -153,9 +156,10 @@ export async function removeAddon(ctx: AppContext, user: User, addonId: number, 
       owned.pkg,
       owned.addons.filter((a) => a.id !== addonId),
     );
-    await applyBuild(ctx, owned.server, build);
+    const current = await panelServerForChange(ctx, owned.server);
+    await applyBuild(ctx, current, build);
     const monthly = owned.server.credits_monthly - addon.credits_monthly;
-    await recordOrRevert(ctx, owned.server, serverBuild(owned.pkg, owned.addons), async (trx) => {
+    await recordOrRevert(ctx, owned.server, current, serverBuild(owned.pkg, owned.addons), async (trx) => {
       await chargeChange(trx, owned.server, 0, monthly, 'addon', '', ctx.now());
       await trx
         .deleteFrom('user_package_addons')
@@ -201,11 +205,12 @@ export async function changePackage(
     if (owned.addons.length > 0) throw new AppError(409, REASONS.hasAddons);
     const charge = await priceOfChange(ctx, owned.server, next.credits_monthly);
     const build = serverBuild(next, []);
-    await assertNodeRoom(ctx, owned.server, build);
+    const current = await panelServerForChange(ctx, owned.server);
+    await assertNodeRoom(ctx, current, build);
 
-    await applyBuild(ctx, owned.server, build);
+    await applyBuild(ctx, current, build);
     const t = ctx.now();
-    await recordOrRevert(ctx, owned.server, serverBuild(owned.pkg, []), async (trx) => {
+    await recordOrRevert(ctx, owned.server, current, serverBuild(owned.pkg, []), async (trx) => {
       await chargeChange(
         trx,
         owned.server,
@@ -285,13 +290,14 @@ async function chargeChange(
 async function recordOrRevert(
   ctx: AppContext,
   server: UserPackage,
+  current: Server,
   previous: ServerBuild,
   record: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
   try {
     await ctx.db.transaction().execute(record);
   } catch (error) {
-    await applyBuild(ctx, server, previous).catch((e) =>
+    await applyBuild(ctx, current, previous).catch((e) =>
       ctx.log.error(
         { err: e, serverId: server.id },
         'reverting the panel after a failed change; reconciled later',
@@ -320,14 +326,15 @@ async function assertBalanceCoversHour(ctx: AppContext, userId: number, monthlyU
 }
 
 /**
- * @throws AppError 400 resources when the server's node cannot hold `build` in place of the server's
+ * @param current the panel's server, confirmed ours (`panelServerForChange`)
+ * @throws AppError 502 panel when the node cannot be read; 400 resources when the server's node cannot hold `build` in place of the server's
  *   current limits (memory and disk, with the node's overallocation; a negative overallocation is
  *   unlimited, as on the panel)
  */
-async function assertNodeRoom(ctx: AppContext, server: UserPackage, build: ServerBuild): Promise<void> {
-  if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
-  const current = await ctx.pterodactyl.getServer(server.ptero_server_id);
-  const node = await ctx.pterodactyl.getNode(current.node);
+async function assertNodeRoom(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
+  const node = await ctx.pterodactyl.getNode(current.node).catch((error) => {
+    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  });
   const room = (limit: number, over: number, allocated: number, own: number) =>
     over < 0 ? Number.POSITIVE_INFINITY : limit * (1 + over / 100) - allocated + own;
   const memory = room(
@@ -366,13 +373,31 @@ async function withServerChange<T>(ctx: AppContext, serverId: number, change: ()
 }
 
 /**
+ * The panel's server of `server`, confirmed ours (services/panel-ownership.ts): one lookup by external id
+ * serves the room check, the change and its revert.
+ * @throws AppError 409 server-state (never made), 502 panel (the panel cannot be asked, has no server for
+ *   it, or the server with its external id is not the one recorded: nothing is changed; the panel
+ *   reconciler repairs it)
+ */
+async function panelServerForChange(ctx: AppContext, server: UserPackage): Promise<Server> {
+  if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
+  let current: Server | null;
+  try {
+    current = await confirmPanelServer(ctx, server);
+  } catch (error) {
+    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  }
+  if (!current) throw new AppError(502, REASONS.panel, 'the panel has no server for it');
+  return current;
+}
+
+/**
  * Sets the server's build on the panel (PATCH /servers/{id}/build keeps its allocation).
  * @throws AppError 502 panel when the panel refuses or cannot be reached
  */
-async function applyBuild(ctx: AppContext, server: UserPackage, build: ServerBuild): Promise<void> {
-  if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
+async function applyBuild(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
   try {
-    await pushBuild(ctx, server.ptero_server_id, build);
+    await pushBuild(ctx, current, build);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
@@ -400,10 +425,15 @@ export async function reconcileServerChanges(ctx: AppContext): Promise<number> {
     if (!server) continue;
     try {
       const owned = await loadOwnedServer(ctx, server.user_id, id);
-      await applyBuild(ctx, server, serverBuild(owned.pkg, owned.addons));
+      // A server gone, never made or not ours is left to the panel reconciler.
+      const current = server.ptero_server_id === null ? null : await confirmPanelServer(ctx, server);
+      if (current) await applyBuild(ctx, current, serverBuild(owned.pkg, owned.addons));
     } catch (error) {
-      // A panel that cannot be reached is asked again next time; a server gone or never made needs nothing.
-      if (!(error instanceof AppError) || error.status >= 500) {
+      // A panel that cannot be reached is asked again next time.
+      if (
+        !(error instanceof AppError || error instanceof ForeignPanelServerError) ||
+        (error instanceof AppError && error.status >= 500)
+      ) {
         ctx.log.warn({ err: error, serverId: id }, 'reconciling an interrupted change failed; retried later');
         continue;
       }
