@@ -151,6 +151,8 @@ describe('order dialog: server answers', () => {
     const nodes = product.server.emulators!.pterodactyl.db.nodes;
     const memory = nodes.map((node) => node.memory);
     for (const node of nodes) node.memory = 1;
+    // The product reads the panel's nodes at most once a minute (decisions/112-placement-cache.md).
+    product.advance(61_000);
     const answer = await order().finally(() => {
       nodes.forEach((node, i) => {
         node.memory = memory[i]!;
