@@ -196,7 +196,7 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
      * panel's overallocation rule; [] when none (the panel's NoViableNodeException).
      */
     listDeployableNodes: async (need: { memory: number; disk: number; locationIds?: number[] }) => {
-      const query = { memory: need.memory, disk: need.disk, 'location_ids[]': need.locationIds?.join(',') };
+      const query = { memory: need.memory, disk: need.disk, 'location_ids[]': need.locationIds };
       try {
         return await listAll<Node>('/nodes/deployable', query);
       } catch (error) {
@@ -276,7 +276,7 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
     getServerByExternalId,
     /** All servers. */
     listServers: () => listAll<Server>('/servers'),
-    /** Replaces limits and feature limits (omitted optional values are reset by the panel). */
+    /** Sets limits and feature limits; the panel changes only the fields sent (BuildModificationService). */
     updateServerBuild: async (id: number, input: UpdateServerBuildInput) =>
       (await app<Item<Server>>({ method: 'PATCH', path: `/servers/${id}/build`, body: input })).attributes,
     /** Changes name, owner, external id, description. */

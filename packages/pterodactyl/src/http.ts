@@ -32,7 +32,8 @@ export interface PanelRequest {
   path: string;
   /** API key, sent as `Authorization: Bearer <key>` */
   key: string;
-  query?: Record<string, string | number | undefined>;
+  /** a list is sent as the key repeated (`location_ids[]=1&location_ids[]=2`), as Laravel reads arrays */
+  query?: Record<string, string | number | Array<string | number> | undefined>;
   body?: unknown;
   /** which API the call belongs to (counted in `TransportStats`; default application) */
   api?: 'application' | 'client';
@@ -106,8 +107,10 @@ export function createTransport(options: TransportOptions) {
     await req.budget?.take();
     stats.requests[req.api ?? 'application'] += 1;
     const url = new URL(options.baseUrl + req.path);
-    for (const [k, v] of Object.entries(req.query ?? {}))
-      if (v !== undefined) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(req.query ?? {})) {
+      if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item));
+      else if (v !== undefined) url.searchParams.set(k, String(v));
+    }
     let response: Response;
     try {
       response = await options.fetch(url, {

@@ -53,7 +53,7 @@ export interface CreateServerInput {
   oom_disabled?: boolean;
 }
 
-/** `PATCH /api/application/servers/{id}/build`; omitted optional limits are reset by the panel. */
+/** `PATCH /api/application/servers/{id}/build`; the panel changes only the fields sent. */
 export interface UpdateServerBuildInput {
   /** primary allocation id; must belong to the server */
   allocation: number;

@@ -38,6 +38,9 @@ describe('catalog: locations, nodes, allocations, nests, eggs', () => {
   it('lists deployable nodes by free memory and disk', async () => {
     const fit = await h.client.listDeployableNodes({ memory: 20000, disk: 1000, locationIds: [1] });
     expect(fit.map((n) => n.name)).toEqual(['fsn-node-1', 'fsn-node-2']);
+    // Several locations go as the key repeated; the panel refuses `location_ids[]=1,2` (not an integer).
+    const two = await h.client.listDeployableNodes({ memory: 20000, disk: 1000, locationIds: [1, 2] });
+    expect(two.map((n) => n.name)).toEqual(['fsn-node-1', 'fsn-node-2']);
     expect(await h.client.listDeployableNodes({ memory: 40000, disk: 1000 })).toEqual([]);
   });
 

@@ -37,6 +37,7 @@ import {
   claimPlacement,
   confirmPanelUser,
   createPanelServer,
+  currentBuild,
   pushBuild,
   readPlacement,
   type ServerBuild,
@@ -289,19 +290,7 @@ async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise<Outcom
         outcome = 'repaired';
       }
     }
-    const build = serverBuild(
-      await ctx.db
-        .selectFrom('packages')
-        .selectAll()
-        .where('id', '=', row.package_id)
-        .executeTakeFirstOrThrow(),
-      await ctx.db
-        .selectFrom('user_package_addons as upa')
-        .innerJoin('addons as a', 'a.id', 'upa.addon_id')
-        .select(['a.type', 'a.quantity'])
-        .where('upa.user_package_id', '=', row.id)
-        .execute(),
-    );
+    const build = await currentBuild(ctx, row.id);
     if (!buildMatches(panel, build)) {
       await pushBuild(ctx, panel, build);
       await audit('build', { limits: panel.limits, feature_limits: panel.feature_limits }, { build });
@@ -344,19 +333,7 @@ type FullRow = LiveRow & {
  * and refunded (`noRoom`).
  */
 async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome> {
-  const build = serverBuild(
-    await ctx.db
-      .selectFrom('packages')
-      .selectAll()
-      .where('id', '=', row.package_id)
-      .executeTakeFirstOrThrow(),
-    await ctx.db
-      .selectFrom('user_package_addons as upa')
-      .innerJoin('addons as a', 'a.id', 'upa.addon_id')
-      .select(['a.type', 'a.quantity'])
-      .where('upa.user_package_id', '=', row.id)
-      .execute(),
-  );
+  const build = await currentBuild(ctx, row.id);
   const nodeIds = (
     await ctx.db
       .selectFrom('package_nodes')

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
 import { authOf, guard } from '../../../plugins/auth';
+import { allowedOrigins } from '../../../plugins/origin-check';
 import { serverVariables, updateServerVariables } from '../../../services/egg-variables';
 import { listOwnedServers, websocketFor } from '../../../services/owned-servers';
 import { socketIsFor } from '../../../services/socket-relay';
@@ -27,11 +28,10 @@ export default async function privateServersRoutes(fastify: FastifyInstance): Pr
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const relay = fastify.socketRelay;
-  // Browsers send an Origin with every websocket; ours, and in the demo the web client's dev server.
-  const socketOrigins = new Set([
-    new URL(ctx.config.publicUrl).origin,
-    ...(ctx.config.mode === 'demo' ? ['http://localhost:5173'] : []),
-  ]);
+  // Browsers send an Origin with every websocket: the origins writes accept (plugins/origin-check.ts),
+  // and in the demo the web client's dev server, whose proxy passes the page's Origin on upgrades.
+  const socketOrigins = allowedOrigins(ctx.config);
+  if (ctx.config.mode === 'demo') socketOrigins.add('http://localhost:5173');
   app.addHook('onRequest', guard(fastify, 'verified'));
 
   app.get('/owned-servers', { schema: { response: { 200: z.array(ownedServer) } } }, async (request) =>
