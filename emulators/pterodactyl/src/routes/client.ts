@@ -185,11 +185,27 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Emu
       }));
   }
 
+  /** StartupCommandService: the startup line with memory, address and values; hidden ones as [hidden]. */
+  function startupCommand(server: ServerRecord): string {
+    const egg = db.eggs.find((e) => e.id === server.egg_id);
+    const allocation = db.allocations.find((a) => a.id === server.allocation_id);
+    const values: Record<string, string> = {
+      SERVER_MEMORY: String(server.limits.memory),
+      SERVER_IP: allocation?.ip ?? '',
+      SERVER_PORT: String(allocation?.port ?? ''),
+    };
+    for (const v of egg?.variables ?? [])
+      values[v.env_variable] = v.user_viewable
+        ? (server.environment[v.env_variable] ?? v.default_value ?? '')
+        : '[hidden]';
+    return server.startup.replace(/\{\{([A-Za-z0-9_]+)\}\}/g, (all, key: string) => values[key] ?? all);
+  }
+
   app.get('/servers/:server/startup', async (request) => {
     const server = serverOf(request);
     return {
       ...list('egg_variable', startupVariables(server)),
-      meta: { startup_command: server.startup, raw_startup_command: server.startup },
+      meta: { startup_command: startupCommand(server), raw_startup_command: server.startup },
     };
   });
 
@@ -220,9 +236,10 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Emu
     server.updated_at = state.timestamp();
     state.changed({ servers: [server] });
     const shown = startupVariables(server).find((v) => v.env_variable === variable.env_variable);
+    // The controller answers with the value as sent (null for an empty one), the stored value being ''.
     return {
-      ...item('egg_variable', shown),
-      meta: { startup_command: server.startup, raw_startup_command: server.startup },
+      ...item('egg_variable', { ...shown, server_value: value === null ? null : String(value) }),
+      meta: { startup_command: startupCommand(server), raw_startup_command: server.startup },
     };
   });
 }
