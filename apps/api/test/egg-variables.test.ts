@@ -22,9 +22,18 @@ import {
 const LICENCE = 'cfxk_1a2b3c4d5e6f7g8h9i0j_abcdef';
 
 describe('the product checks egg values as the panel does', () => {
-  it('agrees with the emulated panel on every seeded variable, for any value', () => {
+  it('agrees with the emulated panel on every seeded variable and the other rules we check, for any value', () => {
     const state = createEmulatorState({ publicUrl: 'http://localhost', wingsSocketBase: 'ws://localhost' });
-    const variables = state.db.eggs.flatMap((egg) => egg.variables);
+    // Every seeded variable, and rules of eggs a host may write with the other rules we check.
+    const variables = [
+      ...state.db.eggs.flatMap((egg) => egg.variables),
+      ...[
+        'required|digits:4',
+        'nullable|digits_between:2,5',
+        'required|integer|size:10',
+        'sometimes|alpha|min:2',
+      ].map((rules) => ({ rules })),
+    ];
     state.close();
     const value = fc.oneof(
       fc.constantFrom(

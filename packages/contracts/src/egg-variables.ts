@@ -109,6 +109,13 @@ function passes(name: string, param: string, value: string | null, numeric: bool
       const [lo, hi] = param.split(',').map(Number);
       return size() >= (lo ?? 0) && size() <= (hi ?? 0);
     }
+    case 'digits':
+      return /^\d*$/.test(value ?? '') && (value ?? '').length === Number(param);
+    case 'digits_between': {
+      const [lo, hi] = param.split(',').map(Number);
+      const length = (value ?? '').length;
+      return /^\d*$/.test(value ?? '') && length >= (lo ?? 0) && length <= (hi ?? 0);
+    }
     default:
       // A rule we do not know is left to the panel; `npm run check:panel` lists such rules.
       return true;
@@ -222,6 +229,8 @@ const KNOWN_RULES = new Set([
   'min',
   'size',
   'between',
+  'digits',
+  'digits_between',
 ]);
 
 /** The rules of a variable this module cannot check (left to the panel), e.g. `url`, `ip`. */
