@@ -341,7 +341,8 @@ async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome>
       .where('package_id', '=', row.package_id)
       .execute()
   ).map((n) => n.node_id);
-  const room = await readPlacement(ctx, nodeIds, row.location_id);
+  // A fresh reading: a server is given up and refunded only when the panel says now that nothing fits.
+  const room = await readPlacement(ctx, nodeIds, row.location_id, { fresh: true });
   const claim = await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('allocation_claims').where('user_package_id', '=', row.id).execute();
     return claimPlacement(trx, ctx.dialect, room, build, row.id, ctx.now());
