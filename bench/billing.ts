@@ -1,6 +1,6 @@
 /**
  * Benchmark of the hourly billing tick (figures, not pass/fail): `billHourlyServers` of
- * apps/api/src/services/billing.ts over 1 000, 10 000 and 100 000 hourly servers with one hour due each,
+ * apps/api/src/servers/hourly-billing.ts over 1 000, 10 000 and 100 000 hourly servers with one hour due each,
  * on SQLite (a temp file in WAL mode, as openDatabase opens it) and on PostgreSQL.
  *
  * For each database and size, in this one process: a fresh, migrated database is filled in bulk (not
@@ -28,10 +28,10 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import { type KyselyPlugin, type PluginTransformQueryArgs, sql } from 'kysely';
-import type { AppContext } from '../apps/api/src/context';
-import { type Db, openDatabase } from '../apps/api/src/db/database';
-import { migrateToLatest } from '../apps/api/src/db/migrate';
-import { billHourlyServers, hourStart } from '../apps/api/src/services/billing';
+import type { AppContext } from '../apps/api/src/platform/context';
+import { type Db, openDatabase } from '../apps/api/src/platform/db/database';
+import { migrateToLatest } from '../apps/api/src/platform/db/migrate';
+import { billHourlyServers, hourStart } from '../apps/api/src/servers/hourly-billing';
 import { freePort } from './lib/demo';
 
 const SIZES = [1_000, 10_000, 100_000];

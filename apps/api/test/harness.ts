@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { type Config, loadConfig } from '../src/config';
-import { createClock } from '../src/lib/clock';
-import { seedDemoCatalogue } from '../src/seed/demo';
-import { createServer, type ProductServer } from '../src/server';
+import { seedDemoCatalogue } from '../src/app/seed/demo';
+import { createServer, type ProductServer } from '../src/app/server';
+import { createClock } from '../src/platform/clock';
+import { type Config, loadConfig } from '../src/platform/config';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -230,7 +230,7 @@ export async function grantCredits(product: Product, username: string, credits: 
     .select('id')
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
-  const { applyLedgerEntry } = await import('../src/services/ledger');
+  const { applyLedgerEntry } = await import('../src/billing/ledger');
   await db.transaction().execute((trx) =>
     applyLedgerEntry(trx, {
       userId: user.id,

@@ -6,7 +6,7 @@
  */
 import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_RESEND_MS } from '../../api/src/auth/password-resets';
+import { RESET_RESEND_MS } from '../../api/src/identity/password-resets';
 import {
   captchaToken,
   type Product,

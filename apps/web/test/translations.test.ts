@@ -85,6 +85,8 @@ describe('web translations', () => {
 
 describe('mail translations', () => {
   it('every mail is complete in all five languages', () => {
-    checkComplete((language) => join(import.meta.dirname, '../../api/src/mail/locales', `${language}.json`));
+    checkComplete((language) =>
+      join(import.meta.dirname, '../../api/src/platform/mail/locales', `${language}.json`),
+    );
   });
 });

@@ -15,7 +15,7 @@ import {
   type PanelChange,
 } from '@falkenhost/pterodactyl-emulator/state';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 
 export interface DemoEmulators {
   pterodactyl: EmulatorState;

@@ -3,9 +3,9 @@
  * instances run it at once). A run that is still going when the next is due is skipped.
  */
 import { Cron } from 'croner';
-import type { AppContext } from '../context';
-import { pruneRateLimits } from '../lib/rate-limit-store';
-import { sweepUploads } from '../services/uploads';
+import { sweepUploads } from '../catalog/uploads';
+import type { AppContext } from '../platform/context';
+import { pruneRateLimits } from '../platform/rate-limit-store';
 import { runTick } from './tick';
 
 export interface Jobs {

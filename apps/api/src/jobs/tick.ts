@@ -7,23 +7,23 @@
  * scheduler runs it every minute; the demo clock runs it after each hour it moves.
  */
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
-import type { AppContext } from '../context';
-import { type BillingResult, billHourlyServers, hourStart } from '../services/billing';
-import { reconcileCardOrders } from '../services/card-orders';
-import { processSuspended, type SuspendedResult, warnLowBalances } from '../services/lifecycle';
-import { pollPendingPayments, pollWebhooklessPayments } from '../services/orders';
-import { sendQueuedMail } from '../services/outbox';
-import { pruneAllocationClaims } from '../services/panel';
-import { type PanelQueueResult, runPanelQueue } from '../services/panel-queue';
+import { reconcileCardOrders } from '../orders/card-orders';
+import { pollPendingPayments, pollWebhooklessPayments } from '../orders/orders';
 import {
   PANEL_RECONCILE_INTERVAL_MS,
   type PanelReconcileResult,
   reconcilePanel,
-} from '../services/panel-reconciler';
-import { type RecoveryResult, recoverProvisioning } from '../services/provisioning';
-import { applySchedulePower } from '../services/schedules';
-import { reconcileServerChanges } from '../services/server-changes';
-import { expireMonthlyServers, pollMissedRenewals, syncSubscriptions } from '../services/subscriptions';
+} from '../orders/panel-reconciler';
+import { type RecoveryResult, recoverProvisioning } from '../orders/provisioning';
+import { expireMonthlyServers, pollMissedRenewals, syncSubscriptions } from '../orders/subscriptions';
+import { pruneAllocationClaims } from '../panel/panel';
+import { type PanelQueueResult, runPanelQueue } from '../panel/panel-queue';
+import type { AppContext } from '../platform/context';
+import { sendQueuedMail } from '../platform/outbox';
+import { type BillingResult, billHourlyServers, hourStart } from '../servers/hourly-billing';
+import { processSuspended, type SuspendedResult, warnLowBalances } from '../servers/lifecycle';
+import { applySchedulePower } from '../servers/schedules';
+import { reconcileServerChanges } from '../servers/server-changes';
 
 export interface TickResult {
   recovered: RecoveryResult;
@@ -38,7 +38,7 @@ export interface TickResult {
   hourly: { power: number; lowBalance: number; polled: number; renewals: number } | null;
   suspended: SuspendedResult;
   panel: PanelQueueResult;
-  /** the panel reconciler's run, when it was due in this tick (services/panel-reconciler.ts) */
+  /** the panel reconciler's run, when it was due in this tick (orders/panel-reconciler.ts) */
   panelReconcile: PanelReconcileResult | null;
   mails: number;
 }

@@ -62,7 +62,7 @@ export const i18nReady = i18n
       lookupQuerystring: 'lng',
       lookupCookie: 'i18next',
       lookupLocalStorage: 'i18nextLng',
-      // Kept in both: the server renders the page in the cookie's language (apps/api/src/web/index.ts,
+      // Kept in both: the server renders the page in the cookie's language (apps/api/src/site/index.ts,
       // which also sets it for a page asked for with ?lng=).
       caches: ['localStorage', 'cookie'],
       cookieMinutes: 525_600,

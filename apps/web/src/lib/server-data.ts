@@ -1,6 +1,6 @@
 /**
  * The public API answers a server-rendered page was made from (`<script type="application/json"
- * id="fh-data">`, apps/api/src/web/pages.ts): seeded into the query cache, so /hosting and /game/{id}
+ * id="fh-data">`, apps/api/src/site/pages.ts): seeded into the query cache, so /hosting and /game/{id}
  * show their data at once instead of a skeleton while the same request runs again.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';

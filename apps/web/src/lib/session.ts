@@ -34,7 +34,7 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * Whether a session may exist: the server sets the readable `fh_session` hint cookie with the session
- * cookies and clears it with them (apps/api/src/auth/sessions.ts). Without it an anonymous visitor's
+ * cookies and clears it with them (apps/api/src/identity/sessions.ts). Without it an anonymous visitor's
  * page does not ask /api/auth/me, which would answer 401 (an error in the browser's console). The hint
  * grants nothing; the server checks the signed session on every call.
  */

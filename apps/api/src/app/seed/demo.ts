@@ -1,0 +1,113 @@
+/**
+ * Seeds the demo catalogue once, reading nodes and eggs from the panel through the real client, so the
+ * packages point at what the (emulated) panel really has.
+ */
+import { creditsToUnits } from '@falkenhost/contracts/money';
+import type { AppContext } from '../../platform/context';
+import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES } from './catalogue';
+
+/**
+ * @returns true when it seeded, false when games already exist
+ * @throws Error when the panel lacks a nest the catalogue needs
+ */
+export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
+  const { db, now, pterodactyl } = ctx;
+  const existing = await db.selectFrom('games').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+
+  const [nodes, nests] = await Promise.all([pterodactyl.listNodes(), pterodactyl.listNests()]);
+  const nodeIds = nodes.map((n) => n.id);
+  const eggsByNest = new Map<string, { nestId: number; eggIds: number[] }>();
+  for (const nest of nests) {
+    const eggs = await pterodactyl.listEggs(nest.id);
+    eggsByNest.set(nest.name, { nestId: nest.id, eggIds: eggs.map((e) => e.id) });
+  }
+
+  const t = now();
+  await db.transaction().execute(async (trx) => {
+    const packageIds: number[] = [];
+    for (const game of SEED_GAMES) {
+      const nest = eggsByNest.get(game.nest);
+      if (!nest) throw new Error(`the panel has no nest named ${game.nest}`);
+      const { id: gameId } = await trx
+        .insertInto('games')
+        .values({
+          name: game.name,
+          desktop: game.desktop ? 1 : 0,
+          console: game.console ? 1 : 0,
+          mobile: game.mobile ? 1 : 0,
+          priority: game.priority,
+          active: 1,
+          image_url: `/images/games/${game.slug}.svg`,
+          thumbnail_url: `/images/games/${game.slug}-thumb.svg`,
+          created_at: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const pkg of game.packages) {
+        const { id } = await trx
+          .insertInto('packages')
+          .values({
+            name: pkg.name,
+            game_id: gameId,
+            credits_monthly: creditsToUnits(pkg.credits),
+            thumbnail_url: `/images/packages/${pkg.tier}.svg`,
+            vcpu: pkg.vcpu,
+            io: 500,
+            slots: pkg.slots,
+            storage_size: pkg.storageGb,
+            ram_size: pkg.ramMb,
+            swap: 0,
+            databases: pkg.databases,
+            backups: pkg.backups,
+            ports: pkg.ports,
+            active: 1,
+            target_user_id: null,
+            created_at: t,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        packageIds.push(id);
+        for (const nodeId of nodeIds)
+          await trx.insertInto('package_nodes').values({ package_id: id, node_id: nodeId }).execute();
+        for (const eggId of nest.eggIds) {
+          await trx
+            .insertInto('package_eggs')
+            .values({ package_id: id, nest_id: nest.nestId, egg_id: eggId })
+            .execute();
+        }
+      }
+    }
+    for (const addon of SEED_ADDONS) {
+      const { id } = await trx
+        .insertInto('addons')
+        .values({
+          name: addon.name,
+          credits_monthly: creditsToUnits(addon.credits),
+          type: addon.type,
+          quantity: addon.quantity,
+          active: 1,
+          created_at: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const packageId of packageIds) {
+        await trx.insertInto('addon_packages').values({ addon_id: id, package_id: packageId }).execute();
+      }
+    }
+    await trx
+      .insertInto('discounts')
+      .values({
+        name: SEED_DISCOUNT.name,
+        code: SEED_DISCOUNT.code,
+        percentage_bp: SEED_DISCOUNT.percentageBp,
+        valid_until: t + SEED_DISCOUNT.validDays * 24 * 3600 * 1000,
+        created_at: t,
+      })
+      .execute();
+  });
+  // The seed needs the panel emulator, which answers only once the server listens; a game list asked
+  // for before the seed finished must not stay cached empty (issue 7).
+  ctx.publicCache.clear();
+  return true;
+}

@@ -1,0 +1,53 @@
+/**
+ * Graceful shutdown (issue 11 "Operations"; docs/operations.md): on SIGTERM or SIGINT the server stops
+ * taking requests and lets those in flight finish, the jobs stop after the step they are in, and then the
+ * database closes, all within `SHUTDOWN_TIMEOUT_SECONDS`; after that the process exits anyway.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../jobs/scheduler';
+import type { ProductServer } from './server';
+
+/** Time kept after the requests' grace for the jobs' last step and closing the database. */
+const CLOSING_MS = 2_000;
+
+export interface ShutdownOptions {
+  server: Pick<ProductServer, 'close'>;
+  /** the running jobs (none when they never started) */
+  jobs: Jobs | null;
+  /** the deadline: after it `onDeadline` runs, whatever is still open */
+  timeoutMs: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /** what happens at the deadline (default: exit with status 1) */
+  onDeadline?: () => void;
+}
+
+/**
+ * Closes everything in order within the deadline. Requests in flight get the deadline less 2 s (at least
+ * half of it); connections still open then are closed.
+ * @returns true when everything closed before the deadline
+ */
+export async function gracefulShutdown(options: ShutdownOptions): Promise<boolean> {
+  const { server, jobs, timeoutMs, log } = options;
+  const onDeadline = options.onDeadline ?? (() => process.exit(1));
+  let late = false;
+  const deadline = setTimeout(() => {
+    late = true;
+    log.error({ timeoutMs }, 'shutdown deadline passed; exiting with work unfinished');
+    onDeadline();
+  }, timeoutMs);
+  // The deadline alone keeps no process alive that has nothing else left to do.
+  deadline.unref();
+  const started = Date.now();
+  try {
+    await server.close({
+      graceMs: Math.max(timeoutMs - CLOSING_MS, timeoutMs / 2),
+      alsoAwait: jobs?.stop(),
+    });
+    if (!late) log.info({ ms: Date.now() - started }, 'shut down');
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed');
+  } finally {
+    clearTimeout(deadline);
+  }
+  return !late;
+}

@@ -1,0 +1,235 @@
+/**
+ * Invoices and credit notes (issue 8; architecture.md "Billing"): every paid payment (a credit order, the
+ * first month of a server, a renewal, an unsuspend) gets an invoice, every refund or chargeback a credit
+ * note. Numbers come from one gap-free sequence per calendar year (Europe/Prague): the number is taken in
+ * the transaction that records the payment, so a rolled-back transaction gives its number back and two
+ * concurrent payments never share one. The supplier is a Czech company that is not a VAT payer: the
+ * documents show no VAT (docs/decisions.md "Invoices"). A document is stored as issued (JSON) and
+ * rendered to PDF when asked for, so it never changes after issue.
+ */
+import { LANGUAGES } from '@falkenhost/contracts/constants';
+import type { BillingAddress } from '@falkenhost/contracts/store';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../platform/context';
+import type { Database, Invoice } from '../platform/db/schema';
+import { invoiceText, renderNoticeMail } from '../platform/mail/templates';
+import { queueMail } from '../platform/outbox';
+import type { InvoiceDocument } from './invoice-pdf';
+
+/** The time zone of the invoice year and dates: the supplier's (a Czech company). */
+export const INVOICE_TIME_ZONE = 'Europe/Prague';
+
+/** One line of an invoice, in cents (negative on a credit note). */
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+/** The calendar year of `instant` in Prague. */
+export function invoiceYear(instant: number): number {
+  return Number(
+    new Intl.DateTimeFormat('en', { timeZone: INVOICE_TIME_ZONE, year: 'numeric' }).format(instant),
+  );
+}
+
+/**
+ * Takes the next number of `year`'s sequence inside `trx` (gap-free: it is given back if `trx` rolls
+ * back; PostgreSQL's row lock on the sequence row makes concurrent payments wait for each other here).
+ * @returns `{ seq, number }`, number as `2026-000123`
+ */
+export async function nextInvoiceNumber(
+  trx: Transaction<Database>,
+  year: number,
+): Promise<{ seq: number; number: string }> {
+  await trx
+    .insertInto('invoice_sequences')
+    .values({ year, last_number: 0 })
+    .onConflict((oc) => oc.column('year').doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('invoice_sequences')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('year', '=', year)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  const seq = Number(row.last_number);
+  return { seq, number: `${year}-${String(seq).padStart(6, '0')}` };
+}
+
+export interface IssueInput {
+  userId: number;
+  orderId: number | null;
+  /** what the document is for, once: `order:<id>` or `takeback:order:<id>:<cents>` */
+  sourceKey: string;
+  kind: 'invoice' | 'credit-note';
+  /** the invoice a credit note corrects */
+  relatedInvoiceId?: number | null;
+  lines: InvoiceLine[];
+  /** the payment method's label and Mollie's payment id */
+  payment: { method: string; reference: string; paidAt: number };
+  billingAddress: Partial<BillingAddress> | null;
+  issuedAt: number;
+  /** queue the mail that carries the PDF (a receipt or a credit note notice) */
+  mail: boolean;
+}
+
+/**
+ * Issues an invoice or credit note inside `trx` and, when asked, queues its mail with the PDF. A second
+ * call for the same `sourceKey` issues nothing (callers settle each payment once; this is the net).
+ * @returns the invoice row's id
+ */
+export async function issueInvoice(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  input: IssueInput,
+): Promise<number> {
+  const existing = await trx
+    .selectFrom('invoices')
+    .select('id')
+    .where('source_key', '=', input.sourceKey)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const user = await trx
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'username', 'email', 'language'])
+    .where('id', '=', input.userId)
+    .executeTakeFirstOrThrow();
+  const related = input.relatedInvoiceId
+    ? await trx
+        .selectFrom('invoices')
+        .select('number')
+        .where('id', '=', input.relatedInvoiceId)
+        .executeTakeFirst()
+    : undefined;
+  const year = invoiceYear(input.issuedAt);
+  const { seq, number } = await nextInvoiceNumber(trx, year);
+  const totalCents = input.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const language = (LANGUAGES as readonly string[]).includes(user.language) ? user.language : 'en';
+  const document: InvoiceDocument = {
+    kind: input.kind,
+    number,
+    issuedAt: input.issuedAt,
+    ...(related ? { relatedNumber: related.number } : {}),
+    supplier: ctx.config.supplier,
+    customer: {
+      name: `${user.first_name} ${user.last_name}`.trim() || user.username,
+      email: user.email,
+      addressLines: addressLines(input.billingAddress),
+    },
+    lines: input.lines,
+    totalCents,
+    currency: 'EUR',
+    payment: input.payment,
+  };
+  const row = await trx
+    .insertInto('invoices')
+    .values({
+      number,
+      year,
+      seq,
+      kind: input.kind,
+      user_id: input.userId,
+      order_id: input.orderId,
+      related_invoice_id: input.relatedInvoiceId ?? null,
+      source_key: input.sourceKey,
+      total_cents: totalCents,
+      description: (input.lines[0]?.description ?? number).slice(0, 255),
+      language,
+      document: JSON.stringify(document),
+      issued_at: input.issuedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.mail) {
+    const amount = formatEur(language, Math.abs(totalCents));
+    const mail = renderNoticeMail(input.kind === 'invoice' ? 'receipt' : 'creditNote', language, {
+      username: user.username,
+      number,
+      amount,
+    });
+    await queueMail(trx, user.email, mail, input.issuedAt, row.id);
+  }
+  return row.id;
+}
+
+/** The stored document of an invoice, as issued. */
+export function invoiceDocument(invoice: Pick<Invoice, 'document'>): InvoiceDocument {
+  return JSON.parse(invoice.document) as InvoiceDocument;
+}
+
+/** Euro cents as the language writes an amount: "12,34 €", "€12.34". */
+export function formatEur(language: string, cents: number): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+
+/** A billing address as the lines an invoice prints (country as its English name is left to the code). */
+function addressLines(address: Partial<BillingAddress> | null): string[] {
+  if (!address) return [];
+  const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return [address.addressLine1, address.addressLine2, cityLine, address.state, address.country].filter(
+    (line): line is string => typeof line === 'string' && line.trim() !== '',
+  );
+}
+
+/**
+ * The lines of a payment's price (spec 9 order: base, monthly reduction, discount code, fee), in the
+ * customer's language; they add up to `price.total`.
+ * @param price cents, from the money module
+ * @param base the first line's text (what was bought)
+ */
+export function priceLines(
+  language: string,
+  base: string,
+  price: { base: number; monthlyDiscount: number; discount: number; fee: number; total: number },
+  extra: { monthlyPercent?: number; discountCode?: string; discountPercent?: number; method: string },
+): InvoiceLine[] {
+  const line = (description: string, cents: number): InvoiceLine => ({
+    description,
+    quantity: 1,
+    unitCents: cents,
+    totalCents: cents,
+  });
+  const lines = [line(base, price.base)];
+  if (price.monthlyDiscount > 0)
+    lines.push(
+      line(
+        invoiceText(language, 'monthlyDiscount', { percent: String(extra.monthlyPercent ?? 5) }),
+        -price.monthlyDiscount,
+      ),
+    );
+  if (price.discount > 0)
+    lines.push(
+      line(
+        invoiceText(language, 'discount', {
+          code: extra.discountCode ?? '',
+          percent: String(extra.discountPercent ?? 0),
+        }),
+        -price.discount,
+      ),
+    );
+  if (price.fee !== 0)
+    lines.push(
+      line(
+        invoiceText(language, 'fee', { method: invoiceText(language, `method.${extra.method}`) }),
+        price.fee,
+      ),
+    );
+  return lines;
+}
+
+/**
+ * The customer's invoices and credit notes, newest first.
+ * @returns rows with totals in cents
+ */
+export async function listInvoices(ctx: AppContext, userId: number) {
+  return ctx.db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'kind', 'issued_at', 'total_cents', 'description'])
+    .where('user_id', '=', userId)
+    .orderBy('issued_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1000)
+    .execute();
+}

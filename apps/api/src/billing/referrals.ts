@@ -1,0 +1,149 @@
+/**
+ * Referrers (spec 2 "Referral card", 4: set once, then locked; 5: must exist, only one, not oneself) and
+ * the referral bonus (architecture.md "Referral": 5 % of every payment, as credits, once per payment).
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import { divRoundHalfUp, referralBonusUnits } from '@falkenhost/contracts/money';
+import type { Kysely, Transaction } from 'kysely';
+import { findByUsername } from '../identity/users';
+import type { Dialect } from '../platform/db/dialect';
+import type { Database, Order } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+import { applyLedgerEntry, ledgerSum, takeUpTo } from './ledger';
+
+/** The user's referrer's username, or null. */
+export async function referrerOf(db: Kysely<Database>, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('users as r', 'r.id', 'u.referrer_id')
+    .select('r.username')
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return row?.username ?? null;
+}
+
+/**
+ * Sets the referrer once.
+ * @returns the referrer's username
+ * @throws AppError 400 referrer-exists, 404 referrer-not-found, 400 referrer-self
+ */
+export async function setReferrer(
+  db: Kysely<Database>,
+  userId: number,
+  username: string,
+  now: number,
+): Promise<string> {
+  // Once set the referrer is locked, whatever is typed next (spec 4).
+  if (await referrerOf(db, userId)) throw new AppError(400, REASONS.referrerExists);
+  const referrer = await findByUsername(db, username.trim());
+  if (referrer?.active !== 1) throw new AppError(404, REASONS.referrerNotFound);
+  if (referrer.id === userId) throw new AppError(400, REASONS.referrerSelf);
+  const set = await db
+    .updateTable('users')
+    .set({ referrer_id: referrer.id, updated_at: now })
+    .where('id', '=', userId)
+    .where('referrer_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(set.numUpdatedRows) !== 1) throw new AppError(400, REASONS.referrerExists);
+  return referrer.username;
+}
+
+/**
+ * Checks a referrer typed into an order dialog without setting it.
+ * @returns the referrer's id, or null when the field is empty or the user already has a referrer (locked)
+ * @throws as setReferrer
+ */
+export async function checkOrderReferrer(
+  db: Kysely<Database>,
+  userId: number,
+  username: string,
+): Promise<number | null> {
+  if (!username.trim()) return null;
+  const user = await db
+    .selectFrom('users')
+    .select('referrer_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.referrer_id !== null) return null;
+  const referrer = await findByUsername(db, username.trim());
+  if (referrer?.active !== 1) throw new AppError(404, REASONS.referrerNotFound);
+  if (referrer.id === userId) throw new AppError(400, REASONS.referrerSelf);
+  return referrer.id;
+}
+
+/**
+ * Credits the referrer of `userId` with 5 % of a payment, once (reference `referral:<payment ref>`).
+ * @param spentCents the payment without its fee
+ */
+export async function payReferralBonus(
+  trx: Transaction<Database>,
+  userId: number,
+  spentCents: number,
+  paymentReference: string,
+  now: number,
+): Promise<void> {
+  const user = await trx
+    .selectFrom('users')
+    .select('referrer_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const bonus = referralBonusUnits(spentCents);
+  if (user.referrer_id === null || bonus <= 0) return;
+  await applyLedgerEntry(trx, {
+    userId: user.referrer_id,
+    amount: bonus,
+    kind: 'referral',
+    reference: `referral:${paymentReference}`,
+    now,
+  });
+}
+
+/**
+ * Inside an order's transaction: the referrer typed into the order dialog is set like the referral card
+ * sets it, once (a user who has one keeps it).
+ * @param referrerId from `checkOrderReferrer`; null sets nothing
+ */
+export async function setOrderReferrer(
+  trx: Transaction<Database>,
+  userId: number,
+  referrerId: number | null,
+  now: number,
+): Promise<void> {
+  if (referrerId === null) return;
+  await trx
+    .updateTable('users')
+    .set({ referrer_id: referrerId, updated_at: now })
+    .where('id', '=', userId)
+    .where('referrer_id', 'is', null)
+    .execute();
+}
+
+/**
+ * Takes back the referrer's bonus of a refunded or charged-back order in proportion to the money taken
+ * back, as much as the referrer's balance holds (architecture.md "Referral": the bonus follows the
+ * payment). Reference `referral-reversal:order:<id>:<cents>`, applied once per taken-back total.
+ * @param takenBackCents refunded plus charged back so far (cumulative), at most the order's amount
+ */
+export async function reverseReferralBonus(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  order: Pick<Order, 'id' | 'amount_cents'>,
+  takenBackCents: number,
+  now: number,
+): Promise<void> {
+  const bonus = await trx
+    .selectFrom('credit_ledger')
+    .select(['user_id', 'amount'])
+    .where('reference', '=', `referral:order:${order.id}`)
+    .executeTakeFirst();
+  if (!bonus || bonus.amount <= 0) return;
+  const previous = await ledgerSum(trx, bonus.user_id, `referral-reversal:order:${order.id}:`);
+  const owed = divRoundHalfUp(bonus.amount * takenBackCents, order.amount_cents);
+  await takeUpTo(trx, dialect, {
+    userId: bonus.user_id,
+    units: Math.max(0, owed + previous),
+    kind: 'reversal',
+    reference: `referral-reversal:order:${order.id}:${takenBackCents}`,
+    now,
+  });
+}

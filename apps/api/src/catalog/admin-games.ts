@@ -1,0 +1,305 @@
+/**
+ * Store administration, games and the staff side of packages' panel data (issue 10; spec 2 "Games", 3
+ * "Game", 5 "Admin", 8 "Admin games"). Every change writes its audit entry in the same transaction and
+ * clears this instance's public catalogue cache (other instances follow within its 10 s).
+ */
+import type { AdminGame, AdminPackagesAdditionalData, GameFields } from '@falkenhost/contracts/admin';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { checkGameVariables, parseVariables } from '../panel/egg-variables';
+import { nestsWithEggs } from '../panel/nests';
+import { recordAudit } from '../platform/audit';
+import type { AppContext } from '../platform/context';
+import type { Database, Game } from '../platform/db/schema';
+import { AppError, isUniqueViolation } from '../platform/errors';
+import { discardImages, type PreparedImage, storeImages } from './uploads';
+
+/** Statuses of a server that still uses its package (everything but failed and deleted). */
+export const LIVE_SERVER_STATUSES = ['provisioning', 'paid', 'suspended', 'cancelled', 'deleting'] as const;
+
+/** The staff member making a change, and when. */
+export interface StaffChange {
+  actorId: number;
+  at: number;
+}
+
+/** 400 validation with one message (the spec's error key), as schema validation answers. */
+export function fieldError(msg: string, path: string): AppError {
+  return new AppError(400, REASONS.validation, undefined, [{ msg, path }]);
+}
+
+/**
+ * Throws 409 exists when another live row of `table` has `name` regardless of case.
+ * @param exceptId the row being edited
+ */
+export async function assertNameFree(
+  db: Transaction<Database> | AppContext['db'],
+  table: 'games' | 'packages' | 'addons',
+  name: string,
+  exceptId?: number,
+): Promise<void> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId as number))
+    .executeTakeFirst();
+  if (row) throw new AppError(409, REASONS.exists);
+}
+
+/** The name a soft-deleted row keeps: its own is free again for a new row (names are unique). */
+export function deletedName(name: string, id: number): string {
+  return `${name.slice(0, 70)} [deleted ${id}]`;
+}
+
+function gameRecord(game: Game) {
+  return {
+    name: game.name,
+    desktop: game.desktop === 1,
+    console: game.console === 1,
+    mobile: game.mobile === 1,
+    priority: game.priority,
+    active: game.active === 1,
+    image_url: game.image_url,
+    thumbnail_url: game.thumbnail_url,
+  };
+}
+
+/** Games not deleted, by priority, each with its count of packages (a game with packages stays). */
+export async function listAdminGames(ctx: AppContext): Promise<AdminGame[]> {
+  const [games, counts] = await Promise.all([
+    ctx.db
+      .selectFrom('games')
+      .selectAll()
+      .where('deleted_at', 'is', null)
+      .orderBy('priority')
+      .orderBy('name')
+      .execute(),
+    ctx.db
+      .selectFrom('packages')
+      .select(['game_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('deleted_at', 'is', null)
+      .groupBy('game_id')
+      .execute(),
+  ]);
+  const byGame = new Map(counts.map((c) => [c.game_id, Number(c.n)]));
+  return games.map((g) => ({ id: g.id, ...gameRecord(g), packages_count: byGame.get(g.id) ?? 0 }));
+}
+
+/** Tables of the store whose rows are soft-deleted (migration 0010). */
+type LiveTable = 'games' | 'packages' | 'addons';
+const LIVE: { [T in LiveTable]: T } = { games: 'games', packages: 'packages', addons: 'addons' };
+
+/**
+ * A row of `table` that is not deleted.
+ * @throws AppError 404 not-found
+ */
+export async function findLive<T extends LiveTable>(
+  db: AppContext['db'] | Transaction<Database>,
+  table: T,
+  id: number,
+): Promise<Selectable<Database[T]>> {
+  // The three tables share id and deleted_at; Kysely cannot narrow a table name held in a type parameter.
+  const row = await (db as unknown as Kysely<Pick<Database, 'games'>>)
+    .selectFrom(LIVE[table] as 'games')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, REASONS.notFound);
+  return row as unknown as Selectable<Database[T]>;
+}
+
+const findGame = (db: AppContext['db'] | Transaction<Database>, id: number): Promise<Game> =>
+  findLive(db, 'games', id);
+
+/**
+ * Writes images, then runs `write`; when `write` fails the images are removed again (no file without a
+ * row), and nothing is written when an image cannot be stored (no row without a file).
+ */
+export async function withImages<T>(
+  ctx: AppContext,
+  images: PreparedImage[],
+  write: (urls: string[]) => Promise<T>,
+): Promise<T> {
+  const urls = await storeImages(ctx, images);
+  try {
+    return await write(urls);
+  } catch (error) {
+    await discardImages(ctx, urls);
+    if (isUniqueViolation(error)) throw new AppError(409, REASONS.exists);
+    throw error;
+  }
+}
+
+/**
+ * Adds a game (spec 7: POST multipart, 201).
+ * @param images the prepared image and thumbnail (both required on add)
+ * @throws AppError 409 exists when the name is taken (any case)
+ */
+export async function createGame(
+  ctx: AppContext,
+  change: StaffChange,
+  fields: GameFields,
+  images: { image: PreparedImage; thumbnail: PreparedImage },
+): Promise<AdminGame> {
+  await assertNameFree(ctx.db, 'games', fields.name);
+  // A new game has no packages yet: nothing can be missing, values are only trimmed.
+  const variables = await checkGameVariables(ctx, null, fields.variables ?? {}, false);
+  const game = await withImages(ctx, [images.image, images.thumbnail], ([imageUrl, thumbnailUrl]) =>
+    ctx.db.transaction().execute(async (trx) => {
+      await assertNameFree(trx, 'games', fields.name);
+      const row = await trx
+        .insertInto('games')
+        .values({
+          name: fields.name,
+          desktop: fields.desktop ? 1 : 0,
+          console: fields.console ? 1 : 0,
+          mobile: fields.mobile ? 1 : 0,
+          priority: fields.priority,
+          active: fields.active ? 1 : 0,
+          image_url: imageUrl as string,
+          thumbnail_url: thumbnailUrl as string,
+          variables: JSON.stringify(variables),
+          created_at: change.at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        ...change,
+        action: 'create',
+        entity: 'game',
+        entityId: row.id,
+        before: null,
+        after: gameRecord(row),
+      });
+      return row;
+    }),
+  );
+  ctx.publicCache.clear();
+  return { id: game.id, ...gameRecord(game), packages_count: 0 };
+}
+
+/**
+ * Edits a game (spec 7: PUT multipart, 200); images are replaced only when given, egg variable values
+ * only when `variables` is given.
+ * @throws AppError 404 not-found, 409 exists (name of another game), 400 variable (a value refused by its
+ *   egg's rules, or the game active while a variable of its eggs has no value from anyone)
+ */
+export async function updateGame(
+  ctx: AppContext,
+  change: StaffChange,
+  id: number,
+  fields: GameFields,
+  images: { image?: PreparedImage | undefined; thumbnail?: PreparedImage | undefined },
+): Promise<AdminGame> {
+  const before = await findGame(ctx.db, id);
+  await assertNameFree(ctx.db, 'games', fields.name, id);
+  // A published game must be able to provision every egg of its packages (issue 28 point 3).
+  const variables = await checkGameVariables(
+    ctx,
+    id,
+    fields.variables ?? parseVariables(before.variables),
+    fields.active,
+  );
+  const given = [images.image, images.thumbnail].filter((i): i is PreparedImage => i !== undefined);
+  const updated = await withImages(ctx, given, (urls) =>
+    ctx.db.transaction().execute(async (trx) => {
+      await findGame(trx, id);
+      await assertNameFree(trx, 'games', fields.name, id);
+      const row = await trx
+        .updateTable('games')
+        .set({
+          name: fields.name,
+          desktop: fields.desktop ? 1 : 0,
+          console: fields.console ? 1 : 0,
+          mobile: fields.mobile ? 1 : 0,
+          priority: fields.priority,
+          active: fields.active ? 1 : 0,
+          variables: JSON.stringify(variables),
+          image_url: images.image ? (urls[0] as string) : before.image_url,
+          thumbnail_url: images.thumbnail ? (urls[images.image ? 1 : 0] as string) : before.thumbnail_url,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        ...change,
+        action: 'update',
+        entity: 'game',
+        entityId: id,
+        before: gameRecord(before),
+        after: gameRecord(row),
+      });
+      return row;
+    }),
+  );
+  await discardImages(ctx, [before.image_url, before.thumbnail_url]);
+  ctx.publicCache.clear();
+  const packages = await ctx.db
+    .selectFrom('packages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('game_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { id, ...gameRecord(updated), packages_count: Number(packages.n) };
+}
+
+/**
+ * Deletes a game that has no packages (spec 2; docs/decisions.md "Staff area": a game with packages
+ * keeps them, so it cannot go). The row stays hidden and inactive for the history.
+ * @throws AppError 404 not-found, 409 owned while it has packages
+ */
+export async function deleteGame(ctx: AppContext, change: StaffChange, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const game = await findGame(trx, id);
+    const packages = await trx
+      .selectFrom('packages')
+      .select('id')
+      .where('game_id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (packages) throw new AppError(409, REASONS.owned);
+    await trx
+      .updateTable('games')
+      .set({ deleted_at: change.at, active: 0, name: deletedName(game.name, id) })
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(trx, {
+      ...change,
+      action: 'delete',
+      entity: 'game',
+      entityId: id,
+      before: gameRecord(game),
+      after: null,
+    });
+  });
+  ctx.publicCache.clear();
+}
+
+/**
+ * What the package popup offers (spec 3 "Package extra data"): games not deleted, the panel's locations
+ * with their nodes, and its nests with their eggs.
+ */
+export async function adminPackagesAdditionalData(ctx: AppContext): Promise<AdminPackagesAdditionalData> {
+  const [games, locations, nodes, nests] = await Promise.all([
+    ctx.db
+      .selectFrom('games')
+      .select(['id', 'name'])
+      .where('deleted_at', 'is', null)
+      .orderBy('name')
+      .execute(),
+    ctx.pterodactyl.listLocations(),
+    ctx.pterodactyl.listNodes(),
+    nestsWithEggs(ctx),
+  ]);
+  return {
+    games,
+    locations: locations.map((l) => ({
+      id: l.id,
+      long: l.long || l.short,
+      nodes: nodes.filter((n) => n.location_id === l.id).map((n) => ({ id: n.id, name: n.name })),
+    })),
+    nests,
+  };
+}

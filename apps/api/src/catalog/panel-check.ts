@@ -1,0 +1,131 @@
+/**
+ * `npm run check:panel`: reads the configured panel (its keys, nodes, nests and eggs) and our catalogue,
+ * and says per game whether it can be sold and what is missing, changing nothing on either side
+ * (issue 28 point 9; docs/operations.md "Connecting a real panel").
+ */
+import { uncheckedRules, valueSource } from '@falkenhost/contracts/egg-variables';
+import { parseVariables } from '../panel/egg-variables';
+import { type PanelReader, panelEgg } from '../panel/nests';
+import type { AppContext } from '../platform/context';
+
+/** The verdict on one game. */
+export interface GameCheck {
+  game: string;
+  active: boolean;
+  /** true when every active package of the game can be provisioned */
+  sellable: boolean;
+  /** what stops a sale, one line each */
+  problems: string[];
+  /** what works but an operator should know (values asked from customers, rules left to the panel) */
+  notes: string[];
+}
+
+/** The whole report. */
+export interface PanelCheck {
+  /** problems with the keys themselves; empty when both work */
+  keys: string[];
+  games: GameCheck[];
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs every check with GET requests only.
+ * @returns the report; it never throws for an unreachable panel (that is a line in `keys`)
+ */
+export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Promise<PanelCheck> {
+  const keys: string[] = [];
+  const nodes = await ctx.pterodactyl.listNodes().catch((error) => {
+    keys.push(`application key: cannot read nodes (${describe(error)})`);
+    return null;
+  });
+  try {
+    const account = await ctx.pterodactyl.getAccount();
+    if (!account.admin)
+      keys.push(
+        `client key: its owner ${account.username} is not a root administrator, so it cannot reach customers' servers`,
+      );
+  } catch (error) {
+    keys.push(`client key: cannot read its account (${describe(error)})`);
+  }
+  if (!nodes) return { keys, games: [] };
+
+  const games = await ctx.db
+    .selectFrom('games')
+    .select(['id', 'name', 'active', 'variables'])
+    .where('deleted_at', 'is', null)
+    .orderBy('priority')
+    .orderBy('name')
+    .execute();
+  const report: GameCheck[] = [];
+  for (const game of games) {
+    const problems: string[] = [];
+    const notes = new Set<string>();
+    const values = parseVariables(game.variables);
+    const packages = await ctx.db
+      .selectFrom('packages')
+      .select(['id', 'name'])
+      .where('game_id', '=', game.id)
+      .where('active', '=', 1)
+      .where('deleted_at', 'is', null)
+      .execute();
+    if (packages.length === 0) problems.push('no active package');
+    for (const pkg of packages) {
+      const nodeIds = (
+        await ctx.db.selectFrom('package_nodes').select('node_id').where('package_id', '=', pkg.id).execute()
+      ).map((r) => r.node_id);
+      const usable = nodes.filter((n) => nodeIds.includes(n.id) && !n.maintenance_mode);
+      if (usable.length === 0)
+        problems.push(`${pkg.name}: none of its nodes exists on the panel outside maintenance`);
+      const eggIds = (
+        await ctx.db.selectFrom('package_eggs').select('egg_id').where('package_id', '=', pkg.id).execute()
+      ).map((r) => r.egg_id);
+      for (const eggId of eggIds) {
+        const egg = await panelEgg(ctx, eggId);
+        if (!egg) {
+          problems.push(`${pkg.name}: egg ${eggId} does not exist on the panel`);
+          continue;
+        }
+        for (const variable of egg.variables) {
+          const source = valueSource(variable, values);
+          if (source === 'missing')
+            problems.push(
+              `${egg.name}: ${variable.env_variable} (${variable.rules}) needs a value and customers may not set it: set it on the game`,
+            );
+          if (source === 'customer')
+            notes.add(
+              `${egg.name}: customers give ${variable.env_variable} (${variable.rules}) in the order`,
+            );
+          const unchecked = uncheckedRules(variable.rules);
+          if (unchecked.length > 0)
+            notes.add(
+              `${egg.name}: ${variable.env_variable} rule ${unchecked.join(', ')} is checked by the panel only (a refused value is refunded)`,
+            );
+        }
+      }
+    }
+    report.push({
+      game: game.name,
+      active: game.active === 1,
+      sellable: problems.length === 0,
+      problems: [...new Set(problems)],
+      notes: [...notes],
+    });
+  }
+  return { keys, games: report };
+}
+
+/** The report as text for a terminal, one block per game. */
+export function formatPanelCheck(check: PanelCheck): string {
+  const lines: string[] = [];
+  lines.push(check.keys.length === 0 ? 'keys: both work' : 'keys:');
+  for (const k of check.keys) lines.push(`  ! ${k}`);
+  for (const g of check.games) {
+    lines.push(`${g.sellable ? 'OK     ' : 'CANNOT '} ${g.game}${g.active ? '' : ' (not published)'}`);
+    for (const p of g.problems) lines.push(`    ! ${p}`);
+    for (const n of g.notes) lines.push(`    - ${n}`);
+  }
+  return lines.join('\n');
+}

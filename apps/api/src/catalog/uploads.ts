@@ -1,0 +1,178 @@
+/**
+ * Staff-uploaded images of games and packages (issue 10; spec 2 "Games", "Packages", 5, 9 upload types).
+ *
+ * - The file's real type is read from its bytes (`file-type`), never from its name: png, jpeg or webp only.
+ * - Every image is decoded and re-encoded by `sharp` (libvips) as WebP, scaled down to at most 1920 px
+ *   (thumbnails 800 px) and with its metadata (EXIF, GPS, ICC comments) dropped.
+ * - A decompression bomb is refused before decoding: the width x height of the image's header must be
+ *   at most MAX_INPUT_PIXELS (413 file-too-large), and at most two images are decoded at a time in the
+ *   process, others wait (docs/decisions/134-upload-pixel-limit.md).
+ * - Files are named by the SHA-256 of their bytes under `config.uploadDir` and served at `/uploads/<name>`
+ *   with a year-long immutable cache: a changed image is a new name.
+ * - Nothing half-written: images are prepared in memory before anything is stored; a file is written
+ *   (temporary name, then rename) before the row that names it, and removed again when that row is not
+ *   written; `sweepUploads` removes files no row names (after a crash between the two) at start-up and
+ *   hourly.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UPLOAD_MIME_TYPES } from '@falkenhost/contracts/admin';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+
+/** URL prefix the upload folder is served under. */
+export const UPLOADS_PREFIX = '/uploads/';
+/** Largest side of a stored image, px. */
+const MAX_SIDE = { image: 1920, thumbnail: 800 } as const;
+/**
+ * Pixels an uploaded image may have (25 MP: a 6000 x 4000 photo, far above the 1920 px a stored image
+ * keeps), read from its header before anything is decoded; more is refused as too large.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+/** Images decoded and re-encoded at once in this process: each holds its decoded pixels in memory. */
+export const DECODE_SLOTS = 2;
+/** Files younger than this are left by the sweep: their row may be on its way. */
+const SWEEP_GRACE_MS = 10 * 60_000;
+
+export interface PreparedImage {
+  /** file name: sha256 of the bytes + .webp */
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * A counting gate: at most `slots` tasks run at once, the others wait in order. `peak` is the most that
+ * ever ran together and `started` how many have started (read by the tests).
+ */
+export class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  peak = 0;
+  started = 0;
+
+  constructor(private readonly slots: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    this.peak = Math.max(this.peak, this.running);
+    this.started++;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, so `running` never drops below what runs.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** The process's image decodes (prepareImage). */
+export const imageDecodes = new Gate(DECODE_SLOTS);
+
+/**
+ * Checks and re-encodes one uploaded file: its type from its bytes, its pixel count from its header, then
+ * the decode and re-encode, at most DECODE_SLOTS at a time.
+ * @param kind image (the game's large picture) or thumbnail
+ * @throws AppError 400 file-type when the bytes are not a png, jpeg or webp image that decodes; 413
+ *   file-too-large when its header gives more than MAX_INPUT_PIXELS pixels
+ */
+export async function prepareImage(file: Buffer, kind: keyof typeof MAX_SIDE): Promise<PreparedImage> {
+  const type = await fileTypeFromBuffer(file);
+  if (!type || !(UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime)) {
+    throw new AppError(400, REASONS.fileType);
+  }
+  // The header only: sharp's metadata reads no pixel data, so its own pixel limit (which would make a
+  // header above 268 MP unreadable, a 400) is lifted for it; ours applies below.
+  const header = await sharp(file, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!header?.width || !header.height) throw new AppError(400, REASONS.fileType);
+  if (header.width * header.height > MAX_INPUT_PIXELS) throw new AppError(413, REASONS.fileTooLarge);
+  let bytes: Buffer;
+  try {
+    bytes = await imageDecodes.run(() =>
+      // limitInputPixels again: the header read is the decoder's too, but a second check costs nothing.
+      sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: MAX_SIDE[kind], height: MAX_SIDE[kind], fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer(),
+    );
+  } catch {
+    throw new AppError(400, REASONS.fileType);
+  }
+  return { name: `${createHash('sha256').update(bytes).digest('hex')}.webp`, bytes };
+}
+
+/** Writes prepared images (a temporary name, then rename: a reader never sees half a file). @returns their URLs */
+export async function storeImages(ctx: AppContext, images: PreparedImage[]): Promise<string[]> {
+  await mkdir(ctx.config.uploadDir, { recursive: true });
+  for (const image of images) {
+    const temp = join(ctx.config.uploadDir, `.${image.name}.${randomBytes(6).toString('hex')}.tmp`);
+    await writeFile(temp, image.bytes);
+    await rename(temp, join(ctx.config.uploadDir, image.name));
+  }
+  return images.map((image) => `${UPLOADS_PREFIX}${image.name}`);
+}
+
+/** Names of upload files some game or package row refers to. */
+async function referencedNames(ctx: AppContext): Promise<Set<string>> {
+  const [games, packages] = await Promise.all([
+    ctx.db.selectFrom('games').select(['image_url', 'thumbnail_url']).execute(),
+    ctx.db.selectFrom('packages').select(['thumbnail_url']).execute(),
+  ]);
+  const urls = [
+    ...games.flatMap((g) => [g.image_url, g.thumbnail_url]),
+    ...packages.map((p) => p.thumbnail_url),
+  ];
+  return new Set(urls.filter((u) => u.startsWith(UPLOADS_PREFIX)).map((u) => u.slice(UPLOADS_PREFIX.length)));
+}
+
+/**
+ * Removes the files of `urls` that no row refers to (after a failed insert, or an edit that replaced
+ * them). Failures are logged: the sweep removes what is left.
+ */
+export async function discardImages(ctx: AppContext, urls: string[]): Promise<void> {
+  const ours = urls.filter((u) => u.startsWith(UPLOADS_PREFIX)).map((u) => u.slice(UPLOADS_PREFIX.length));
+  if (ours.length === 0) return;
+  const used = await referencedNames(ctx);
+  for (const name of ours) {
+    if (used.has(name) || !/^[0-9a-f]{64}\.webp$/.test(name)) continue;
+    await unlink(join(ctx.config.uploadDir, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') ctx.log.warn({ err: error, name }, 'could not remove an unused upload');
+    });
+  }
+}
+
+/**
+ * Removes upload files (and stale temporary files) that no row refers to and that are older than ten
+ * minutes. @returns how many files were removed
+ */
+export async function sweepUploads(ctx: AppContext): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(ctx.config.uploadDir);
+  } catch {
+    return 0;
+  }
+  const used = await referencedNames(ctx);
+  const before = Date.now() - SWEEP_GRACE_MS;
+  let removed = 0;
+  for (const name of names) {
+    if (used.has(name)) continue;
+    const path = join(ctx.config.uploadDir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile() || info.mtimeMs > before) continue;
+    await unlink(path).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
+}

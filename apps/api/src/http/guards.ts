@@ -1,0 +1,234 @@
+/**
+ * Route guards. Every private route states its guard as an onRequest hook, so a reader sees at the route
+ * who may call it (style.md) and a caller who may not is refused before the body is read or any field is
+ * validated; the web client's menu is a convenience, never the guard (architecture.md).
+ */
+
+import type { Role } from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { CompiledQuery, type InferResult, type Kysely } from 'kysely';
+import { ACCESS_COOKIE } from '../identity/sessions';
+import { type AccessClaims, knownAccessClaims, verifyAccessToken } from '../identity/tokens';
+import { firstRowNow } from '../platform/db/database';
+import type { Database, User } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+
+/**
+ * The user's columns read with the session on every logged-in request: what the guards check and what the
+ * most called routes answer with (the balance the top bar polls). The whole row costs several times more
+ * to read (22 columns, strings among them: issue 11 part 4); a route that needs it calls `userOf`.
+ */
+const SESSION_USER_COLUMNS = [
+  'users.id',
+  'users.role',
+  'users.credits',
+  'users.email_verified',
+  'users.active',
+  'users.token_version',
+] as const;
+
+export interface RequestAuth {
+  user: SessionUserColumns;
+  sessionId: number;
+  /** 2FA passed (or not needed) */
+  mfa: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: RequestAuth;
+  }
+}
+
+/**
+ * - `session`: any logged-in user, also while a 2FA code is pending (2FA code entry, /me)
+ * - `account`: 2FA passed, e-mail perhaps not verified yet (e-mail verification)
+ * - `verified`: 2FA passed and e-mail verified: the dashboard and every /api/private route (spec 2 "Guards")
+ */
+export type AuthLevel = 'session' | 'account' | 'verified';
+
+/**
+ * A value at once, or a promise of it when it has to wait: the hot path of a logged-in request (a token
+ * checked before, the session read outside a transaction) runs in the caller's own call, without promises
+ * and the event-loop turns they take (issue 11, part 4). Callers that `await` take either.
+ */
+export type NowOrLater<T> = T | Promise<T>;
+
+/** `next` of the value: at once when the value is there, else once its promise resolves. */
+export function whenReady<T, U>(value: NowOrLater<T>, next: (value: T) => NowOrLater<U>): NowOrLater<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/** Access tokens being checked for the first time, by request: checked once though two callers ask. */
+const verifying = new WeakMap<
+  object,
+  { token: string; secret: string; claims: Promise<AccessClaims | null> }
+>();
+
+/**
+ * The claims of the request's access cookie: the per-customer rate limit's key and the route's guard both
+ * ask (issue 11, part 4). A token seen before is judged at once (`knownAccessClaims`); a new one has its
+ * signature checked once per request.
+ * @returns null when absent, forged or expired
+ */
+export function accessClaims(
+  request: FastifyRequest,
+  secret: string,
+  nowMs: number,
+): NowOrLater<AccessClaims | null> {
+  const token = request.cookies?.[ACCESS_COOKIE];
+  if (!token) return null;
+  const known = knownAccessClaims(secret, token, nowMs);
+  if (known !== undefined) return known;
+  const seen = verifying.get(request);
+  if (seen && seen.token === token && seen.secret === secret) return seen.claims;
+  const claims = verifyAccessToken(secret, token, nowMs);
+  verifying.set(request, { token, secret, claims });
+  return claims;
+}
+
+const sessionUserQuery = (db: Kysely<Database>, userId: number, sessionId: number) =>
+  db
+    .selectFrom('users')
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select(SESSION_USER_COLUMNS)
+    .where('users.id', '=', userId)
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null);
+
+/** The user's columns a guard has read (SESSION_USER_COLUMNS); `userOf` gives the whole row. */
+export type SessionUserColumns = InferResult<ReturnType<typeof sessionUserQuery>>[number];
+
+/** The session read's row from its values, which come in the order of SESSION_USER_COLUMNS. */
+const sessionUserOf = (values: unknown[]): SessionUserColumns => ({
+  id: values[0] as SessionUserColumns['id'],
+  role: values[1] as SessionUserColumns['role'],
+  credits: values[2] as SessionUserColumns['credits'],
+  email_verified: values[3] as SessionUserColumns['email_verified'],
+  active: values[4] as SessionUserColumns['active'],
+  token_version: values[5] as SessionUserColumns['token_version'],
+});
+
+const compiledSessionUser = new WeakMap<Kysely<Database>, string>();
+
+/** The session read's SQL for this database, built and checked once. */
+function sessionUserSql(db: Kysely<Database>): string {
+  let text = compiledSessionUser.get(db);
+  if (text === undefined) {
+    const compiled = sessionUserQuery(db, -1, -2).compile();
+    if (compiled.parameters.join() !== '-1,-2')
+      throw new Error('the session query takes the two ids in order');
+    const names = Object.keys(sessionUserOf([]));
+    if (names.join() !== SESSION_USER_COLUMNS.map((column) => column.slice('users.'.length)).join())
+      throw new Error('the session row is read in the order of SESSION_USER_COLUMNS');
+    text = compiled.sql;
+    compiledSessionUser.set(db, text);
+  }
+  return text;
+}
+
+/**
+ * The user of a session that is not revoked, read on every logged-in request. Its SQL is built once per
+ * database and run with the two ids: building and compiling it with Kysely each time cost more than the
+ * query (issue 11, part 4). On SQLite it runs at once outside transactions (`firstRowNow`).
+ * @returns the row, or undefined when the session is revoked or unknown
+ */
+function sessionUser(
+  db: Kysely<Database>,
+  userId: number,
+  sessionId: number,
+): NowOrLater<SessionUserColumns | undefined> {
+  const text = sessionUserSql(db);
+  const parameters = [userId, sessionId];
+  const values = firstRowNow(db, text, parameters);
+  if (values === null) return undefined;
+  if (values !== undefined) return sessionUserOf(values);
+  return db.executeQuery<SessionUserColumns>(CompiledQuery.raw(text, parameters)).then(({ rows }) => rows[0]);
+}
+
+/** The request's auth from its claims and session row; null when the account is off or the token version bumped. */
+function admitted(row: SessionUserColumns | undefined, claims: AccessClaims): RequestAuth | null {
+  if (row?.active !== 1 || row.token_version !== claims.tv) return null;
+  return { user: row, sessionId: claims.sid, mfa: claims.mfa };
+}
+
+function sessionAuth(db: Kysely<Database>, claims: AccessClaims | null): NowOrLater<RequestAuth | null> {
+  if (!claims) return null;
+  return whenReady(sessionUser(db, claims.sub, claims.sid), (row) => admitted(row, claims));
+}
+
+/**
+ * Reads and checks the access cookie; null when absent or not valid. Ends at a deactivated account or a
+ * bumped token version. At once when the token was seen before and the session read can run now.
+ * @throws Error when the database cannot be read
+ */
+export function readAuth(app: FastifyInstance, request: FastifyRequest): NowOrLater<RequestAuth | null> {
+  const { db, config, now } = app.ctx;
+  return whenReady(accessClaims(request, config.accessTokenSecret, now()), (claims) =>
+    sessionAuth(db, claims),
+  );
+}
+
+/**
+ * An onRequest hook that admits a request at the given level and, when given, only these roles. Register
+ * it as `onRequest` (`app.addHook('onRequest', guard(...))` or a route's `onRequest` option), never as a
+ * preHandler or preValidation: after onRequest Fastify reads and parses the body (a body that is no JSON
+ * is a 400 already) and then validates body, query string and params, so only in onRequest is a caller
+ * who may not use the route answered 401/403 before anything about the input (no 400 listing the fields
+ * to someone who may not call the route). The access cookie is already parsed then: @fastify/cookie's
+ * own onRequest hook is registered before the API routes (server.ts) and so runs first. A callback hook,
+ * so a request admitted at once goes on in the same call (`readAuth`).
+ * @throws AppError 401 unauthenticated, 403 unverified, 403 forbidden (passed to `done`)
+ */
+export function guard(app: FastifyInstance, level: AuthLevel, roles?: readonly Role[]): onRequestHookHandler {
+  const admit = (request: FastifyRequest, auth: RequestAuth | null): AppError | undefined => {
+    if (!auth) return new AppError(401, REASONS.unauthenticated);
+    if (level !== 'session' && !auth.mfa) return new AppError(403, REASONS.unverified);
+    if (level === 'verified' && auth.user.email_verified !== 1) return new AppError(403, REASONS.unverified);
+    if (roles && !roles.includes(roleOf(auth.user))) return new AppError(403, REASONS.forbidden);
+    request.auth = auth;
+    return undefined;
+  };
+  return (request, _reply, done) => {
+    let auth: NowOrLater<RequestAuth | null>;
+    try {
+      auth = readAuth(app, request);
+    } catch (error) {
+      done(error as FastifyError);
+      return;
+    }
+    if (auth instanceof Promise)
+      auth.then(
+        (a) => done(admit(request, a) as FastifyError | undefined),
+        (error: FastifyError) => done(error),
+      );
+    else done(admit(request, auth) as FastifyError | undefined);
+  };
+}
+
+/** Spec 6: any role value other than admin or master is a customer. */
+export function roleOf(user: Pick<User, 'role'>): Role {
+  return user.role === 'admin' || user.role === 'master' ? user.role : 'customer';
+}
+
+/** The authenticated request's auth; only call behind a guard. @throws AppError 401 without one */
+export function authOf(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new AppError(401, REASONS.unauthenticated);
+  return request.auth;
+}
+
+/**
+ * The whole row of the authenticated request's user (the guard reads only SESSION_USER_COLUMNS). Only
+ * call behind a guard.
+ * @throws AppError 401 without an authenticated user (none, or the account was deleted since the guard)
+ */
+export async function userOf(request: FastifyRequest): Promise<User> {
+  const row = await request.server.ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', authOf(request).user.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError(401, REASONS.unauthenticated);
+  return row;
+}

@@ -1,0 +1,39 @@
+/**
+ * /api/private/addons (spec 7 "Customer servers"): the add-ons a server may still get, buying and
+ * removing one. Verified customers only, checked before the body is read.
+ */
+import { addonChangeBody, userPackageQuery } from '@falkenhost/contracts/servers';
+import { storeAddon } from '@falkenhost/contracts/store';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addonsAvailableForChange, buyAddon, removeAddon } from '../../../../servers/server-changes';
+import { authOf, guard, userOf } from '../../../guards';
+
+const empty = z.object({});
+
+export default async function privateAddonRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  app.addHook('onRequest', guard(fastify, 'verified'));
+
+  app.get(
+    '/available-for-change',
+    { schema: { querystring: userPackageQuery, response: { 200: z.array(storeAddon) } } },
+    async (request) => addonsAvailableForChange(ctx, authOf(request).user.id, request.query.id),
+  );
+
+  app.post('/buy-addon', { schema: { body: addonChangeBody, response: { 200: empty } } }, async (request) => {
+    await buyAddon(ctx, await userOf(request), request.body.addonId, request.body.userPackageId);
+    return {};
+  });
+
+  app.delete(
+    '/remove-addon',
+    { schema: { body: addonChangeBody, response: { 200: empty } } },
+    async (request) => {
+      await removeAddon(ctx, await userOf(request), request.body.addonId, request.body.userPackageId);
+      return {};
+    },
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * /api/private/store staff calls (spec 7 "Admin": games, packages, add-ons, discounts; issue 10): admin
+ * and master only, checked before anything of the request is read. Games and packages come as multipart
+ * forms with their images (`@fastify/multipart`, at most UPLOAD_MAX_BYTES a file, 413 beyond), read
+ * strictly (platform/multipart-form.ts): a malformed form is a 400, never a 500.
+ */
+import {
+  addonBody,
+  addonEditBody,
+  addonsAdditionalData,
+  adminAddon,
+  adminDiscount,
+  adminGame,
+  adminPackage,
+  deleteBody,
+  discountBody,
+  gameFields,
+  packageFields,
+  UPLOAD_MAX_BYTES,
+} from '@falkenhost/contracts/admin';
+import { gameVariablesAnswer } from '@falkenhost/contracts/egg-variables';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { id as formId } from '@falkenhost/contracts/fields';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
+import {
+  createAddon,
+  createDiscount,
+  deleteAddon,
+  deleteDiscount,
+  listAdminAddons,
+  listAdminDiscounts,
+  addonsAdditionalData as loadAddonsAdditionalData,
+  updateAddon,
+} from '../../../../catalog/admin-addons';
+import {
+  createGame,
+  deleteGame,
+  fieldError,
+  listAdminGames,
+  type StaffChange,
+  updateGame,
+} from '../../../../catalog/admin-games';
+import {
+  createPackage,
+  deletePackage,
+  listAdminPackages,
+  updatePackage,
+} from '../../../../catalog/admin-packages';
+import { prepareImage } from '../../../../catalog/uploads';
+import { gameVariableStatus } from '../../../../panel/egg-variables';
+import { AppError } from '../../../../platform/errors';
+import { readMultipartForm } from '../../../../platform/multipart-form';
+import { authOf, guard } from '../../../guards';
+
+const ok = z.object({ id: z.number().int() });
+
+/**
+ * Parses a multipart form's text fields with a contract schema.
+ * @throws AppError 400 validation with `errors: [{ msg, path }]` as schema validation answers
+ */
+function parseForm<T>(schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  throw new AppError(
+    400,
+    REASONS.validation,
+    undefined,
+    result.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') })),
+  );
+}
+
+function editId(fields: Record<string, string>): number {
+  const parsed = formId.safeParse(fields.id);
+  if (!parsed.success) throw fieldError('emptyFields', 'id');
+  return parsed.data;
+}
+
+/** The file fields of the games and packages forms. */
+const GAME_FILES = ['image', 'thumbnail'] as const;
+const PACKAGE_FILES = ['thumbnail'] as const;
+
+export default async function adminStoreRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  app.addHook('onRequest', guard(fastify, 'verified', ['admin', 'master']));
+  // Forms are read in the handlers (platform/multipart-form.ts), after the guard, so that every malformed body
+  // is a client error; a JSON route of this scope sent multipart gets no body and fails its schema.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 40, parts: 42, fieldSize: 64 * 1024 },
+  });
+
+  const change = (request: FastifyRequest): StaffChange => ({
+    actorId: authOf(request).user.id,
+    at: ctx.now(),
+  });
+
+  // ---- games
+  app.get('/games', { schema: { response: { 200: z.array(adminGame) } } }, async () => listAdminGames(ctx));
+
+  app.post('/games', { schema: { response: { 201: adminGame } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, reply, GAME_FILES);
+    const fields = parseForm(gameFields, form.fields);
+    const { image, thumbnail } = form.files;
+    if (!image) throw fieldError('noImage', 'image');
+    if (!thumbnail) throw fieldError('noThumbnail', 'thumbnail');
+    const prepared = {
+      image: await prepareImage(image, 'image'),
+      thumbnail: await prepareImage(thumbnail, 'thumbnail'),
+    };
+    return reply.status(201).send(await createGame(ctx, change(request), fields, prepared));
+  });
+
+  app.put('/games', { schema: { response: { 200: adminGame } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, reply, GAME_FILES);
+    const id = editId(form.fields);
+    const fields = parseForm(gameFields, form.fields);
+    const { image, thumbnail } = form.files;
+    return updateGame(ctx, change(request), id, fields, {
+      image: image && (await prepareImage(image, 'image')),
+      thumbnail: thumbnail && (await prepareImage(thumbnail, 'thumbnail')),
+    });
+  });
+
+  app.get(
+    '/game-variables',
+    { schema: { querystring: z.object({ id: formId }), response: { 200: gameVariablesAnswer } } },
+    async (request) => gameVariableStatus(ctx, request.query.id),
+  );
+
+  app.delete('/games', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
+    await deleteGame(ctx, change(request), request.body.id);
+    return { id: request.body.id };
+  });
+
+  // ---- packages
+  app.get('/packages', { schema: { response: { 200: z.array(adminPackage) } } }, async () =>
+    listAdminPackages(ctx),
+  );
+
+  app.post('/packages', { schema: { response: { 201: adminPackage } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, reply, PACKAGE_FILES);
+    const fields = parseForm(packageFields, form.fields);
+    const { thumbnail } = form.files;
+    if (!thumbnail) throw fieldError('noThumbnail', 'thumbnail');
+    const prepared = await prepareImage(thumbnail, 'thumbnail');
+    return reply.status(201).send(await createPackage(ctx, change(request), fields, prepared));
+  });
+
+  app.put('/packages', { schema: { response: { 200: adminPackage } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, reply, PACKAGE_FILES);
+    const id = editId(form.fields);
+    const fields = parseForm(packageFields, form.fields);
+    const { thumbnail } = form.files;
+    return updatePackage(
+      ctx,
+      change(request),
+      id,
+      fields,
+      thumbnail && (await prepareImage(thumbnail, 'thumbnail')),
+    );
+  });
+
+  app.delete('/packages', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
+    await deletePackage(ctx, change(request), request.body.id);
+    return { id: request.body.id };
+  });
+
+  // ---- add-ons
+  app.get('/addons-additional-data', { schema: { response: { 200: addonsAdditionalData } } }, async () =>
+    loadAddonsAdditionalData(ctx),
+  );
+
+  app.get('/addons', { schema: { response: { 200: z.array(adminAddon) } } }, async () =>
+    listAdminAddons(ctx),
+  );
+
+  app.post(
+    '/addons',
+    { schema: { body: addonBody, response: { 201: adminAddon } } },
+    async (request, reply) => reply.status(201).send(await createAddon(ctx, change(request), request.body)),
+  );
+
+  app.put('/addons', { schema: { body: addonEditBody, response: { 200: adminAddon } } }, async (request) =>
+    updateAddon(ctx, change(request), request.body.id, request.body),
+  );
+
+  app.delete('/addons', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
+    await deleteAddon(ctx, change(request), request.body.id);
+    return { id: request.body.id };
+  });
+
+  // ---- discounts
+  app.get('/discounts', { schema: { response: { 200: z.array(adminDiscount) } } }, async () =>
+    listAdminDiscounts(ctx),
+  );
+
+  app.post(
+    '/discounts',
+    { schema: { body: discountBody, response: { 201: adminDiscount } } },
+    async (request, reply) =>
+      reply.status(201).send(await createDiscount(ctx, change(request), request.body)),
+  );
+
+  app.delete('/discounts', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
+    await deleteDiscount(ctx, change(request), request.body.id);
+    return { id: request.body.id };
+  });
+}

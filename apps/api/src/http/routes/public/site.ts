@@ -1,0 +1,68 @@
+/**
+ * /api/public/site (spec 2 "/partners" and "/contact"; issue 11, part 2), no login:
+ *
+ * - `GET /partners?lang=` 200 `{ partners: [{ id, name, description, url, social: [{ network, url }] }] }`,
+ *   descriptions in `lang` or English (SITE_CONTENT_DIR/partners.json)
+ * - `GET /company?lang=` 200 `{ name, addressLines, companyId, email, web, vatPayer: false, documents }`:
+ *   the seller of SUPPLIER_* and the documents offered in `lang` (or English)
+ * - `GET /documents/:lang/:document` 200 the file (PDF, HTML or Markdown) as an attachment; 404
+ *   `{ reason: 'not-found' }` for a language or document outside the whitelists, or no file in the language
+ *   nor in English
+ *
+ * A `lang` query outside the five languages is 400 `validation`, as every query of the API.
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import { companyAnswer, partnersAnswer, siteLanguageQuery } from '@falkenhost/contracts/site';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../platform/errors';
+import { DOCUMENT_CONTENT_TYPES, publicCompany, publicPartners } from '../../../platform/site-content';
+
+/** The site's content changes with a deployment, so browsers and proxies may keep it five minutes. */
+const CACHE = 'public, max-age=300';
+
+export default async function publicSiteRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, site } = app.ctx;
+
+  app.get(
+    '/partners',
+    { schema: { querystring: siteLanguageQuery, response: { 200: partnersAnswer } } },
+    async (request, reply) => {
+      reply.header('cache-control', CACHE);
+      return publicPartners(site, request.query.lang);
+    },
+  );
+
+  app.get(
+    '/company',
+    { schema: { querystring: siteLanguageQuery, response: { 200: companyAnswer } } },
+    async (request, reply) => {
+      reply.header('cache-control', CACHE);
+      return publicCompany(site, config.supplier, request.query.lang);
+    },
+  );
+
+  app.get(
+    '/documents/:lang/:document',
+    { schema: { params: z.object({ lang: z.string(), document: z.string() }) } },
+    async (request, reply) => {
+      const file = site.documentFile(request.params.lang, request.params.document);
+      const bytes = file && (await site.read(file));
+      if (!file || !bytes) throw new AppError(404, REASONS.notFound);
+      return (
+        reply
+          .header('cache-control', CACHE)
+          .header('content-disposition', `attachment; filename="${file.id}-${file.language}.${file.format}"`)
+          // An operator's HTML document runs nothing and reaches nothing, even if opened in place.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+          )
+          .type(DOCUMENT_CONTENT_TYPES[file.format])
+          .send(bytes)
+      );
+    },
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Captcha on login and register (spec 2, 5): ALTCHA proof of work by default, self-hosted and offline
+ * (architecture.md); Cloudflare Turnstile when CAPTCHA_PROVIDER=turnstile.
+ *
+ * An ALTCHA payload is accepted once: the solved challenge's signature is recorded in `used_captchas`
+ * until the challenge expires, so a replay fails on every instance.
+ */
+import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Kysely } from 'kysely';
+import type { Database } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/errors';
+import { sha256 } from './tokens';
+
+const CHALLENGE_TTL_MS = 10 * 60_000;
+
+export interface Captcha {
+  /** a new ALTCHA challenge for the widget (GET /api/auth/captcha) */
+  challenge(): Promise<Challenge>;
+  /** @returns true once for a valid, unexpired, unused token; false otherwise (never throws) */
+  verify(token: string, remoteIp?: string): Promise<boolean>;
+}
+
+export interface CaptchaOptions {
+  provider: 'altcha' | 'turnstile';
+  secret: string;
+  /** ALTCHA difficulty: the solver tries on average about 3/4 of this many hashes */
+  cost: number;
+  turnstileSecretKey?: string;
+  db: Kysely<Database>;
+  now: () => number;
+  fetch?: typeof fetch;
+}
+
+export function createCaptcha(options: CaptchaOptions): Captcha {
+  const { db, now } = options;
+  const keySecret = sha256(`key:${options.secret}`);
+
+  async function challenge(): Promise<Challenge> {
+    return createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: randomInt(Math.floor(options.cost / 2), options.cost),
+      deriveKey,
+      hmacSignatureSecret: options.secret,
+      hmacKeySignatureSecret: keySecret,
+      // Wall-clock time, not the product's clock: altcha-lib checks expiry against Date.now(), and the
+      // widget arms a timer for it, which fires at once for a date beyond setTimeout's 24.8 days (a demo
+      // clock moved a month ahead made every challenge fail in the browser).
+      expiresAt: Math.floor((Date.now() + CHALLENGE_TTL_MS) / 1000),
+    });
+  }
+
+  async function verifyAltcha(token: string): Promise<boolean> {
+    let payload: { challenge?: Challenge; solution?: { counter: number; derivedKey: string } };
+    try {
+      payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    } catch {
+      return false;
+    }
+    const { challenge: ch, solution } = payload;
+    if (!ch?.parameters || !ch.signature || !solution || typeof solution.counter !== 'number') return false;
+    const result = await verifySolution({
+      challenge: ch,
+      solution,
+      deriveKey,
+      hmacSignatureSecret: options.secret,
+      hmacKeySignatureSecret: keySecret,
+    }).catch(() => null);
+    if (!result?.verified) return false;
+    const t = now();
+    await db.deleteFrom('used_captchas').where('expires_at', '<', t).execute();
+    try {
+      await db
+        .insertInto('used_captchas')
+        .values({ challenge_hash: sha256(ch.signature), expires_at: t + CHALLENGE_TTL_MS })
+        .execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async function verifyTurnstile(token: string, remoteIp?: string): Promise<boolean> {
+    const body = new URLSearchParams({ secret: options.turnstileSecretKey ?? '', response: token });
+    if (remoteIp) body.set('remoteip', remoteIp);
+    try {
+      const res = await (options.fetch ?? fetch)(
+        'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+        {
+          method: 'POST',
+          body,
+          signal: AbortSignal.timeout(10_000),
+        },
+      );
+      const data = (await res.json()) as { success?: boolean };
+      return data.success === true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    challenge,
+    verify: (token, remoteIp) =>
+      options.provider === 'turnstile' ? verifyTurnstile(token, remoteIp) : verifyAltcha(token),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Mailed 6-character codes for e-mail verification and 2FA (spec 5: exactly 6 characters, resend once
+ * per 120 s). Stored as an HMAC so a database leak does not reveal live codes; a code has 15 minutes and
+ * 5 guesses (docs/decisions.md).
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_SECONDS,
+  CODE_TTL_SECONDS,
+} from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+
+export type CodePurpose = 'verify-email' | '2fa';
+
+export function generateCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+function codeHash(secret: string, userId: number, purpose: string, code: string): string {
+  return createHmac('sha256', secret).update(`${userId}:${purpose}:${code.toUpperCase()}`).digest('hex');
+}
+
+/**
+ * Issues a new code, replacing any earlier one of the same purpose.
+ * @param force skip the 120 s resend interval (a new login or registration always gets a code)
+ * @returns the code to mail
+ * @throws AppError 429 too-soon when a code was sent less than 120 s ago and force is false
+ */
+export async function issueCode(
+  db: Kysely<Database>,
+  secret: string,
+  userId: number,
+  purpose: CodePurpose,
+  nowMs: number,
+  force = false,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('verification_codes')
+      .select('sent_at')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .orderBy('sent_at', 'desc')
+      .executeTakeFirst();
+    if (!force && last && nowMs - last.sent_at < CODE_RESEND_SECONDS * 1000) {
+      throw new AppError(429, REASONS.tooSoon);
+    }
+    await trx
+      .deleteFrom('verification_codes')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .execute();
+    const code = generateCode();
+    await trx
+      .insertInto('verification_codes')
+      .values({
+        user_id: userId,
+        purpose,
+        code_hash: codeHash(secret, userId, purpose, code),
+        payload: null,
+        expires_at: nowMs + CODE_TTL_SECONDS * 1000,
+        sent_at: nowMs,
+        used_at: null,
+      })
+      .execute();
+    return code;
+  });
+}
+
+/**
+ * Checks a code and spends it on success. Every guess counts, right or wrong; after five guesses the code
+ * is spent (a right fifth guess still passes).
+ * @throws AppError 400 invalid-code when the code is wrong, used, expired or out of guesses
+ */
+export async function consumeCode(
+  db: Kysely<Database>,
+  secret: string,
+  userId: number,
+  purpose: CodePurpose,
+  code: string,
+  nowMs: number,
+): Promise<void> {
+  const row = await db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .orderBy('sent_at', 'desc')
+    .executeTakeFirst();
+  if (!row || row.expires_at <= nowMs || row.attempts >= CODE_MAX_ATTEMPTS) {
+    throw new AppError(400, REASONS.invalidCode);
+  }
+  // Every guess takes one of the attempts before it is compared, in one conditional update, so parallel
+  // guesses cannot share an attempt.
+  const took = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(took.numUpdatedRows) !== 1) throw new AppError(400, REASONS.invalidCode);
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(codeHash(secret, userId, purpose, code), 'hex');
+  if (!timingSafeEqual(expected, given)) throw new AppError(400, REASONS.invalidCode);
+  // Conditional update: of two concurrent correct submissions only one spends the code.
+  const spent = await db
+    .updateTable('verification_codes')
+    .set({ used_at: nowMs })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) throw new AppError(400, REASONS.invalidCode);
+}

@@ -1,0 +1,156 @@
+/**
+ * Password reset by mailed link (spec 2 `/password`, `/reset-password/{token}`; 4 "Password reset"; 7
+ * reset-password, resend-reset-password, verify-reset-password, update-password; 8 "Resend reset",
+ * "Reset"; issue 9).
+ *
+ * Every request is recorded by the address asked for (`password_resets`), whether an account has it or
+ * not, so every answer is the same for both: reset-password always 200; resend-reset-password 400
+ * too-soon within 120 s of the last request, 404 no-token when no request of that address is open, else
+ * 200. Only an active account's request carries a token and a mail. The token is 32 random bytes
+ * (base64url), stored as its SHA-256 and mailed without waiting for the mail server (the answer takes
+ * the same time either way; the token is written nowhere but the mail), valid one hour, spent once; a
+ * newer request closes the older ones. Setting the new password ends every session of the account
+ * (token version bumped, refresh tokens revoked) and mails a notice.
+ */
+import { CODE_RESEND_SECONDS } from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { replacePassword } from '../accounts/account';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { renderAccountMail } from '../platform/mail/templates';
+import { sendQueuedMail } from '../platform/outbox';
+import { hashPassword } from './passwords';
+import { newRefreshToken, sha256 } from './tokens';
+
+/** How long a reset link works: one hour (issue 9). */
+export const RESET_TTL_MS = 3_600_000;
+/** The least time between two requests for one address: 120 s (spec 8 "Resend reset"). */
+export const RESET_RESEND_MS = CODE_RESEND_SECONDS * 1000;
+
+/**
+ * POST reset-password: records the request and, for an active account, mails a link
+ * `${publicUrl}/reset-password/<token>`. Within 120 s of the last request for the address nothing new
+ * happens (the same answer; spamming a mailbox through the form does not work).
+ * @param email as typed; compared in lower case
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const last = await lastRequest(ctx, address);
+  if (last && ctx.now() - last.created_at < RESET_RESEND_MS) return;
+  await issueReset(ctx, address);
+}
+
+/**
+ * POST resend-reset-password: a new link replacing the open one.
+ * @throws AppError 404 no-token when no request of the address is open (none, expired or used), 400
+ *   too-soon within 120 s of the last one
+ */
+export async function resendPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const last = await lastRequest(ctx, address);
+  const t = ctx.now();
+  if (!last || last.used_at !== null || last.expires_at <= t) throw new AppError(404, REASONS.noToken);
+  if (t - last.created_at < RESET_RESEND_MS) throw new AppError(400, REASONS.tooSoon);
+  await issueReset(ctx, address);
+}
+
+async function lastRequest(ctx: AppContext, address: string) {
+  return ctx.db
+    .selectFrom('password_resets')
+    .select(['created_at', 'expires_at', 'used_at'])
+    .where('email', '=', address)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+async function issueReset(ctx: AppContext, address: string): Promise<void> {
+  const t = ctx.now();
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', address)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  const { token, hash } = newRefreshToken();
+  await ctx.db.transaction().execute(async (trx) => {
+    // Expired requests decide nothing any more (resend answers 404 for them as for none): the addresses
+    // typed in, with or without an account, are kept no longer than needed.
+    await trx.deleteFrom('password_resets').where('expires_at', '<=', t).execute();
+    // A newer request closes the older ones of the address.
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: t })
+      .where('email', '=', address)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('password_resets')
+      .values({
+        email: address,
+        user_id: user?.id ?? null,
+        token_hash: user ? hash : null,
+        expires_at: t + RESET_TTL_MS,
+        used_at: null,
+        created_at: t,
+      })
+      .execute();
+  });
+  if (!user) return;
+  const mail = renderAccountMail(
+    'passwordReset',
+    user.language,
+    { username: user.username, support: ctx.config.supplier.email },
+    `${ctx.config.publicUrl}/reset-password/${token}`,
+  );
+  // Not awaited: an account's answer must not take longer than no account's.
+  ctx.mailer
+    .send({ to: user.email, ...mail })
+    .catch((error) => ctx.log.error({ err: error, userId: user.id }, 'the password reset mail failed'));
+}
+
+/** The open request of a link's token, with its active account, or undefined. */
+async function openReset(ctx: AppContext, token: string) {
+  return ctx.db
+    .selectFrom('password_resets as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.user_id'])
+    .where('r.token_hash', '=', sha256(token))
+    .where('r.used_at', 'is', null)
+    .where('r.expires_at', '>', ctx.now())
+    .where('u.active', '=', 1)
+    .executeTakeFirst();
+}
+
+/**
+ * POST verify-reset-password: whether the link can still be used (the page checks on load).
+ * @throws AppError 400 invalid-token (unknown, malformed, used, replaced, expired, account inactive)
+ */
+export async function verifyPasswordReset(ctx: AppContext, token: string): Promise<void> {
+  if (!(await openReset(ctx, token))) throw new AppError(400, REASONS.invalidToken);
+}
+
+/**
+ * POST update-password: spends the link (once, also under concurrent calls), sets the new password,
+ * ends every session of the account and queues the "password changed" notice.
+ * @param password already checked against spec 5's rules by the body's schema
+ * @throws AppError 400 invalid-token (nothing changed)
+ */
+export async function completePasswordReset(ctx: AppContext, token: string, password: string): Promise<void> {
+  const open = await openReset(ctx, token);
+  if (!open?.user_id) throw new AppError(400, REASONS.invalidToken);
+  const userId = open.user_id;
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const t = ctx.now();
+    const spent = await trx
+      .updateTable('password_resets')
+      .set({ used_at: t })
+      .where('id', '=', open.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) throw new AppError(400, REASONS.invalidToken);
+    await replacePassword(ctx, trx, userId, passwordHash, t);
+  });
+  await sendQueuedMail(ctx).catch((error) => ctx.log.warn({ err: error }, 'sending queued mail failed'));
+}

@@ -1,0 +1,193 @@
+/**
+ * Sessions: one row per issued refresh token, rotated on every refresh (spec 4, 7; architecture.md).
+ * Cookies are httpOnly; the refresh cookie is only sent to /api/auth. Beside them a readable hint cookie
+ * (SESSION_HINT_COOKIE, value 1, no identity) tells the web client that a session may exist, so an
+ * anonymous visitor's page asks nothing of /api/auth (no 401 in the console). It grants nothing: every
+ * authorization reads the signed access token only.
+ */
+import { randomUUID } from 'node:crypto';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from '@falkenhost/contracts/constants';
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, User } from '../platform/db/schema';
+import { newRefreshToken, sha256, signAccessToken } from './tokens';
+
+export const ACCESS_COOKIE = 'fh_access';
+export const REFRESH_COOKIE = 'fh_refresh';
+/** "A session may exist": set with the session cookies, cleared with them (apps/web/src/lib/session.ts). */
+export const SESSION_HINT_COOKIE = 'fh_session';
+const REFRESH_MS = REFRESH_TOKEN_DAYS * 24 * 3600 * 1000;
+/** A rotated token seen again within this window is a parallel refresh of two tabs, not a theft. */
+const ROTATION_GRACE_MS = 30_000;
+
+interface CookieOptions {
+  secure: boolean;
+  accessSecret: string;
+  now: number;
+}
+
+async function setCookies(
+  reply: FastifyReply,
+  user: Pick<User, 'id' | 'token_version'>,
+  session: { id: number; mfa: boolean },
+  refreshToken: string,
+  o: CookieOptions,
+): Promise<void> {
+  const access = await signAccessToken(
+    o.accessSecret,
+    { sub: user.id, sid: session.id, tv: user.token_version, mfa: session.mfa },
+    o.now,
+  );
+  reply.setCookie(ACCESS_COOKIE, access, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: o.secure,
+    maxAge: ACCESS_TOKEN_SECONDS,
+  });
+  reply.setCookie(REFRESH_COOKIE, refreshToken, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: o.secure,
+    maxAge: REFRESH_MS / 1000,
+  });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: o.secure,
+    maxAge: REFRESH_MS / 1000,
+  });
+}
+
+/** Clears the session cookies and the hint (logout, deactivation, a refresh token no longer valid). */
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+}
+
+/** Starts a session for a user (login, register) and sets both cookies. */
+export async function startSession(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  user: Pick<User, 'id' | 'token_version'>,
+  mfaPassed: boolean,
+  o: CookieOptions,
+): Promise<{ id: number }> {
+  const { token, hash } = newRefreshToken();
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: user.id,
+      token_hash: hash,
+      family: randomUUID(),
+      mfa_passed: mfaPassed ? 1 : 0,
+      expires_at: o.now + REFRESH_MS,
+      rotated_at: null,
+      revoked_at: null,
+      created_at: o.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setCookies(reply, user, { id: row.id, mfa: mfaPassed }, token, o);
+  return row;
+}
+
+/**
+ * Rotates the refresh token in the cookie: the old one is spent, a new one of the same family issued.
+ * A spent token presented again after the grace window revokes the whole family (token theft).
+ * @returns the user id and whether 2FA is passed, or null when the token is not valid
+ */
+export async function rotateSession(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  refreshToken: string | undefined,
+  o: CookieOptions,
+): Promise<{ userId: number; mfa: boolean } | null> {
+  if (!refreshToken) return null;
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', sha256(refreshToken))
+    .executeTakeFirst();
+  if (!session || session.revoked_at !== null || session.expires_at <= o.now) return null;
+  if (session.rotated_at !== null) {
+    if (o.now - session.rotated_at > ROTATION_GRACE_MS) {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: o.now })
+        .where('family', '=', session.family)
+        .execute();
+    }
+    return null;
+  }
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'token_version', 'active'])
+    .where('id', '=', session.user_id)
+    .executeTakeFirst();
+  if (user?.active !== 1) return null;
+  const spent = await db
+    .updateTable('sessions')
+    .set({ rotated_at: o.now })
+    .where('id', '=', session.id)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) return null;
+  const { token, hash } = newRefreshToken();
+  const next = await db
+    .insertInto('sessions')
+    .values({
+      user_id: user.id,
+      token_hash: hash,
+      family: session.family,
+      mfa_passed: session.mfa_passed,
+      expires_at: session.expires_at,
+      rotated_at: null,
+      revoked_at: null,
+      created_at: o.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setCookies(reply, user, { id: next.id, mfa: session.mfa_passed === 1 }, token, o);
+  return { userId: user.id, mfa: session.mfa_passed === 1 };
+}
+
+/** Marks a session's 2FA as passed and re-issues its cookies. */
+export async function passMfa(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  user: Pick<User, 'id' | 'token_version'>,
+  sessionId: number,
+  o: CookieOptions,
+): Promise<void> {
+  const session = await db
+    .selectFrom('sessions')
+    .select('family')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  // The pre-2FA refresh tokens of this login are spent; a fresh one carries the passed state.
+  await db.updateTable('sessions').set({ revoked_at: o.now }).where('family', '=', session.family).execute();
+  await startSession(db, reply, user, true, o);
+}
+
+/** Ends one session (logout) and clears the cookies. */
+export async function endSession(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  sessionId: number | null,
+  refreshToken: string | undefined,
+  now: number,
+): Promise<void> {
+  const families = db.selectFrom('sessions').select('family');
+  const byRefresh = refreshToken ? families.where('token_hash', '=', sha256(refreshToken)) : null;
+  const bySession = sessionId !== null ? families.where('id', '=', sessionId) : null;
+  for (const query of [byRefresh, bySession]) {
+    const row = await query?.executeTakeFirst();
+    if (row)
+      await db.updateTable('sessions').set({ revoked_at: now }).where('family', '=', row.family).execute();
+  }
+  clearSessionCookies(reply);
+}

@@ -1,0 +1,65 @@
+/**
+ * User lookups and the session-user view (spec 3 "Session user").
+ */
+
+import type { SessionUser } from '@falkenhost/contracts/auth';
+import { LANGUAGES } from '@falkenhost/contracts/constants';
+import { type Kysely, sql } from 'kysely';
+import { roleOf } from '../http/guards';
+import type { Database, User } from '../platform/db/schema';
+
+/**
+ * What a login of this user asks for (issue 9, docs/decisions.md "Accounts"): the authenticator app's code
+ * when TOTP is on (it takes precedence over the mailed code), else a mailed code when two_factor_auth is
+ * set (spec 4), else nothing.
+ */
+export function twoFactorMethodOf(
+  user: Pick<User, 'two_factor_auth' | 'totp_enabled'>,
+): 'email' | 'totp' | null {
+  if (user.totp_enabled === 1) return 'totp';
+  return user.two_factor_auth === 1 ? 'email' : null;
+}
+
+export function toSessionUser(user: User, mfa: boolean): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: roleOf(user),
+    two_factor_auth: user.two_factor_auth === 1,
+    two_factor_method: twoFactorMethodOf(user),
+    email_verified: user.email_verified === 1,
+    authenticated: mfa,
+  };
+}
+
+/** Case-insensitive username lookup (usernames are unique regardless of case). */
+export function findByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** E-mails are stored lowercased. */
+export function findByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * The first of the request's Accept-Language languages the product speaks (en, cs, sk, de, fr), or null.
+ * The web client sends the language its pages are shown in first.
+ */
+export function spokenLanguageOf(acceptLanguage: string | undefined): string | null {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
+    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag;
+  }
+  return null;
+}
+
+/** The language of a new account's mail: the first spoken Accept-Language language, else English. */
+export function languageOf(acceptLanguage: string | undefined): string {
+  return spokenLanguageOf(acceptLanguage) ?? 'en';
+}

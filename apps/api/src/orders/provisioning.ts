@@ -1,0 +1,309 @@
+/**
+ * Ordering a package billed hourly from credits (spec 2 "Package overview dialog", 5, 7
+ * "package-by-credits"; architecture.md "Billing", "Provisioning"):
+ * validate in the spec's order, find a node with room, charge the first hour, create the panel user once
+ * and the server on the panel, record the owned server. Any failure after the charge refunds it and leaves
+ * no server behind; no node with room answers reason resources with nothing charged.
+ */
+import { randomUUID } from 'node:crypto';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { hourlyUnits } from '@falkenhost/contracts/money';
+import type { ParsedPackageByCreditsBody } from '@falkenhost/contracts/store';
+import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
+import type { Transaction } from 'kysely';
+import { applyLedgerEntry } from '../billing/ledger';
+import { loadOrderablePackage } from '../catalog/packages';
+import {
+  claimPlacement,
+  createPanelServer,
+  ensurePanelUser,
+  type Placement,
+  removePanelServer,
+  serverBuild,
+  withPlacement,
+} from '../panel/panel';
+import type { AppContext } from '../platform/context';
+import { newUserPackage } from '../platform/db/rows';
+import type { Database, User } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+import { HOUR_MS, hourStart } from '../servers/hourly-billing';
+import { insertCreditsPaidOrder } from './orders';
+
+/** Thrown inside an order's transaction when no node has room, to roll it back. */
+class NoRoom extends Error {}
+
+type ParsedPackageOrder = ParsedPackageByCreditsBody;
+
+/**
+ * @returns the order's public id (the client goes to /dashboard?order=<id>)
+ * @throws AppError 400 unknown (package, egg, location or add-on not offered), 400 resources (no node has
+ *   room; nothing charged), 400 credits (balance below one hour; nothing written), 502 panel (the panel
+ *   failed after the charge; refunded, no server left)
+ */
+export async function orderPackageByCredits(
+  ctx: AppContext,
+  user: User,
+  body: ParsedPackageOrder,
+): Promise<string> {
+  const { db, now } = ctx;
+  const offer = await loadOrderablePackage(ctx, user.id, body);
+  const monthly = offer.monthlyUnits;
+  const firstHour = hourlyUnits(monthly);
+  const build = serverBuild(offer.pkg, offer.addons);
+
+  // Reserve the money first (architecture.md "Provisioning"): the owned server, its node and allocation
+  // claim and the charge in one transaction; no room anywhere answers resources with nothing written.
+  const t = now();
+  const reserve = (room: Placement) =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('user_packages')
+        .values(
+          newUserPackage({
+            user_id: user.id,
+            package_id: offer.pkg.id,
+            name: body.serverName,
+            billing_type: 'hourly',
+            status: 'provisioning',
+            egg_id: body.eggId,
+            nest_id: offer.nestId,
+            variables: JSON.stringify(offer.variables),
+            location_id: body.locationId,
+            credits_monthly: monthly,
+            // The order pays the clock hour it is placed in; the tick charges each further hour.
+            billed_until: hourStart(t) + HOUR_MS,
+            created_at: t,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const placement = await claimPlacement(trx, ctx.dialect, room, build, row.id, t);
+      if (!placement) throw new NoRoom();
+      await trx
+        .updateTable('user_packages')
+        .set({ node_id: placement.nodeId })
+        .where('id', '=', row.id)
+        .execute();
+      await insertServerAddons(trx, row.id, offer.addons, t);
+      if (firstHour > 0) {
+        await applyLedgerEntry(trx, {
+          userId: user.id,
+          amount: -firstHour,
+          kind: 'server-order',
+          reference: `server-order:${row.id}`,
+          now: t,
+        });
+      }
+      return { userPackage: row, placement };
+    });
+  const reserved = await withPlacement(ctx, offer.nodeIds, body.locationId, (room) =>
+    reserve(room).catch((error: unknown) => {
+      // No room: the transaction is rolled back (no row, no charge); withPlacement may read again.
+      if (error instanceof NoRoom) return null;
+      throw error;
+    }),
+  );
+  if (!reserved) throw new AppError(400, REASONS.resources);
+  const { userPackage, placement } = reserved;
+
+  const externalId = `falkenhost-server-${userPackage.id}`;
+  try {
+    const panelUser = await ensurePanelUser(ctx, user);
+    const server = await createPanelServer(ctx, {
+      name: body.serverName,
+      panelUserId: panelUser,
+      eggId: body.eggId,
+      gameId: offer.pkg.game_id,
+      variables: offer.variables,
+      externalId,
+      build,
+      allocationId: placement.allocationId,
+    });
+    const publicId = await adoptPanelServer(ctx, userPackage.id, user.id, server);
+    if (!publicId) throw new Error(`order ${userPackage.id} was settled by the recovery meanwhile`);
+    return publicId;
+  } catch (error) {
+    // The recovery may have adopted that server meanwhile (a slow answer): then it stays.
+    if (!(await adoptedElsewhere(ctx, userPackage.id)))
+      await removePanelServer(ctx, externalId).catch((e) =>
+        ctx.log.error({ err: e, externalId }, 'cleanup after a failed order'),
+      );
+    await abandonOrder(ctx, userPackage.id, user.id);
+    if (isNoCapacityError(error)) throw new AppError(400, REASONS.resources);
+    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  }
+}
+
+/** True when the order's server row was adopted (it is neither provisioning nor failed). */
+async function adoptedElsewhere(ctx: AppContext, userPackageId: number): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('user_packages')
+    .select('status')
+    .where('id', '=', userPackageId)
+    .executeTakeFirst();
+  return row !== undefined && row.status !== 'provisioning' && row.status !== 'failed';
+}
+
+/**
+ * Inside an order's transaction: the add-ons chosen with the order, each with the monthly price it adds
+ * (removing it later takes off the same amount). Shared by orders by credits and by card.
+ */
+export async function insertServerAddons(
+  trx: Transaction<Database>,
+  userPackageId: number,
+  addons: Array<{ id: number; type: string; credits_monthly: number }>,
+  now: number,
+): Promise<void> {
+  for (const addon of addons) {
+    await trx
+      .insertInto('user_package_addons')
+      .values({
+        user_package_id: userPackageId,
+        addon_id: addon.id,
+        addon_type: addon.type,
+        credits_monthly: addon.credits_monthly,
+        created_at: now,
+      })
+      .execute();
+  }
+}
+
+/**
+ * Inside `trx`: a server row still provisioning gets the panel's server and runs (status paid); its
+ * allocation claim is marked done (it counts until the panel's figures include the new server,
+ * panel/panel.ts). Shared by orders by credits and by card.
+ * @returns false when the row was no longer provisioning (settled elsewhere; nothing written)
+ */
+export async function markAdopted(
+  trx: Transaction<Database>,
+  userPackageId: number,
+  server: { id: number; uuid: string; identifier: string },
+  now: number,
+): Promise<boolean> {
+  const adopted = await trx
+    .updateTable('user_packages')
+    .set({
+      status: 'paid',
+      ptero_server_id: server.id,
+      ptero_server_uuid: server.uuid,
+      ptero_identifier: server.identifier,
+    })
+    .where('id', '=', userPackageId)
+    .where('status', '=', 'provisioning')
+    .executeTakeFirst();
+  if (Number(adopted.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable('allocation_claims')
+    .set({ done_at: now })
+    .where('user_package_id', '=', userPackageId)
+    .execute();
+  return true;
+}
+
+/**
+ * Records the panel's server for an order still provisioning: the server runs, the order is completed,
+ * the allocation claim is released.
+ * @returns the order's public id, or null when the order is no longer provisioning (settled elsewhere)
+ */
+async function adoptPanelServer(
+  ctx: AppContext,
+  userPackageId: number,
+  userId: number,
+  server: { id: number; uuid: string; identifier: string },
+): Promise<string | null> {
+  const publicId = randomUUID();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await markAdopted(trx, userPackageId, server, ctx.now()))) return null;
+    const row = await trx
+      .selectFrom('user_packages')
+      .select(['credits_monthly', 'created_at'])
+      .where('id', '=', userPackageId)
+      .executeTakeFirstOrThrow();
+    await insertCreditsPaidOrder(trx, {
+      publicId,
+      userId,
+      userPackageId,
+      kind: 'package-credits',
+      details: { firstHourUnits: hourlyUnits(row.credits_monthly), monthlyUnits: row.credits_monthly },
+      createdAt: row.created_at,
+      completedAt: ctx.now(),
+    });
+    return publicId;
+  });
+}
+
+/**
+ * Gives up an order still provisioning: marked failed (hidden), the first hour refunded once
+ * (`refund:server-order:<id>`, whatever `server-order:<id>` took), the allocation claim released.
+ * @returns false when the order was no longer provisioning (settled elsewhere)
+ */
+async function abandonOrder(ctx: AppContext, userPackageId: number, userId: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const t = ctx.now();
+    const failed = await trx
+      .updateTable('user_packages')
+      .set({ status: 'failed', deleted_at: t })
+      .where('id', '=', userPackageId)
+      .where('status', '=', 'provisioning')
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) !== 1) return false;
+    await trx.deleteFrom('allocation_claims').where('user_package_id', '=', userPackageId).execute();
+    const charged = await trx
+      .selectFrom('credit_ledger')
+      .select('amount')
+      .where('reference', '=', `server-order:${userPackageId}`)
+      .executeTakeFirst();
+    if (charged && Number(charged.amount) < 0) {
+      await applyLedgerEntry(trx, {
+        userId,
+        amount: -Number(charged.amount),
+        kind: 'refund',
+        reference: `refund:server-order:${userPackageId}`,
+        now: t,
+      });
+    }
+    return true;
+  });
+}
+
+/** An order provisioning for longer than this was interrupted (a crash, a lost answer): it is recovered. */
+export const PROVISIONING_STALE_MS = 5 * 60_000;
+
+export interface RecoveryResult {
+  adopted: number;
+  refunded: number;
+}
+
+/**
+ * Finishes orders a crash interrupted between the charge and the end of provisioning (DEVELOPERS.md
+ * "survives a crash at any step"): an order provisioning for over 5 minutes whose server the panel has
+ * (found by `external_id`) is adopted; one the panel never made is refunded and marked failed. Run at
+ * start-up and by the jobs; safe when several instances run it (each order is settled by a conditional
+ * update).
+ */
+export async function recoverProvisioning(ctx: AppContext): Promise<RecoveryResult> {
+  const result: RecoveryResult = { adopted: 0, refunded: 0 };
+  const stale = await ctx.db
+    .selectFrom('user_packages')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'provisioning')
+    .where('billing_type', '=', 'hourly')
+    .where('created_at', '<', ctx.now() - PROVISIONING_STALE_MS)
+    .execute();
+  for (const order of stale) {
+    try {
+      const server = await ctx.pterodactyl.getServerByExternalId(`falkenhost-server-${order.id}`);
+      if (server) {
+        if (await adoptPanelServer(ctx, order.id, order.user_id, server)) result.adopted += 1;
+      } else if (await abandonOrder(ctx, order.id, order.user_id)) {
+        result.refunded += 1;
+      }
+    } catch (error) {
+      ctx.log.warn(
+        { err: error, userPackageId: order.id },
+        'recovering an interrupted order failed; retried later',
+      );
+    }
+  }
+  return result;
+}

@@ -1,0 +1,317 @@
+/**
+ * Egg variables that need a value before a server can be made (issue 28 point 3): staff set them on the
+ * game, or the customer gives them in the order dialog when the egg lets users edit them; each value is
+ * checked by the egg's own rules before any money moves, so the panel never refuses a paid server for it
+ * (CtrlPanel issue #1089). Rules: packages/contracts/src/egg-variables.ts.
+ */
+import {
+  checkEggVariable,
+  type EggVariableField,
+  type EggVariableValue,
+  type GameVariable,
+  normaliseVariableValue,
+  type Variables,
+  valueSource,
+} from '@falkenhost/contracts/egg-variables';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { isStateConflict } from '@falkenhost/pterodactyl/errors';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { loadOwnedServer } from '../servers/owned-server';
+import { type PanelEgg, type PanelEggVariable, panelEgg } from './nests';
+
+/** Parses a stored JSON object of env_variable -> value; anything else reads as empty. */
+export function parseVariables(json: string | null | undefined): Record<string, string> {
+  try {
+    const parsed = JSON.parse(json ?? '{}') as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Staff's values of a game's egg variables. */
+export async function gameVariables(ctx: AppContext, gameId: number): Promise<Record<string, string>> {
+  const game = await ctx.db
+    .selectFrom('games')
+    .select('variables')
+    .where('id', '=', gameId)
+    .executeTakeFirst();
+  return parseVariables(game?.variables);
+}
+
+function field(v: PanelEggVariable): EggVariableField {
+  return {
+    env_variable: v.env_variable,
+    name: v.name,
+    description: v.description,
+    rules: v.rules,
+    default_value: v.default_value ?? '',
+  };
+}
+
+/** The variables of `egg` the customer must give (required, default refused, user-editable, not set by staff). */
+export function customerFields(egg: PanelEgg, gameValues: Record<string, string>): EggVariableField[] {
+  return egg.variables.filter((v) => valueSource(v, gameValues) === 'customer').map(field);
+}
+
+function variableError(issues: Array<{ variable: string; rule: string; param: string }>): AppError {
+  return new AppError(
+    400,
+    REASONS.variable,
+    `egg variable ${issues[0]?.variable ?? ''} refused`,
+    issues.map((i) => ({ path: i.variable, msg: i.param ? `${i.rule}:${i.param}` : i.rule })),
+  );
+}
+
+/**
+ * Checks the customer's `variables` of an order for the chosen egg.
+ * @returns the values to keep with the server (trimmed), only those the customer must give
+ * @throws AppError 400 variable with `errors: [{ path: env_variable, msg: rule[:param] }]`: a required value
+ *   missing or failing the egg's rules, a value for a variable the customer may not set (`read-only`), or
+ *   a variable nobody has given a value for (`missing`: staff must set it; nothing is charged)
+ * @throws AppError 400 unknown when the panel has no such egg
+ */
+export async function checkOrderVariables(
+  ctx: AppContext,
+  gameId: number,
+  eggId: number,
+  given: Variables,
+): Promise<Record<string, string>> {
+  const egg = await panelEgg(ctx, eggId);
+  if (!egg) throw new AppError(400, REASONS.unknown);
+  const gameValues = await gameVariables(ctx, gameId);
+  const issues: Array<{ variable: string; rule: string; param: string }> = [];
+  const kept: Record<string, string> = {};
+  for (const key of Object.keys(given)) {
+    const variable = egg.variables.find((v) => v.env_variable === key);
+    if (!variable || valueSource(variable, gameValues) !== 'customer')
+      issues.push({ variable: key, rule: 'read-only', param: '' });
+  }
+  for (const variable of egg.variables) {
+    const source = valueSource(variable, gameValues);
+    if (source === 'missing') issues.push({ variable: variable.env_variable, rule: 'missing', param: '' });
+    if (source !== 'customer') continue;
+    const value = normaliseVariableValue(given[variable.env_variable]);
+    const failed = checkEggVariable(variable.rules, value);
+    if (failed) issues.push({ variable: variable.env_variable, ...failed });
+    else if (value !== null) kept[variable.env_variable] = value;
+  }
+  if (issues.length > 0) throw variableError(issues);
+  return kept;
+}
+
+/**
+ * The environment a new server is created with: each variable's default, staff's game value over it,
+ * the server's own value over that.
+ */
+export function serverEnvironment(
+  egg: { variables?: Array<{ env_variable: string; default_value: string | null }> },
+  gameValues: Record<string, string>,
+  serverValues: Record<string, string>,
+): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const variable of egg.variables ?? []) {
+    const key = variable.env_variable;
+    environment[key] = serverValues[key] ?? gameValues[key] ?? variable.default_value ?? '';
+  }
+  return environment;
+}
+
+/**
+ * The variables the customer must give, per egg of a package they may order (the order dialog's fields).
+ * @returns egg id -> fields (eggs needing nothing map to [])
+ * @throws AppError 400 unknown when the package is not offered to this user
+ */
+export async function packageVariableFields(
+  ctx: AppContext,
+  pkg: { id: number; game_id: number },
+): Promise<Record<string, EggVariableField[]>> {
+  const eggs = await ctx.db
+    .selectFrom('package_eggs')
+    .select('egg_id')
+    .where('package_id', '=', pkg.id)
+    .orderBy('egg_id')
+    .execute();
+  const gameValues = await gameVariables(ctx, pkg.game_id);
+  const out: Record<string, EggVariableField[]> = {};
+  for (const { egg_id } of eggs) {
+    const egg = await panelEgg(ctx, egg_id);
+    out[String(egg_id)] = egg ? customerFields(egg, gameValues) : [];
+  }
+  return out;
+}
+
+/**
+ * Staff's view of a game's egg variables: each variable of the eggs of its packages whose default the
+ * panel refuses, or that staff set a value for, with its value and who gives it.
+ * @param values staff's values to judge (the stored ones when omitted: the form's check before saving)
+ */
+export async function gameVariableStatus(
+  ctx: AppContext,
+  gameId: number,
+  values?: Record<string, string>,
+): Promise<GameVariable[]> {
+  const gameValues = values ?? (await gameVariables(ctx, gameId));
+  const eggs = await ctx.db
+    .selectFrom('package_eggs as pe')
+    .innerJoin('packages as p', 'p.id', 'pe.package_id')
+    .select('pe.egg_id')
+    .distinct()
+    .where('p.game_id', '=', gameId)
+    .where('p.deleted_at', 'is', null)
+    .orderBy('pe.egg_id')
+    .execute();
+  const byKey = new Map<string, GameVariable>();
+  for (const { egg_id } of eggs) {
+    const egg = await panelEgg(ctx, egg_id);
+    if (!egg) continue;
+    for (const v of egg.variables) {
+      const source = valueSource(v, gameValues);
+      if (source === 'default') continue;
+      const known = byKey.get(v.env_variable);
+      if (known) {
+        known.eggs.push(egg.name);
+        // One value serves every egg: the strictest need wins.
+        if (source === 'missing' || (source === 'customer' && known.source !== 'missing'))
+          known.source = source;
+        continue;
+      }
+      byKey.set(v.env_variable, {
+        ...field(v),
+        value: gameValues[v.env_variable] ?? '',
+        eggs: [egg.name],
+        user_editable: v.user_editable,
+        source,
+      });
+    }
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Checks staff's values for a game: each set value by the rules of every egg of the game that has the
+ * variable, and, when the game is to be published, that no variable is left without a value.
+ * @returns the values to store (trimmed, empty ones dropped)
+ * @throws AppError 400 variable naming each refused or missing variable
+ */
+export async function checkGameVariables(
+  ctx: AppContext,
+  gameId: number | null,
+  given: Record<string, string>,
+  publish: boolean,
+): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(given)) {
+    const v = normaliseVariableValue(value);
+    if (v !== null) values[key] = v;
+  }
+  if (gameId === null) return values;
+  const issues: Array<{ variable: string; rule: string; param: string }> = [];
+  for (const variable of await gameVariableStatus(ctx, gameId, values)) {
+    const value = values[variable.env_variable];
+    if (value !== undefined) {
+      const failed = checkEggVariable(variable.rules, value);
+      if (failed) issues.push({ variable: variable.env_variable, ...failed });
+    } else if (publish && variable.source === 'missing') {
+      issues.push({ variable: variable.env_variable, rule: 'missing', param: '' });
+    }
+  }
+  if (issues.length > 0) throw variableError(issues);
+  return values;
+}
+
+/**
+ * A customer's values of their server's egg variables, for server details: the variables the egg needs
+ * from the customer (as the order asked), each with its current value.
+ * @throws AppError 404 when the server is not the user's
+ */
+export async function serverVariables(
+  ctx: AppContext,
+  userId: number,
+  userPackageId: number,
+): Promise<EggVariableValue[]> {
+  const { server, pkg } = await loadOwnedServer(ctx, userId, userPackageId);
+  const egg = await panelEgg(ctx, server.egg_id);
+  if (!egg) return [];
+  const values = parseVariables(server.variables);
+  return customerFields(egg, await gameVariables(ctx, pkg.game_id)).map((f) => ({
+    ...f,
+    value: values[f.env_variable] ?? '',
+  }));
+}
+
+/**
+ * Changes a customer's egg variable values of a server: checked by the egg's rules, set on the panel
+ * (PUT startup/variable; the server uses them at its next start), then kept with the server.
+ * @returns the variables with their new values
+ * @throws AppError 404 (not the user's), 400 variable (refused by the egg's rules or not the customer's
+ *   to set), 409 server-state (not running on the panel: suspended, installing), 502 panel
+ */
+export async function updateServerVariables(
+  ctx: AppContext,
+  userId: number,
+  userPackageId: number,
+  given: Variables,
+): Promise<EggVariableValue[]> {
+  const { server, pkg } = await loadOwnedServer(ctx, userId, userPackageId);
+  if (server.status !== 'paid' || !server.ptero_identifier) throw new AppError(409, REASONS.serverState);
+  const egg = await panelEgg(ctx, server.egg_id);
+  if (!egg) throw new AppError(502, REASONS.panel);
+  const fields = customerFields(egg, await gameVariables(ctx, pkg.game_id));
+  const issues: Array<{ variable: string; rule: string; param: string }> = [];
+  const changes: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(given)) {
+    const f = fields.find((x) => x.env_variable === key);
+    if (!f) {
+      issues.push({ variable: key, rule: 'read-only', param: '' });
+      continue;
+    }
+    const value = normaliseVariableValue(raw);
+    const failed = checkEggVariable(f.rules, value);
+    if (failed) issues.push({ variable: key, ...failed });
+    else if (value !== null) changes[key] = value;
+  }
+  if (issues.length > 0) throw variableError(issues);
+  const values = parseVariables(server.variables);
+  for (const [key, value] of Object.entries(changes)) {
+    if (values[key] === value) continue;
+    try {
+      await ctx.pterodactyl.updateStartupVariable(server.ptero_identifier, key, value);
+    } catch (error) {
+      if (isStateConflict(error)) throw new AppError(409, REASONS.serverState);
+      throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+    }
+    values[key] = value;
+  }
+  await ctx.db
+    .updateTable('user_packages')
+    .set({ variables: JSON.stringify(values) })
+    .where('id', '=', server.id)
+    .execute();
+  return fields.map((f) => ({ ...f, value: values[f.env_variable] ?? '' }));
+}
+
+/**
+ * Checks that a package offered on a published game can be provisioned: no egg of it has a variable
+ * that nobody can give a value for (staff must set it on the game first).
+ * @throws AppError 400 variable with `msg: 'missing'` naming each such variable
+ */
+export async function assertEggsProvisionable(
+  ctx: AppContext,
+  gameId: number,
+  eggIds: number[],
+): Promise<void> {
+  const gameValues = await gameVariables(ctx, gameId);
+  const issues: Array<{ variable: string; rule: string; param: string }> = [];
+  for (const eggId of new Set(eggIds)) {
+    const egg = await panelEgg(ctx, eggId);
+    for (const variable of egg?.variables ?? [])
+      if (valueSource(variable, gameValues) === 'missing')
+        issues.push({ variable: variable.env_variable, rule: 'missing', param: '' });
+  }
+  if (issues.length > 0) throw variableError(issues);
+}

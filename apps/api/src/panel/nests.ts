@@ -1,0 +1,97 @@
+/**
+ * Nests and their eggs as the panel has them (spec 3 "Package extra data"), with each egg's variables,
+ * kept for a minute: the store asks on every open and every order reads an egg's variables, the panel
+ * changes rarely, and a stale minute harms nobody.
+ */
+import type { EggVariableRule } from '@falkenhost/contracts/egg-variables';
+import type { AppContext } from '../platform/context';
+
+export interface NestWithEggs {
+  id: number;
+  name: string;
+  eggs: { id: number; name: string }[];
+}
+
+/** An egg variable as the panel defines it (Application API `?include=variables`). */
+export interface PanelEggVariable extends EggVariableRule {
+  name: string;
+  description: string;
+  user_viewable: boolean;
+}
+
+/** An egg with its nest and variables. */
+export interface PanelEgg {
+  id: number;
+  nestId: number;
+  name: string;
+  /** the egg's default image and startup command, which a new server is created with */
+  docker_image: string;
+  startup: string;
+  variables: PanelEggVariable[];
+}
+
+const TTL_MS = 60_000;
+
+interface Loaded {
+  nests: NestWithEggs[];
+  eggs: Map<number, PanelEgg>;
+}
+
+/** What reading the panel's eggs needs: the panel client and the clock. */
+export type PanelReader = Pick<AppContext, 'pterodactyl' | 'now'>;
+
+// One reading per panel client, shared by concurrent callers while it is under way.
+const cache = new WeakMap<PanelReader['pterodactyl'], { at: number; loading: Promise<Loaded> }>();
+
+async function read(ctx: PanelReader): Promise<Loaded> {
+  const nests = await ctx.pterodactyl.listNests();
+  const eggs = new Map<number, PanelEgg>();
+  const result = await Promise.all(
+    nests.map(async (nest) => {
+      const list = await ctx.pterodactyl.listEggs(nest.id, { includeVariables: true });
+      for (const egg of list) {
+        eggs.set(egg.id, {
+          id: egg.id,
+          nestId: nest.id,
+          name: egg.name,
+          docker_image: egg.docker_image,
+          startup: egg.startup,
+          variables: (egg.variables ?? []).map((v) => ({
+            env_variable: v.env_variable,
+            name: v.name,
+            description: v.description,
+            default_value: v.default_value,
+            rules: v.rules,
+            user_editable: v.user_editable,
+            user_viewable: v.user_viewable,
+          })),
+        });
+      }
+      return { id: nest.id, name: nest.name, eggs: list.map((egg) => ({ id: egg.id, name: egg.name })) };
+    }),
+  );
+  return { nests: result, eggs };
+}
+
+function load(ctx: PanelReader): Promise<Loaded> {
+  const t = ctx.now();
+  const cached = cache.get(ctx.pterodactyl);
+  if (cached && t - cached.at < TTL_MS) return cached.loading;
+  const loading = read(ctx);
+  cache.set(ctx.pterodactyl, { at: t, loading });
+  // A failed reading is not kept: the next caller asks the panel again.
+  loading.catch(() => {
+    if (cache.get(ctx.pterodactyl)?.loading === loading) cache.delete(ctx.pterodactyl);
+  });
+  return loading;
+}
+
+/** Every nest with its eggs' ids and names. */
+export async function nestsWithEggs(ctx: PanelReader): Promise<NestWithEggs[]> {
+  return (await load(ctx)).nests;
+}
+
+/** One egg with its variables, or null when the panel has no such egg. */
+export async function panelEgg(ctx: PanelReader, eggId: number): Promise<PanelEgg | null> {
+  return (await load(ctx)).eggs.get(eggId) ?? null;
+}

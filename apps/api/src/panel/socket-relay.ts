@@ -1,0 +1,530 @@
+/**
+ * The live-stats relay (issue 28 point 6; architecture.md; decision 122): the browser never holds a Wings
+ * token. It opens OUR socket, authenticates with our own credential for one server (services/
+ * socket-token.ts) and receives only `auth success`, `status`, `stats`, `token expiring`, `token expired`
+ * and `jwt error` (our credential's problems). Upstream, each instance keeps ONE Wings socket per watched
+ * server, shared by every tab watching it, opened with a token from the store's client key, renewed on
+ * `token expiring`, `token expired` and `jwt error`, reconnected with backoff, closed when the last
+ * watcher leaves. Nothing a browser sends but `send stats` ever reaches Wings.
+ */
+
+import { isNotFound } from '@falkenhost/pterodactyl/errors';
+import type { ProcessState } from '@falkenhost/pterodactyl/types';
+import WebSocket from 'ws';
+import type { AppContext } from '../platform/context';
+import { verifySocketToken } from './socket-token';
+
+/** Timings of the relay; tests shorten them. All in milliseconds. */
+export interface SocketRelayOptions {
+  /** how often each watcher's credential is checked for `token expiring` / `token expired` (default 30 000, as Wings) */
+  tokenCheckIntervalMs?: number;
+  /** first delay before reconnecting or renewing after a failure, doubled each time (default 1 000) */
+  retryBaseMs?: number;
+  /** longest such delay (default 30 000) */
+  retryMaxMs?: number;
+  /** a socket that has not authenticated by then is closed (default 30 000) */
+  authTimeoutMs?: number;
+  /** a socket told `token expired` that has not renewed for this long is closed (default 300 000) */
+  expiredGraceMs?: number;
+}
+
+/** The panel server a watcher may see, from our own database. */
+interface PanelServer {
+  uuid: string;
+  identifier: string;
+}
+
+const STATES = new Set<string>(['offline', 'starting', 'running', 'stopping']);
+/** Seconds before expiry from which a credential is `token expiring`, as Wings. */
+const EXPIRING_SECONDS = 60;
+/** Time between pings of a Wings socket. */
+const HEARTBEAT_MS = 30_000;
+/** Open sockets a customer may have on one instance (tabs times servers; a card opens one). */
+const MAX_SOCKETS_PER_USER = 50;
+/** A panel credential offered by `/websocket-token` is used for opening a socket within this time. */
+const OFFER_MS = 60_000;
+/** `send stats` from browsers reaches Wings at most this often per server; others get the last stats. */
+const STATS_REQUEST_MS = 1_000;
+/** Largest frame accepted from Wings (console output is dropped but must be read). */
+const UPSTREAM_MAX_PAYLOAD = 4 * 1024 * 1024;
+
+const frame = (event: string, args?: string[]) => JSON.stringify(args ? { event, args } : { event });
+
+/** Only the spec's stats fields, as numbers: nothing else Wings puts in a frame reaches a browser. */
+function sanitizeStats(raw: string | undefined): string | null {
+  try {
+    const s = JSON.parse(raw ?? '') as Record<string, unknown>;
+    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+    const network = (s.network ?? {}) as Record<string, unknown>;
+    const state = typeof s.state === 'string' && STATES.has(s.state) ? s.state : 'offline';
+    return JSON.stringify({
+      memory_bytes: num(s.memory_bytes),
+      memory_limit_bytes: num(s.memory_limit_bytes),
+      cpu_absolute: num(s.cpu_absolute),
+      network: { rx_bytes: num(network.rx_bytes), tx_bytes: num(network.tx_bytes) },
+      uptime: num(s.uptime),
+      state,
+      disk_bytes: num(s.disk_bytes),
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** True when a panel socket URL is that of the server `uuid` (the panel answered for our server). */
+export function socketIsFor(socketUrl: string, uuid: string): boolean {
+  try {
+    return new URL(socketUrl).pathname.endsWith(`/api/servers/${uuid}/ws`);
+  } catch {
+    return false;
+  }
+}
+
+/** One browser socket. */
+class Watcher {
+  /** our credential's expiry (seconds since the epoch); null before the first `auth` */
+  exp: number | null = null;
+  /** when (wall clock) the check first found the credential expired; null while it is valid */
+  expiredAt: number | null = null;
+  upstream: Upstream | null = null;
+  readonly openedAt: number;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly userId: number,
+    readonly serverId: number,
+    now: number,
+  ) {
+    this.openedAt = now;
+  }
+
+  send(event: string, args?: string[]): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame(event, args));
+  }
+
+  /** The credential's problem now, in Wings' words, or null when it is valid. */
+  tokenProblem(nowMs: number): string | null {
+    if (this.exp === null) return 'jwt: no jwt present';
+    return nowMs >= this.exp * 1000 ? 'jwt: exp claim is invalid' : null;
+  }
+}
+
+/** The shared Wings socket of one panel server. */
+class Upstream {
+  readonly watchers = new Set<Watcher>();
+  status: ProcessState | null = null;
+  stats: string | null = null;
+  private socket: WebSocket | null = null;
+  private authenticated = false;
+  private closed = false;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private renewing = false;
+  private renewNotBefore = 0;
+  private lastStatsRequest = 0;
+  /** a pong (or any frame) came since the last ping */
+  private alive = true;
+  private lastPing = Date.now();
+
+  constructor(
+    private readonly relay: SocketRelay,
+    readonly server: PanelServer,
+  ) {}
+
+  private get ctx() {
+    return this.relay.ctx;
+  }
+
+  private retryDelay(): number {
+    const { retryBaseMs, retryMaxMs } = this.relay.timing;
+    return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(this.failures, 16));
+  }
+
+  /** A panel credential: the one `/websocket-token` just got, or a fresh one. */
+  private async credentials(): Promise<{ token: string; socket: string }> {
+    const offered = this.relay.takeOffer(this.server.uuid);
+    const credential =
+      offered ?? (await this.ctx.pterodactyl.getWebsocketCredentials(this.server.identifier));
+    if (!socketIsFor(credential.socket, this.server.uuid))
+      throw new Error(`the panel's socket ${credential.socket} is not that of server ${this.server.uuid}`);
+    return credential;
+  }
+
+  async open(): Promise<void> {
+    if (this.closed) return;
+    let credential: { token: string; socket: string };
+    try {
+      credential = await this.credentials();
+    } catch (error) {
+      if (isNotFound(error)) {
+        this.relay.ended(this, 'server deleted');
+        return;
+      }
+      this.ctx.log.warn({ err: error, server: this.server.uuid }, 'no websocket credential from the panel');
+      this.retry();
+      return;
+    }
+    if (this.closed) return;
+    const socket = new WebSocket(credential.socket, {
+      // Wings accepts the panel's own origin (its `remote`) besides `allowed_origins`.
+      origin: this.relay.panelOrigin,
+      maxPayload: UPSTREAM_MAX_PAYLOAD,
+      handshakeTimeout: 10_000,
+    });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.alive = true;
+      socket.send(frame('auth', [credential.token]));
+    });
+    socket.on('message', (data) => {
+      this.alive = true;
+      this.onFrame(String(data));
+    });
+    socket.on('pong', () => {
+      this.alive = true;
+    });
+    socket.on('error', (error) =>
+      this.ctx.log.debug({ err: error, server: this.server.uuid }, 'wings socket error'),
+    );
+    socket.on('close', (code, reason) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.authenticated = false;
+      if (this.closed) return;
+      if (code === 1001 && String(reason) === 'server deleted') this.relay.ended(this, 'server deleted');
+      else this.retry();
+    });
+  }
+
+  private retry(): void {
+    if (this.closed) return;
+    const delay = this.retryDelay();
+    this.failures += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.open(), delay);
+  }
+
+  private onFrame(data: string): void {
+    let message: { event?: unknown; args?: unknown };
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const args = Array.isArray(message.args) ? message.args : [];
+    switch (message.event) {
+      case 'auth success':
+        this.authenticated = true;
+        this.failures = 0;
+        return;
+      case 'status': {
+        const state = args[0];
+        if (typeof state !== 'string' || !STATES.has(state)) return;
+        this.status = state as ProcessState;
+        this.relay.broadcast(this, 'status', [state]);
+        return;
+      }
+      case 'stats': {
+        const stats = sanitizeStats(typeof args[0] === 'string' ? args[0] : undefined);
+        if (!stats) return;
+        this.stats = stats;
+        this.relay.broadcast(this, 'stats', [stats]);
+        return;
+      }
+      // Real Wings answers an expired token with `jwt error` in place of every event (Handler.SendJson).
+      case 'token expiring':
+      case 'token expired':
+      case 'jwt error':
+        void this.renew();
+        return;
+      case 'daemon error':
+        // Before `auth success` it is the token Wings could not read (its signature): start again later.
+        if (!this.authenticated) this.socket?.close(4000, 'authentication refused');
+        return;
+      default:
+        // console output, install output, backups...: never passed down
+        return;
+    }
+  }
+
+  /** A fresh panel token sent as `auth` on the same socket; at most one at a time, backing off on failure. */
+  private async renew(): Promise<void> {
+    const now = Date.now();
+    if (this.renewing || now < this.renewNotBefore || !this.socket) return;
+    this.renewing = true;
+    this.renewNotBefore = now + this.retryDelay();
+    try {
+      const credential = await this.credentials();
+      if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame('auth', [credential.token]));
+      // Back off further if this token is refused too; `auth success` resets it.
+      this.failures += 1;
+    } catch (error) {
+      this.failures += 1;
+      if (isNotFound(error)) this.relay.ended(this, 'server deleted');
+      else this.ctx.log.warn({ err: error, server: this.server.uuid }, 'renewing the wings token failed');
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  /**
+   * Called every token check, pings every HEARTBEAT_MS: a Wings socket that answered nothing since the
+   * last ping (a connection dead without a close, as after a network cut) is ended, which reconnects it.
+   */
+  heartbeat(): void {
+    const socket = this.socket;
+    const now = Date.now();
+    if (!socket || socket.readyState !== WebSocket.OPEN || now - this.lastPing < HEARTBEAT_MS) return;
+    this.lastPing = now;
+    if (!this.alive) {
+      socket.terminate();
+      return;
+    }
+    this.alive = false;
+    socket.ping();
+  }
+
+  /** A browser asked for stats: Wings is asked at most once a second, the others get the last ones. */
+  requestStats(watcher: Watcher): void {
+    const now = Date.now();
+    if (this.authenticated && this.socket && now - this.lastStatsRequest >= STATS_REQUEST_MS) {
+      this.lastStatsRequest = now;
+      this.socket.send(frame('send stats'));
+    } else if (this.stats) watcher.send('stats', [this.stats]);
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && socket.readyState === WebSocket.CONNECTING) socket.terminate();
+    else socket?.close(1000);
+  }
+
+  /** True while the socket to Wings is open and authenticated. */
+  get live(): boolean {
+    return this.authenticated;
+  }
+}
+
+/**
+ * One per instance. `serve` takes each browser socket of `/api/private/servers/socket`; the upstream
+ * sockets are this instance's own (no shared memory: another instance relays its own watchers).
+ */
+export class SocketRelay {
+  readonly timing: Required<SocketRelayOptions>;
+  readonly panelOrigin: string;
+  private readonly upstreams = new Map<string, Upstream>();
+  private readonly watchers = new Set<Watcher>();
+  /** open sockets per customer */
+  private readonly perUser = new Map<number, number>();
+  private readonly offers = new Map<string, { credential: { token: string; socket: string }; at: number }>();
+  private checkTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly ctx: AppContext,
+    options: SocketRelayOptions = {},
+  ) {
+    this.timing = {
+      tokenCheckIntervalMs: options.tokenCheckIntervalMs ?? 30_000,
+      retryBaseMs: options.retryBaseMs ?? 1_000,
+      retryMaxMs: options.retryMaxMs ?? 30_000,
+      authTimeoutMs: options.authTimeoutMs ?? 30_000,
+      expiredGraceMs: options.expiredGraceMs ?? 300_000,
+    };
+    this.panelOrigin = new URL(ctx.config.pterodactyl.panelUrl).origin;
+  }
+
+  /** Our socket's URL for a server (ws/wss from PUBLIC_URL): the `socket` of `/websocket-token`. */
+  socketUrl(serverId: number): string {
+    return `${this.ctx.config.publicUrl.replace(/^http/, 'ws')}/api/private/servers/socket?id=${serverId}`;
+  }
+
+  /** True when this instance already has an authenticated Wings socket for the panel server. */
+  isLive(uuid: string): boolean {
+    return this.upstreams.get(uuid)?.live ?? false;
+  }
+
+  /** A panel credential `/websocket-token` just obtained, used if a socket for it opens within a minute. */
+  offer(uuid: string, credential: { token: string; socket: string }): void {
+    const now = Date.now();
+    // Offers of cards that never connected are forgotten once stale.
+    if (this.offers.size >= 256)
+      for (const [key, offer] of this.offers) if (now - offer.at >= OFFER_MS) this.offers.delete(key);
+    this.offers.set(uuid, { credential, at: now });
+  }
+
+  takeOffer(uuid: string): { token: string; socket: string } | null {
+    const offer = this.offers.get(uuid);
+    this.offers.delete(uuid);
+    return offer && Date.now() - offer.at < OFFER_MS ? offer.credential : null;
+  }
+
+  /**
+   * Serves one browser socket for `serverId` (user_packages.id) of the logged-in `userId`: `auth` with our
+   * credential (for that user and server, the server still theirs and paid), then the server's `status`
+   * and `stats`; `send stats`; every other frame is dropped.
+   */
+  serve(socket: WebSocket, userId: number, serverId: number): void {
+    const open = this.perUser.get(userId) ?? 0;
+    if (open >= MAX_SOCKETS_PER_USER) {
+      socket.close(1008, 'too many sockets');
+      return;
+    }
+    this.perUser.set(userId, open + 1);
+    const watcher = new Watcher(socket, userId, serverId, Date.now());
+    this.watchers.add(watcher);
+    this.startChecks();
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let message: { event?: unknown; args?: unknown };
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      if (message.event === 'auth') {
+        const args = Array.isArray(message.args) ? message.args : [];
+        void this.authenticate(watcher, args.map(String).join('')).catch((error) => {
+          this.ctx.log.error({ err: error }, 'socket authentication failed');
+          watcher.send('jwt error', ['jwt: invalid token']);
+        });
+        return;
+      }
+      const problem = watcher.tokenProblem(this.ctx.now());
+      if (problem) {
+        watcher.send('jwt error', [problem]);
+        return;
+      }
+      if (message.event === 'send stats') watcher.upstream?.requestStats(watcher);
+      // `set state`, `send command`, `send logs` and anything else: never forwarded.
+    });
+    socket.on('close', () => this.leave(watcher));
+  }
+
+  private async authenticate(watcher: Watcher, token: string): Promise<void> {
+    const { ctx } = this;
+    const claims = await verifySocketToken(ctx.config.accessTokenSecret, token, ctx.now());
+    if ('error' in claims) {
+      watcher.send('jwt error', [claims.error]);
+      return;
+    }
+    if (claims.userId !== watcher.userId || claims.serverId !== watcher.serverId) {
+      watcher.send('jwt error', ['jwt: server mismatch']);
+      return;
+    }
+    // Checked again at every `auth`: a server cancelled or no longer paid is not watched any more.
+    const row = await ctx.db
+      .selectFrom('user_packages')
+      .select(['ptero_server_uuid', 'ptero_identifier', 'status'])
+      .where('id', '=', claims.serverId)
+      .where('user_id', '=', claims.userId)
+      .executeTakeFirst();
+    if (!row?.ptero_server_uuid || !row.ptero_identifier || row.status !== 'paid') {
+      watcher.send('jwt error', ['jwt: server mismatch']);
+      return;
+    }
+    if (watcher.socket.readyState !== WebSocket.OPEN) return;
+    const first = watcher.exp === null;
+    watcher.exp = claims.exp;
+    watcher.send('auth success');
+    if (!first) return;
+    const upstream = this.attach(watcher, { uuid: row.ptero_server_uuid, identifier: row.ptero_identifier });
+    if (upstream.status) watcher.send('status', [upstream.status]);
+    if (upstream.stats) watcher.send('stats', [upstream.stats]);
+  }
+
+  private attach(watcher: Watcher, server: PanelServer): Upstream {
+    let upstream = this.upstreams.get(server.uuid);
+    if (!upstream) {
+      upstream = new Upstream(this, server);
+      this.upstreams.set(server.uuid, upstream);
+      void upstream.open();
+    }
+    upstream.watchers.add(watcher);
+    watcher.upstream = upstream;
+    return upstream;
+  }
+
+  private leave(watcher: Watcher): void {
+    if (!this.watchers.delete(watcher)) return;
+    const open = (this.perUser.get(watcher.userId) ?? 1) - 1;
+    if (open > 0) this.perUser.set(watcher.userId, open);
+    else this.perUser.delete(watcher.userId);
+    const upstream = watcher.upstream;
+    watcher.upstream = null;
+    if (upstream) {
+      upstream.watchers.delete(watcher);
+      if (upstream.watchers.size === 0) this.drop(upstream);
+    }
+    if (this.watchers.size === 0) this.stopChecks();
+  }
+
+  private drop(upstream: Upstream): void {
+    upstream.close();
+    if (this.upstreams.get(upstream.server.uuid) === upstream) this.upstreams.delete(upstream.server.uuid);
+  }
+
+  /** Sends a server's event to its watchers whose credential is still valid. */
+  broadcast(upstream: Upstream, event: string, args: string[]): void {
+    const now = this.ctx.now();
+    for (const watcher of upstream.watchers) if (!watcher.tokenProblem(now)) watcher.send(event, args);
+  }
+
+  /** The panel server is gone: its watchers are closed as Wings closes them (1001). */
+  ended(upstream: Upstream, reason: string): void {
+    this.drop(upstream);
+    for (const watcher of upstream.watchers) watcher.socket.close(1001, reason);
+  }
+
+  /**
+   * Wings' expiry notices for our credentials; the end of sockets that never authenticated or stopped
+   * renewing.
+   */
+  private check(): void {
+    const now = this.ctx.now();
+    const wall = Date.now();
+    for (const upstream of this.upstreams.values()) upstream.heartbeat();
+    for (const watcher of this.watchers) {
+      if (watcher.exp === null) {
+        if (wall - watcher.openedAt >= this.timing.authTimeoutMs)
+          watcher.socket.close(1008, 'authentication timeout');
+        continue;
+      }
+      const left = watcher.exp - Math.floor(now / 1000);
+      if (left > 0) watcher.expiredAt = null;
+      if (left <= 0) {
+        watcher.expiredAt ??= wall;
+        // A tab that did not renew for minutes (wall clock: the demo clock jumps) keeps no Wings socket.
+        if (wall - watcher.expiredAt >= this.timing.expiredGraceMs)
+          watcher.socket.close(1008, 'token expired');
+        else watcher.send('token expired');
+      } else if (left <= EXPIRING_SECONDS) watcher.send('token expiring');
+    }
+  }
+
+  private startChecks(): void {
+    if (this.checkTimer) return;
+    this.checkTimer = setInterval(() => this.check(), this.timing.tokenCheckIntervalMs);
+    this.checkTimer.unref();
+  }
+
+  private stopChecks(): void {
+    clearInterval(this.checkTimer);
+    this.checkTimer = undefined;
+  }
+
+  /** Number of open Wings sockets of this instance (tests, metrics). */
+  get upstreamCount(): number {
+    return this.upstreams.size;
+  }
+
+  /** Closes every Wings socket and timer (the server's onClose). */
+  close(): void {
+    this.stopChecks();
+    for (const upstream of this.upstreams.values()) upstream.close();
+    this.upstreams.clear();
+    this.offers.clear();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The audit log of staff changes (issue 10 "Audit log"): every change a staff member makes to the store
+ * or to a user is written in the same transaction as the change, with who, when, what and the record
+ * before and after, so a change and its entry exist together or not at all. Masters read it filtered by
+ * the staff member or the kind of record.
+ */
+import {
+  ADMIN_PAGE_SIZE,
+  type AuditAction,
+  type AuditEntity,
+  type AuditLogAnswer,
+} from '@falkenhost/contracts/admin';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './db/schema';
+
+export interface AuditRecord {
+  actorId: number;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: number;
+  /** the record before the change (null for a create); JSON-serialisable */
+  before: object | null;
+  /** the record after the change (null for a delete) */
+  after: object | null;
+  /** ms since the epoch */
+  at: number;
+}
+
+/** Writes one entry; call inside the transaction that makes the change. */
+export async function recordAudit(
+  db: Transaction<Database> | Kysely<Database>,
+  record: AuditRecord,
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: record.actorId,
+      action: record.action,
+      entity: record.entity,
+      entity_id: record.entityId,
+      before: record.before === null ? null : JSON.stringify(record.before),
+      after: record.after === null ? null : JSON.stringify(record.after),
+      created_at: record.at,
+    })
+    .execute();
+}
+
+/**
+ * A page of the log, newest first.
+ * @param filter actor: a staff username (exact, case-insensitive; unknown gives no entries); entity: a kind
+ */
+export async function listAudit(
+  db: Kysely<Database>,
+  filter: { actor: string; entity?: AuditEntity | undefined; page: number },
+): Promise<AuditLogAnswer> {
+  const pageSize = ADMIN_PAGE_SIZE;
+  let query = db.selectFrom('audit_log as a').innerJoin('users as u', 'u.id', 'a.actor_id');
+  if (filter.actor !== '')
+    query = query.where((eb) => eb(eb.fn('lower', ['u.username']), '=', filter.actor.toLowerCase()));
+  if (filter.entity) query = query.where('a.entity', '=', filter.entity);
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'a.id',
+        'a.actor_id',
+        'u.username',
+        'a.action',
+        'a.entity',
+        'a.entity_id',
+        'a.before',
+        'a.after',
+        'a.created_at',
+      ])
+      .orderBy('a.id', 'desc')
+      .limit(pageSize)
+      .offset((filter.page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: new Date(Number(r.created_at)).toISOString(),
+      actor_id: r.actor_id,
+      actor_username: r.username,
+      action: r.action as AuditAction,
+      entity: r.entity as AuditEntity,
+      entity_id: r.entity_id,
+      before: r.before === null ? null : (JSON.parse(r.before) as Record<string, unknown>),
+      after: r.after === null ? null : (JSON.parse(r.after) as Record<string, unknown>),
+    })),
+    total: Number(count.n),
+    page: filter.page,
+    pageSize,
+  };
+}
+
+/**
+ * Writes an entry of the product itself (the panel reconciler and the panel ownership check, issue 28):
+ * the log names a staff member, so these are recorded under the first master account, with
+ * `after.source` saying which part of the product acted (docs/decisions/152-panel-reconciler.md).
+ * Without any master yet (a fresh installation before its first start ends) nothing is written.
+ * @returns false when there was no master to record it under
+ */
+export async function recordSystemAudit(
+  db: Transaction<Database> | Kysely<Database>,
+  record: Omit<AuditRecord, 'actorId' | 'after'> & { source: string; after: object | null },
+): Promise<boolean> {
+  const master = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'master')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!master) return false;
+  await recordAudit(db, {
+    ...record,
+    actorId: master.id,
+    after: { source: record.source, ...(record.after ?? {}) },
+  });
+  return true;
+}

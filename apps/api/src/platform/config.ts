@@ -1,0 +1,384 @@
+/**
+ * Configuration from environment variables, validated at start-up (architecture.md, "Modes").
+ * A wrong or missing value stops the start with a message naming it.
+ *
+ * Demo mode (APP_MODE unset or `demo`) needs no variable: SQLite in ./data, emulators mounted on the same
+ * server, captured mail, secrets generated once into ./data/secrets.json.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+const url = z.url();
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info');
+
+const productionSchema = z
+  .object({
+    APP_MODE: z.literal('production'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: url,
+    DATABASE_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:'),
+    PTERODACTYL_URL: url,
+    PTERODACTYL_APP_KEY: z
+      .string()
+      .regex(/^ptla_\w{43}$/, 'must be a Pterodactyl application key (ptla_...)'),
+    PTERODACTYL_CLIENT_KEY: z.string().regex(/^ptlc_\w{43}$/, 'must be a Pterodactyl client key (ptlc_...)'),
+    PTERODACTYL_PANEL_URL: url.optional(),
+    MOLLIE_API_KEY: z
+      .string()
+      .regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)'),
+    MOLLIE_API_URL: url.default('https://api.mollie.com'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'),
+    MAIL_FROM: z.string().min(3).default('Falkenhost <no-reply@falkenhost.example>'),
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile']).default('altcha'),
+    CAPTCHA_SECRET: secret,
+    TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+    TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+    ACCESS_TOKEN_SECRET: secret,
+    CODE_SECRET: secret,
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, ctx) => {
+        const v = value.trim();
+        if (v === 'false' || v === '0' || v === '') return false;
+        const entries = v.split(',').map((e) => e.trim());
+        if (entries.every((e) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(e)))
+          return entries.join(',');
+        ctx.addIssue({
+          code: 'custom',
+          message: "must be false or the reverse proxies' addresses, e.g. loopback or 10.0.0.0/8 (not true)",
+        });
+        return z.NEVER;
+      }),
+    SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    PRIVATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    PANEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+    PANEL_CLIENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(720),
+    ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
+    LOG_LEVEL: logLevel,
+    SUPPLIER_NAME: z.string().trim().min(2),
+    SUPPLIER_ADDRESS: z.string().trim().min(5),
+    SUPPLIER_COMPANY_ID: z.string().trim().min(2),
+    SUPPLIER_EMAIL: z.email(),
+    SUPPLIER_WEB: z.string().trim().optional(),
+    SUPPLIER_BANK_ACCOUNT: z.string().trim().optional(),
+    LINK_WEBSITE: url.optional(),
+    LINK_COMMUNITY: url.optional(),
+    LINK_SOCIAL: url.optional(),
+    LINK_PANEL: url.optional(),
+    UPLOAD_DIR: z.string().trim().min(1).optional(),
+    SITE_CONTENT_DIR: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((dir) => existsSync(dir), 'must be an existing folder (partners.json, documents/<language>/)')
+      .optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 characters without spaces')
+      .optional(),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+  })
+  .superRefine((e, ctx) => {
+    if (e.CAPTCHA_PROVIDER !== 'turnstile') return;
+    for (const key of ['TURNSTILE_SECRET_KEY', 'TURNSTILE_SITE_KEY'] as const)
+      if (!e[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'required when CAPTCHA_PROVIDER=turnstile' });
+  });
+
+export interface Config {
+  mode: 'demo' | 'production';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  pterodactyl: { url: string; applicationKey: string; clientKey: string; panelUrl: string };
+  mollie: { apiKey: string; apiUrl: string };
+  mail: { smtpUrl: string | null; from: string };
+  captcha: {
+    provider: 'altcha' | 'turnstile';
+    secret: string;
+    turnstileSecretKey?: string;
+    /** public; given to the web's Turnstile widget */
+    turnstileSiteKey?: string;
+    cost: number;
+  };
+  accessTokenSecret: string;
+  codeSecret: string;
+  /** false, or the reverse proxies' addresses/CIDRs (never `true`: any client's X-Forwarded-For would count) */
+  trustProxy: false | string;
+  suspendDays: number;
+  rateLimitPerMinute: number;
+  /** requests per minute and customer on every /api/private route without a stricter limit */
+  privateRateLimitPerMinute: number;
+  /**
+   * the panel's Application API limit per key and minute (its `config/http.php`, default 240): the
+   * client's limiter keeps under it, and the job queue's share is counted across instances
+   */
+  panelRateLimitPerMinute: number;
+  /**
+   * whether the demo's panel emulator enforces the panel's API rate limits (240 application, 720 client
+   * requests a minute per key owner); PTERODACTYL_EMULATOR_RATE_LIMIT=off turns them off for load benches.
+   * Demo only: production has no emulator (false there).
+   */
+  pterodactylEmulatorRateLimit: boolean;
+  /** the panel's Client API limit per key and minute (default 720) */
+  panelClientRateLimitPerMinute: number;
+  /** pino level of the request log */
+  logLevel: z.infer<typeof logLevel>;
+  /** the seller named on every invoice (a Czech company, not a VAT payer; README "Invoices") */
+  supplier: Supplier;
+  /** the dashboard home's external links (spec 2 "Dashboard home"); null: not shown */
+  links: ExternalLinks;
+  /** where the built web client is (served with an SPA fallback when it exists) */
+  webDist: string;
+  dataDir: string;
+  /** where staff-uploaded game and package images are kept (UPLOAD_DIR; served under /uploads/) */
+  uploadDir: string;
+  /**
+   * the public site's partners and documents (SITE_CONTENT_DIR; platform/site-content.ts); null: none
+   * (production without SITE_CONTENT_DIR). The demo's default is the sample folder apps/api/site-content.
+   */
+  siteContentDir: string | null;
+  /** the bearer token `/metrics` asks for (METRICS_TOKEN); null: /metrics answers 404 (production) */
+  metricsToken: string | null;
+  /** seconds a SIGTERM or SIGINT may take to finish requests and jobs before the process exits anyway */
+  shutdownTimeoutSeconds: number;
+  /**
+   * seconds between two runs of the jobs' tick on this instance (1 to 60; 60: at the start of every minute).
+   * Every step is idempotent and once per hour where it must be, so a shorter interval only does the due
+   * work sooner (the two-instance test runs it every second).
+   */
+  jobsIntervalSeconds: number;
+}
+
+/** LINK_* (README "Configuration"): website, chat community, social page, game panel. */
+export interface ExternalLinks {
+  website: string | null;
+  community: string | null;
+  social: string | null;
+  panel: string | null;
+}
+
+/** The demo's community and social links point at example addresses unless LINK_* say otherwise. */
+const DEMO_LINKS = {
+  community: 'https://community.falkenhost.example',
+  social: 'https://social.falkenhost.example/@falkenhost',
+};
+
+/** The seller on invoices: `addressLines` from SUPPLIER_ADDRESS split at `|` (or new lines). */
+export interface Supplier {
+  name: string;
+  addressLines: string[];
+  /** the company registration number (IČO) */
+  companyId: string;
+  email: string;
+  web?: string;
+  bankAccount?: string;
+}
+
+function supplierFrom(e: {
+  SUPPLIER_NAME: string;
+  SUPPLIER_ADDRESS: string;
+  SUPPLIER_COMPANY_ID: string;
+  SUPPLIER_EMAIL: string;
+  SUPPLIER_WEB?: string | undefined;
+  SUPPLIER_BANK_ACCOUNT?: string | undefined;
+}): Supplier {
+  return {
+    name: e.SUPPLIER_NAME,
+    addressLines: e.SUPPLIER_ADDRESS.split(/\||\n/)
+      .map((l) => l.trim())
+      .filter((l) => l !== ''),
+    companyId: e.SUPPLIER_COMPANY_ID,
+    email: e.SUPPLIER_EMAIL,
+    ...(e.SUPPLIER_WEB ? { web: e.SUPPLIER_WEB } : {}),
+    ...(e.SUPPLIER_BANK_ACCOUNT ? { bankAccount: e.SUPPLIER_BANK_ACCOUNT } : {}),
+  };
+}
+
+/** The demo's invoices name an example company unless SUPPLIER_* variables say otherwise. */
+const DEMO_SUPPLIER = {
+  SUPPLIER_NAME: 'Falkenhost s.r.o.',
+  SUPPLIER_ADDRESS: 'Vodičkova 1935/38|110 00 Praha 1|Česká republika',
+  SUPPLIER_COMPANY_ID: '12345678',
+  SUPPLIER_EMAIL: 'billing@falkenhost.example',
+  SUPPLIER_WEB: 'https://falkenhost.example',
+};
+
+const webDist = resolve(import.meta.dirname, '../../web/dist');
+/** The demo's partners and sample documents (from src/ and from the bundle in dist/ alike). */
+const demoSiteContent = resolve(import.meta.dirname, '../site-content');
+
+/**
+ * Reads secrets kept across demo restarts, creating them on first start; a secret added by a later version
+ * (the metrics token) is added to an existing file.
+ */
+function demoSecrets(
+  dataDir: string,
+): Record<'captcha' | 'access' | 'code' | 'mollie' | 'pteroApp' | 'pteroClient' | 'metrics', string> {
+  const file = resolve(dataDir, 'secrets.json');
+  const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n);
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  if (kept?.metrics) return kept;
+  const secrets = kept
+    ? { ...kept, metrics: token(40) }
+    : {
+        captcha: token(48),
+        access: token(48),
+        code: token(48),
+        mollie: `test_${token(30)}`,
+        pteroApp: `ptla_${token(43)}`,
+        pteroClient: `ptlc_${token(43)}`,
+        metrics: token(40),
+      };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/**
+ * PTERODACTYL_EMULATOR_RATE_LIMIT of the demo: unset or `on` keeps the panel's limits, `off` turns them off.
+ * @throws Error naming the variable for any other value
+ */
+function emulatorRateLimit(value: string | undefined): boolean {
+  const v = (value ?? 'on').trim().toLowerCase();
+  if (v === 'on' || v === '') return true;
+  if (v === 'off') return false;
+  throw new Error(
+    `Invalid configuration:\n  PTERODACTYL_EMULATOR_RATE_LIMIT: must be on or off, got ${value}`,
+  );
+}
+
+/**
+ * @param env process.env or a test's own variables
+ * @throws Error listing every wrong or missing variable by name (production), or a wrong APP_MODE
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const mode = env.APP_MODE ?? 'demo';
+  // A production variable without APP_MODE is a forgotten APP_MODE=production, not a demo: the demo would
+  // mount the fake Mollie (free credits) and the mailbox (everyone's codes).
+  const productionOnly = ['MOLLIE_API_KEY', 'PTERODACTYL_URL', 'PTERODACTYL_APP_KEY', 'SMTP_URL'];
+  const stray = productionOnly.filter((name) => env[name]);
+  if (env.APP_MODE === undefined && stray.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  APP_MODE: set APP_MODE=production (or APP_MODE=demo) when ${stray.join(', ')} is set`,
+    );
+  }
+  if (mode === 'production') {
+    const parsed = productionSchema.safeParse(env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+      throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    }
+    const e = parsed.data;
+    return {
+      mode: 'production',
+      port: e.PORT,
+      host: e.HOST,
+      publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+      databaseUrl: e.DATABASE_URL,
+      pterodactyl: {
+        url: e.PTERODACTYL_URL.replace(/\/$/, ''),
+        applicationKey: e.PTERODACTYL_APP_KEY,
+        clientKey: e.PTERODACTYL_CLIENT_KEY,
+        panelUrl: (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
+      },
+      mollie: { apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL },
+      mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+      captcha: {
+        provider: e.CAPTCHA_PROVIDER,
+        secret: e.CAPTCHA_SECRET,
+        turnstileSecretKey: e.TURNSTILE_SECRET_KEY,
+        turnstileSiteKey: e.TURNSTILE_SITE_KEY,
+        cost: e.ALTCHA_COST,
+      },
+      accessTokenSecret: e.ACCESS_TOKEN_SECRET,
+      codeSecret: e.CODE_SECRET,
+      trustProxy: e.TRUST_PROXY,
+      suspendDays: e.SUSPEND_DAYS,
+      rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
+      panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
+      pterodactylEmulatorRateLimit: false,
+      panelClientRateLimitPerMinute: e.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE,
+      logLevel: e.LOG_LEVEL,
+      supplier: supplierFrom(e),
+      links: {
+        website: e.LINK_WEBSITE ?? e.PUBLIC_URL.replace(/\/$/, ''),
+        community: e.LINK_COMMUNITY ?? null,
+        social: e.LINK_SOCIAL ?? null,
+        panel: e.LINK_PANEL ?? (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
+      },
+      webDist,
+      dataDir: resolve('data'),
+      uploadDir: resolve(e.UPLOAD_DIR ?? 'data/uploads'),
+      siteContentDir: e.SITE_CONTENT_DIR ? resolve(e.SITE_CONTENT_DIR) : null,
+      metricsToken: e.METRICS_TOKEN ?? null,
+      shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+      jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    };
+  }
+  if (mode !== 'demo')
+    throw new Error(`Invalid configuration:\n  APP_MODE: must be demo or production, got ${mode}`);
+
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const s = demoSecrets(dataDir);
+  return {
+    mode: 'demo',
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    databaseUrl: env.DATABASE_URL || `sqlite:${resolve(dataDir, 'falkenhost.db')}`,
+    pterodactyl: {
+      url: `${publicUrl}/_emulators/pterodactyl`,
+      applicationKey: s.pteroApp,
+      clientKey: s.pteroClient,
+      panelUrl: `${publicUrl}/_emulators/pterodactyl`,
+    },
+    mollie: { apiKey: s.mollie, apiUrl: `${publicUrl}/_emulators/mollie` },
+    mail: { smtpUrl: null, from: 'Falkenhost <no-reply@falkenhost.example>' },
+    captcha: { provider: 'altcha', secret: s.captcha, cost: Number(env.ALTCHA_COST ?? 2_000) },
+    accessTokenSecret: s.access,
+    codeSecret: s.code,
+    trustProxy: false,
+    suspendDays: Number(env.SUSPEND_DAYS ?? 7),
+    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
+    privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
+    panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
+    pterodactylEmulatorRateLimit: emulatorRateLimit(env.PTERODACTYL_EMULATOR_RATE_LIMIT),
+    panelClientRateLimitPerMinute: Number(env.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE ?? 720),
+    // The demo's console keeps to what a person needs (the address, the master password, warnings).
+    logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
+    supplier: supplierFrom({
+      SUPPLIER_NAME: env.SUPPLIER_NAME || DEMO_SUPPLIER.SUPPLIER_NAME,
+      SUPPLIER_ADDRESS: env.SUPPLIER_ADDRESS || DEMO_SUPPLIER.SUPPLIER_ADDRESS,
+      SUPPLIER_COMPANY_ID: env.SUPPLIER_COMPANY_ID || DEMO_SUPPLIER.SUPPLIER_COMPANY_ID,
+      SUPPLIER_EMAIL: env.SUPPLIER_EMAIL || DEMO_SUPPLIER.SUPPLIER_EMAIL,
+      SUPPLIER_WEB: env.SUPPLIER_WEB || DEMO_SUPPLIER.SUPPLIER_WEB,
+      SUPPLIER_BANK_ACCOUNT: env.SUPPLIER_BANK_ACCOUNT,
+    }),
+    links: {
+      website: env.LINK_WEBSITE || publicUrl,
+      community: env.LINK_COMMUNITY || DEMO_LINKS.community,
+      social: env.LINK_SOCIAL || DEMO_LINKS.social,
+      panel: env.LINK_PANEL || `${publicUrl}/_emulators/pterodactyl`,
+    },
+    webDist,
+    dataDir,
+    uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
+    siteContentDir: resolve(env.SITE_CONTENT_DIR || demoSiteContent),
+    // The demo always protects /metrics: METRICS_TOKEN, else a token generated into data/secrets.json.
+    metricsToken: env.METRICS_TOKEN || s.metrics,
+    shutdownTimeoutSeconds: Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? 25),
+    jobsIntervalSeconds: Math.min(60, Math.max(1, Math.trunc(Number(env.JOBS_INTERVAL_SECONDS ?? 60)) || 60)),
+  };
+}

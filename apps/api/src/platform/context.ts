@@ -1,0 +1,44 @@
+/**
+ * What every route and service may use, decorated onto the Fastify instance as `app.ctx`.
+ * Integrations sit behind these small interfaces so tests start the real clients against emulators.
+ */
+
+import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
+import type {} from '@fastify/cookie';
+import type {} from '@fastify/rate-limit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Client as MollieClient } from 'mollie-api-typescript';
+import type { Captcha } from '../identity/captcha';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
+import type { PublicCache } from './public-cache';
+import type { SiteContent } from './site-content';
+
+export interface AppContext {
+  config: Config;
+  db: Db['db'];
+  dialect: Db['dialect'];
+  pterodactyl: PterodactylClient;
+  mollie: MollieClient;
+  mailer: Mailer;
+  captcha: Captcha;
+  log: FastifyBaseLogger;
+  publicCache: PublicCache;
+  /** the public site's partners and documents, read once at start-up (SITE_CONTENT_DIR; platform/site-content.ts) */
+  site: SiteContent;
+  /** milliseconds since the epoch: `clock.now` */
+  now: () => number;
+  /** the clock `now` reads; the demo clock and tests move it forward */
+  clock: Clock;
+  /** the server's Prometheus metrics (platform/metrics.ts); absent in contexts tests and benchmarks build by hand */
+  metrics?: Metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

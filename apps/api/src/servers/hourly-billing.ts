@@ -1,0 +1,309 @@
+/**
+ * Hourly billing of servers paid by credits (architecture.md "Billing"; issue 7 "Billing engine that
+ * scales"). Each started clock hour of a running server is charged once: the order charges the hour it
+ * is placed in, then the tick charges every further hour when it starts (docs/decisions.md). A server
+ * with on-hours schedules is charged only for its active hours. When the balance cannot pay an hour, the
+ * server is suspended (the panel call goes through the panel queue, the mail through the outbox).
+ *
+ * The tick works in set-based batches: one transaction per batch of up to `batchSize` servers claims their
+ * due hour in one conditional UPDATE (`billed_until` moves on; PostgreSQL skips rows another instance holds),
+ * reads and locks the batch's customers once, then writes every balance in one UPDATE, every ledger row in
+ * one INSERT (unique reference `server-hour:<id>:<hour start>`) and every suspension in one UPDATE.
+ * Guarantees: once per server and hour, no balance below zero (the customer rows are locked and the
+ * column has a CHECK), safe when several instances run the tick at once, and a tick with nothing due
+ * reads one index range (`user_packages_billing_due`).
+ */
+import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
+import { sql, type Transaction } from 'kysely';
+import { enqueuePanelTasks } from '../panel/panel-queue';
+import type { AppContext } from '../platform/context';
+import type { Dialect } from '../platform/db/dialect';
+import type { Database } from '../platform/db/schema';
+import { mailDate, renderNoticeMail } from '../platform/mail/templates';
+import { queueMail } from '../platform/outbox';
+import { isActiveHour } from './schedule-hours';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** Start of the clock hour containing `t` (epoch ms). */
+export function hourStart(t: number): number {
+  return t - (t % HOUR_MS);
+}
+
+export interface BillingResult {
+  /** server-hours charged */
+  charged: number;
+  /** servers suspended because the balance could not pay their hour */
+  suspended: number;
+  /** server-hours outside their schedule: not charged */
+  idle: number;
+}
+
+interface LedgerRow {
+  user_id: number;
+  amount: number;
+  kind: string;
+  reference: string;
+  balance_after: number;
+  created_at: number;
+}
+
+interface ClaimedServer {
+  id: number;
+  user_id: number;
+  credits_monthly: number;
+  /** the end of the claimed hour (the hour starts one hour before) */
+  billed_until: number | null;
+  scheduled: number;
+  name: string;
+}
+
+/**
+ * Charges every hour that has started for every running hourly server, batch after batch until none is
+ * due, yielding to the event loop between batches.
+ * @param options.batchSize servers per transaction (default: SQLite 500, whose synchronous statements
+ *   then stay well under 50 ms with the loop getting a turn between them; PostgreSQL 2 000, whose driver
+ *   never blocks the loop, so fewer round trips)
+ */
+export async function billHourlyServers(
+  ctx: AppContext,
+  options: { batchSize?: number } = {},
+): Promise<BillingResult> {
+  const size = options.batchSize ?? (ctx.dialect === 'postgres' ? 2_000 : 500);
+  const total: BillingResult = { charged: 0, suspended: 0, idle: 0 };
+  for (;;) {
+    const { claimed, ...batch } = await billBatch(ctx, size);
+    // Counted per committed batch: a later batch that fails does not hide the hours already charged.
+    ctx.metrics?.serversCharged.inc(batch.charged);
+    total.charged += batch.charged;
+    total.suspended += batch.suspended;
+    total.idle += batch.idle;
+    if (claimed === 0) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function billBatch(ctx: AppContext, size: number): Promise<BillingResult & { claimed: number }> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await claimDueHours(trx, ctx.dialect, now, size);
+    const result = { claimed: claimed.length, charged: 0, suspended: 0, idle: 0 };
+    if (claimed.length === 0) return result;
+
+    const idle = await idleServers(trx, claimed);
+    result.idle = idle.size;
+    const billable = claimed
+      .filter((s) => !idle.has(s.id) && hourlyUnits(s.credits_monthly) > 0)
+      .sort((a, b) => a.user_id - b.user_id || a.id - b.id);
+    if (billable.length === 0) return result;
+
+    const userIds = [...new Set(billable.map((s) => s.user_id))];
+    await yieldToLoop();
+    const users = await trx
+      .selectFrom('users')
+      .select(['id', 'credits', 'email', 'username', 'language', 'time_zone'])
+      .where('id', 'in', userIds)
+      .orderBy('id')
+      .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+      .execute();
+    const byId = new Map(users.map((u) => [u.id, { ...u, credits: Number(u.credits) }]));
+
+    const ledger: LedgerRow[] = [];
+    const debits = new Map<number, number>();
+    const unpaid: ClaimedServer[] = [];
+    for (const server of billable) {
+      const user = byId.get(server.user_id);
+      const price = hourlyUnits(server.credits_monthly);
+      if (!user || user.credits < price) {
+        unpaid.push(server);
+        continue;
+      }
+      user.credits -= price;
+      debits.set(user.id, (debits.get(user.id) ?? 0) + price);
+      ledger.push({
+        user_id: user.id,
+        amount: -price,
+        kind: 'server-hour',
+        reference: `server-hour:${server.id}:${(server.billed_until ?? now) - HOUR_MS}`,
+        balance_after: user.credits,
+        created_at: now,
+      });
+    }
+
+    await yieldToLoop();
+    await debitBalances(trx, ctx.dialect, debits, now);
+    await yieldToLoop();
+    await insertLedger(trx, ctx.dialect, ledger);
+    result.charged = ledger.length;
+    if (unpaid.length > 0) {
+      result.suspended = await suspendUnpaid(ctx, trx, unpaid, byId, now);
+    }
+    return result;
+  });
+}
+
+/**
+ * Moves `billed_until` of up to `size` due servers one hour on and returns them; the hour that moved
+ * is theirs to charge. PostgreSQL skips rows another instance's batch holds.
+ */
+async function claimDueHours(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: number,
+  size: number,
+): Promise<ClaimedServer[]> {
+  // First the due ids from the index range (PostgreSQL locks them, skipping rows another instance
+  // holds), then the update by primary key: no statement reads more than the batch.
+  const due = await trx
+    .selectFrom('user_packages')
+    .select('id')
+    .where('status', '=', 'paid')
+    .where('billing_type', '=', 'hourly')
+    .where('billed_until', '<=', now)
+    .orderBy('billed_until')
+    .limit(size)
+    .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+    .execute();
+  if (due.length === 0) return [];
+  await yieldToLoop();
+  return trx
+    .updateTable('user_packages')
+    .set((eb) => ({ billed_until: eb('billed_until', '+', HOUR_MS) }))
+    .where(
+      'id',
+      'in',
+      due.map((d) => d.id),
+    )
+    .returning(['id', 'user_id', 'credits_monthly', 'billed_until', 'scheduled', 'name'])
+    .execute();
+}
+
+/** Lets timers and I/O run between the statements of a batch (better-sqlite3 runs synchronously). */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The claimed servers whose claimed hour is outside their schedules (not charged). */
+async function idleServers(trx: Transaction<Database>, claimed: ClaimedServer[]): Promise<Set<number>> {
+  const scheduled = claimed.filter((s) => s.scheduled === 1);
+  const idle = new Set<number>();
+  if (scheduled.length === 0) return idle;
+  const ids = scheduled.map((s) => s.id);
+  const rows = await trx
+    .selectFrom('schedules')
+    .select(['user_package_id', 'day_of_week', 'active_hours'])
+    .where('user_package_id', 'in', ids)
+    .execute();
+  const zones = await trx
+    .selectFrom('user_packages as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .select(['up.id', 'u.time_zone'])
+    .where('up.id', 'in', ids)
+    .execute();
+  const zoneOf = new Map(zones.map((z) => [z.id, z.time_zone]));
+  for (const server of scheduled) {
+    const own = rows.filter((r) => r.user_package_id === server.id);
+    const hour = (server.billed_until ?? 0) - HOUR_MS;
+    if (own.length > 0 && !isActiveHour(own, zoneOf.get(server.id) ?? '', hour)) idle.add(server.id);
+  }
+  return idle;
+}
+
+/** Takes each customer's total of the batch in one statement (the CHECK keeps balances >= 0). */
+async function debitBalances(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  debits: Map<number, number>,
+  now: number,
+): Promise<void> {
+  if (debits.size === 0) return;
+  const ids = [...debits.keys()];
+  const amounts = [...debits.values()];
+  if (dialect === 'postgres') {
+    await sql`update users set credits = credits - v.amount, updated_at = ${now}
+      from (select unnest(${ids}::int[]) as id, unnest(${amounts}::bigint[]) as amount) as v
+      where users.id = v.id`.execute(trx);
+    return;
+  }
+  for (let i = 0; i < ids.length; i += 500) {
+    const values = sql.join(ids.slice(i, i + 500).map((id, j) => sql`(${id}, ${amounts[i + j]})`));
+    await sql`with v(id, amount) as (values ${values})
+      update users set credits = credits - v.amount, updated_at = ${now}
+      from v where users.id = v.id`.execute(trx);
+  }
+}
+
+/** Writes the batch's ledger rows: one INSERT (PostgreSQL from arrays, SQLite in chunks of 500 rows). */
+async function insertLedger(trx: Transaction<Database>, dialect: Dialect, rows: LedgerRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (dialect === 'postgres') {
+    const col = <K extends keyof LedgerRow>(key: K) => rows.map((r) => r[key]);
+    await sql`insert into credit_ledger (user_id, amount, kind, reference, balance_after, created_at)
+      select * from unnest(${col('user_id')}::int[], ${col('amount')}::bigint[], ${col('kind')}::text[],
+        ${col('reference')}::text[], ${col('balance_after')}::bigint[], ${col('created_at')}::bigint[])`.execute(
+      trx,
+    );
+    return;
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('credit_ledger')
+      .values(rows.slice(i, i + 500))
+      .execute();
+    await yieldToLoop();
+  }
+}
+
+/**
+ * Suspends the servers whose hour the balance could not pay: the unpaid hour is given back
+ * (`billed_until` returns to it), the deletion date is set (SUSPEND_DAYS), the panel suspension is
+ * queued and the customer is mailed.
+ * @returns how many were suspended
+ */
+async function suspendUnpaid(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  unpaid: ClaimedServer[],
+  users: Map<number, { email: string; username: string; language: string; time_zone: string }>,
+  now: number,
+): Promise<number> {
+  const deleteAt = now + ctx.config.suspendDays * DAY_MS;
+  const ids = unpaid.map((s) => s.id);
+  await trx
+    .updateTable('user_packages')
+    .set((eb) => ({
+      status: 'suspended',
+      suspended_at: now,
+      panel_suspended_at: null,
+      delete_at: deleteAt,
+      deletion_warnings: 0,
+      billed_until: eb('billed_until', '-', HOUR_MS),
+    }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'paid')
+    .execute();
+  await enqueuePanelTasks(trx, ids, 'suspend', now);
+  for (const server of unpaid) {
+    const user = users.get(server.user_id);
+    if (!user) continue;
+    const mail = renderNoticeMail('suspended', user.language, {
+      username: user.username,
+      server: server.name,
+      date: mailDate(user.language, user.time_zone, deleteAt),
+    });
+    await queueMail(trx, user.email, mail, now);
+  }
+  return unpaid.length;
+}
+
+/** Hours of running the balance pays at this monthly rate (for the low-balance warning). */
+export function hoursCovered(balanceUnits: number, monthlyUnits: number): number {
+  const hourly = hourlyUnits(monthlyUnits);
+  return hourly === 0 ? Number.POSITIVE_INFINITY : Math.floor(balanceUnits / hourly);
+}
+
+/** For mails and logs: credit units as credits with 2 decimals. */
+export function creditsText(units: number): string {
+  return unitsToCredits(units).toFixed(2);
+}

@@ -1,0 +1,314 @@
+/**
+ * A server's life after the order (spec 2 "Customer servers", 4 "Server", 7; architecture.md "Billing",
+ * "Suspend period"): power, unsuspend, deletion by the customer, the low-balance warning before a
+ * suspension, and the deletion of a suspended server after SUSPEND_DAYS with warning mails 3 days and
+ * 1 day before. Panel calls go through the panel queue, mail through the outbox, each written in the
+ * transaction that decides it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PowerSignal } from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { hourlyUnits } from '@falkenhost/contracts/money';
+import { isStateConflict } from '@falkenhost/pterodactyl/errors';
+import { sql } from 'kysely';
+import { applyLedgerEntry } from '../billing/ledger';
+import { unsuspendMonthly } from '../orders/card-orders';
+import { insertCreditsPaidOrder } from '../orders/orders';
+import { cancelMonthly } from '../orders/subscriptions';
+import { enqueuePanelTask, runPanelQueue } from '../panel/panel-queue';
+import type { AppContext } from '../platform/context';
+import type { User } from '../platform/db/schema';
+import { AppError, isUniqueViolation } from '../platform/errors';
+import { mailDate, renderNoticeMail } from '../platform/mail/templates';
+import { queueMail } from '../platform/outbox';
+import { creditsText, DAY_MS, HOUR_MS, hourStart } from './hourly-billing';
+import { assertPaid, loadOwnedServer } from './owned-server';
+import { isOutsideSchedule } from './schedules';
+
+/** The low-balance warning goes out when the balance pays fewer hours than this (issue 7). */
+export const LOW_BALANCE_HOURS = 24;
+
+/** Runs the queued panel calls now, so the customer sees the result at once; failures are retried later. */
+async function kickQueue(ctx: AppContext): Promise<void> {
+  await runPanelQueue(ctx).catch((error) => ctx.log.warn({ err: error }, 'panel queue run failed'));
+}
+
+/**
+ * Sends a power signal to a running server through the panel's Client API.
+ * @throws AppError 404, 409 server-state (not running), 409 outside-schedule (start or restart of a
+ *   scheduled server outside its hours: it would run unbilled), 409 installing, 502 panel
+ */
+export async function powerServer(
+  ctx: AppContext,
+  user: User,
+  id: number,
+  signal: PowerSignal,
+): Promise<void> {
+  const { server } = await loadOwnedServer(ctx, user.id, id);
+  assertPaid(server);
+  if (!server.ptero_server_uuid) throw new AppError(409, REASONS.installing);
+  if (
+    signal !== 'stop' &&
+    server.scheduled === 1 &&
+    (await isOutsideSchedule(ctx.db, ctx.now(), server.id, user.time_zone))
+  )
+    throw new AppError(409, REASONS.outsideSchedule);
+  try {
+    // By the full uuid, which only our server has (panel/panel-ownership.ts).
+    await ctx.pterodactyl.sendPowerSignal(server.ptero_server_uuid, signal);
+  } catch (error) {
+    if (isStateConflict(error)) throw new AppError(409, REASONS.installing);
+    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  }
+}
+
+/**
+ * Unsuspends an hourly server: charges the current clock hour (it needs a balance for one hour), marks it
+ * running, and queues the panel's unsuspend and a start (unless its schedule has it off now).
+ * @returns the order's public id (the client goes to /dashboard?order=<id>)
+ * @throws AppError 404, 409 server-state (not suspended, or billed monthly: issue 8), 400 credits
+ */
+export async function unsuspendServer(ctx: AppContext, user: User, id: number): Promise<string> {
+  const publicId = randomUUID();
+  await ctx.db.transaction().execute(async (trx) => {
+    const { server } = await loadOwnedServer(ctx, user.id, id, trx);
+    if (server.status !== 'suspended' || server.billing_type !== 'hourly')
+      throw new AppError(409, REASONS.serverState);
+    const t = ctx.now();
+    const hour = hourStart(t);
+    const price = hourlyUnits(server.credits_monthly);
+    const offNow = server.scheduled === 1 && (await isOutsideSchedule(trx, t, server.id, user.time_zone));
+    const claimed = await trx
+      .updateTable('user_packages')
+      .set({
+        status: 'paid',
+        billed_until: hour + HOUR_MS,
+        suspended_at: null,
+        delete_at: null,
+        deletion_warnings: 0,
+        power_target: server.scheduled === 1 ? (offNow ? 'off' : 'on') : null,
+      })
+      .where('id', '=', server.id)
+      .where('status', '=', 'suspended')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, REASONS.serverState);
+    if (price > 0) {
+      try {
+        await applyLedgerEntry(trx, {
+          userId: user.id,
+          amount: -price,
+          kind: 'server-hour',
+          reference: `server-hour:${server.id}:${hour}`,
+          now: t,
+        });
+      } catch (error) {
+        // This hour was paid before the suspension: nothing more to pay for it.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'unsuspend', now: t });
+    if (!offNow)
+      await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'power', signal: 'start', now: t });
+    await insertCreditsPaidOrder(trx, {
+      publicId,
+      userId: user.id,
+      userPackageId: server.id,
+      kind: 'unsuspend',
+      details: { hourUnits: price, hour },
+      createdAt: t,
+      completedAt: t,
+    });
+  });
+  await kickQueue(ctx);
+  return publicId;
+}
+
+/**
+ * POST unsuspend-server (spec 7: the answer is a link the browser goes to): an hourly server is
+ * unsuspended from credits at once (the link shows the order), a monthly one gets a Mollie checkout for
+ * a month (orders/card-orders.ts).
+ * @throws AppError as `unsuspendServer` and `unsuspendMonthly`
+ */
+export async function unsuspendLink(ctx: AppContext, user: User, id: number): Promise<string> {
+  const { server } = await loadOwnedServer(ctx, user.id, id);
+  if (server.billing_type === 'monthly') return unsuspendMonthly(ctx, user, id);
+  return `/dashboard?order=${await unsuspendServer(ctx, user, id)}`;
+}
+
+/**
+ * POST cancel-server (spec 7): an hourly server is deleted at once, a monthly one's subscription is
+ * cancelled and it runs to the end of its paid period (orders/subscriptions.ts).
+ * @returns the end of the paid period (monthly) or null (hourly: deleted)
+ */
+export async function cancelOrDelete(ctx: AppContext, user: User, id: number): Promise<number | null> {
+  const { server } = await loadOwnedServer(ctx, user.id, id);
+  if (server.billing_type === 'monthly') return cancelMonthly(ctx, user, id);
+  await cancelServer(ctx, user, id);
+  return null;
+}
+
+/**
+ * Deletes an hourly server at the customer's request (spec 7 cancel-server): billing stops at once (the
+ * hour already paid is not refunded) and the panel deletion is queued.
+ * @throws AppError 404, 409 server-state (billed monthly: cancelling a subscription is issue 8's)
+ */
+export async function cancelServer(ctx: AppContext, user: User, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const { server } = await loadOwnedServer(ctx, user.id, id, trx);
+    if (server.billing_type !== 'hourly' || !['paid', 'suspended'].includes(server.status))
+      throw new AppError(409, REASONS.serverState);
+    const t = ctx.now();
+    const claimed = await trx
+      .updateTable('user_packages')
+      .set({ status: 'deleting', delete_at: t })
+      .where('id', '=', server.id)
+      .where('status', '=', server.status)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, REASONS.serverState);
+    await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'delete', now: t });
+  });
+  await kickQueue(ctx);
+}
+
+/**
+ * Mails each customer whose balance pays fewer than 24 hours of their running hourly servers, once; the
+ * mark is cleared when the balance covers a day again, so the next shortfall is warned of too.
+ * @returns how many warnings were queued
+ */
+export async function warnLowBalances(ctx: AppContext): Promise<number> {
+  const monthly = sql<number>`sum(up.credits_monthly)`;
+  const rows = await ctx.db
+    .selectFrom('users as u')
+    .innerJoin('user_packages as up', 'up.user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.credits',
+      'u.email',
+      'u.username',
+      'u.language',
+      'u.low_balance_warned_at',
+      monthly.as('monthly'),
+    ])
+    .where('up.status', '=', 'paid')
+    .where('up.billing_type', '=', 'hourly')
+    .groupBy(['u.id', 'u.credits', 'u.email', 'u.username', 'u.language', 'u.low_balance_warned_at'])
+    .having((eb) =>
+      eb.or([
+        eb.and([
+          eb('u.low_balance_warned_at', 'is', null),
+          eb(sql`u.credits * 730`, '<', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
+        ]),
+        eb.and([
+          eb('u.low_balance_warned_at', 'is not', null),
+          eb(sql`u.credits * 730`, '>=', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
+        ]),
+      ]),
+    )
+    .execute();
+  let warned = 0;
+  const t = ctx.now();
+  for (const row of rows) {
+    const hourly = hourlyUnits(Number(row.monthly));
+    const low = hourly > 0 && Number(row.credits) < LOW_BALANCE_HOURS * hourly;
+    if (!low) {
+      await ctx.db
+        .updateTable('users')
+        .set({ low_balance_warned_at: null })
+        .where('id', '=', row.id)
+        .execute();
+      continue;
+    }
+    if (row.low_balance_warned_at !== null) continue;
+    await ctx.db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('users')
+        .set({ low_balance_warned_at: t })
+        .where('id', '=', row.id)
+        .where('low_balance_warned_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return;
+      const mail = renderNoticeMail('lowBalance', row.language, {
+        username: row.username,
+        credits: creditsText(Number(row.credits)),
+        hours: String(LOW_BALANCE_HOURS),
+      });
+      await queueMail(trx, row.email, mail, t);
+      warned += 1;
+    });
+  }
+  return warned;
+}
+
+export interface SuspendedResult {
+  warned: number;
+  deleted: number;
+}
+
+/**
+ * Suspended servers near or past their deletion date: a warning mail 3 days and 1 day before
+ * (`deletion_warnings` 1 and 2; only the nearer one when both are due), and at the date the server is
+ * marked deleting, its panel deletion queued and the customer mailed.
+ */
+export async function processSuspended(ctx: AppContext): Promise<SuspendedResult> {
+  const t = ctx.now();
+  const result: SuspendedResult = { warned: 0, deleted: 0 };
+  const rows = await ctx.db
+    .selectFrom('user_packages as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .select([
+      'up.id',
+      'up.name',
+      'up.delete_at',
+      'up.deletion_warnings',
+      'up.billing_type',
+      'u.email',
+      'u.username',
+      'u.language',
+      'u.time_zone',
+    ])
+    .where('up.status', '=', 'suspended')
+    .where('up.delete_at', '<=', t + 3 * DAY_MS)
+    .execute();
+  for (const row of rows) {
+    const deleteAt = row.delete_at ?? t;
+    await ctx.db.transaction().execute(async (trx) => {
+      if (deleteAt <= t) {
+        const marked = await trx
+          .updateTable('user_packages')
+          .set({ status: 'deleting' })
+          .where('id', '=', row.id)
+          .where('status', '=', 'suspended')
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) return;
+        await enqueuePanelTask(trx, { userPackageId: row.id, kind: 'delete', now: t });
+        const mail = renderNoticeMail('deleted', row.language, {
+          username: row.username,
+          server: row.name,
+          days: String(ctx.config.suspendDays),
+        });
+        await queueMail(trx, row.email, mail, t);
+        result.deleted += 1;
+        return;
+      }
+      const level = deleteAt - t <= DAY_MS ? 2 : 1;
+      if (row.deletion_warnings >= level) return;
+      const marked = await trx
+        .updateTable('user_packages')
+        .set({ deletion_warnings: level })
+        .where('id', '=', row.id)
+        .where('deletion_warnings', '=', row.deletion_warnings)
+        .where('status', '=', 'suspended')
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return;
+      const kind = row.billing_type === 'monthly' ? 'deletionWarningMonthly' : 'deletionWarning';
+      const mail = renderNoticeMail(kind, row.language, {
+        username: row.username,
+        server: row.name,
+        date: mailDate(row.language, row.time_zone, deleteAt),
+      });
+      await queueMail(trx, row.email, mail, t);
+      result.warned += 1;
+    });
+  }
+  return result;
+}

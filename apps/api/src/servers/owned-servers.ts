@@ -1,0 +1,150 @@
+/**
+ * The customer's servers as the servers page shows them (spec 2 "Customer servers", 3 "Owned server"),
+ * from our database alone: the card asks `/websocket-token` for a credential of our relay when it opens
+ * its socket (spec 4), so listing servers makes no panel call.
+ */
+import type { AddonType, BillingType } from '@falkenhost/contracts/constants';
+import {
+  centsToEur,
+  hourlyUnits,
+  monthlyEurPrice,
+  serverMonthPrice,
+  unitsToCredits,
+} from '@falkenhost/contracts/money';
+import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { isStateConflict } from '@falkenhost/pterodactyl/errors';
+import { serverBuild } from '../panel/panel';
+import type { AppContext } from '../platform/context';
+
+/** Statuses of servers the customer no longer sees. */
+const HIDDEN = ['failed', 'deleted', 'deleting'];
+
+export async function listOwnedServers(ctx: AppContext, userId: number): Promise<OwnedServer[]> {
+  const rows = await ctx.db
+    .selectFrom('user_packages as up')
+    .innerJoin('packages as p', 'p.id', 'up.package_id')
+    .select([
+      'up.id',
+      'up.name',
+      'up.billing_type',
+      'up.status',
+      'up.ptero_server_id',
+      'up.ptero_server_uuid',
+      'up.ptero_identifier',
+      'up.credits_monthly',
+      'up.mollie_mandate_id',
+      'up.package_id',
+      'up.scheduled',
+      'up.delete_at',
+      'up.paid_until',
+      'up.cancelled_at',
+      'p.name as package_name',
+      'p.game_id',
+      'p.credits_monthly as package_credits_monthly',
+      'p.target_user_id',
+      'p.vcpu',
+      'p.ram_size',
+      'p.storage_size',
+      'p.databases',
+      'p.backups',
+      'p.ports',
+      'p.slots',
+      'p.swap',
+      'p.io',
+    ])
+    .where('up.user_id', '=', userId)
+    .where('up.status', 'not in', HIDDEN)
+    .orderBy('up.created_at', 'desc')
+    .execute();
+  const addons =
+    rows.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('user_package_addons as upa')
+          .innerJoin('addons as a', 'a.id', 'upa.addon_id')
+          .select(['upa.user_package_id', 'a.id', 'a.name', 'a.type', 'a.quantity'])
+          .where(
+            'upa.user_package_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+
+  return rows.map((row): OwnedServer => {
+    const own = addons.filter((a) => a.user_package_id === row.id);
+    const build = serverBuild(
+      row,
+      own.map((a) => ({ type: a.type, quantity: a.quantity })),
+    );
+    return {
+      user_package_id: row.id,
+      name: row.name,
+      ptero_server_id: row.ptero_server_id,
+      ptero_server_uuid: row.ptero_server_uuid,
+      ptero_identifier: row.ptero_identifier,
+      panelUrl: row.ptero_identifier
+        ? `${ctx.config.pterodactyl.panelUrl}/server/${row.ptero_identifier}`
+        : null,
+      websocketUrl: null,
+      token: null,
+      billing_type: row.billing_type as BillingType,
+      status: row.status,
+      totalCreditsPerHour: unitsToCredits(hourlyUnits(row.credits_monthly)),
+      totalCreditsPrice: unitsToCredits(row.credits_monthly),
+      eurPrice: centsToEur(monthlyEurPrice(row.credits_monthly)),
+      eurPriceWithCreditCardFee:
+        row.credits_monthly === 0
+          ? 0
+          : centsToEur(serverMonthPrice(row.credits_monthly, 0, 'creditCard').total),
+      custom_package_used: row.target_user_id !== null,
+      mollie_mandate_id: row.mollie_mandate_id,
+      package_credits_monthly: unitsToCredits(row.package_credits_monthly),
+      vcpu: row.vcpu,
+      ram_size: row.ram_size,
+      storage_size: build.disk / 1024,
+      databases: build.databases,
+      backups: build.backups,
+      ports: row.ports,
+      slots: row.slots,
+      addons: own.map((a) => ({
+        addon_id: a.id,
+        addon_name: a.name,
+        addon_type: a.type as AddonType,
+        addon_quantity: a.quantity,
+      })),
+      package_id: row.package_id,
+      package_name: row.package_name,
+      game_id: row.game_id,
+      scheduled: row.scheduled === 1,
+      delete_at:
+        row.status === 'suspended' && row.delete_at !== null ? new Date(row.delete_at).toISOString() : null,
+      paid_until:
+        row.billing_type === 'monthly' && row.paid_until !== null
+          ? new Date(row.paid_until).toISOString()
+          : null,
+      // spec 4: a monthly server with no payment mandate and a price above 0 shows a cancelled state
+      cancelled:
+        row.billing_type === 'monthly' &&
+        row.credits_monthly > 0 &&
+        (row.mollie_mandate_id === null || row.cancelled_at !== null),
+    };
+  });
+}
+
+/**
+ * A fresh panel (Wings) websocket credential, for our relay only (panel/socket-relay.ts): never given
+ * to a browser. 'installing' while the panel refuses one because the server is still being installed
+ * (409 ServerStateConflictException); null when the panel cannot give one otherwise.
+ */
+export async function websocketFor(
+  ctx: AppContext,
+  identifier: string,
+): Promise<{ token: string; socket: string } | 'installing' | null> {
+  try {
+    return await ctx.pterodactyl.getWebsocketCredentials(identifier);
+  } catch (error) {
+    if (isStateConflict(error)) return 'installing';
+    ctx.log.warn({ err: error, identifier }, 'no websocket credential from the panel');
+    return null;
+  }
+}

@@ -1,0 +1,309 @@
+/**
+ * Serving the built web client (docs/decisions.md "Web serving and speed (issue 11)"):
+ * - its files from memory with their build-time brotli and gzip variants, ETags, a year's immutable
+ *   cache for the hashed /assets/* and an hour for the rest (static-files.ts);
+ * - every route of the client's route table (apps/web/src/app/router.tsx) as HTML that is never cached,
+ *   the public pages with their head and visible text rendered in (pages.ts), in the language of ?lng=,
+ *   the i18next cookie or Accept-Language;
+ * - any other page the not-found page with status 404; an unknown /api, emulator or upload path, a
+ *   missing file (a path with an extension) or another method a JSON 404;
+ * - /sitemap.xml and /robots.txt.
+ * The API's JSON is compressed on the fly (registerCompression, before the API routes).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listPublicGames, publicGamePackages } from '../catalog/catalog';
+import type { Config } from '../platform/config';
+import type { AppContext } from '../platform/context';
+import { EncodedText, requestEncodings } from '../platform/encoding';
+import { mollieCheckoutSource, securityHeaders } from '../platform/http/security-headers';
+import { publicCompany, publicPartners } from '../platform/site-content';
+import { escapeHtml } from './html';
+import { isLanguage } from './i18n';
+import { type PublicPage, parseTemplate, renderPage, type Template } from './pages';
+import { loadStaticFiles, type StaticFile } from './static-files';
+
+/**
+ * Brotli or gzip for every compressible answer of 1 KB or more that is not compressed already (the web
+ * client's files come precompressed); event streams, PDFs, images and websockets are left alone.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // Request bodies are not decompressed: no client of the API sends them compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+}
+
+function sendFile(file: StaticFile, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.headers(file.headers);
+  const match = request.headers['if-none-match'];
+  if (match !== undefined && (match === file.etag || match === '*' || match.includes(file.etag))) {
+    return reply.code(304).send();
+  }
+  const accepts = requestEncodings(request);
+  if (accepts?.br && file.br) return reply.header('content-encoding', 'br').send(file.br);
+  if (accepts?.gzip && file.gzip) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
+}
+
+interface PageLanguage {
+  language: Language;
+  /** the address named it (?lng=) */
+  explicit: boolean;
+}
+
+/** The page's language: ?lng=, then the client's i18next cookie, then Accept-Language, else English. */
+export function pageLanguage(request: FastifyRequest): PageLanguage {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (isLanguage(query?.lng)) return { language: query.lng, explicit: true };
+  return { language: negotiatedLanguage(request), explicit: false };
+}
+
+/** The language of the client's i18next cookie, when it names one of ours. */
+function cookieLanguage(request: FastifyRequest): Language | undefined {
+  const cookie = /(?:^|;\s*)i18next=([a-zA-Z-]+)/.exec(request.headers.cookie ?? '')?.[1];
+  const fromCookie = cookie?.slice(0, 2).toLowerCase();
+  return isLanguage(fromCookie) ? fromCookie : undefined;
+}
+
+/**
+ * The Set-Cookie value that keeps a language named by ?lng= (the same cookie the client's language
+ * detector writes and reads, apps/web/src/i18n/i18n.ts), or undefined when the request's cookie already
+ * names it or no language was named. The client keeps the choice too, but only once its scripts run,
+ * which is after the page is drawn: a visitor who follows a link sooner keeps the language all the same.
+ */
+export function languageCookie(request: FastifyRequest, secure: boolean): string | undefined {
+  const { language, explicit } = pageLanguage(request);
+  if (!explicit || cookieLanguage(request) === language) return undefined;
+  return `i18next=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+function negotiatedLanguage(request: FastifyRequest): Language {
+  const fromCookie = cookieLanguage(request);
+  if (fromCookie) return fromCookie;
+  const ranked = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((item) => {
+      const [tag = '', ...params] = item.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { language: tag.slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q.slice(2)) || 0 };
+    })
+    .filter((item) => item.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return ranked.map((item) => item.language).find(isLanguage) ?? 'en';
+}
+
+const CLIENT_API_PATH = /^\/(api|_emulators|uploads)(\/|$)/;
+/** A path with a file extension: a missing file is a 404, never a page (a stale script must not get HTML). */
+const FILE_PATH = /\.[a-z0-9]+$/i;
+const GAME_ID = /^[1-9]\d{0,8}$/;
+
+/** Pages of the app that have no public text: the shell, not indexed (router.tsx). */
+const APP_ROUTES = [
+  '/login',
+  '/register',
+  '/password',
+  '/reset-password',
+  '/reset-password/:token',
+  '/email/:type',
+  '/update-user',
+  '/update-user/:token',
+  '/dashboard',
+  '/dashboard/*',
+];
+
+/** Milliseconds since the epoch of the next 1 January, 00:00 local time. */
+function startOfNextYear(): number {
+  return new Date(new Date().getFullYear() + 1, 0, 1).getTime();
+}
+
+/** The indexed public pages without catalogue data (the sitemap lists them with every game). */
+const PUBLIC_PATHS = ['/', '/hosting', '/partners', '/contact'];
+
+export async function registerWeb(app: FastifyInstance, config: Config, ctx: AppContext): Promise<void> {
+  const indexFile = join(config.webDist, 'index.html');
+  if (!existsSync(indexFile)) return;
+  const files = loadStaticFiles(config.webDist);
+  const template: Template = parseTemplate(readFileSync(indexFile, 'utf8'));
+  const { publicUrl } = config;
+  const { db, publicCache, site } = ctx;
+
+  // Files: no per-request work beyond choosing the variant; their headers were made at start-up.
+  await app.register(async (web) => {
+    for (const file of files.values()) {
+      web.get(file.path, { compress: false }, (request, reply) => sendFile(file, request, reply));
+    }
+  });
+
+  const turnstile = config.captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [];
+  await app.register(async (pages) => {
+    // helmet's headers with the pages' CSP, worked out once (platform/http/security-headers.ts).
+    securityHeaders(pages, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          workerSrc: ["'self'", 'blob:'],
+          // Cloudflare Turnstile's widget is a script and an iframe from its own host.
+          // The inline start script by its hash (pages.ts startScript).
+          scriptSrc: ["'self'", template.startScriptSource, "'wasm-unsafe-eval'", ...turnstile],
+          frameSrc: ["'self'", ...turnstile],
+          // Forms go to us or to Mollie's checkout, nowhere else (an injected form cannot post out).
+          formAction: ["'self'", mollieCheckoutSource(config.mollie.apiUrl)],
+        },
+      },
+    });
+
+    // Pages without catalogue data never change while the server runs: the site's content is read once at
+    // start-up (platform/site-content.ts), the company is configuration. Only the footer's copyright year
+    // does, so they are rendered again in a new year.
+    const fixed = new Map<string, EncodedText>();
+    let renderedBefore = startOfNextYear();
+    const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>
+      renderPage(template, page, {
+        language,
+        explicit,
+        path,
+        publicUrl,
+      });
+    /** `page` in the page's language, made only when that language's page is not rendered yet */
+    type MakePage = (language: Language) => PublicPage;
+    const fixedPage = (kind: PublicPage['kind'], make: MakePage, lang: PageLanguage, path: string) => {
+      if (Date.now() >= renderedBefore) {
+        fixed.clear();
+        renderedBefore = startOfNextYear();
+      }
+      const key = `${kind}:${path}:${lang.language}:${lang.explicit}`;
+      let text = fixed.get(key);
+      if (text === undefined) {
+        text = new EncodedText(render(make(lang.language), lang, path));
+        fixed.set(key, text);
+      }
+      return text;
+    };
+    // Every page is compressed once per variant and kept (EncodedText): compress: false on these routes.
+    const secureCookies = publicUrl.startsWith('https:');
+    const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: EncodedText, status = 200) => {
+      const keepLanguage = languageCookie(request, secureCookies);
+      if (keepLanguage) reply.header('set-cookie', keepLanguage);
+      return page.send(
+        request,
+        reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Language, Cookie'),
+      );
+    };
+    const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+      sendHtml(
+        request,
+        reply,
+        fixedPage('notFound', () => ({ kind: 'notFound' }), pageLanguage(request), '/404'),
+        404,
+      );
+
+    const fixedPages: [string, PublicPage['kind'], MakePage][] = [
+      ['/', 'home', () => ({ kind: 'home' })],
+      // The same answers as GET /api/public/site/partners and /company in the page's language.
+      ['/partners', 'partners', (language) => ({ kind: 'partners', data: publicPartners(site, language) })],
+      [
+        '/contact',
+        'contact',
+        (language) => ({ kind: 'contact', data: publicCompany(site, config.supplier, language) }),
+      ],
+    ];
+    for (const [path, kind, make] of fixedPages) {
+      pages.get(path, { compress: false }, (request, reply) =>
+        sendHtml(request, reply, fixedPage(kind, make, pageLanguage(request), path)),
+      );
+    }
+    const appRoutes = config.mode === 'demo' ? [...APP_ROUTES, '/dev/mailbox'] : APP_ROUTES;
+    for (const path of appRoutes) {
+      pages.get(path, { compress: false }, (request, reply) =>
+        sendHtml(
+          request,
+          reply,
+          fixedPage('app', () => ({ kind: 'app', index: false }), pageLanguage(request), '/app'),
+        ),
+      );
+    }
+
+    // Catalogue pages: rendered at most once per language every PUBLIC_CACHE_MS (the public cache).
+    pages.get('/hosting', { compress: false }, async (request, reply) => {
+      const lang = pageLanguage(request);
+      const page = await publicCache.text(`web:hosting:${lang.language}:${lang.explicit}`, async () =>
+        render({ kind: 'hosting', games: await listPublicGames(db) }, lang, '/hosting'),
+      );
+      if (!page) throw new Error('the hosting page cannot be absent');
+      return sendHtml(request, reply, page);
+    });
+    pages.get<{ Params: { gameId: string } }>(
+      '/game/:gameId',
+      { compress: false },
+      async (request, reply) => {
+        const { gameId } = request.params;
+        if (!GAME_ID.test(gameId)) return notFound(request, reply);
+        const lang = pageLanguage(request);
+        const page = await publicCache.text(
+          `web:game:${gameId}:${lang.language}:${lang.explicit}`,
+          async () => {
+            const data = await publicGamePackages(db, Number(gameId));
+            return data && render({ kind: 'game', data }, lang, `/game/${gameId}`);
+          },
+        );
+        return page === null ? notFound(request, reply) : sendHtml(request, reply, page);
+      },
+    );
+
+    pages.get('/robots.txt', (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(
+          `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /_emulators/\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
+        ),
+    );
+    pages.get('/sitemap.xml', async (_request, reply) => {
+      const text = await publicCache.json('web:sitemap', async () => {
+        const games = await listPublicGames(db);
+        const paths = [...PUBLIC_PATHS, ...games.map((game) => `/game/${game.id}`)];
+        const url = (path: string, language?: Language) =>
+          escapeHtml(language ? `${publicUrl}${path}?lng=${language}` : `${publicUrl}${path}`);
+        const entries = paths.flatMap((path) =>
+          LANGUAGES.map((language) => {
+            const alternates = LANGUAGES.map(
+              (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(path, l)}"/>`,
+            ).join('');
+            return `<url><loc>${url(path, language)}</loc>${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${url(path)}"/></url>`;
+          }),
+        );
+        return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+      });
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(JSON.parse(text) as string);
+    });
+
+    pages.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        CLIENT_API_PATH.test(path) ||
+        FILE_PATH.test(path)
+      ) {
+        return reply.code(404).send({ reason: 'not-found' });
+      }
+      // /hosting/ is /hosting (the client's router reads both alike).
+      if (path.length > 1 && path.endsWith('/') && !path.startsWith('//') && !path.includes('\\')) {
+        const query = request.url.slice(path.length);
+        return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${query}`, 301);
+      }
+      return notFound(request, reply);
+    });
+  });
+}

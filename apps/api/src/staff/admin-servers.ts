@@ -1,0 +1,120 @@
+/**
+ * The staff servers list (issue 10 "Servers list"; spec 2, 3 "Server (admin list)"): every server that
+ * exists or is being made, newest first, paginated on the server (ADMIN_PAGE_SIZE rows a page), searched by
+ * a case-sensitive substring of its name or uuid. Suspension comes from our database; the power state
+ * (running, offline, ...) from the panel's Client API, asked only for the rows of the page shown and kept
+ * for half a minute per server (a passing state such as starting for 3 s), so a page costs at most one panel call per row and a list of 10 000 servers
+ * costs no more than a list of 50 (docs/decisions.md "Staff area").
+ */
+import type { AdminServer, AllServersAnswer } from '@falkenhost/contracts/admin';
+import { isStateConflict } from '@falkenhost/pterodactyl/errors';
+import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../platform/context';
+
+/** A settled state (running, offline) is kept this long; a passing one (starting, stopping) briefly. */
+const STATE_TTL_MS = 30_000;
+const PASSING_STATE_TTL_MS = 3_000;
+/** The panel is asked about this many rows at once. */
+const PARALLEL = 8;
+/** A page waits at most this long for the panel; rows it did not answer show our own status. */
+const PANEL_WAIT_MS = 2_500;
+
+/** Power states by panel identifier, cached per instance (a cache only: losing it costs panel calls). */
+const states = new LRUCache<string, string>({ max: 20_000, ttl: STATE_TTL_MS });
+
+async function panelState(ctx: AppContext, identifier: string): Promise<string | null> {
+  const cached = states.get(identifier);
+  if (cached) return cached;
+  try {
+    const resources = await ctx.pterodactyl.getResources(identifier);
+    const settled = resources.current_state === 'running' || resources.current_state === 'offline';
+    states.set(identifier, resources.current_state, { ttl: settled ? STATE_TTL_MS : PASSING_STATE_TTL_MS });
+    return resources.current_state;
+  } catch (error) {
+    // The panel refuses the resources of a server it is still installing (409).
+    if (isStateConflict(error)) {
+      states.set(identifier, 'installing', { ttl: PASSING_STATE_TTL_MS });
+      return 'installing';
+    }
+    ctx.log.warn({ err: error, identifier }, 'panel state of a server could not be read');
+    return null;
+  }
+}
+
+async function panelStates(ctx: AppContext, identifiers: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const work = (async () => {
+    for (let i = 0; i < identifiers.length; i += PARALLEL) {
+      const slice = identifiers.slice(i, i + PARALLEL);
+      const answers = await Promise.all(slice.map((id) => panelState(ctx, id)));
+      slice.forEach((id, k) => {
+        const state = answers[k];
+        if (state) found.set(id, state);
+      });
+    }
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, PANEL_WAIT_MS)))]);
+  clearTimeout(timer);
+  return found;
+}
+
+/**
+ * One page of the list.
+ * @param query search (case-sensitive substring of name or uuid; empty for all), page (1-based), pageSize
+ */
+export async function listAllServers(
+  ctx: AppContext,
+  query: { search: string; page: number; pageSize: number },
+): Promise<AllServersAnswer> {
+  const contains = ctx.dialect === 'postgres' ? 'strpos' : 'instr';
+  let base = ctx.db
+    .selectFrom('user_packages as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .where('up.status', 'not in', ['failed', 'deleted']);
+  if (query.search !== '') {
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`${sql.raw(contains)}(up.name, ${query.search})`, '>', 0),
+        eb(sql`${sql.raw(contains)}(coalesce(up.ptero_server_uuid, ''), ${query.search})`, '>', 0),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .select(['up.id', 'up.name', 'up.ptero_server_uuid', 'up.ptero_identifier', 'up.status', 'u.username'])
+      .orderBy('up.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const running = rows
+    .filter((r) => (r.status === 'paid' || r.status === 'cancelled') && r.ptero_identifier !== null)
+    .map((r) => r.ptero_identifier as string);
+  const live = await panelStates(ctx, running);
+  const servers: AdminServer[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    uuid: r.ptero_server_uuid,
+    identifier: r.ptero_identifier,
+    status: (r.ptero_identifier && live.get(r.ptero_identifier)) || ownStatus(r.status),
+    suspended: r.status === 'suspended',
+    owner: r.username,
+  }));
+  return {
+    servers,
+    total: Number(count.n),
+    page: query.page,
+    pageSize: query.pageSize,
+    panelUrl: ctx.config.pterodactyl.panelUrl,
+  };
+}
+
+/** What a row shows when the panel did not tell its power state. */
+function ownStatus(status: string): string {
+  if (status === 'provisioning') return 'installing';
+  if (status === 'paid' || status === 'cancelled') return 'unknown';
+  return status;
+}

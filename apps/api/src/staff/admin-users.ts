@@ -1,0 +1,173 @@
+/**
+ * The users section (issue 10 "Users administration"; spec 2 "Users admin", 3 "User (admin list)", 4
+ * "Account", 6; architecture.md "Roles": master only). A role change or a (de)activation ends every
+ * session of the user at their next request (token version bumped, refresh tokens revoked) and is written
+ * to the audit log in the same transaction. The store always keeps an active master: the last one cannot
+ * be demoted or deactivated, and a master changes neither their own role nor their own activity.
+ *
+ * Deactivation by staff only closes the door (docs/decisions.md "Staff area"): the user cannot log in,
+ * their servers and subscriptions are left as they are for the operator to decide, and activation opens
+ * it again.
+ */
+import { ADMIN_PAGE_SIZE, type AdminUser, type AllUsersAnswer } from '@falkenhost/contracts/admin';
+import type { Role } from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { unitsToCredits } from '@falkenhost/contracts/money';
+import { sql, type Transaction } from 'kysely';
+import { revokeSessions } from '../accounts/account';
+import type { StaffChange } from '../catalog/admin-games';
+import { roleOf } from '../http/guards';
+import { recordAudit } from '../platform/audit';
+import type { AppContext } from '../platform/context';
+import type { Database, User } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+
+function toAdminUser(
+  user: Pick<User, 'id' | 'username' | 'email' | 'role' | 'credits' | 'active'>,
+): AdminUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: roleOf(user),
+    credits: unitsToCredits(Number(user.credits)),
+    active: user.active === 1,
+  };
+}
+
+/** `%` and `_` typed by a person are letters, not patterns. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A page of users by id.
+ * @param query search: case-insensitive substring of username or e-mail; role: all or one role (customer
+ *   is every value other than admin and master, spec 6)
+ */
+export async function listUsers(
+  ctx: AppContext,
+  query: { search: string; role: 'all' | Role; page: number },
+): Promise<AllUsersAnswer> {
+  let base = ctx.db.selectFrom('users');
+  const search = query.search.trim();
+  if (search !== '') {
+    const pattern = likePattern(search);
+    // Backslash escapes % and _ (both databases take it as the escape only when told).
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.role === 'customer') base = base.where('role', 'not in', ['admin', 'master']);
+  else if (query.role !== 'all') base = base.where('role', '=', query.role);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'username', 'email', 'role', 'credits', 'active'])
+      .orderBy('id')
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    users: rows.map(toAdminUser),
+    total: Number(count.n),
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+async function target(trx: Transaction<Database>, id: number): Promise<User> {
+  const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user) throw new AppError(404, REASONS.notFound);
+  return user;
+}
+
+/** @throws AppError 409 last-master when `user` is the only active master */
+async function assertNotLastMaster(trx: Transaction<Database>, user: User): Promise<void> {
+  if (roleOf(user) !== 'master' || user.active !== 1) return;
+  const others = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'master')
+    .where('active', '=', 1)
+    .where('id', '!=', user.id)
+    .executeTakeFirst();
+  if (!others) throw new AppError(409, REASONS.lastMaster);
+}
+
+async function endSessions(
+  trx: Transaction<Database>,
+  userId: number,
+  at: number,
+  set: Partial<User>,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ ...set, token_version: eb('token_version', '+', 1), updated_at: at }))
+    .where('id', '=', userId)
+    .execute();
+  await revokeSessions(trx, userId, at);
+}
+
+/**
+ * PUT /api/private/users/change-role.
+ * @throws AppError 404 not-found, 409 self (one's own role), 409 last-master
+ */
+export async function changeRole(
+  ctx: AppContext,
+  change: StaffChange,
+  id: number,
+  role: Role,
+): Promise<AdminUser> {
+  if (id === change.actorId) throw new AppError(409, REASONS.self);
+  const after = await ctx.db.transaction().execute(async (trx) => {
+    const user = await target(trx, id);
+    const before = roleOf(user);
+    if (before === role) return user;
+    if (role !== 'master') await assertNotLastMaster(trx, user);
+    await endSessions(trx, id, change.at, { role });
+    await recordAudit(trx, {
+      ...change,
+      action: 'role',
+      entity: 'user',
+      entityId: id,
+      before: { role: before },
+      after: { role },
+    });
+    return target(trx, id);
+  });
+  return toAdminUser(after);
+}
+
+/**
+ * PUT /api/private/users/active: activates or deactivates an account.
+ * @throws AppError 404 not-found, 409 self, 409 last-master (deactivating the only active master)
+ */
+export async function setActive(
+  ctx: AppContext,
+  change: StaffChange,
+  id: number,
+  active: boolean,
+): Promise<AdminUser> {
+  if (id === change.actorId) throw new AppError(409, REASONS.self);
+  const after = await ctx.db.transaction().execute(async (trx) => {
+    const user = await target(trx, id);
+    if ((user.active === 1) === active) return user;
+    if (!active) await assertNotLastMaster(trx, user);
+    await endSessions(trx, id, change.at, { active: active ? 1 : 0 });
+    await recordAudit(trx, {
+      ...change,
+      action: active ? 'activate' : 'deactivate',
+      entity: 'user',
+      entityId: id,
+      before: { active: user.active === 1 },
+      after: { active },
+    });
+    return target(trx, id);
+  });
+  return toAdminUser(after);
+}

@@ -1,0 +1,72 @@
+/**
+ * `npm run check:panel` (issue 28 point 9): per game, whether the configured panel can provision it and
+ * what is missing, from GET requests only.
+ */
+import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPanel, formatPanelCheck } from '../../src/catalog/panel-check';
+import { type Product, startProduct } from '../harness';
+
+describe('check:panel', () => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct('sqlite');
+  });
+  afterAll(async () => product?.close());
+
+  it('says every demo game can be sold, and which values customers give', async () => {
+    const report = await checkPanel(product.server.ctx);
+    expect(report.keys).toEqual([]);
+    expect(report.games.map((g) => [g.game, g.sellable])).toEqual(
+      expect.arrayContaining([
+        ['Minecraft', true],
+        ['FiveM', true],
+      ]),
+    );
+    expect(report.games.every((g) => g.sellable)).toBe(true);
+    const fivem = report.games.find((g) => g.game === 'FiveM')!;
+    expect(fivem.notes).toEqual([expect.stringContaining('customers give FIVEM_LICENSES')]);
+    expect(formatPanelCheck(report)).toMatch(/^OK +FiveM$/m);
+  });
+
+  it('names a variable nobody can give, and a client key that is not a root admin', async () => {
+    const panel = product.server.emulators!.pterodactyl;
+    const licence = panel.db.eggs
+      .flatMap((e) => e.variables)
+      .find((v) => v.env_variable === 'FIVEM_LICENSES')!;
+    licence.user_editable = false;
+    product.advance(61_000);
+    const owner = panel.clientKeyOwner();
+    owner.root_admin = false;
+    try {
+      const before = JSON.stringify(panel.snapshot());
+      const report = await checkPanel(product.server.ctx);
+      expect(report.keys).toEqual([expect.stringContaining('is not a root administrator')]);
+      const fivem = report.games.find((g) => g.game === 'FiveM')!;
+      expect(fivem.sellable).toBe(false);
+      expect(fivem.problems).toEqual([
+        expect.stringContaining('FIVEM_LICENSES (required|string|max:33) needs a value'),
+      ]);
+      expect(formatPanelCheck(report)).toMatch(/^CANNOT +FiveM$/m);
+      expect(JSON.stringify(panel.snapshot())).toBe(before);
+    } finally {
+      licence.user_editable = true;
+      owner.root_admin = true;
+      product.advance(61_000);
+    }
+  });
+
+  it('reports a wrong application key instead of failing', async () => {
+    const ctx = product.server.ctx;
+    const report = await checkPanel({
+      ...ctx,
+      pterodactyl: createPterodactylClient({
+        baseUrl: ctx.config.pterodactyl.url,
+        applicationKey: `ptla_${'x'.repeat(43)}`,
+        clientKey: ctx.config.pterodactyl.clientKey,
+      }),
+    });
+    expect(report.keys).toEqual([expect.stringContaining('application key: cannot read nodes')]);
+    expect(report.games).toEqual([]);
+  });
+});

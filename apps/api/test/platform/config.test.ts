@@ -1,0 +1,199 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/platform/config';
+
+const production = {
+  APP_MODE: 'production',
+  PUBLIC_URL: 'https://falkenhost.example',
+  DATABASE_URL: 'postgres://falkenhost:secret@db:5432/falkenhost',
+  PTERODACTYL_URL: 'https://panel.falkenhost.example',
+  PTERODACTYL_APP_KEY: `ptla_${'a'.repeat(43)}`,
+  PTERODACTYL_CLIENT_KEY: `ptlc_${'b'.repeat(43)}`,
+  MOLLIE_API_KEY: `live_${'c'.repeat(30)}`,
+  SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+  CAPTCHA_SECRET: 'x'.repeat(32),
+  ACCESS_TOKEN_SECRET: 'y'.repeat(32),
+  CODE_SECRET: 'z'.repeat(32),
+  SUPPLIER_NAME: 'Hostovna s.r.o.',
+  SUPPLIER_ADDRESS: 'Náměstí Míru 1 | 120 00 Praha 2 | Česká republika',
+  SUPPLIER_COMPANY_ID: '87654321',
+  SUPPLIER_EMAIL: 'faktury@hostovna.example',
+};
+
+describe('production configuration', () => {
+  it('accepts a complete configuration', () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({
+      mode: 'production',
+      port: 3000,
+      publicUrl: 'https://falkenhost.example',
+      mollie: { apiUrl: 'https://api.mollie.com' },
+      mail: { smtpUrl: 'smtps://mailer:secret@smtp.example:465' },
+      suspendDays: 7,
+      supplier: {
+        name: 'Hostovna s.r.o.',
+        addressLines: ['Náměstí Míru 1', '120 00 Praha 2', 'Česká republika'],
+        companyId: '87654321',
+        email: 'faktury@hostovna.example',
+      },
+    });
+  });
+
+  it('takes the dashboard links from LINK_*, with the site and the panel as defaults', () => {
+    expect(loadConfig(production).links).toEqual({
+      website: 'https://falkenhost.example',
+      community: null,
+      social: null,
+      panel: 'https://panel.falkenhost.example',
+    });
+    const links = {
+      LINK_WEBSITE: 'https://www.falkenhost.example',
+      LINK_COMMUNITY: 'https://discord.gg/example',
+      LINK_SOCIAL: 'https://social.example/@falkenhost',
+      LINK_PANEL: 'https://games.falkenhost.example',
+    };
+    expect(loadConfig({ ...production, ...links }).links).toEqual({
+      website: links.LINK_WEBSITE,
+      community: links.LINK_COMMUNITY,
+      social: links.LINK_SOCIAL,
+      panel: links.LINK_PANEL,
+    });
+    expect(() => loadConfig({ ...production, LINK_SOCIAL: 'not a url' })).toThrow(/LINK_SOCIAL/);
+  });
+
+  it('needs the supplier named on invoices', () => {
+    const { SUPPLIER_NAME: _n, SUPPLIER_COMPANY_ID: _c, ...rest } = production;
+    expect(() => loadConfig(rest)).toThrow(/SUPPLIER_NAME[\s\S]*SUPPLIER_COMPANY_ID/);
+  });
+
+  it('takes the public site content from SITE_CONTENT_DIR: none in production unless set, the samples in the demo', () => {
+    expect(loadConfig(production).siteContentDir).toBeNull();
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-site-'));
+    try {
+      expect(loadConfig({ ...production, SITE_CONTENT_DIR: dir }).siteContentDir).toBe(dir);
+      expect(() => loadConfig({ ...production, SITE_CONTENT_DIR: join(dir, 'missing') })).toThrow(
+        /SITE_CONTENT_DIR: must be an existing folder/,
+      );
+      const demo = loadConfig({ APP_MODE: 'demo', DATA_DIR: dir });
+      expect(demo.siteContentDir).toMatch(/apps\/api\/site-content$/);
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, SITE_CONTENT_DIR: dir }).siteContentDir).toBe(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names every missing or wrong variable', () => {
+    const { DATABASE_URL: _db, SMTP_URL: _smtp, ...rest } = production;
+    const message = (() => {
+      try {
+        loadConfig({ ...rest, PTERODACTYL_APP_KEY: 'not-a-key', ACCESS_TOKEN_SECRET: 'short' });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'PTERODACTYL_APP_KEY', 'ACCESS_TOKEN_SECRET']) {
+      expect(message).toContain(name);
+    }
+    expect(message).not.toContain('MOLLIE_API_KEY');
+  });
+
+  it('needs both Turnstile keys when Turnstile is the captcha', () => {
+    expect(() => loadConfig({ ...production, CAPTCHA_PROVIDER: 'turnstile' })).toThrow(
+      /TURNSTILE_SECRET_KEY[\s\S]*TURNSTILE_SITE_KEY/,
+    );
+    const config = loadConfig({
+      ...production,
+      CAPTCHA_PROVIDER: 'turnstile',
+      TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
+      TURNSTILE_SITE_KEY: '0x4AAAAAAA-site',
+    });
+    expect(config.captcha).toMatchObject({
+      provider: 'turnstile',
+      turnstileSecretKey: '0x4AAAAAAA-secret',
+      turnstileSiteKey: '0x4AAAAAAA-site',
+    });
+  });
+
+  it('trusts X-Forwarded-For only from the proxies named in TRUST_PROXY', () => {
+    expect(loadConfig(production).trustProxy).toBe(false);
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toBe(
+      '10.0.0.0/8,loopback',
+    );
+    // true would let any client pick its own address (and so its own rate limit).
+    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses to start the demo when production variables are set without APP_MODE', () => {
+    const { APP_MODE: _mode, ...withoutMode } = production;
+    expect(() => loadConfig(withoutMode)).toThrow(/APP_MODE=production/);
+  });
+
+  it('refuses an unknown mode', () => {
+    expect(() => loadConfig({ APP_MODE: 'staging' })).toThrow(/APP_MODE/);
+  });
+});
+
+describe('operations configuration (issue 11)', () => {
+  it('enables /metrics in production only with a METRICS_TOKEN of at least 32 characters', () => {
+    expect(loadConfig(production).metricsToken).toBeNull();
+    const token = 'k'.repeat(40);
+    expect(loadConfig({ ...production, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: `${'k'.repeat(20)} ${'k'.repeat(20)}` })).toThrow(
+      /METRICS_TOKEN/,
+    );
+  });
+
+  it('takes the jobs interval from JOBS_INTERVAL_SECONDS (1 to 60, default 60)', () => {
+    expect(loadConfig(production).jobsIntervalSeconds).toBe(60);
+    expect(loadConfig({ ...production, JOBS_INTERVAL_SECONDS: '1' }).jobsIntervalSeconds).toBe(1);
+    for (const wrong of ['0', '61', '2.5', 'often'])
+      expect(() => loadConfig({ ...production, JOBS_INTERVAL_SECONDS: wrong }), wrong).toThrow(
+        /JOBS_INTERVAL_SECONDS/,
+      );
+  });
+
+  it('takes the shutdown deadline from SHUTDOWN_TIMEOUT_SECONDS (default 25)', () => {
+    expect(loadConfig(production).shutdownTimeoutSeconds).toBe(25);
+    expect(loadConfig({ ...production, SHUTDOWN_TIMEOUT_SECONDS: '60' }).shutdownTimeoutSeconds).toBe(60);
+    for (const wrong of ['0', '-5', 'soon', '601'])
+      expect(() => loadConfig({ ...production, SHUTDOWN_TIMEOUT_SECONDS: wrong }), wrong).toThrow(
+        /SHUTDOWN_TIMEOUT_SECONDS/,
+      );
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-config-'));
+    try {
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir }).shutdownTimeoutSeconds).toBe(25);
+      expect(
+        loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, SHUTDOWN_TIMEOUT_SECONDS: '5' }).shutdownTimeoutSeconds,
+      ).toBe(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('protects the demo /metrics with a token kept in data/secrets.json, or METRICS_TOKEN', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-config-'));
+    try {
+      const first = loadConfig({ APP_MODE: 'demo', DATA_DIR: dir }).metricsToken;
+      expect(first).toMatch(/^\w{40}$/);
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir }).metricsToken).toBe(first);
+      const secrets = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
+      expect(secrets.metrics).toBe(first);
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, METRICS_TOKEN: 'mine' }).metricsToken).toBe(
+        'mine',
+      );
+      // A secrets file from an earlier version gets a token added and keeps its other secrets.
+      const { metrics: _metrics, ...older } = secrets;
+      writeFileSync(join(dir, 'secrets.json'), JSON.stringify(older));
+      const upgraded = loadConfig({ APP_MODE: 'demo', DATA_DIR: dir });
+      expect(upgraded.metricsToken).toMatch(/^\w{40}$/);
+      expect(upgraded.accessTokenSecret).toBe(older.access);
+      expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).metrics).toBe(upgraded.metricsToken);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
