@@ -7,7 +7,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 const api = process.env.FALKENHOST_API ?? 'http://localhost:3000';
 
 /**
- * The API refuses a write whose Origin is not its own (apps/api/src/platform/http/origin-check.ts): the dev
+ * The API refuses a write whose Origin is not its own (apps/api/src/platform/origin-check.ts): the dev
  * server's pages (this port) are ours too, so their Origin is passed on as the API's.
  */
 function sameOriginAsApi(proxy: { on(event: 'proxyReq', listener: (request: ProxyRequest) => void): void }) {

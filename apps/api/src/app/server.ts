@@ -25,8 +25,8 @@ import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { openDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
-import { refuseForeignOrigins } from '../platform/http/origin-check';
-import { apiSecurityHeaders } from '../platform/http/security-headers';
+import { refuseForeignOrigins } from '../platform/origin-check';
+import { apiSecurityHeaders } from '../platform/security-headers';
 import { createMailer } from '../platform/mail/mailer';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from '../platform/metrics';
 import { createPublicCache } from '../platform/public-cache';
@@ -183,9 +183,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.addHook('onClose', async () => socketRelay.close());
 
   await app.register(async (api) => {
-    // The security headers that apply to API answers, fixed (platform/http/security-headers.ts).
+    // The security headers that apply to API answers, fixed (platform/security-headers.ts).
     apiSecurityHeaders(api);
-    // A foreign Origin is refused before anything else of the request is looked at (platform/http/origin-check.ts).
+    // A foreign Origin is refused before anything else of the request is looked at (platform/origin-check.ts).
     refuseForeignOrigins(api, config);
     await api.register(cookie);
     // Every /api/private route without a stricter limit of its own gets the per-customer limit; this hook

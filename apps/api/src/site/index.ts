@@ -19,7 +19,7 @@ import { listPublicGames, publicGamePackages } from '../catalog/catalog';
 import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { EncodedText, requestEncodings } from '../platform/encoding';
-import { mollieCheckoutSource, securityHeaders } from '../platform/http/security-headers';
+import { mollieCheckoutSource, securityHeaders } from '../platform/security-headers';
 import { publicCompany, publicPartners } from '../platform/site-content';
 import { escapeHtml } from './html';
 import { isLanguage } from './i18n';
@@ -138,7 +138,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
 
   const turnstile = config.captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [];
   await app.register(async (pages) => {
-    // helmet's headers with the pages' CSP, worked out once (platform/http/security-headers.ts).
+    // helmet's headers with the pages' CSP, worked out once (platform/security-headers.ts).
     securityHeaders(pages, {
       contentSecurityPolicy: {
         directives: {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/platform/config';
-import { mollieCheckoutSource } from '../../src/platform/http/security-headers';
+import { mollieCheckoutSource } from '../../src/platform/security-headers';
 import { type Product, startProduct } from '../harness';
 
 /** A built web client of one page and one script, enough for the pages' routes (web/pages.ts). */

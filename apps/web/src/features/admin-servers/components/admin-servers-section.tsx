@@ -1,8 +1,8 @@
 import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '@/features/admin-shared/components/paged-table';
-import { SearchInput } from '@/features/admin-shared/components/search-input';
-import { usePagedSearch } from '@/features/admin-shared/hooks/use-paged-search';
+import { PagedTable } from '@/components/admin/paged-table';
+import { SearchInput } from '@/components/admin/search-input';
+import { usePagedSearch } from '@/hooks/use-paged-search';
 import { useAllServers } from '../api/servers';
 import { panelLink, statusBadge } from '../utils/server';
 

@@ -3,7 +3,7 @@ import { ADDON_TYPES, type AddonType, TOAST_SHORT_MS } from '@falkenhost/contrac
 import { MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@/features/admin-shared/components/form-dialog';
+import { FormDialog } from '@/components/admin/form-dialog';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { saveAddon } from '../api/addons';

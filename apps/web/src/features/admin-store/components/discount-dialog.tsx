@@ -1,7 +1,7 @@
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@/features/admin-shared/components/form-dialog';
+import { FormDialog } from '@/components/admin/form-dialog';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { addDiscount } from '../api/discounts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ListStates, type ListStatus } from '@/features/admin-shared/components/list-states';
-import { useFetchErrorNotice } from '@/features/admin-shared/hooks/use-fetch-error-notice';
+import { ListStates, type ListStatus } from '@/components/admin/list-states';
+import { useFetchErrorNotice } from '@/hooks/use-fetch-error-notice';
 
 /** The part of a TanStack query a list reads. */
 interface QueryState {

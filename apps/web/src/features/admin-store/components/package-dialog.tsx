@@ -3,7 +3,7 @@ import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { Alert, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@/features/admin-shared/components/form-dialog';
+import { FormDialog } from '@/components/admin/form-dialog';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { savePackage } from '../api/packages';

@@ -1,7 +1,7 @@
 import { Stack, Table } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminColumn, AdminTable } from '@/features/admin-shared/components/admin-table';
+import { type AdminColumn, AdminTable } from '@/components/admin/admin-table';
 import { type DeleteRow, type StoreSection, useConfirmedDelete } from '../hooks/use-confirmed-delete';
 import { filterRows } from '../utils/format';
 import { ListState } from './list-state';

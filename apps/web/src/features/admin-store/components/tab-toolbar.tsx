@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
+import { SearchInput } from '@/components/admin/search-input';
 import { IconPlus } from '@/components/icons';
-import { SearchInput } from '@/features/admin-shared/components/search-input';
 
 interface Props {
   searchLabel: string;

@@ -3,7 +3,7 @@ import { ROLES, type Role } from '@falkenhost/contracts/constants';
 import { Alert, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@/features/admin-shared/components/form-dialog';
+import { FormDialog } from '@/components/admin/form-dialog';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { changeRole } from '../api/users';
 import { useUserChange } from '../hooks/use-user-change';

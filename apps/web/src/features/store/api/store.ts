@@ -75,18 +75,6 @@ export function usePackageVariables(packageId: number) {
   });
 }
 
-/** GET referrer: the user's referrer username, or null (404 means none). */
-export function useReferrer() {
-  return useQuery({
-    queryKey: ['store', 'referrer'],
-    queryFn: async () => {
-      const result = await api.get<{ username: string }[]>('/api/private/store/referrer');
-      if (result.status === 404) return null;
-      return unwrap(result)[0]?.username ?? null;
-    },
-  });
-}
-
 export const verifyDiscount = (code: string, signal?: AbortSignal) =>
   api.post<{ code: string; percentage: number }>(
     '/api/private/store/discount-verification',

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useReferrer } from '../api/store';
+import { useReferrer } from '@/lib/referrer';
 
 /**
  * The referrer of an order (GET referrer): `locked` is the user's referrer when one is set, and `send`

@@ -20,7 +20,7 @@ import { serverVariables, updateServerVariables } from '../../../../panel/egg-va
 import { socketIsFor } from '../../../../panel/socket-relay';
 import { signSocketToken } from '../../../../panel/socket-token';
 import { AppError } from '../../../../platform/errors';
-import { allowedOrigins } from '../../../../platform/http/origin-check';
+import { allowedOrigins } from '../../../../platform/origin-check';
 import { listOwnedServers, websocketFor } from '../../../../servers/owned-servers';
 import { authOf, guard } from '../../../guards';
 
@@ -28,7 +28,7 @@ export default async function privateServersRoutes(fastify: FastifyInstance): Pr
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const relay = fastify.socketRelay;
-  // Browsers send an Origin with every websocket: the origins writes accept (platform/http/origin-check.ts),
+  // Browsers send an Origin with every websocket: the origins writes accept (platform/origin-check.ts),
   // and in the demo the web client's dev server, whose proxy passes the page's Origin on upgrades.
   const socketOrigins = allowedOrigins(ctx.config);
   if (ctx.config.mode === 'demo') socketOrigins.add('http://localhost:5173');

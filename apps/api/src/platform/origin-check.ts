@@ -8,7 +8,7 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from './config';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Called by other services without a browser (Mollie's webhook). */

@@ -2,8 +2,8 @@ import { Stack, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '@/components/list-pagination';
+import { useFetchErrorNotice } from '@/hooks/use-fetch-error-notice';
 import { useFormatters } from '@/lib/format';
-import { useFetchErrorNotice } from '../hooks/use-fetch-error-notice';
 import { type AdminColumn, AdminTable } from './admin-table';
 import { ListStates, type ListStatus } from './list-states';
 
