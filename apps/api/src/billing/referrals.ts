@@ -5,6 +5,7 @@
 import { REASONS } from '@falkenhost/contracts/errors';
 import { divRoundHalfUp, referralBonusUnits } from '@falkenhost/contracts/money';
 import type { Kysely, Transaction } from 'kysely';
+import { setReferrerId } from '../identity/user-fields';
 import { findByUsername } from '../identity/users';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database, Order } from '../platform/db/schema';
@@ -38,13 +39,7 @@ export async function setReferrer(
   const referrer = await findByUsername(db, username.trim());
   if (referrer?.active !== 1) throw new AppError(404, REASONS.referrerNotFound);
   if (referrer.id === userId) throw new AppError(400, REASONS.referrerSelf);
-  const set = await db
-    .updateTable('users')
-    .set({ referrer_id: referrer.id, updated_at: now })
-    .where('id', '=', userId)
-    .where('referrer_id', 'is', null)
-    .executeTakeFirst();
-  if (Number(set.numUpdatedRows) !== 1) throw new AppError(400, REASONS.referrerExists);
+  if (!(await setReferrerId(db, userId, referrer.id, now))) throw new AppError(400, REASONS.referrerExists);
   return referrer.username;
 }
 
@@ -110,12 +105,7 @@ export async function setOrderReferrer(
   now: number,
 ): Promise<void> {
   if (referrerId === null) return;
-  await trx
-    .updateTable('users')
-    .set({ referrer_id: referrerId, updated_at: now })
-    .where('id', '=', userId)
-    .where('referrer_id', 'is', null)
-    .execute();
+  await setReferrerId(trx, userId, referrerId, now);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { CompiledQuery, type InferResult, type Kysely } from 'kysely';
+import { roleOf } from '../identity/roles';
 import { ACCESS_COOKIE } from '../identity/sessions';
 import { type AccessClaims, knownAccessClaims, verifyAccessToken } from '../identity/tokens';
 import { firstRowNow } from '../platform/db/database';
@@ -205,11 +206,6 @@ export function guard(app: FastifyInstance, level: AuthLevel, roles?: readonly R
       );
     else done(admit(request, auth) as FastifyError | undefined);
   };
-}
-
-/** Spec 6: any role value other than admin or master is a customer. */
-export function roleOf(user: Pick<User, 'role'>): Role {
-  return user.role === 'admin' || user.role === 'master' ? user.role : 'customer';
 }
 
 /** The authenticated request's auth; only call behind a guard. @throws AppError 401 without one */

@@ -8,18 +8,15 @@
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
+import type { Captcha } from '../platform/context';
+
+export type { Captcha };
+
 import type { Database } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/errors';
 import { sha256 } from './tokens';
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
-
-export interface Captcha {
-  /** a new ALTCHA challenge for the widget (GET /api/auth/captcha) */
-  challenge(): Promise<Challenge>;
-  /** @returns true once for a valid, unexpired, unused token; false otherwise (never throws) */
-  verify(token: string, remoteIp?: string): Promise<boolean>;
-}
 
 export interface CaptchaOptions {
   provider: 'altcha' | 'turnstile';

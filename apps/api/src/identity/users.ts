@@ -5,8 +5,8 @@
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { LANGUAGES } from '@falkenhost/contracts/constants';
 import { type Kysely, sql } from 'kysely';
-import { roleOf } from '../http/guards';
 import type { Database, User } from '../platform/db/schema';
+import { roleOf } from './roles';
 
 /**
  * What a login of this user asks for (issue 9, docs/decisions.md "Accounts"): the authenticator app's code

@@ -29,6 +29,7 @@ import {
 } from '../billing/referrals';
 import { findValidDiscount } from '../catalog/discounts';
 import { loadOrderablePackage } from '../catalog/packages';
+import { setMollieCustomerId } from '../identity/user-fields';
 import {
   createCustomer,
   createPayment,
@@ -106,12 +107,7 @@ export async function ensureMollieCustomer(ctx: AppContext, user: User): Promise
     language: user.language,
     userId: user.id,
   });
-  await ctx.db
-    .updateTable('users')
-    .set({ mollie_customer_id: id })
-    .where('id', '=', user.id)
-    .where('mollie_customer_id', 'is', null)
-    .execute();
+  await setMollieCustomerId(ctx.db, user.id, id);
   const row = await ctx.db
     .selectFrom('users')
     .select('mollie_customer_id')

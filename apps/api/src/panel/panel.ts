@@ -7,6 +7,7 @@ import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
 import { isNotFound, isValidationError, type PterodactylError } from '@falkenhost/pterodactyl/errors';
 import type { Location, Node, PanelUser, Server } from '@falkenhost/pterodactyl/types';
 import { sql, type Transaction } from 'kysely';
+import { clearPanelUserId, setPanelUserId } from '../identity/user-fields';
 import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
 import type { Addon, Database, Package, User } from '../platform/db/schema';
@@ -379,7 +380,7 @@ const USERNAME_VARIANTS = 5;
 export async function ensurePanelUser(ctx: AppContext, user: User): Promise<number> {
   if (user.ptero_user_id !== null) return user.ptero_user_id;
   const panelId = await findOrCreatePanelUser(ctx, user);
-  await ctx.db.updateTable('users').set({ ptero_user_id: panelId }).where('id', '=', user.id).execute();
+  await setPanelUserId(ctx.db, user.id, panelId);
   return panelId;
 }
 
@@ -450,12 +451,7 @@ export async function confirmPanelUser(ctx: AppContext, user: User): Promise<num
       { userId: user.id, panelUserId: user.ptero_user_id },
       "the panel no longer has the customer's panel user under its id; found or made again",
     );
-    await ctx.db
-      .updateTable('users')
-      .set({ ptero_user_id: null })
-      .where('id', '=', user.id)
-      .where('ptero_user_id', '=', user.ptero_user_id)
-      .execute();
+    await clearPanelUserId(ctx.db, user.id, user.ptero_user_id);
   }
   return ensurePanelUser(ctx, { ...user, ptero_user_id: null });
 }

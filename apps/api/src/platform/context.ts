@@ -6,9 +6,9 @@
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
 import type {} from '@fastify/cookie';
 import type {} from '@fastify/rate-limit';
+import type { Challenge } from 'altcha-lib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Client as MollieClient } from 'mollie-api-typescript';
-import type { Captcha } from '../identity/captcha';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -16,6 +16,14 @@ import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 import type { PublicCache } from './public-cache';
 import type { SiteContent } from './site-content';
+
+/** The captcha of login and register; identity/captcha.ts makes it (ALTCHA or Turnstile). */
+export interface Captcha {
+  /** a new ALTCHA challenge for the widget (GET /api/auth/captcha) */
+  challenge(): Promise<Challenge>;
+  /** @returns true once for a valid, unexpired, unused token; false otherwise (never throws) */
+  verify(token: string, remoteIp?: string): Promise<boolean>;
+}
 
 export interface AppContext {
   config: Config;

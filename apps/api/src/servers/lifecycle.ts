@@ -12,6 +12,7 @@ import { hourlyUnits } from '@falkenhost/contracts/money';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { sql } from 'kysely';
 import { applyLedgerEntry } from '../billing/ledger';
+import { clearLowBalanceWarning, markLowBalanceWarned } from '../identity/user-fields';
 import { unsuspendMonthly } from '../orders/card-orders';
 import { insertCreditsPaidOrder } from '../orders/orders';
 import { cancelMonthly } from '../orders/subscriptions';
@@ -211,22 +212,12 @@ export async function warnLowBalances(ctx: AppContext): Promise<number> {
     const hourly = hourlyUnits(Number(row.monthly));
     const low = hourly > 0 && Number(row.credits) < LOW_BALANCE_HOURS * hourly;
     if (!low) {
-      await ctx.db
-        .updateTable('users')
-        .set({ low_balance_warned_at: null })
-        .where('id', '=', row.id)
-        .execute();
+      await clearLowBalanceWarning(ctx.db, row.id);
       continue;
     }
     if (row.low_balance_warned_at !== null) continue;
     await ctx.db.transaction().execute(async (trx) => {
-      const marked = await trx
-        .updateTable('users')
-        .set({ low_balance_warned_at: t })
-        .where('id', '=', row.id)
-        .where('low_balance_warned_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) return;
+      if (!(await markLowBalanceWarned(trx, row.id, t))) return;
       const mail = renderNoticeMail('lowBalance', row.language, {
         username: row.username,
         credits: creditsText(Number(row.credits)),

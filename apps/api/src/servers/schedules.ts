@@ -8,6 +8,7 @@ import { DAYS, type Day, SCHEDULE_HOUR_MAX } from '@falkenhost/contracts/constan
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ScheduleAnswer, ScheduleBody, ScheduleDeleteBody } from '@falkenhost/contracts/servers';
 import type { Kysely, Transaction } from 'kysely';
+import { setTimeZone } from '../identity/user-fields';
 import { enqueuePanelTask, runPanelQueue } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
@@ -80,11 +81,7 @@ export async function addSchedule(ctx: AppContext, user: User, body: ScheduleBod
       .execute();
     await trx.updateTable('user_packages').set({ scheduled: 1 }).where('id', '=', server.id).execute();
     if (body.timeZone && isValidTimeZone(body.timeZone) && body.timeZone !== user.time_zone) {
-      await trx
-        .updateTable('users')
-        .set({ time_zone: body.timeZone, updated_at: t })
-        .where('id', '=', user.id)
-        .execute();
+      await setTimeZone(trx, user.id, body.timeZone, t);
     }
   });
   await applySchedulePower(ctx, [body.user_packages_id]);

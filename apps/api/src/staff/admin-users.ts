@@ -16,7 +16,7 @@ import { unitsToCredits } from '@falkenhost/contracts/money';
 import { sql, type Transaction } from 'kysely';
 import { revokeSessions } from '../accounts/account';
 import type { StaffChange } from '../catalog/admin-games';
-import { roleOf } from '../http/guards';
+import { roleOf } from '../identity/roles';
 import { recordAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';

@@ -20,8 +20,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { knownAccessClaims, signAccessToken, verifyAccessToken } from '../../src/identity/tokens';
 import { firstRowNow, openDatabase, withStatementCache } from '../../src/platform/db/database';
-import { API_SECURITY_HEADERS, helmetHeaders } from '../../src/platform/security-headers';
 import { lazyChildLogger, OneLineRequestLog, TurnBuffer } from '../../src/platform/request-log';
+import { API_SECURITY_HEADERS, helmetHeaders } from '../../src/platform/security-headers';
 import { TurnWrites } from '../../src/platform/turn-writes';
 import { DATABASES, registerVerified, startProduct } from '../harness';
 

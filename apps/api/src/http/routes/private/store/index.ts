@@ -32,13 +32,14 @@ import { adminPackagesAdditionalData as loadAdminPackagesAdditionalData } from '
 import { listGamePackages, toPublicPackage, toStoreAddon } from '../../../../catalog/catalog';
 import { findValidDiscount } from '../../../../catalog/discounts';
 import { addonsOfPackage, findOrderablePackage, packageLocations } from '../../../../catalog/packages';
+import { roleOf } from '../../../../identity/roles';
 import { orderPackageByCard } from '../../../../orders/card-orders';
 import { orderCredits, orderStatus } from '../../../../orders/orders';
 import { orderPackageByCredits } from '../../../../orders/provisioning';
 import { packageVariableFields } from '../../../../panel/egg-variables';
 import { nestsWithEggs } from '../../../../panel/nests';
 import { AppError } from '../../../../platform/errors';
-import { authOf, guard, roleOf, userOf } from '../../../guards';
+import { authOf, guard, userOf } from '../../../guards';
 
 export default async function privateStoreRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
