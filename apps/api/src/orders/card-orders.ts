@@ -38,6 +38,7 @@ import {
   refundPayment,
 } from '../integrations/mollie';
 import { recordMolliePayment } from '../integrations/webhookless';
+import { releaseAllocationClaims } from '../panel/allocation-claims';
 import { parseVariables } from '../panel/egg-variables';
 import {
   claimPlacement,
@@ -562,7 +563,7 @@ async function provisionPaidOrder(ctx: AppContext, order: Order, owner: string):
     const nodeAndAllocation = await withPlacement(ctx, nodeIds, up.location_id, (room) =>
       ctx.db.transaction().execute(async (trx) => {
         await holdLease(trx, order.id, owner);
-        await trx.deleteFrom('allocation_claims').where('user_package_id', '=', up.id).execute();
+        await releaseAllocationClaims(trx, up.id);
         const claim = await claimPlacement(trx, ctx.dialect, room, build, up.id, ctx.now());
         if (claim)
           await trx
@@ -754,7 +755,7 @@ async function refundOrder(ctx: AppContext, order: Order, owner: string): Promis
         .where('id', '=', upId)
         .where('status', 'not in', ['failed', 'deleted'])
         .execute();
-      await trx.deleteFrom('allocation_claims').where('user_package_id', '=', upId).execute();
+      await releaseAllocationClaims(trx, upId);
     }
     const chargedBackOnly = refundable === 0 && payment.chargedBackCents > 0;
     await issueCreditNote(ctx, trx, order, order.amount_cents, chargedBackOnly ? 'chargeback' : 'refund');

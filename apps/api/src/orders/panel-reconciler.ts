@@ -24,6 +24,7 @@ import type { Transaction } from 'kysely';
 import { formatEur } from '../billing/invoices';
 import { applyLedgerEntry } from '../billing/ledger';
 import { refundPayment } from '../integrations/mollie';
+import { completeAllocationClaims, releaseAllocationClaims } from '../panel/allocation-claims';
 import { parseVariables } from '../panel/egg-variables';
 import {
   buildMatches,
@@ -344,7 +345,7 @@ async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome>
   // A fresh reading: a server is given up and refunded only when the panel says now that nothing fits.
   const room = await readPlacement(ctx, nodeIds, row.location_id, { fresh: true });
   const claim = await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('allocation_claims').where('user_package_id', '=', row.id).execute();
+    await releaseAllocationClaims(trx, row.id);
     return claimPlacement(trx, ctx.dialect, room, build, row.id, ctx.now());
   });
   let server: { id: number; uuid: string; identifier: string } | null = null;
@@ -368,7 +369,7 @@ async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome>
         allocationId: claim.allocationId,
       });
     } catch (error) {
-      await ctx.db.deleteFrom('allocation_claims').where('user_package_id', '=', row.id).execute();
+      await releaseAllocationClaims(ctx.db, row.id);
       if (!isNoCapacityError(error)) throw error;
     }
   }
@@ -385,11 +386,7 @@ async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<Outcome>
       })
       .where('id', '=', row.id)
       .execute();
-    await trx
-      .updateTable('allocation_claims')
-      .set({ done_at: ctx.now() })
-      .where('user_package_id', '=', row.id)
-      .execute();
+    await completeAllocationClaims(trx, row.id, ctx.now());
     await mailCustomer(trx, row, 'serverRecreated', {}, ctx.now());
   });
   if (row.status === 'suspended') {

@@ -13,6 +13,7 @@ import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { Transaction } from 'kysely';
 import { applyLedgerEntry } from '../billing/ledger';
 import { loadOrderablePackage } from '../catalog/packages';
+import { completeAllocationClaims, releaseAllocationClaims } from '../panel/allocation-claims';
 import {
   claimPlacement,
   createPanelServer,
@@ -192,11 +193,7 @@ export async function markAdopted(
     .where('status', '=', 'provisioning')
     .executeTakeFirst();
   if (Number(adopted.numUpdatedRows) !== 1) return false;
-  await trx
-    .updateTable('allocation_claims')
-    .set({ done_at: now })
-    .where('user_package_id', '=', userPackageId)
-    .execute();
+  await completeAllocationClaims(trx, userPackageId, now);
   return true;
 }
 
@@ -247,7 +244,7 @@ async function abandonOrder(ctx: AppContext, userPackageId: number, userId: numb
       .where('status', '=', 'provisioning')
       .executeTakeFirst();
     if (Number(failed.numUpdatedRows) !== 1) return false;
-    await trx.deleteFrom('allocation_claims').where('user_package_id', '=', userPackageId).execute();
+    await releaseAllocationClaims(trx, userPackageId);
     const charged = await trx
       .selectFrom('credit_ledger')
       .select('amount')
