@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROLES } from './constants';
 import { password } from './fields';
 
-/** A mailed e-mail or username change link is valid this long (docs/decisions.md "Accounts"). */
+/** A mailed e-mail or username change link is valid this long (docs/decisions/079-account-change-by-link.md). */
 export const ACCOUNT_CHANGE_TTL_HOURS = 24;
 /** A new change link may be asked for this long after the last one (spec 5's resend interval). */
 export const ACCOUNT_CHANGE_RESEND_SECONDS = 120;

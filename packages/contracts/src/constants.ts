@@ -21,9 +21,9 @@ export const CODE_LENGTH = 6;
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A mailed code may be sent again after 120 s (spec 5, 9). */
 export const CODE_RESEND_SECONDS = 120;
-/** A mailed code is valid for 15 minutes (docs/decisions.md). */
+/** A mailed code is valid for 15 minutes (docs/decisions/022-mailed-codes.md). */
 export const CODE_TTL_SECONDS = 15 * 60;
-/** Wrong guesses of one code before it is spent (docs/decisions.md). */
+/** Wrong guesses of one code before it is spent (docs/decisions/022-mailed-codes.md). */
 export const CODE_MAX_ATTEMPTS = 5;
 /** TOTP recovery codes: 10 characters of CODE_ALPHABET, shown as two groups of 5 (issue 9). */
 export const RECOVERY_CODE_LENGTH = 10;
@@ -31,7 +31,7 @@ export const RECOVERY_CODE_LENGTH = 10;
 /** Access token lifetime and the web client's refresh interval: 15 minutes (spec 4, 9: 900 000 ms). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const SESSION_REFRESH_MS = 900_000;
-/** Refresh token lifetime (docs/decisions.md). */
+/** Refresh token lifetime (docs/decisions/020-access-and-refresh-tokens.md). */
 export const REFRESH_TOKEN_DAYS = 30;
 /** Credits balance poll (spec 9: 300 000 ms). */
 export const CREDITS_POLL_MS = 300_000;
@@ -78,7 +78,7 @@ export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Sa
 export type Day = (typeof DAYS)[number];
 /** Schedule hours are whole hours 0 to 23 (spec 5, 9). */
 export const SCHEDULE_HOUR_MAX = 23;
-/** Time zone of schedules until the customer's browser names another (docs/decisions.md). */
+/** Time zone of schedules until the customer's browser names another (docs/decisions/062-schedules.md). */
 export const DEFAULT_TIME_ZONE = 'Europe/Prague';
 
 /** Power signals a customer may send from the dashboard (the panel's Client API power endpoint). */

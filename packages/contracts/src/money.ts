@@ -263,7 +263,7 @@ export function upgradeCostUnits(
  * What a change of a monthly server's price costs for the rest of its paid period (architecture.md
  * "Billing": the difference for the new rate is charged for the rest of the period): the monthly
  * difference times the share of the period still ahead, rounded half up once. A cheaper rate costs 0
- * (nothing is refunded for the rest of a period; docs/decisions.md).
+ * (nothing is refunded for the rest of a period; docs/decisions/064-monthly-server-changes.md).
  * @param monthlyDiffUnits new minus current credit units per month (0 or less costs 0)
  * @param remainingMs milliseconds from now to the end of the paid period (clamped to 0..periodMs)
  * @param periodMs length of the paid period in milliseconds (> 0)

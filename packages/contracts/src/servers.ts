@@ -103,7 +103,7 @@ export type ScheduleAnswer = z.infer<typeof scheduleAnswer>;
  * POST /api/private/servers/schedule (spec 7). `day` is a day name (Monday..Sunday), hours are whole hours
  * from 0 to 23 with start <= end; the checks and their reasons (invalid-input, invalid-hours) are the
  * server's, in spec 5's order, so the body is read loosely here. `timeZone` (IANA, optional) is the
- * browser's: it becomes the customer's schedule time zone (docs/decisions.md).
+ * browser's: it becomes the customer's schedule time zone (docs/decisions/062-schedules.md).
  */
 export const scheduleBody = z.object({
   user_packages_id: jsonId,

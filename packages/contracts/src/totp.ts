@@ -7,7 +7,7 @@ import { secondFactorBody } from './auth';
 
 /** Number of recovery codes given when TOTP is turned on or the codes are made anew. */
 export const RECOVERY_CODE_COUNT = 10;
-/** A set-up waits this long for its first code (docs/decisions.md "Accounts (issue 9)"). */
+/** A set-up waits this long for its first code (docs/decisions/027-totp.md). */
 export const TOTP_PENDING_MINUTES = 30;
 
 /** GET /: whether TOTP is on and how many unused recovery codes are left (0 when off). */

@@ -156,7 +156,7 @@ function accountMail(
  * change links dropped, in one transaction with the notice mail; then its servers stop costing money:
  * hourly servers are deleted as the customer's own delete does (billing stops at once, the hour already
  * paid is not refunded), monthly subscriptions are cancelled and those servers run to the end of the paid
- * period (docs/decisions.md "Accounts"). Orders, the credit ledger and invoices are kept (accounting law).
+ * period (docs/decisions/081-account-deactivation.md). Orders, the credit ledger and invoices are kept (accounting law).
  * @throws AppError 403 forbidden for the master role (a store must keep a master; another master or
  *   support deactivates one)
  */

@@ -4,7 +4,7 @@
  * note. Numbers come from one gap-free sequence per calendar year (Europe/Prague): the number is taken in
  * the transaction that records the payment, so a rolled-back transaction gives its number back and two
  * concurrent payments never share one. The supplier is a Czech company that is not a VAT payer: the
- * documents show no VAT (docs/decisions.md "Invoices"). A document is stored as issued (JSON) and
+ * documents show no VAT (docs/decisions/055-invoice-documents.md). A document is stored as issued (JSON) and
  * rendered to PDF when asked for, so it never changes after issue.
  */
 import { LANGUAGES } from '@falkenhost/contracts/constants';

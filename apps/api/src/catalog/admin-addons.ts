@@ -287,7 +287,7 @@ function rethrowUnique(error: unknown): never {
 
 /**
  * A discount's end: a date `YYYY-MM-DD` means the end of that day in Prague (the business's time zone,
- * docs/decisions.md "Staff area"); an ISO 8601 time is taken as it is.
+ * docs/decisions/044-discount-validity.md); an ISO 8601 time is taken as it is.
  * @returns ms since the epoch, or null when the text is neither
  */
 export function discountEnd(text: string): number | null {

@@ -246,7 +246,7 @@ export async function updateGame(
 }
 
 /**
- * Deletes a game that has no packages (spec 2; docs/decisions.md "Staff area": a game with packages
+ * Deletes a game that has no packages (spec 2; docs/decisions/041-catalogue-names-and-deletion.md: a game with packages
  * keeps them, so it cannot go). The row stays hidden and inactive for the history.
  * @throws AppError 404 not-found, 409 owned while it has packages
  */

@@ -3,7 +3,7 @@
  * packages"). A package runs on the panel nodes chosen (locations are the nodes' locations) with the
  * eggs chosen; a custom package is made for one target user and is not edited afterwards.
  *
- * Existing owners (docs/decisions.md "Staff area"): a price change applies from their next hour (hourly:
+ * Existing owners (docs/decisions/042-catalogue-changes-reach-owners.md): a price change applies from their next hour (hourly:
  * the next hour is charged at the new rate) or their next period (monthly: the subscription's amount for
  * the following months); a resource change is queued for every server of the package and applied on the
  * panel by the panel queue, retried until the panel confirms.

@@ -1,7 +1,7 @@
 /**
  * Mailed 6-character codes for e-mail verification and 2FA (spec 5: exactly 6 characters, resend once
  * per 120 s). Stored as an HMAC so a database leak does not reveal live codes; a code has 15 minutes and
- * 5 guesses (docs/decisions.md).
+ * 5 guesses (docs/decisions/022-mailed-codes.md).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {

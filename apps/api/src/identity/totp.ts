@@ -1,7 +1,7 @@
 /**
  * Two-factor login by authenticator app: TOTP (RFC 6238: HMAC-SHA1, 6 digits, 30-second steps) with
  * one-time recovery codes, a choice in settings next to the spec's mailed-code 2FA (spec 2 "Settings", 4;
- * issue 9; docs/decisions.md "Accounts (issue 9)").
+ * issue 9; docs/decisions/027-totp.md).
  *
  * - The secret is kept encrypted with AES-256-GCM under a key derived by HKDF-SHA256 from CODE_SECRET, bound
  *   to its user (the user id is the additional authenticated data), so a database dump alone reveals none.

@@ -9,7 +9,7 @@ import type { Database, User } from '../platform/db/schema';
 import { roleOf } from './roles';
 
 /**
- * What a login of this user asks for (issue 9, docs/decisions.md "Accounts"): the authenticator app's code
+ * What a login of this user asks for (issue 9, docs/decisions/027-totp.md): the authenticator app's code
  * when TOTP is on (it takes precedence over the mailed code), else a mailed code when two_factor_auth is
  * set (spec 4), else nothing.
  */

@@ -96,7 +96,7 @@ export async function mountEmulators(
  * The demo keeps its panel and payments across restarts, as the real services would. The panel's
  * records are kept by its store (a snapshot and a journal, each change on disk before its answer leaves:
  * docs/decisions/102-panel-emulator-durable-state.md); Mollie's are restored from `dir` at start and saved
- * every 5 s and at close (docs/decisions.md).
+ * every 5 s and at close (docs/decisions/142-mollie-emulator-strict-webhooks-and-idempotency.md).
  */
 function keepMollieAcrossRestarts(dir: string, mollie: MollieState): { stop(): void } {
   mkdirSync(dir, { recursive: true });

@@ -2,7 +2,7 @@
  * Public, anonymous answers (the game list, the catalogue pages) kept serialized for a few seconds: the
  * storefront's busiest calls then cost no database query, no schema serialization and, once a variant is
  * made, no compression (bench/: at least 60 % of a bare route). Each instance keeps its own copy; an edit
- * shows everywhere within PUBLIC_CACHE_MS (docs/decisions.md).
+ * shows everywhere within PUBLIC_CACHE_MS (docs/decisions/005-public-cache.md).
  */
 import { LRUCache } from 'lru-cache';
 import { EncodedText } from './encoding';

@@ -6,7 +6,7 @@
  * later ones increment it in the same upsert; a request after `reset_at` starts a new window. The upsert
  * is atomic on SQLite and PostgreSQL, so concurrent requests on several instances are all counted.
  *
- * Two ways of counting share that table (docs/decisions.md, "Throughput (issue 11)"):
+ * Two ways of counting share that table (docs/decisions/002-rate-limits.md):
  * - exact, one upsert per request: the auth routes and the stricter per-customer limits, which are called
  *   rarely and guard passwords and mail;
  * - batched, for routes whose limit options carry `batched: true` (every other /api/private route): the

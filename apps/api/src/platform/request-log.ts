@@ -8,7 +8,7 @@
  * and on exit, rather than one synchronous write per line: the write was most of what a line cost. The
  * lines of one turn of the event loop reach that buffer in one write (`TurnBuffer`). A crash that kills
  * the process outright (SIGKILL, out of memory) can lose its last second of lines; an exception, a signal
- * or a normal exit still writes them (pino flushes on exit). docs/decisions.md, "Throughput (issue 11)".
+ * or a normal exit still writes them (pino flushes on exit). docs/decisions/006-request-log.md.
  *
  * Two more savings, each measured with bench/ (the log was still 15 to 30 µs of an answer that costs the
  * product 60 µs without it):

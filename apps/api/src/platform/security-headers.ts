@@ -41,8 +41,7 @@ export function securityHeaders(scope: FastifyInstance, options: Readonly<Helmet
  * OWASP's REST Security Cheat Sheet that apply to them. Helmet's other headers (Referrer-Policy,
  * Origin-Agent-Cluster, X-DNS-Prefetch-Control, Cross-Origin-Opener-Policy, ...) describe how a browser
  * treats a document and stay on the pages (web/index.ts); on every API answer they only cost time
- * (each header is checked and written per answer: bench/, issue 11 part 4). docs/decisions.md
- * "Throughput (issue 11)".
+ * (each header is checked and written per answer: bench/, issue 11 part 4). docs/decisions/008-security-headers.md.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // Another site cannot load the answers (Spectre-style reads, hotlinking); the client is same-origin.

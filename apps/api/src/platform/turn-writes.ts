@@ -1,6 +1,6 @@
 /**
  * The answers finished during one turn of the event loop are written together when the turn ends
- * (setImmediate), instead of each at once (issue 11, part 4; docs/decisions.md "Throughput (issue 11)").
+ * (setImmediate), instead of each at once (issue 11, part 4; docs/decisions/007-turn-writes.md).
  *
  * Every answer written to a socket wakes the peer reading it (the reverse proxy, the load generator)
  * when that peer is asleep, waiting for input. On a virtual machine the wake-up is an interrupt sent to

@@ -1,7 +1,7 @@
 /**
  * Hourly billing of servers paid by credits (architecture.md "Billing"; issue 7 "Billing engine that
  * scales"). Each started clock hour of a running server is charged once: the order charges the hour it
- * is placed in, then the tick charges every further hour when it starts (docs/decisions.md). A server
+ * is placed in, then the tick charges every further hour when it starts (docs/decisions/060-hourly-billing-clock-hours.md). A server
  * with on-hours schedules is charged only for its active hours. When the balance cannot pay an hour, the
  * server is suspended (the panel call goes through the panel queue, the mail through the outbox).
  *

@@ -1,5 +1,5 @@
 /**
- * On-hours schedules in the customer's time zone (spec 3 "Schedule", 5; docs/decisions.md): a schedule is
+ * On-hours schedules in the customer's time zone (spec 3 "Schedule", 5; docs/decisions/062-schedules.md): a schedule is
  * a day (0 Monday .. 6 Sunday) and the hours 0-23 of that day the server runs. The time zone's rules
  * (summer time included) come from the runtime's Intl data.
  */

@@ -1,5 +1,5 @@
 /**
- * Serving the built web client (docs/decisions.md "Web serving and speed (issue 11)"):
+ * Serving the built web client (docs/decisions/088-web-files-compression-caching.md):
  * - its files from memory with their build-time brotli and gzip variants, ETags, a year's immutable
  *   cache for the hashed /assets/* and an hour for the rest (static-files.ts);
  * - every route of the client's route table (apps/web/src/app/router.tsx) as HTML that is never cached,

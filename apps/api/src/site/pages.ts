@@ -67,8 +67,7 @@ const FIRST_SCREEN = raw(' elementtiming="first-screen"');
  * The page is complete and its links work without JavaScript, so nothing waits for the scripts that a
  * visitor sees; requested in the HTML, their downloads competed with the stylesheet and the first
  * screen's images, and Lighthouse's simulation of a phone counted them as work before the Largest
- * Contentful Paint (LCP about 2.5 s; 1.0 to 1.9 s without them). docs/decisions.md, "Web serving and
- * speed".
+ * Contentful Paint (LCP about 2.5 s; 1.0 to 1.9 s without them). docs/decisions/091-client-start-up.md.
  * @param entry the entry module's URL (`/assets/index-….js`)
  * @param preloads the URLs of its `<link rel="modulepreload">`s, in order
  */

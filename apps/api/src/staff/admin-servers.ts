@@ -4,7 +4,7 @@
  * a case-sensitive substring of its name or uuid. Suspension comes from our database; the power state
  * (running, offline, ...) from the panel's Client API, asked only for the rows of the page shown and kept
  * for half a minute per server (a passing state such as starting for 3 s), so a page costs at most one panel call per row and a list of 10 000 servers
- * costs no more than a list of 50 (docs/decisions.md "Staff area").
+ * costs no more than a list of 50 (docs/decisions/085-staff-servers-list.md).
  */
 import type { AdminServer, AllServersAnswer } from '@falkenhost/contracts/admin';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';

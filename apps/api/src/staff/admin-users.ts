@@ -5,7 +5,7 @@
  * to the audit log in the same transaction. The store always keeps an active master: the last one cannot
  * be demoted or deactivated, and a master changes neither their own role nor their own activity.
  *
- * Deactivation by staff only closes the door (docs/decisions.md "Staff area"): the user cannot log in,
+ * Deactivation by staff only closes the door (docs/decisions/083-users-section-master-only.md): the user cannot log in,
  * their servers and subscriptions are left as they are for the operator to decide, and activation opens
  * it again.
  */

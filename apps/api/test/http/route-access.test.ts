@@ -147,7 +147,7 @@ const ROUTE_ACCESS: Record<string, Level> = {
 
 /** Routes whose use ends the caller's session or account: called last, each caller once. */
 const ENDING = ['PUT /api/private/users/me/deactivate', 'POST /api/auth/logout'];
-/** A rule past the role: a master may not deactivate itself (docs/decisions.md "Accounts"). */
+/** A rule past the role: a master may not deactivate itself (docs/decisions/081-account-deactivation.md). */
 const BY_RULE: Record<string, Partial<Record<Caller, number>>> = {
   'PUT /api/private/users/me/deactivate': { master: 403 },
 };

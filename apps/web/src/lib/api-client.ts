@@ -48,7 +48,7 @@ async function send<T>(
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        // The page's language first, so mail (codes, notices) comes in it (docs/decisions.md).
+        // The page's language first, so mail (codes, notices) comes in it (docs/decisions/025-mail-language.md).
         'Accept-Language': `${i18n.resolvedLanguage ?? i18n.language ?? 'en'}, *;q=0.5`,
         ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
       },

@@ -1,7 +1,7 @@
 /**
  * The first master account (issue 2: "a master account whose password is printed at first start").
  * Created at any start when no master exists, so a new installation can always be administered; the
- * password is shown once and only its argon2id hash is kept (docs/decisions.md).
+ * password is shown once and only its argon2id hash is kept (docs/decisions/098-demo-start.md).
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../identity/passwords';

@@ -77,7 +77,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * Reuse is safe because Kysely runs one query at a time on its single SQLite connection (`all` and `run`
  * finish before the next query starts; a streamed `iterate` holds the connection until it ends), and
  * SQLite prepares a statement again by itself when a migration changed the schema. No package does this
- * for Kysely and better-sqlite3 (docs/decisions.md, "Throughput (issue 11)").
+ * for Kysely and better-sqlite3 (docs/decisions/004-sqlite-prepared-statements-and-direct-read.md).
  */
 export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement>({ max });

@@ -1,7 +1,7 @@
 /**
  * Table types of the product database (spec section 3), shared by SQLite and PostgreSQL.
  *
- * Conventions (docs/decisions.md "Database"): ids are integers; flags are integers 0/1; times are
+ * Conventions (docs/decisions/001-database-conventions.md): ids are integers; flags are integers 0/1; times are
  * integers of milliseconds since the epoch (`*_at`); credit amounts are integers of 1/10 000 credit;
  * euro amounts integers of cents (`*_cents`); percentages integers of basis points (`*_bp`).
  */
@@ -30,7 +30,7 @@ export interface UsersTable {
   token_version: Generated<number>;
   ptero_user_id: number | null;
   mollie_customer_id: string | null;
-  /** IANA time zone of the customer's schedules (docs/decisions.md) */
+  /** IANA time zone of the customer's schedules (docs/decisions/062-schedules.md) */
   time_zone: Generated<string>;
   /** when the low-balance warning was mailed; cleared when the balance covers a day again */
   low_balance_warned_at: Millis | null;

@@ -135,7 +135,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       const found = await findByEmail(db, email);
       const ok = await verifyPassword(found?.password_hash ?? (await dummyHash()), password);
       if (!found || !ok || found.active !== 1) throw new AppError(401, REASONS.invalidCredentials);
-      // Mail follows the language the customer last used the site in (docs/decisions.md).
+      // Mail follows the language the customer last used the site in (docs/decisions/025-mail-language.md).
       const language = spokenLanguageOf(request.headers['accept-language']);
       let user = found;
       if (language && language !== found.language) {

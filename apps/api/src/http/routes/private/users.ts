@@ -2,7 +2,7 @@
  * /api/private/users/me* (spec 7 "Settings", 8 "Settings"; issue 9): the customer's own account. Every
  * route but update-user-execute is for a verified, logged-in user (its guard runs before the body is
  * read); update-user-execute is opened from the mailed link, whose token is the proof, so it also works
- * where nobody is logged in (docs/decisions.md "Accounts"). Calls that send mail or hash passwords have
+ * where nobody is logged in (docs/decisions/002-rate-limits.md). Calls that send mail or hash passwords have
  * a per-customer limit of RATE_LIMIT_PER_MINUTE (the auth routes' limit), the others the private default.
  */
 import {

@@ -82,7 +82,7 @@ export function scheduleInputErrorKey(
   return null;
 }
 
-/** The browser's IANA time zone (sent with a new schedule; docs/decisions.md), undefined if unknown. */
+/** The browser's IANA time zone (sent with a new schedule; docs/decisions/062-schedules.md), undefined if unknown. */
 export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
