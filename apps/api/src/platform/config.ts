@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const secret = z.string().min(32, 'must be at least 32 characters');
@@ -212,9 +212,15 @@ const DEMO_SUPPLIER = {
   SUPPLIER_WEB: 'https://falkenhost.example',
 };
 
-const webDist = resolve(import.meta.dirname, '../../web/dist');
-/** The demo's partners and sample documents (from src/ and from the bundle in dist/ alike). */
-const demoSiteContent = resolve(import.meta.dirname, '../site-content');
+/** apps/api: the nearest folder with a package.json, from src/platform/ and from the bundle in dist/ alike. */
+const apiRoot = (() => {
+  let dir = import.meta.dirname;
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
+const webDist = resolve(apiRoot, '../web/dist');
+/** The demo's partners and sample documents. */
+const demoSiteContent = resolve(apiRoot, 'site-content');
 
 /**
  * Reads secrets kept across demo restarts, creating them on first start; a secret added by a later version
