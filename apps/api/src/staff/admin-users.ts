@@ -15,7 +15,7 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
 import { sql, type Transaction } from 'kysely';
 import { revokeSessions } from '../accounts/account';
-import type { StaffChange } from '../catalog/admin-games';
+import type { StaffChange } from '../catalog/admin-rows';
 import { roleOf } from '../identity/roles';
 import { recordAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
