@@ -14,9 +14,9 @@ import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
 import { sql, type Transaction } from 'kysely';
-import { revokeSessions } from '../accounts/account';
 import type { StaffChange } from '../catalog/admin-rows';
 import { roleOf } from '../identity/roles';
+import { setActiveEndingSessions, setRoleEndingSessions } from '../identity/staff-user-changes';
 import { recordAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
@@ -99,20 +99,6 @@ async function assertNotLastMaster(trx: Transaction<Database>, user: User): Prom
   if (!others) throw new AppError(409, REASONS.lastMaster);
 }
 
-async function endSessions(
-  trx: Transaction<Database>,
-  userId: number,
-  at: number,
-  set: Partial<User>,
-): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ ...set, token_version: eb('token_version', '+', 1), updated_at: at }))
-    .where('id', '=', userId)
-    .execute();
-  await revokeSessions(trx, userId, at);
-}
-
 /**
  * PUT /api/private/users/change-role.
  * @throws AppError 404 not-found, 409 self (one's own role), 409 last-master
@@ -129,7 +115,7 @@ export async function changeRole(
     const before = roleOf(user);
     if (before === role) return user;
     if (role !== 'master') await assertNotLastMaster(trx, user);
-    await endSessions(trx, id, change.at, { role });
+    await setRoleEndingSessions(trx, id, role, change.at);
     await recordAudit(trx, {
       ...change,
       action: 'role',
@@ -158,7 +144,7 @@ export async function setActive(
     const user = await target(trx, id);
     if ((user.active === 1) === active) return user;
     if (!active) await assertNotLastMaster(trx, user);
-    await endSessions(trx, id, change.at, { active: active ? 1 : 0 });
+    await setActiveEndingSessions(trx, id, active, change.at);
     await recordAudit(trx, {
       ...change,
       action: active ? 'activate' : 'deactivate',
