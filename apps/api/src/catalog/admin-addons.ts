@@ -1,7 +1,6 @@
 /**
- * Store administration, add-ons (issue 10; spec 2 "Add-ons", 3, 5 "Admin", 8 "Admin add-ons"). An edit
- * reaches the servers that have the add-on through the handler its caller gives (staff/catalog-edits.ts
- * with servers/package-repricing.ts): servers own those rows.
+ * Store administration, add-ons (spec 2 "Add-ons", 3, 8 "Admin add-ons"). An edit reaches the servers
+ * that have the add-on through the handler its caller gives (staff/catalog-edits.ts): servers own them.
  */
 
 import type { AddonBody, AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';

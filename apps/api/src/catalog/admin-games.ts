@@ -1,7 +1,7 @@
 /**
- * Store administration, games and the staff side of packages' panel data (issue 10; spec 2 "Games", 3
- * "Game", 5 "Admin", 8 "Admin games"). Every change writes its audit entry in the same transaction and
- * clears this instance's public catalogue cache (other instances follow within its 10 s).
+ * Store administration, games (spec 2 "Games", 3 "Game", 8 "Admin games"). Every change writes its audit
+ * entry in its transaction and clears this instance's public catalogue cache; other instances follow when
+ * their cache entry expires.
  */
 import type { AdminGame, AdminPackagesAdditionalData, GameFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';

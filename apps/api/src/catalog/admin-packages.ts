@@ -1,10 +1,7 @@
 /**
- * Store administration, packages (issue 10; spec 2 "Packages", 3 "Package", 5 "Admin", 8 "Admin
- * packages"). A package runs on the panel nodes chosen (locations are the nodes' locations) with the
- * eggs chosen; a custom package is made for one target user and is not edited afterwards.
- *
- * An edit reaches the servers that use the package through the handler its caller gives
- * (staff/catalog-edits.ts with servers/package-repricing.ts): servers own those rows.
+ * Store administration, packages (spec 2 "Packages", 3 "Package", 8 "Admin packages"). A custom package
+ * is made for one target user and is not edited afterwards; an edit reaches the servers using the package
+ * through the handler its caller gives (staff/catalog-edits.ts), since servers own those rows.
  */
 import type { AdminPackage, PackageFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';

@@ -1,13 +1,7 @@
 /**
- * The users section (issue 10 "Users administration"; spec 2 "Users admin", 3 "User (admin list)", 4
- * "Account", 6; architecture.md "Roles": master only). A role change or a (de)activation ends every
- * session of the user at their next request (token version bumped, refresh tokens revoked) and is written
- * to the audit log in the same transaction. The store always keeps an active master: the last one cannot
- * be demoted or deactivated, and a master changes neither their own role nor their own activity.
- *
- * Deactivation by staff only closes the door (docs/decisions.md "Staff area"): the user cannot log in,
- * their servers and subscriptions are left as they are for the operator to decide, and activation opens
- * it again.
+ * The users section, master only (spec 2 "Users admin", 3 "User (admin list)", 6). The store always keeps
+ * an active master, and staff deactivation only closes the door: servers and subscriptions stay for the
+ * operator to decide (docs/decisions.md "Staff area").
  */
 import { ADMIN_PAGE_SIZE, type AdminUser, type AllUsersAnswer } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
@@ -100,7 +94,8 @@ async function assertNotLastMaster(trx: Transaction<Database>, user: User): Prom
 }
 
 /**
- * PUT /api/private/users/change-role.
+ * PUT /api/private/users/change-role. Ends every session of the user and writes the audit entry in the
+ * same transaction; the last active master cannot be demoted, and nobody changes their own role.
  * @throws AppError 404 not-found, 409 self (one's own role), 409 last-master
  */
 export async function changeRole(
@@ -130,7 +125,8 @@ export async function changeRole(
 }
 
 /**
- * PUT /api/private/users/active: activates or deactivates an account.
+ * PUT /api/private/users/active: activates or deactivates an account, ending every session of the user
+ * and writing the audit entry in the same transaction.
  * @throws AppError 404 not-found, 409 self, 409 last-master (deactivating the only active master)
  */
 export async function setActive(
