@@ -1,39 +1,27 @@
 /**
- * Store administration, add-ons and discount codes (issue 10; spec 2 "Add-ons", "Discounts", 3, 5
- * "Admin", 8 "Admin add-ons", "Admin discounts").
+ * Store administration, add-ons (spec 2 "Add-ons", 3, 8 "Admin add-ons"). An edit reaches the servers
+ * that have the add-on through the handler its caller gives (staff/catalog-edits.ts): servers own them.
  */
 
-import { TZDate } from '@date-fns/tz';
-import type {
-  AddonBody,
-  AddonsAdditionalData,
-  AdminAddon,
-  AdminDiscount,
-  DiscountBody,
-} from '@falkenhost/contracts/admin';
-import { type AddonType, DEFAULT_TIME_ZONE } from '@falkenhost/contracts/constants';
+import type { AddonBody, AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
+import type { AddonType } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
-import {
-  centsToEur,
-  creditsToUnits,
-  eurPrice,
-  FULL_PERCENT,
-  unitsToCredits,
-} from '@falkenhost/contracts/money';
-import { sql, type Transaction } from 'kysely';
+import { centsToEur, creditsToUnits, eurPrice, unitsToCredits } from '@falkenhost/contracts/money';
+import type { Transaction } from 'kysely';
 import { recordAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
 import type { Addon, Database } from '../platform/db/schema';
-import { AppError, isUniqueViolation } from '../platform/errors';
+import { AppError } from '../platform/errors';
 import {
   assertNameFree,
+  type CarryToServers,
   deletedName,
   fieldError,
   findLive,
   LIVE_SERVER_STATUSES,
+  rethrowUnique,
   type StaffChange,
-} from './admin-games';
-import { applyToOwners } from './admin-packages';
+} from './admin-rows';
 
 type Db = AppContext['db'] | Transaction<Database>;
 
@@ -190,9 +178,24 @@ export async function createAddon(
 }
 
 /**
- * Edits an add-on (spec 7: PUT with id, 200). Its price reaches the servers that have it as a package's
- * does (admin-packages.ts applyToOwners); its quantity reaches their panel limits. The type of an add-on
- * someone has cannot change (one add-on per type and server, spec 4).
+ * An add-on edit as the servers that have the add-on see it: `priceDelta` in credit units a month (new
+ * price minus old), `creditsMonthly` the new price in credit units, `resourcesChanged` when its
+ * quantity changed (their panel limits).
+ */
+export interface AddonChange {
+  addonId: number;
+  priceDelta: number;
+  creditsMonthly: number;
+  resourcesChanged: boolean;
+  /** ms since the epoch */
+  at: number;
+}
+
+/**
+ * Edits an add-on (spec 7: PUT with id, 200). The type of an add-on someone has cannot change (one
+ * add-on per type and server, spec 4).
+ * @param carryToServers runs in the edit's transaction, after the add-on's rows are written and before
+ *   its audit entry, to bring price and quantity to the servers that have it
  * @throws AppError 404 not-found, 409 exists, 409 owned (type change while owned), 400 noPackages
  */
 export async function updateAddon(
@@ -200,6 +203,7 @@ export async function updateAddon(
   change: StaffChange,
   id: number,
   body: AddonBody,
+  carryToServers: CarryToServers<AddonChange>,
 ): Promise<AdminAddon> {
   await ctx.db
     .transaction()
@@ -223,20 +227,13 @@ export async function updateAddon(
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeLinks(trx, id, packages);
-      const priceDelta = row.credits_monthly - before.credits_monthly;
-      await applyToOwners(trx, {
+      await carryToServers(trx, {
         addonId: id,
-        priceDelta,
+        priceDelta: row.credits_monthly - before.credits_monthly,
+        creditsMonthly: row.credits_monthly,
         resourcesChanged: row.quantity !== before.quantity,
         at: change.at,
       });
-      if (priceDelta !== 0) {
-        await trx
-          .updateTable('user_package_addons')
-          .set({ credits_monthly: row.credits_monthly })
-          .where('addon_id', '=', id)
-          .execute();
-      }
       await recordAudit(trx, {
         ...change,
         action: 'update',
@@ -276,129 +273,4 @@ export async function deleteAddon(ctx: AppContext, change: StaffChange, id: numb
     });
   });
   ctx.publicCache.clear();
-}
-
-function rethrowUnique(error: unknown): never {
-  if (isUniqueViolation(error)) throw new AppError(409, REASONS.exists);
-  throw error;
-}
-
-// ---------------------------------------------------------------------------------------------- discounts
-
-/**
- * A discount's end: a date `YYYY-MM-DD` means the end of that day in Prague (the business's time zone,
- * docs/decisions/044-discount-validity.md); an ISO 8601 time is taken as it is.
- * @returns ms since the epoch, or null when the text is neither
- */
-export function discountEnd(text: string): number | null {
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (date) {
-    const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
-    const end = new TZDate(y, m - 1, d, 23, 59, 59, 999, DEFAULT_TIME_ZONE);
-    if (end.getFullYear() !== y || end.getMonth() !== m - 1 || end.getDate() !== d) return null;
-    return end.getTime();
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
-  const t = Date.parse(text);
-  return Number.isNaN(t) ? null : t;
-}
-
-/** Every discount code, newest first, valid while valid_until is in the future (spec 4). */
-export async function listAdminDiscounts(ctx: AppContext): Promise<AdminDiscount[]> {
-  const rows = await ctx.db.selectFrom('discounts').selectAll().orderBy('id', 'desc').execute();
-  const now = ctx.now();
-  return rows.map((d) => ({
-    id: d.id,
-    name: d.name,
-    code: d.code,
-    percentage: (d.percentage_bp * 100) / FULL_PERCENT,
-    valid_until: new Date(Number(d.valid_until)).toISOString(),
-    valid: Number(d.valid_until) > now,
-  }));
-}
-
-/**
- * Adds a code (spec 7: POST {code, percentage, validUntil}, 201); its name is the code.
- * @throws AppError 409 exists when the code (any case) or name is used, 400 validation validUntil
- */
-export async function createDiscount(
-  ctx: AppContext,
-  change: StaffChange,
-  body: DiscountBody,
-): Promise<AdminDiscount> {
-  const validUntil = discountEnd(body.validUntil);
-  if (validUntil === null) throw fieldError('emptyFields', 'validUntil');
-  const percentageBp = Math.round(body.percentage * 100);
-  const row = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('discounts')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb(sql`lower(code)`, '=', body.code.toLowerCase()),
-            eb(sql`lower(name)`, '=', body.code.toLowerCase()),
-          ]),
-        )
-        .executeTakeFirst();
-      if (taken) throw new AppError(409, REASONS.exists);
-      const inserted = await trx
-        .insertInto('discounts')
-        .values({
-          name: body.code,
-          code: body.code,
-          percentage_bp: percentageBp,
-          valid_until: validUntil,
-          created_at: change.at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        ...change,
-        action: 'create',
-        entity: 'discount',
-        entityId: inserted.id,
-        before: null,
-        after: {
-          code: inserted.code,
-          percentage: percentageBp / 100,
-          valid_until: new Date(validUntil).toISOString(),
-        },
-      });
-      return inserted;
-    })
-    .catch(rethrowUnique);
-  return {
-    id: row.id,
-    name: row.name,
-    code: row.code,
-    percentage: percentageBp / 100,
-    valid_until: new Date(validUntil).toISOString(),
-    valid: validUntil > ctx.now(),
-  };
-}
-
-/**
- * Deletes a code; orders that used it keep their discount (orders.discount_id becomes null).
- * @throws AppError 404 not-found
- */
-export async function deleteDiscount(ctx: AppContext, change: StaffChange, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('discounts').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new AppError(404, REASONS.notFound);
-    await trx.deleteFrom('discounts').where('id', '=', id).execute();
-    await recordAudit(trx, {
-      ...change,
-      action: 'delete',
-      entity: 'discount',
-      entityId: id,
-      before: {
-        code: row.code,
-        percentage: row.percentage_bp / 100,
-        valid_until: new Date(Number(row.valid_until)).toISOString(),
-      },
-      after: null,
-    });
-  });
 }

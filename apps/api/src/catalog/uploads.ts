@@ -1,18 +1,8 @@
 /**
- * Staff-uploaded images of games and packages (issue 10; spec 2 "Games", "Packages", 5, 9 upload types).
- *
- * - The file's real type is read from its bytes (`file-type`), never from its name: png, jpeg or webp only.
- * - Every image is decoded and re-encoded by `sharp` (libvips) as WebP, scaled down to at most 1920 px
- *   (thumbnails 800 px) and with its metadata (EXIF, GPS, ICC comments) dropped.
- * - A decompression bomb is refused before decoding: the width x height of the image's header must be
- *   at most MAX_INPUT_PIXELS (413 file-too-large), and at most two images are decoded at a time in the
- *   process, others wait (docs/decisions/134-upload-pixel-limit.md).
- * - Files are named by the SHA-256 of their bytes under `config.uploadDir` and served at `/uploads/<name>`
- *   with a year-long immutable cache: a changed image is a new name.
- * - Nothing half-written: images are prepared in memory before anything is stored; a file is written
- *   (temporary name, then rename) before the row that names it, and removed again when that row is not
- *   written; `sweepUploads` removes files no row names (after a crash between the two) at start-up and
- *   hourly.
+ * Staff-uploaded images of games and packages (spec 2 "Games", "Packages", 9 upload types). An upload is
+ * untrusted: its type is read from its bytes, it is re-encoded as WebP without metadata, and a
+ * decompression bomb is refused before decoding (docs/decisions/134-upload-pixel-limit.md). A file is
+ * named by its hash and never exists without the row that names it, nor a row without its file.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';

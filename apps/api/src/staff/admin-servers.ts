@@ -1,10 +1,7 @@
 /**
- * The staff servers list (issue 10 "Servers list"; spec 2, 3 "Server (admin list)"): every server that
- * exists or is being made, newest first, paginated on the server (ADMIN_PAGE_SIZE rows a page), searched by
- * a case-sensitive substring of its name or uuid. Suspension comes from our database; the power state
- * (running, offline, ...) from the panel's Client API, asked only for the rows of the page shown and kept
- * for half a minute per server (a passing state such as starting for 3 s), so a page costs at most one panel call per row and a list of 10 000 servers
- * costs no more than a list of 50 (docs/decisions/085-staff-servers-list.md).
+ * The staff servers list (spec 2, 3 "Server (admin list)"): paginated and searched in the database; the
+ * power state is asked of the panel only for the rows shown, and cached briefly, so a page's cost does
+ * not grow with the number of servers (docs/decisions/085-staff-servers-list.md).
  */
 import type { AdminServer, AllServersAnswer } from '@falkenhost/contracts/admin';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
@@ -61,7 +58,8 @@ async function panelStates(ctx: AppContext, identifiers: string[]): Promise<Map<
 }
 
 /**
- * One page of the list.
+ * One page of the list: every server that exists or is being made, newest first; suspension from our
+ * database, the power state (running, offline, ...) from the panel's Client API.
  * @param query search (case-sensitive substring of name or uuid; empty for all), page (1-based), pageSize
  */
 export async function listAllServers(

@@ -1,22 +1,16 @@
 /**
- * The users section (issue 10 "Users administration"; spec 2 "Users admin", 3 "User (admin list)", 4
- * "Account", 6; architecture.md "Roles": master only). A role change or a (de)activation ends every
- * session of the user at their next request (token version bumped, refresh tokens revoked) and is written
- * to the audit log in the same transaction. The store always keeps an active master: the last one cannot
- * be demoted or deactivated, and a master changes neither their own role nor their own activity.
- *
- * Deactivation by staff only closes the door (docs/decisions/083-users-section-master-only.md): the user cannot log in,
- * their servers and subscriptions are left as they are for the operator to decide, and activation opens
- * it again.
+ * The users section, master only (spec 2 "Users admin", 3 "User (admin list)", 6). The store always keeps
+ * an active master, and staff deactivation only closes the door: servers and subscriptions stay for the
+ * operator to decide (docs/decisions/083-users-section-master-only.md).
  */
 import { ADMIN_PAGE_SIZE, type AdminUser, type AllUsersAnswer } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
 import { sql, type Transaction } from 'kysely';
-import { revokeSessions } from '../accounts/account';
-import type { StaffChange } from '../catalog/admin-games';
+import type { StaffChange } from '../catalog/admin-rows';
 import { roleOf } from '../identity/roles';
+import { setActiveEndingSessions, setRoleEndingSessions } from '../identity/staff-user-changes';
 import { recordAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
@@ -99,22 +93,9 @@ async function assertNotLastMaster(trx: Transaction<Database>, user: User): Prom
   if (!others) throw new AppError(409, REASONS.lastMaster);
 }
 
-async function endSessions(
-  trx: Transaction<Database>,
-  userId: number,
-  at: number,
-  set: Partial<User>,
-): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ ...set, token_version: eb('token_version', '+', 1), updated_at: at }))
-    .where('id', '=', userId)
-    .execute();
-  await revokeSessions(trx, userId, at);
-}
-
 /**
- * PUT /api/private/users/change-role.
+ * PUT /api/private/users/change-role. Ends every session of the user and writes the audit entry in the
+ * same transaction; the last active master cannot be demoted, and nobody changes their own role.
  * @throws AppError 404 not-found, 409 self (one's own role), 409 last-master
  */
 export async function changeRole(
@@ -129,7 +110,7 @@ export async function changeRole(
     const before = roleOf(user);
     if (before === role) return user;
     if (role !== 'master') await assertNotLastMaster(trx, user);
-    await endSessions(trx, id, change.at, { role });
+    await setRoleEndingSessions(trx, id, role, change.at);
     await recordAudit(trx, {
       ...change,
       action: 'role',
@@ -144,7 +125,8 @@ export async function changeRole(
 }
 
 /**
- * PUT /api/private/users/active: activates or deactivates an account.
+ * PUT /api/private/users/active: activates or deactivates an account, ending every session of the user
+ * and writing the audit entry in the same transaction.
  * @throws AppError 404 not-found, 409 self, 409 last-master (deactivating the only active master)
  */
 export async function setActive(
@@ -158,7 +140,7 @@ export async function setActive(
     const user = await target(trx, id);
     if ((user.active === 1) === active) return user;
     if (!active) await assertNotLastMaster(trx, user);
-    await endSessions(trx, id, change.at, { active: active ? 1 : 0 });
+    await setActiveEndingSessions(trx, id, active, change.at);
     await recordAudit(trx, {
       ...change,
       action: active ? 'activate' : 'deactivate',

@@ -62,7 +62,7 @@ describe('table owners', () => {
       // Comments may name statements; only code counts.
       const code = readFileSync(path, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       for (const match of code.matchAll(WRITE)) {
-        const table = (match[1] ?? match[2]).toLowerCase();
+        const table = (match[1] ?? match[2] ?? '').toLowerCase();
         const owner = OWNERS[table];
         if (!owner || owner === module || EXCEPTIONS.has(`${table} ${file}`)) continue;
         strays.push(`${file} writes ${table} (owner: ${owner})`);

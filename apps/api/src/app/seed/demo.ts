@@ -3,6 +3,7 @@
  * packages point at what the (emulated) panel really has.
  */
 import { creditsToUnits } from '@falkenhost/contracts/money';
+import { type CatalogueRows, insertCatalogue } from '../../catalog/seed-catalogue';
 import type { AppContext } from '../../platform/context';
 import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES } from './catalogue';
 
@@ -24,14 +25,12 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
   }
 
   const t = now();
-  await db.transaction().execute(async (trx) => {
-    const packageIds: number[] = [];
-    for (const game of SEED_GAMES) {
+  const rows: CatalogueRows = {
+    games: SEED_GAMES.map((game) => {
       const nest = eggsByNest.get(game.nest);
       if (!nest) throw new Error(`the panel has no nest named ${game.nest}`);
-      const { id: gameId } = await trx
-        .insertInto('games')
-        .values({
+      return {
+        row: {
           name: game.name,
           desktop: game.desktop ? 1 : 0,
           console: game.console ? 1 : 0,
@@ -41,15 +40,10 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
           image_url: `/images/games/${game.slug}.svg`,
           thumbnail_url: `/images/games/${game.slug}-thumb.svg`,
           created_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const pkg of game.packages) {
-        const { id } = await trx
-          .insertInto('packages')
-          .values({
+        },
+        packages: game.packages.map((pkg) => ({
+          row: {
             name: pkg.name,
-            game_id: gameId,
             credits_monthly: creditsToUnits(pkg.credits),
             thumbnail_url: `/images/packages/${pkg.tier}.svg`,
             vcpu: pkg.vcpu,
@@ -64,48 +58,32 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
             active: 1,
             target_user_id: null,
             created_at: t,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        packageIds.push(id);
-        for (const nodeId of nodeIds)
-          await trx.insertInto('package_nodes').values({ package_id: id, node_id: nodeId }).execute();
-        for (const eggId of nest.eggIds) {
-          await trx
-            .insertInto('package_eggs')
-            .values({ package_id: id, nest_id: nest.nestId, egg_id: eggId })
-            .execute();
-        }
-      }
-    }
-    for (const addon of SEED_ADDONS) {
-      const { id } = await trx
-        .insertInto('addons')
-        .values({
-          name: addon.name,
-          credits_monthly: creditsToUnits(addon.credits),
-          type: addon.type,
-          quantity: addon.quantity,
-          active: 1,
-          created_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const packageId of packageIds) {
-        await trx.insertInto('addon_packages').values({ addon_id: id, package_id: packageId }).execute();
-      }
-    }
-    await trx
-      .insertInto('discounts')
-      .values({
+          },
+          nodeIds,
+          nestId: nest.nestId,
+          eggIds: nest.eggIds,
+        })),
+      };
+    }),
+    addons: SEED_ADDONS.map((addon) => ({
+      name: addon.name,
+      credits_monthly: creditsToUnits(addon.credits),
+      type: addon.type,
+      quantity: addon.quantity,
+      active: 1,
+      created_at: t,
+    })),
+    discounts: [
+      {
         name: SEED_DISCOUNT.name,
         code: SEED_DISCOUNT.code,
         percentage_bp: SEED_DISCOUNT.percentageBp,
         valid_until: t + SEED_DISCOUNT.validDays * 24 * 3600 * 1000,
         created_at: t,
-      })
-      .execute();
-  });
+      },
+    ],
+  };
+  await db.transaction().execute((trx) => insertCatalogue(trx, rows));
   // The seed needs the panel emulator, which answers only once the server listens; a game list asked
   // for before the seed finished must not stay cached empty (issue 7).
   ctx.publicCache.clear();

@@ -27,32 +27,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import {
   createAddon,
-  createDiscount,
   deleteAddon,
-  deleteDiscount,
   listAdminAddons,
-  listAdminDiscounts,
   addonsAdditionalData as loadAddonsAdditionalData,
-  updateAddon,
 } from '../../../../catalog/admin-addons';
-import {
-  createGame,
-  deleteGame,
-  fieldError,
-  listAdminGames,
-  type StaffChange,
-  updateGame,
-} from '../../../../catalog/admin-games';
-import {
-  createPackage,
-  deletePackage,
-  listAdminPackages,
-  updatePackage,
-} from '../../../../catalog/admin-packages';
+import { createDiscount, deleteDiscount, listAdminDiscounts } from '../../../../catalog/admin-discounts';
+import { createGame, deleteGame, listAdminGames, updateGame } from '../../../../catalog/admin-games';
+import { createPackage, deletePackage, listAdminPackages } from '../../../../catalog/admin-packages';
+import { fieldError, type StaffChange } from '../../../../catalog/admin-rows';
 import { prepareImage } from '../../../../catalog/uploads';
 import { gameVariableStatus } from '../../../../panel/egg-variables';
 import { AppError } from '../../../../platform/errors';
 import { readMultipartForm } from '../../../../platform/multipart-form';
+import { updateAddonAndServers, updatePackageAndServers } from '../../../../staff/catalog-edits';
 import { authOf, guard } from '../../../guards';
 
 const ok = z.object({ id: z.number().int() });
@@ -154,7 +141,7 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
     const id = editId(form.fields);
     const fields = parseForm(packageFields, form.fields);
     const { thumbnail } = form.files;
-    return updatePackage(
+    return updatePackageAndServers(
       ctx,
       change(request),
       id,
@@ -184,7 +171,7 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   );
 
   app.put('/addons', { schema: { body: addonEditBody, response: { 200: adminAddon } } }, async (request) =>
-    updateAddon(ctx, change(request), request.body.id, request.body),
+    updateAddonAndServers(ctx, change(request), request.body.id, request.body),
   );
 
   app.delete('/addons', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {

@@ -1,0 +1,102 @@
+/**
+ * Where a package runs (spec 2 "Packages", 3 "Package"): the panel nodes it is placed on and the eggs it
+ * offers, each egg with its nest. Staff choose them; the panel must have them.
+ */
+import type { PackageFields } from '@falkenhost/contracts/admin';
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { Transaction } from 'kysely';
+import { assertEggsProvisionable } from '../panel/egg-variables';
+import { nestsWithEggs } from '../panel/nests';
+import type { AppContext } from '../platform/context';
+import type { Database } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+import { fieldError } from './admin-rows';
+
+type Db = AppContext['db'] | Transaction<Database>;
+
+/**
+ * The node ids and egg ids of each package, ascending.
+ * @returns maps by package id; a package without rows is absent
+ */
+export async function packageNodesAndEggs(
+  db: Db,
+  ids: number[],
+): Promise<{ nodesOf: Map<number, number[]>; eggsOf: Map<number, number[]> }> {
+  const [nodes, eggs] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('package_nodes')
+          .select(['package_id', 'node_id'])
+          .where('package_id', 'in', ids)
+          .orderBy('node_id')
+          .execute(),
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('package_eggs')
+          .select(['package_id', 'egg_id'])
+          .where('package_id', 'in', ids)
+          .orderBy('egg_id')
+          .execute(),
+  ]);
+  const nodesOf = new Map<number, number[]>();
+  const eggsOf = new Map<number, number[]>();
+  for (const n of nodes) nodesOf.set(n.package_id, [...(nodesOf.get(n.package_id) ?? []), n.node_id]);
+  for (const e of eggs) eggsOf.set(e.package_id, [...(eggsOf.get(e.package_id) ?? []), e.egg_id]);
+  return { nodesOf, eggsOf };
+}
+
+/**
+ * Checks the game, nodes and eggs of a form against our games and the panel.
+ * @returns the nest of every egg
+ * @throws AppError 400 unknown (no such game), 400 validation noLocations / noNests (a node or egg the
+ *   panel does not have), 400 variable `missing` (an active package of a published game with an egg
+ *   whose required value nobody gives; panel/egg-variables.ts)
+ */
+export async function checkPlacement(ctx: AppContext, fields: PackageFields): Promise<Map<number, number>> {
+  const game = await ctx.db
+    .selectFrom('games')
+    .select(['id', 'active'])
+    .where('id', '=', fields.game)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!game) throw new AppError(400, REASONS.unknown);
+  const [nodes, nests] = await Promise.all([ctx.pterodactyl.listNodes(), nestsWithEggs(ctx)]);
+  const known = new Set(nodes.map((n) => n.id));
+  if (!fields.nodes.every((id) => known.has(id))) throw fieldError('noLocations', 'nodes');
+  const nestOf = new Map<number, number>();
+  for (const nest of nests) for (const egg of nest.eggs) nestOf.set(egg.id, nest.id);
+  if (!fields.eggs.every((id) => nestOf.has(id))) throw fieldError('noNests', 'eggs');
+  // A published game stays sellable: an active package may not bring an egg nobody can provision.
+  if (fields.active && game.active === 1) await assertEggsProvisionable(ctx, game.id, fields.eggs);
+  return nestOf;
+}
+
+/**
+ * Replaces a package's nodes and eggs with the form's (duplicates dropped).
+ * @param nestOf the nest of every egg, from checkPlacement
+ */
+export async function writePlacement(
+  trx: Transaction<Database>,
+  packageId: number,
+  fields: PackageFields,
+  nestOf: Map<number, number>,
+): Promise<void> {
+  await trx.deleteFrom('package_nodes').where('package_id', '=', packageId).execute();
+  await trx.deleteFrom('package_eggs').where('package_id', '=', packageId).execute();
+  await trx
+    .insertInto('package_nodes')
+    .values([...new Set(fields.nodes)].map((node_id) => ({ package_id: packageId, node_id })))
+    .execute();
+  await trx
+    .insertInto('package_eggs')
+    .values(
+      [...new Set(fields.eggs)].map((egg_id) => ({
+        package_id: packageId,
+        egg_id,
+        nest_id: nestOf.get(egg_id) as number,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,59 @@
+/**
+ * Writes a whole catalogue at once for the demo seed (issue 2 "Seed data for the demo"): the seed in
+ * app/seed decides what it holds; catalog, the owner of these tables, writes the rows.
+ */
+import type { Insertable, Transaction } from 'kysely';
+import type { AddonsTable, Database, DiscountsTable, GamesTable, PackagesTable } from '../platform/db/schema';
+
+/** A package with where it runs: its panel nodes and the eggs of one nest. */
+export interface CataloguePackage {
+  row: Omit<Insertable<PackagesTable>, 'game_id'>;
+  nodeIds: number[];
+  nestId: number;
+  eggIds: number[];
+}
+
+export interface CatalogueRows {
+  games: Array<{ row: Insertable<GamesTable>; packages: CataloguePackage[] }>;
+  /** each add-on is offered for every package of `games` */
+  addons: Insertable<AddonsTable>[];
+  discounts: Insertable<DiscountsTable>[];
+}
+
+/**
+ * Inserts games with their packages (nodes, eggs), then add-ons linked to every package, then discount
+ * codes, in that order, inside the caller's transaction.
+ */
+export async function insertCatalogue(trx: Transaction<Database>, rows: CatalogueRows): Promise<void> {
+  const packageIds: number[] = [];
+  for (const game of rows.games) {
+    const { id: gameId } = await trx
+      .insertInto('games')
+      .values(game.row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const pkg of game.packages) {
+      const { id } = await trx
+        .insertInto('packages')
+        .values({ ...pkg.row, game_id: gameId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      packageIds.push(id);
+      for (const nodeId of pkg.nodeIds)
+        await trx.insertInto('package_nodes').values({ package_id: id, node_id: nodeId }).execute();
+      for (const eggId of pkg.eggIds) {
+        await trx
+          .insertInto('package_eggs')
+          .values({ package_id: id, nest_id: pkg.nestId, egg_id: eggId })
+          .execute();
+      }
+    }
+  }
+  for (const addon of rows.addons) {
+    const { id } = await trx.insertInto('addons').values(addon).returning('id').executeTakeFirstOrThrow();
+    for (const packageId of packageIds) {
+      await trx.insertInto('addon_packages').values({ addon_id: id, package_id: packageId }).execute();
+    }
+  }
+  for (const discount of rows.discounts) await trx.insertInto('discounts').values(discount).execute();
+}

@@ -1,0 +1,41 @@
+/**
+ * Staff edits of the catalogue that reach existing servers (issue 10; spec 8 "Admin packages", "Admin
+ * add-ons"): catalog writes the package or add-on, servers re-price the servers that use it, in one
+ * transaction. The flow crosses two modules, so it lives above both.
+ */
+import type { AddonBody, AdminAddon, AdminPackage, PackageFields } from '@falkenhost/contracts/admin';
+import { updateAddon } from '../catalog/admin-addons';
+import { updatePackage } from '../catalog/admin-packages';
+import type { StaffChange } from '../catalog/admin-rows';
+import type { PreparedImage } from '../catalog/uploads';
+import type { AppContext } from '../platform/context';
+import { repriceAddonServers, repricePackageServers } from '../servers/package-repricing';
+
+/**
+ * PUT /api/private/store/packages: edits a public package; a new price applies to its servers from
+ * their next hour or period, new resources are queued for the panel (servers/package-repricing.ts).
+ * @throws AppError as catalog/admin-packages.ts updatePackage
+ */
+export function updatePackageAndServers(
+  ctx: AppContext,
+  change: StaffChange,
+  id: number,
+  fields: PackageFields,
+  thumbnail: PreparedImage | undefined,
+): Promise<AdminPackage> {
+  return updatePackage(ctx, change, id, fields, thumbnail, repricePackageServers);
+}
+
+/**
+ * PUT /api/private/store/addons: edits an add-on; a new price applies to the servers that have it, a
+ * new quantity is queued for the panel (servers/package-repricing.ts).
+ * @throws AppError as catalog/admin-addons.ts updateAddon
+ */
+export function updateAddonAndServers(
+  ctx: AppContext,
+  change: StaffChange,
+  id: number,
+  body: AddonBody,
+): Promise<AdminAddon> {
+  return updateAddon(ctx, change, id, body, repriceAddonServers);
+}
