@@ -1,13 +1,13 @@
 /**
  * The one queue of panel calls that jobs make (issue 7 "Billing engine that scales"): suspend, unsuspend,
  * power and delete. A task is written in the transaction that decides it (the intent), then run by
- * `runPanelQueue` (suspend, unsuspend, power, delete and build: the limits a staff edit changed), which
+ * `drainPanelTasks` (suspend, unsuspend, power, delete and build: the limits a staff edit changed), which
  * - keeps within the panel's API limit (`PANEL_RATE_LIMIT_PER_MINUTE`, default 240 as Pterodactyl's
  *   application API allows): its calls are background calls of the client's limiter, which lets the
  *   customers' calls go first, and the tasks of all instances are counted in the database against the
  *   same share of the limit the limiter keeps to (decisions/111-panel-budget.md);
  * - runs a server's tasks one at a time in the order they were written (a suspend before the unsuspend);
- * - retries a failed call after 5 s, 10 s, 20 s ... up to 10 minutes, for as long as it takes: a panel
+ * - retries a failed call with a doubling delay (platform/queue.ts), for as long as it takes: a panel
  *   outage delays tasks and loses none;
  * - hands each confirmed call to the caller's `onDone`, in the transaction that closes the task (servers
  *   records the suspension confirmed, the server deleted: servers/panel-task-results.ts).
