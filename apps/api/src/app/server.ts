@@ -14,6 +14,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Client as MollieClient } from 'mollie-api-typescript';
+import { invoiceAttachment } from '../billing/invoice-files';
 import { UPLOADS_PREFIX } from '../catalog/uploads';
 import { customerKey } from '../http/customer-limit';
 import apiRoutes from '../http/routes/api';
@@ -168,6 +169,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     }),
     mollie: new MollieClient({ security: { apiKey: config.mollie.apiKey }, serverURL: config.mollie.apiUrl }),
     mailer: createMailer(config.mail.smtpUrl, config.mail.from, now),
+    mailAttachments: { invoice: invoiceAttachment },
     captcha: createCaptcha({ ...config.captcha, db: database.db, now }),
     log: app.log,
     publicCache: createPublicCache(),

@@ -4,6 +4,7 @@
  */
 import type { Language } from '@falkenhost/contracts/constants';
 import type { AppContext } from '../platform/context';
+import type { MailAttachment } from '../platform/mail/mailer';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceDocument } from './invoices';
 
@@ -22,4 +23,14 @@ export async function invoicePdf(
     .executeTakeFirstOrThrow();
   const content = await renderInvoicePdf(invoiceDocument(invoice), invoice.language as Language);
   return { filename: `${invoice.kind}-${invoice.number}.pdf`, content };
+}
+
+/**
+ * The PDF of an invoice as a mail attachment: the outbox's `invoice` renderer (platform/outbox.ts), given
+ * to it through `ctx.mailAttachments` by app/server.ts.
+ * @throws Error when the invoice does not exist
+ */
+export async function invoiceAttachment(ctx: AppContext, invoiceId: number): Promise<MailAttachment> {
+  const { filename, content } = await invoicePdf(ctx, invoiceId);
+  return { filename, contentType: 'application/pdf', content };
 }

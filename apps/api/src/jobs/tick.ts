@@ -17,11 +17,13 @@ import {
 import { type RecoveryResult, recoverProvisioning } from '../orders/provisioning';
 import { expireMonthlyServers, pollMissedRenewals, syncSubscriptions } from '../orders/subscriptions';
 import { pruneAllocationClaims } from '../panel/panel';
-import { type PanelQueueResult, runPanelQueue } from '../panel/panel-queue';
+import type { PanelQueueResult } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import { sendQueuedMail } from '../platform/outbox';
+import { claimSlot } from '../platform/queue';
 import { type BillingResult, billHourlyServers, hourStart } from '../servers/hourly-billing';
 import { processSuspended, type SuspendedResult, warnLowBalances } from '../servers/lifecycle';
+import { runPanelQueue } from '../servers/panel-task-results';
 import { applySchedulePower } from '../servers/schedules';
 import { reconcileServerChanges } from '../servers/server-changes';
 
@@ -41,22 +43,6 @@ export interface TickResult {
   /** the panel reconciler's run, when it was due in this tick (orders/panel-reconciler.ts) */
   panelReconcile: PanelReconcileResult | null;
   mails: number;
-}
-
-/**
- * Claims the once-an-hour jobs of the clock hour starting at `hour` for this instance.
- * @returns true for exactly one caller per job and hour
- */
-export async function claimHour(ctx: AppContext, name: string, hour: number): Promise<boolean> {
-  const row = await ctx.db
-    .insertInto('job_runs')
-    .values({ name, last_hour: hour })
-    .onConflict((oc) =>
-      oc.column('name').doUpdateSet({ last_hour: hour }).where('job_runs.last_hour', '<', hour),
-    )
-    .returning('name')
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -109,7 +95,7 @@ async function runSteps(
   // otherwise list the panel's servers once per simulated hour.
   const slot = Math.floor(Date.now() / PANEL_RECONCILE_INTERVAL_MS);
   let panelReconcile: PanelReconcileResult | null = null;
-  if ((await claimHour(ctx, 'panel-reconcile', slot)) || forceReconcile) {
+  if ((await claimSlot(ctx.db, 'job_runs', 'panel-reconcile', slot)) || forceReconcile) {
     panelReconcile = await reconcilePanel(ctx).catch((error) => {
       ctx.log.warn({ err: error }, 'the panel reconciler could not read the panel; it runs again later');
       return null;
@@ -122,7 +108,7 @@ async function runSteps(
   next();
   let hourly: TickResult['hourly'] = null;
   // Once claimed, the hour's jobs run to their end: no other run takes this hour again.
-  if (await claimHour(ctx, 'lifecycle', hourStart(ctx.now()))) {
+  if (await claimSlot(ctx.db, 'job_runs', 'lifecycle', hourStart(ctx.now()))) {
     hourly = {
       power: await applySchedulePower(ctx),
       lowBalance: await warnLowBalances(ctx),

@@ -49,7 +49,7 @@ import {
   serverBuild,
   withPlacement,
 } from '../panel/panel';
-import { enqueuePanelTask, runPanelQueue } from '../panel/panel-queue';
+import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import { newUserPackage } from '../platform/db/rows';
 import type { Database, Order, User } from '../platform/db/schema';
@@ -57,6 +57,7 @@ import { AppError } from '../platform/errors';
 import { invoiceText, renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { loadOwnedServer } from '../servers/owned-server';
+import { runPanelQueue } from '../servers/panel-task-results';
 import { insertServerAddons, markAdopted } from './provisioning';
 import { reverseServerPayment, syncSubscription } from './subscriptions';
 

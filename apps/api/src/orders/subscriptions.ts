@@ -27,7 +27,7 @@ import {
   type PaymentState,
   updateSubscriptionAmount,
 } from '../integrations/mollie';
-import { enqueuePanelTask, runPanelQueue } from '../panel/panel-queue';
+import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database, Order, User } from '../platform/db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';
@@ -35,6 +35,7 @@ import { invoiceText, mailDate, renderNoticeMail } from '../platform/mail/templa
 import { queueMail } from '../platform/outbox';
 import { DAY_MS } from '../servers/hourly-billing';
 import { loadOwnedServer } from '../servers/owned-server';
+import { runPanelQueue } from '../servers/panel-task-results';
 import { advanceCardOrder, invoiceDay, issueCreditNote, periodEnd } from './card-orders';
 
 /** A renewal may arrive this long after the paid period ended before the server is suspended. */

@@ -1,15 +1,16 @@
 /**
  * The one queue of panel calls that jobs make (issue 7 "Billing engine that scales"): suspend, unsuspend,
  * power and delete. A task is written in the transaction that decides it (the intent), then run by
- * `runPanelQueue` (suspend, unsuspend, power, delete and build: the limits a staff edit changed), which
+ * `drainPanelTasks` (suspend, unsuspend, power, delete and build: the limits a staff edit changed), which
  * - keeps within the panel's API limit (`PANEL_RATE_LIMIT_PER_MINUTE`, default 240 as Pterodactyl's
  *   application API allows): its calls are background calls of the client's limiter, which lets the
  *   customers' calls go first, and the tasks of all instances are counted in the database against the
  *   same share of the limit the limiter keeps to (decisions/111-panel-budget.md);
  * - runs a server's tasks one at a time in the order they were written (a suspend before the unsuspend);
- * - retries a failed call after 5 s, 10 s, 20 s ... up to 10 minutes, for as long as it takes: a panel
+ * - retries a failed call with a doubling delay (platform/queue.ts), for as long as it takes: a panel
  *   outage delays tasks and loses none;
- * - applies each confirmed call to the database (suspension confirmed, server deleted).
+ * - hands each confirmed call to the caller's `onDone`, in the transaction that closes the task (servers
+ *   records the suspension confirmed, the server deleted: servers/panel-task-results.ts).
  * The calls are idempotent on the panel (suspend of a suspended server, delete of a deleted one: 404),
  * so a task run twice after a crash does no harm.
  */
@@ -17,26 +18,26 @@
 import { PANEL_BUDGET_SHARE } from '@falkenhost/pterodactyl/client';
 import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import WebSocket from 'ws';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
 import type { PanelCallOutcome } from '../platform/metrics';
+import { leaseRow, type RetryPolicy, type RowCondition, retryDelay, retryLater } from '../platform/queue';
+import { addToWindow } from '../platform/rate-limit-store';
 import { currentBuild, pushBuild } from './panel';
 import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
+import { untilStopped } from './wings-state';
 
 /** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
 export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';
 export type PanelPowerSignal = 'start' | 'stop' | 'restart';
 
-/** A task's lease while it runs: another instance may take it over after this. */
-const LEASE_MS = 60_000;
-const FIRST_RETRY_MS = 5_000;
-const MAX_RETRY_MS = 10 * 60_000;
+/** A task holds its lease a minute while it runs; a failed call is retried after 5 s, 10 s ... 10 min. */
+const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 5_000, maxRetryMs: 10 * 60_000 };
+/** A task not done yet. */
+const pending: RowCondition<'panel_tasks'> = (eb) => eb('status', '=', 'pending');
 /** calls made at once */
 const PARALLEL = 4;
-/** How long a start or restart waits for a stop in progress to end. */
-const SETTLE_WAIT_MS = 15_000;
 
 /** Writes a task; call inside the transaction that decides it. */
 export async function enqueuePanelTask(
@@ -92,19 +93,8 @@ export async function enqueuePanelTasks(
 export async function takePanelBudget(ctx: AppContext, wanted: number): Promise<number> {
   if (wanted <= 0) return 0;
   const max = Math.max(1, Math.floor(ctx.config.panelRateLimitPerMinute * PANEL_BUDGET_SHARE));
-  const t = ctx.now();
-  const row = await ctx.db
-    .insertInto('rate_limits')
-    .values({ key: 'panel-queue', count: wanted, reset_at: t + 60_000 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limits.reset_at <= ${t} then ${wanted} else rate_limits.count + ${wanted} end`,
-        reset_at: sql<number>`case when rate_limits.reset_at <= ${t} then ${t + 60_000} else rate_limits.reset_at end`,
-      }),
-    )
-    .returning(['count'])
-    .executeTakeFirstOrThrow();
-  const before = Number(row.count) - wanted;
+  const { count } = await addToWindow(ctx.db, 'panel-queue', wanted, ctx.now(), 60_000);
+  const before = count - wanted;
   return Math.max(0, Math.min(wanted, max - before));
 }
 
@@ -121,16 +111,29 @@ export interface PanelQueueResult {
   failed: number;
 }
 
-/**
- * Runs due tasks until none is due or the minute's budget is spent, as background calls (the customers'
- * own calls go ahead of them in the client's limiter).
- * @returns tasks confirmed and tasks that failed (and wait for their retry)
- */
-export function runPanelQueue(ctx: AppContext): Promise<PanelQueueResult> {
-  return inBackground(() => drainPanelQueue(ctx));
+/** A task the panel confirmed (or that needs nothing more on the panel). */
+export interface DonePanelTask {
+  kind: PanelTaskKind;
+  userPackageId: number;
 }
 
-async function drainPanelQueue(ctx: AppContext): Promise<PanelQueueResult> {
+/** What the caller does with a confirmed task (panel is below servers, which owns the server rows). */
+export interface PanelTaskHandlers {
+  /** Applies the task to the caller's records, in the transaction that marks it done; `now` in ms. */
+  onDone(trx: Transaction<Database>, task: DonePanelTask, now: number): Promise<void>;
+}
+
+/**
+ * Runs due tasks until none is due or the minute's budget is spent, as background calls (the customers'
+ * own calls go ahead of them in the client's limiter). Modules at or above servers call it through
+ * servers/panel-task-results.ts#runPanelQueue, which passes the handlers.
+ * @returns tasks confirmed and tasks that failed (and wait for their retry)
+ */
+export function drainPanelTasks(ctx: AppContext, handlers: PanelTaskHandlers): Promise<PanelQueueResult> {
+  return inBackground(() => drain(ctx, handlers));
+}
+
+async function drain(ctx: AppContext, handlers: PanelTaskHandlers): Promise<PanelQueueResult> {
   const result: PanelQueueResult = { done: 0, failed: 0 };
   for (;;) {
     const due = await countDue(ctx, PARALLEL * 4);
@@ -140,7 +143,8 @@ async function drainPanelQueue(ctx: AppContext): Promise<PanelQueueResult> {
     const tasks = await claim(ctx, budget);
     if (tasks.length === 0) return result;
     for (let i = 0; i < tasks.length; i += PARALLEL) {
-      const outcomes = await Promise.all(tasks.slice(i, i + PARALLEL).map((task) => runTask(ctx, task)));
+      const batch = tasks.slice(i, i + PARALLEL);
+      const outcomes = await Promise.all(batch.map((task) => runTask(ctx, handlers, task)));
       for (const ok of outcomes) ok ? result.done++ : result.failed++;
     }
   }
@@ -193,20 +197,14 @@ async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
   const candidates = [...first, ...(await due(false, limit - first.length))];
   const claimed: ClaimedTask[] = [];
   for (const task of candidates) {
-    const leased = await ctx.db
-      .updateTable('panel_tasks')
-      .set({ next_attempt_at: now + LEASE_MS, attempts: task.attempts + 1 })
-      .where('id', '=', task.id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '=', task.next_attempt_at)
-      .executeTakeFirst();
-    if (Number(leased.numUpdatedRows) === 1) claimed.push({ ...task, attempts: task.attempts + 1 });
+    if (await leaseRow(ctx.db, 'panel_tasks', task, now + RETRY.leaseMs, pending))
+      claimed.push({ ...task, attempts: task.attempts + 1 });
   }
   return claimed;
 }
 
 /** Makes one call and records the outcome. @returns true when the panel confirmed it */
-async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
+async function runTask(ctx: AppContext, handlers: PanelTaskHandlers, task: ClaimedTask): Promise<boolean> {
   const server = await ctx.db
     .selectFrom('user_packages')
     .select(['id', 'ptero_server_id', 'ptero_server_uuid', 'status'])
@@ -222,17 +220,13 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
     await call(ctx, task, server);
     observe('ok');
   } catch (error) {
-    if (error instanceof ForeignPanelServerError) return refused(ctx, task, server.id, error);
+    if (error instanceof ForeignPanelServerError) return refused(ctx, handlers, task, error);
     // A server the panel no longer has needs no suspension, power or deletion.
     if (!isNotFound(error) && !(task.kind === 'power' && isStateConflict(error) && isSettled(error))) {
       observe('failed');
       ctx.metrics?.panelCallFailures.inc({ kind: task.kind });
-      const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (task.attempts - 1));
-      await ctx.db
-        .updateTable('panel_tasks')
-        .set({ next_attempt_at: ctx.now() + delay, last_error: String(error).slice(0, 500) })
-        .where('id', '=', task.id)
-        .execute();
+      const delay = retryDelay(RETRY, task.attempts);
+      await retryLater(ctx.db, 'panel_tasks', task.id, ctx.now() + delay, error);
       ctx.log.warn(
         { err: error, taskId: task.id, kind: task.kind, serverId: server.id, retryInMs: delay },
         'panel call failed; retried later',
@@ -241,7 +235,7 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
     }
     observe('ok');
   }
-  await confirm(ctx, task, server.id);
+  await confirm(ctx, handlers, task);
   return true;
 }
 
@@ -253,12 +247,12 @@ async function runTask(ctx: AppContext, task: ClaimedTask): Promise<boolean> {
  */
 async function refused(
   ctx: AppContext,
+  handlers: PanelTaskHandlers,
   task: ClaimedTask,
-  serverId: number,
   error: ForeignPanelServerError,
 ): Promise<boolean> {
   if (task.kind === 'delete') {
-    await confirm(ctx, task, serverId);
+    await confirm(ctx, handlers, task);
   } else {
     await ctx.db
       .updateTable('panel_tasks')
@@ -308,54 +302,8 @@ async function call(
   }
 }
 
-/**
- * Waits (real time, at most SETTLE_WAIT_MS) while the server is `stopping`. The panel passes a power signal
- * to Wings without `wait_seconds`, and Wings drops a signal that arrives while another power action holds
- * the server's lock, a stop holding it until the process has stopped (wings server/power.go,
- * HandlePowerAction): a start sent then would be answered 204 and never happen. A schedule's start can
- * follow its stop that closely (the demo clock's hours pass in milliseconds). The state is read from the
- * server's Wings socket, which reports it live; the panel's resources answer is cached for 20 s.
- * @throws Error when the server is still stopping at the end: the queue retries the task later
- */
-async function untilStopped(ctx: AppContext, uuid: string): Promise<void> {
-  const { socket, token } = await ctx.pterodactyl.getWebsocketCredentials(uuid);
-  await new Promise<void>((resolve, reject) => {
-    // Wings accepts the panel's own origin (its `remote`), as the stats relay sends it.
-    const ws = new WebSocket(socket, { origin: new URL(ctx.config.pterodactyl.panelUrl).origin });
-    const finish = (error?: Error) => {
-      clearTimeout(timer);
-      ws.terminate();
-      if (error) reject(error);
-      else resolve();
-    };
-    const timer = setTimeout(() => finish(new Error('the server is still stopping')), SETTLE_WAIT_MS);
-    ws.on('open', () => ws.send(JSON.stringify({ event: 'auth', args: [token] })));
-    ws.on('message', (data) => {
-      let frame: { event?: string; args?: string[] };
-      try {
-        frame = JSON.parse(String(data));
-      } catch {
-        return;
-      }
-      let state: string | undefined;
-      if (frame.event === 'status') state = frame.args?.[0];
-      else if (frame.event === 'stats') {
-        try {
-          state = (JSON.parse(frame.args?.[0] ?? '{}') as { state?: string }).state;
-        } catch {
-          state = undefined;
-        }
-      } else if (frame.event === 'jwt error' || frame.event === 'daemon error')
-        finish(new Error(`Wings: ${frame.event} ${frame.args?.join(' ') ?? ''}`));
-      if (state !== undefined && state !== 'stopping') finish();
-    });
-    ws.on('error', (error) => finish(error));
-    ws.on('close', () => finish(new Error('the Wings socket closed before telling the state')));
-  });
-}
-
-/** Marks the task done and applies what the panel confirmed to the server's row. */
-async function confirm(ctx: AppContext, task: ClaimedTask, serverId: number): Promise<void> {
+/** Marks the task done and lets the caller apply what the panel confirmed, in one transaction. */
+async function confirm(ctx: AppContext, handlers: PanelTaskHandlers, task: ClaimedTask): Promise<void> {
   const t = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -363,26 +311,7 @@ async function confirm(ctx: AppContext, task: ClaimedTask, serverId: number): Pr
       .set({ status: 'done', done_at: t, last_error: null })
       .where('id', '=', task.id)
       .execute();
-    if (task.kind === 'suspend') {
-      await trx
-        .updateTable('user_packages')
-        .set({ panel_suspended_at: t })
-        .where('id', '=', serverId)
-        .where('status', '=', 'suspended')
-        .execute();
-    } else if (task.kind === 'unsuspend') {
-      await trx
-        .updateTable('user_packages')
-        .set({ panel_suspended_at: null })
-        .where('id', '=', serverId)
-        .execute();
-    } else if (task.kind === 'delete') {
-      await trx
-        .updateTable('user_packages')
-        .set({ status: 'deleted', deleted_at: t })
-        .where('id', '=', serverId)
-        .where('status', '=', 'deleting')
-        .execute();
-    }
+    const done = { kind: task.kind as PanelTaskKind, userPackageId: task.user_package_id };
+    await handlers.onDone(trx, done, t);
   });
 }

@@ -12,7 +12,7 @@ import type { Client as MollieClient } from 'mollie-api-typescript';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import type { Mailer } from './mail/mailer';
+import type { MailAttachment, Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 import type { PublicCache } from './public-cache';
 import type { SiteContent } from './site-content';
@@ -25,6 +25,12 @@ export interface Captcha {
   verify(token: string, remoteIp?: string): Promise<boolean>;
 }
 
+/** The files a queued mail may carry, by kind, each rendered when the mail is sent (platform/outbox.ts). */
+export interface MailAttachmentRenderers {
+  /** an invoice's or credit note's PDF (billing/invoice-files.ts) */
+  invoice(ctx: AppContext, invoiceId: number): Promise<MailAttachment>;
+}
+
 export interface AppContext {
   config: Config;
   db: Db['db'];
@@ -32,6 +38,8 @@ export interface AppContext {
   pterodactyl: PterodactylClient;
   mollie: MollieClient;
   mailer: Mailer;
+  /** given by app/server.ts, so that platform (the outbox) imports no billing */
+  mailAttachments: MailAttachmentRenderers;
   captcha: Captcha;
   log: FastifyBaseLogger;
   publicCache: PublicCache;

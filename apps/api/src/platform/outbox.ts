@@ -4,20 +4,21 @@
  * delays it (retried with backoff) rather than failing the billing run (DEVELOPERS.md "survives a crash").
  */
 import type { Kysely, Transaction } from 'kysely';
-import { invoicePdf } from '../billing/invoice-files';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
-import type { MailAttachment } from './mail/mailer';
 import type { RenderedMail } from './mail/templates';
+import { leaseRow, type RetryPolicy, type RowCondition, retryDelay, retryLater } from './queue';
 
-/** A sending attempt holds the mail this long; another instance takes it over after. */
-const LEASE_MS = 60_000;
-const MAX_BACKOFF_MS = 30 * 60_000;
+/** A try holds the mail a minute (then another instance may take it); retries after 1, 2, 4 ... 30 min. */
+const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 60_000, maxRetryMs: 30 * 60_000 };
+/** A mail not sent yet. */
+const unsent: RowCondition<'mail_outbox'> = (eb) => eb('sent_at', 'is', null);
 const BATCH = 50;
 
 /**
  * Queues one mail; call inside the transaction that decides it.
- * @param invoiceId the invoice whose PDF the mail carries (rendered when it is sent)
+ * @param invoiceId the invoice whose PDF the mail carries (rendered when it is sent, by
+ *   `ctx.mailAttachments.invoice`)
  */
 export async function queueMail(
   db: Kysely<Database> | Transaction<Database>,
@@ -63,14 +64,7 @@ export async function sendQueuedMail(ctx: AppContext): Promise<number> {
     if (due.length === 0) return sent;
     let progressed = false;
     for (const mail of due) {
-      const leased = await ctx.db
-        .updateTable('mail_outbox')
-        .set({ next_attempt_at: now + LEASE_MS, attempts: mail.attempts + 1 })
-        .where('id', '=', mail.id)
-        .where('next_attempt_at', '=', mail.next_attempt_at)
-        .where('sent_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(leased.numUpdatedRows) !== 1) continue;
+      if (!(await leaseRow(ctx.db, 'mail_outbox', mail, now + RETRY.leaseMs, unsent))) continue;
       progressed = true;
       try {
         await ctx.mailer.send({
@@ -79,7 +73,7 @@ export async function sendQueuedMail(ctx: AppContext): Promise<number> {
           text: mail.text,
           html: mail.html,
           ...(mail.invoice_id !== null
-            ? { attachments: [await invoiceAttachment(ctx, mail.invoice_id)] }
+            ? { attachments: [await ctx.mailAttachments.invoice(ctx, mail.invoice_id)] }
             : {}),
         });
         await ctx.db
@@ -91,21 +85,11 @@ export async function sendQueuedMail(ctx: AppContext): Promise<number> {
         ctx.metrics?.mails.inc({ outcome: 'sent' });
       } catch (error) {
         ctx.metrics?.mails.inc({ outcome: 'failed' });
-        const delay = Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** mail.attempts);
-        await ctx.db
-          .updateTable('mail_outbox')
-          .set({ next_attempt_at: ctx.now() + delay, last_error: String(error).slice(0, 500) })
-          .where('id', '=', mail.id)
-          .execute();
+        const delay = retryDelay(RETRY, mail.attempts + 1);
+        await retryLater(ctx.db, 'mail_outbox', mail.id, ctx.now() + delay, error);
         ctx.log.error({ err: error, mailId: mail.id }, 'sending mail failed; retried later');
       }
     }
     if (!progressed) return sent;
   }
-}
-
-/** The PDF of an invoice as a mail attachment. */
-async function invoiceAttachment(ctx: AppContext, invoiceId: number): Promise<MailAttachment> {
-  const { filename, content } = await invoicePdf(ctx, invoiceId);
-  return { filename, contentType: 'application/pdf', content };
 }

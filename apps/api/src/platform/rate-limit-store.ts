@@ -31,8 +31,12 @@ declare module '@fastify/rate-limit' {
 type Incr = FastifyRateLimitStore['incr'];
 type Callback = Parameters<Incr>[1];
 
-/** Adds `n` to the key's window, or starts a new window with `n`. @returns the shared count and window end */
-async function addToWindow(
+/**
+ * Adds `n` to the key's window, or starts a new window of `timeWindow` ms at `t` with `n` (also the panel
+ * queue's shared per-minute budget, panel/panel-queue.ts).
+ * @returns the shared count and window end
+ */
+export async function addToWindow(
   db: Kysely<Database>,
   key: string,
   n: number,

@@ -16,7 +16,7 @@ import { clearLowBalanceWarning, markLowBalanceWarned } from '../identity/user-f
 import { unsuspendMonthly } from '../orders/card-orders';
 import { insertCreditsPaidOrder } from '../orders/orders';
 import { cancelMonthly } from '../orders/subscriptions';
-import { enqueuePanelTask, runPanelQueue } from '../panel/panel-queue';
+import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';
@@ -24,6 +24,7 @@ import { mailDate, renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { creditsText, DAY_MS, HOUR_MS, hourStart } from './hourly-billing';
 import { assertPaid, loadOwnedServer } from './owned-server';
+import { runPanelQueue } from './panel-task-results';
 import { isOutsideSchedule } from './schedules';
 
 /** The low-balance warning goes out when the balance pays fewer hours than this (issue 7). */

@@ -9,11 +9,12 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import type { ScheduleAnswer, ScheduleBody, ScheduleDeleteBody } from '@falkenhost/contracts/servers';
 import type { Kysely, Transaction } from 'kysely';
 import { setTimeZone } from '../identity/user-fields';
-import { enqueuePanelTask, runPanelQueue } from '../panel/panel-queue';
+import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { loadOwnedServer } from './owned-server';
+import { runPanelQueue } from './panel-task-results';
 import { hoursOf, isActiveHour, isValidTimeZone } from './schedule-hours';
 
 /** The server's schedules and the time zone they are in. @throws AppError 404 */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/app/server';
-import { runPanelQueue } from '../../src/panel/panel-queue';
+import { runPanelQueue } from '../../src/servers/panel-task-results';
 import {
   DATABASES,
   grantCredits,

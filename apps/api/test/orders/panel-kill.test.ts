@@ -33,12 +33,12 @@ import {
   recoverProvisioning,
 } from '../../src/orders/provisioning';
 import { buildMatches, currentBuild } from '../../src/panel/panel';
-import { runPanelQueue } from '../../src/panel/panel-queue';
 import { createClock } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
 import { createPublicCache } from '../../src/platform/public-cache';
+import { runPanelQueue } from '../../src/servers/panel-task-results';
 import { buyAddon, CHANGE_STALE_MS, reconcileServerChanges } from '../../src/servers/server-changes';
 import { DATABASES, freePort, insertCustomer } from '../harness';
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMasterAccount } from '../../src/app/seed/master';
 import { reconcilePanel } from '../../src/orders/panel-reconciler';
 import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/provisioning';
-import { enqueuePanelTask, runPanelQueue } from '../../src/panel/panel-queue';
+import { enqueuePanelTask } from '../../src/panel/panel-queue';
+import { runPanelQueue } from '../../src/servers/panel-task-results';
 import {
   billingAddress,
   DATABASES,

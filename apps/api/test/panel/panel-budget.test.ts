@@ -5,8 +5,9 @@
  */
 import { PANEL_BUDGET_SHARE } from '@falkenhost/pterodactyl/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueuePanelTask, enqueuePanelTasks, runPanelQueue } from '../../src/panel/panel-queue';
+import { enqueuePanelTask, enqueuePanelTasks } from '../../src/panel/panel-queue';
 import { newUserPackage } from '../../src/platform/db/rows';
+import { runPanelQueue } from '../../src/servers/panel-task-results';
 import {
   grantCredits,
   minecraftOffer,

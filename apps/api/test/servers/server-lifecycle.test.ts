@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
-import { enqueuePanelTask, runPanelQueue } from '../../src/panel/panel-queue';
+import { enqueuePanelTask } from '../../src/panel/panel-queue';
 import { HOUR_MS, hourStart } from '../../src/servers/hourly-billing';
+import { runPanelQueue } from '../../src/servers/panel-task-results';
 import { localDayHour } from '../../src/servers/schedule-hours';
 import {
   DATABASES,
