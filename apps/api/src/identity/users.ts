@@ -43,6 +43,11 @@ export function createUser(db: Kysely<Database>, user: NewUser): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The whole row of a user, or undefined when no user has the id. */
+export function findUser(db: Kysely<Database>, userId: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
 /** Whether any account has the master role (spec 6). */
 export async function masterExists(db: Kysely<Database>): Promise<boolean> {
   const master = await db
