@@ -6,7 +6,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../platform/context';
-import { accessClaims, type NowOrLater, whenReady } from './guards';
+import { type NowOrLater, whenReady } from '../platform/now-or-later';
+import { accessClaims } from './guards';
 
 /** `user:<id>` for a verified access token, else `ip:<address>`; at once for a token seen before. */
 export function customerKey(request: FastifyRequest, secret: string, nowMs: number): NowOrLater<string> {

@@ -7,27 +7,15 @@
 import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { CompiledQuery, type InferResult, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { roleOf } from '../identity/roles';
+import { type SessionUserColumns, sessionUser } from '../identity/session-user';
 import { ACCESS_COOKIE } from '../identity/sessions';
 import { type AccessClaims, knownAccessClaims, verifyAccessToken } from '../identity/tokens';
-import { firstRowNow } from '../platform/db/database';
+import { findUser } from '../identity/users';
 import type { Database, User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
-
-/**
- * The user's columns read with the session on every logged-in request: what the guards check and what the
- * most called routes answer with (the balance the top bar polls). The whole row costs several times more
- * to read (22 columns, strings among them: issue 11 part 4); a route that needs it calls `userOf`.
- */
-const SESSION_USER_COLUMNS = [
-  'users.id',
-  'users.role',
-  'users.credits',
-  'users.email_verified',
-  'users.active',
-  'users.token_version',
-] as const;
+import { type NowOrLater, whenReady } from '../platform/now-or-later';
 
 export interface RequestAuth {
   user: SessionUserColumns;
@@ -48,18 +36,6 @@ declare module 'fastify' {
  * - `verified`: 2FA passed and e-mail verified: the dashboard and every /api/private route (spec 2 "Guards")
  */
 export type AuthLevel = 'session' | 'account' | 'verified';
-
-/**
- * A value at once, or a promise of it when it has to wait: the hot path of a logged-in request (a token
- * checked before, the session read outside a transaction) runs in the caller's own call, without promises
- * and the event-loop turns they take (issue 11, part 4). Callers that `await` take either.
- */
-export type NowOrLater<T> = T | Promise<T>;
-
-/** `next` of the value: at once when the value is there, else once its promise resolves. */
-export function whenReady<T, U>(value: NowOrLater<T>, next: (value: T) => NowOrLater<U>): NowOrLater<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
 
 /** Access tokens being checked for the first time, by request: checked once though two callers ask. */
 const verifying = new WeakMap<
@@ -87,65 +63,6 @@ export function accessClaims(
   const claims = verifyAccessToken(secret, token, nowMs);
   verifying.set(request, { token, secret, claims });
   return claims;
-}
-
-const sessionUserQuery = (db: Kysely<Database>, userId: number, sessionId: number) =>
-  db
-    .selectFrom('users')
-    .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .select(SESSION_USER_COLUMNS)
-    .where('users.id', '=', userId)
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revoked_at', 'is', null);
-
-/** The user's columns a guard has read (SESSION_USER_COLUMNS); `userOf` gives the whole row. */
-export type SessionUserColumns = InferResult<ReturnType<typeof sessionUserQuery>>[number];
-
-/** The session read's row from its values, which come in the order of SESSION_USER_COLUMNS. */
-const sessionUserOf = (values: unknown[]): SessionUserColumns => ({
-  id: values[0] as SessionUserColumns['id'],
-  role: values[1] as SessionUserColumns['role'],
-  credits: values[2] as SessionUserColumns['credits'],
-  email_verified: values[3] as SessionUserColumns['email_verified'],
-  active: values[4] as SessionUserColumns['active'],
-  token_version: values[5] as SessionUserColumns['token_version'],
-});
-
-const compiledSessionUser = new WeakMap<Kysely<Database>, string>();
-
-/** The session read's SQL for this database, built and checked once. */
-function sessionUserSql(db: Kysely<Database>): string {
-  let text = compiledSessionUser.get(db);
-  if (text === undefined) {
-    const compiled = sessionUserQuery(db, -1, -2).compile();
-    if (compiled.parameters.join() !== '-1,-2')
-      throw new Error('the session query takes the two ids in order');
-    const names = Object.keys(sessionUserOf([]));
-    if (names.join() !== SESSION_USER_COLUMNS.map((column) => column.slice('users.'.length)).join())
-      throw new Error('the session row is read in the order of SESSION_USER_COLUMNS');
-    text = compiled.sql;
-    compiledSessionUser.set(db, text);
-  }
-  return text;
-}
-
-/**
- * The user of a session that is not revoked, read on every logged-in request. Its SQL is built once per
- * database and run with the two ids: building and compiling it with Kysely each time cost more than the
- * query (issue 11, part 4). On SQLite it runs at once outside transactions (`firstRowNow`).
- * @returns the row, or undefined when the session is revoked or unknown
- */
-function sessionUser(
-  db: Kysely<Database>,
-  userId: number,
-  sessionId: number,
-): NowOrLater<SessionUserColumns | undefined> {
-  const text = sessionUserSql(db);
-  const parameters = [userId, sessionId];
-  const values = firstRowNow(db, text, parameters);
-  if (values === null) return undefined;
-  if (values !== undefined) return sessionUserOf(values);
-  return db.executeQuery<SessionUserColumns>(CompiledQuery.raw(text, parameters)).then(({ rows }) => rows[0]);
 }
 
 /** The request's auth from its claims and session row; null when the account is off or the token version bumped. */
@@ -220,11 +137,7 @@ export function authOf(request: FastifyRequest): RequestAuth {
  * @throws AppError 401 without an authenticated user (none, or the account was deleted since the guard)
  */
 export async function userOf(request: FastifyRequest): Promise<User> {
-  const row = await request.server.ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', authOf(request).user.id)
-    .executeTakeFirst();
+  const row = await findUser(request.server.ctx.db, authOf(request).user.id);
   if (!row) throw new AppError(401, REASONS.unauthenticated);
   return row;
 }

@@ -5,15 +5,19 @@
  * An ALTCHA payload is accepted once: the solved challenge's signature is recorded in `used_captchas`
  * until the challenge expires, so a replay fails on every instance.
  */
+
+import type { CaptchaProvider } from '@falkenhost/contracts/auth';
+import { REASONS } from '@falkenhost/contracts/errors';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
+import type { Config } from '../platform/config';
 import type { Captcha } from '../platform/context';
 
 export type { Captcha };
 
 import type { Database } from '../platform/db/schema';
-import { isUniqueViolation } from '../platform/errors';
+import { AppError, isUniqueViolation } from '../platform/errors';
 import { sha256 } from './tokens';
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -103,4 +107,26 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
     verify: (token, remoteIp) =>
       options.provider === 'turnstile' ? verifyTurnstile(token, remoteIp) : verifyAltcha(token),
   };
+}
+
+/** A captcha token as the client sent it with the request's address (Turnstile checks the address). */
+export interface CaptchaAnswer {
+  token: string;
+  ip: string;
+}
+
+/**
+ * Checks the captcha of a register, login or password-reset request (spec 2, 5); a token counts once.
+ * @throws AppError 400 captcha when the token is not valid, expired or used
+ */
+export async function assertCaptcha(captcha: Captcha, answer: CaptchaAnswer): Promise<void> {
+  if (!(await captcha.verify(answer.token, answer.ip))) throw new AppError(400, REASONS.captcha);
+}
+
+/** GET captcha-provider: the widget the client shows; Turnstile only with its site key configured. */
+export function captchaProviderOf(config: Pick<Config, 'captcha'>): CaptchaProvider {
+  const { provider, turnstileSiteKey } = config.captcha;
+  return provider === 'turnstile' && turnstileSiteKey
+    ? { provider, siteKey: turnstileSiteKey }
+    : { provider: 'altcha' as const };
 }

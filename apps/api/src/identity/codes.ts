@@ -13,8 +13,10 @@ import {
 } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db/schema';
+import type { AppContext } from '../platform/context';
+import type { Database, User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
+import { renderCodeMail } from '../platform/mail/templates';
 
 export type CodePurpose = 'verify-email' | '2fa';
 
@@ -120,4 +122,23 @@ export async function consumeCode(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) throw new AppError(400, REASONS.invalidCode);
+}
+
+/**
+ * Issues a code and mails it to the user in their language (spec 4: e-mail verification and 2FA).
+ * @param force skip the 120 s resend interval (a new login or registration always gets a code)
+ * @throws AppError 429 too-soon as issueCode; the mailer's error when the mail cannot be sent
+ */
+export async function mailCode(
+  ctx: AppContext,
+  user: Pick<User, 'id' | 'email' | 'username' | 'language'>,
+  purpose: CodePurpose,
+  force: boolean,
+): Promise<void> {
+  const code = await issueCode(ctx.db, ctx.config.codeSecret, user.id, purpose, ctx.now(), force);
+  const mail = renderCodeMail(purpose === '2fa' ? 'twoFactor' : 'verifyEmail', user.language, {
+    username: user.username,
+    code,
+  });
+  await ctx.mailer.send({ to: user.email, ...mail });
 }

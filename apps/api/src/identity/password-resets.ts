@@ -14,13 +14,13 @@
  */
 import { CODE_RESEND_SECONDS } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { replacePassword } from '../accounts/account';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { renderAccountMail } from '../platform/mail/templates';
-import { sendQueuedMail } from '../platform/outbox';
+import { assertCaptcha, type CaptchaAnswer } from './captcha';
 import { hashPassword } from './passwords';
 import { newRefreshToken, sha256 } from './tokens';
+import { replacePassword, sendNoticesNow } from './user-account';
 
 /** How long a reset link works: one hour (issue 9). */
 export const RESET_TTL_MS = 3_600_000;
@@ -32,8 +32,14 @@ export const RESET_RESEND_MS = CODE_RESEND_SECONDS * 1000;
  * `${publicUrl}/reset-password/<token>`. Within 120 s of the last request for the address nothing new
  * happens (the same answer; spamming a mailbox through the form does not work).
  * @param email as typed; compared in lower case
+ * @throws AppError 400 captcha (checked first)
  */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  captcha: CaptchaAnswer,
+): Promise<void> {
+  await assertCaptcha(ctx.captcha, captcha);
   const address = email.trim().toLowerCase();
   const last = await lastRequest(ctx, address);
   if (last && ctx.now() - last.created_at < RESET_RESEND_MS) return;
@@ -42,10 +48,15 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /**
  * POST resend-reset-password: a new link replacing the open one.
- * @throws AppError 404 no-token when no request of the address is open (none, expired or used), 400
- *   too-soon within 120 s of the last one
+ * @throws AppError 400 captcha (checked first), 404 no-token when no request of the address is open
+ *   (none, expired or used), 400 too-soon within 120 s of the last one
  */
-export async function resendPasswordReset(ctx: AppContext, email: string): Promise<void> {
+export async function resendPasswordReset(
+  ctx: AppContext,
+  email: string,
+  captcha: CaptchaAnswer,
+): Promise<void> {
+  await assertCaptcha(ctx.captcha, captcha);
   const address = email.trim().toLowerCase();
   const last = await lastRequest(ctx, address);
   const t = ctx.now();
@@ -134,9 +145,15 @@ export async function verifyPasswordReset(ctx: AppContext, token: string): Promi
  * POST update-password: spends the link (once, also under concurrent calls), sets the new password,
  * ends every session of the account and queues the "password changed" notice.
  * @param password already checked against spec 5's rules by the body's schema
- * @throws AppError 400 invalid-token (nothing changed)
+ * @throws AppError 400 captcha (checked first), 400 invalid-token (nothing changed)
  */
-export async function completePasswordReset(ctx: AppContext, token: string, password: string): Promise<void> {
+export async function completePasswordReset(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  captcha: CaptchaAnswer,
+): Promise<void> {
+  await assertCaptcha(ctx.captcha, captcha);
   const open = await openReset(ctx, token);
   if (!open?.user_id) throw new AppError(400, REASONS.invalidToken);
   const userId = open.user_id;
@@ -152,5 +169,5 @@ export async function completePasswordReset(ctx: AppContext, token: string, pass
     if (Number(spent.numUpdatedRows) !== 1) throw new AppError(400, REASONS.invalidToken);
     await replacePassword(ctx, trx, userId, passwordHash, t);
   });
-  await sendQueuedMail(ctx).catch((error) => ctx.log.warn({ err: error }, 'sending queued mail failed'));
+  await sendNoticesNow(ctx);
 }

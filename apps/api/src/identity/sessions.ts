@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from '@falkenhost/contracts/constants';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
 import { newRefreshToken, sha256, signAccessToken } from './tokens';
 
@@ -24,6 +25,15 @@ interface CookieOptions {
   secure: boolean;
   accessSecret: string;
   now: number;
+}
+
+/** The session cookies' options now: `secure` when the public address is https (config PUBLIC_URL). */
+export function sessionCookieOptions(ctx: Pick<AppContext, 'config' | 'now'>): CookieOptions {
+  return {
+    secure: ctx.config.publicUrl.startsWith('https:'),
+    accessSecret: ctx.config.accessTokenSecret,
+    now: ctx.now(),
+  };
 }
 
 async function setCookies(

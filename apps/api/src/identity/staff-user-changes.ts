@@ -6,6 +6,7 @@
 import type { Role } from '@falkenhost/contracts/constants';
 import type { Transaction } from 'kysely';
 import type { Database, User } from '../platform/db/schema';
+import { revokeSessions } from './user-account';
 
 async function setEndingSessions(
   trx: Transaction<Database>,
@@ -18,12 +19,7 @@ async function setEndingSessions(
     .set((eb) => ({ ...set, token_version: eb('token_version', '+', 1), updated_at: at }))
     .where('id', '=', userId)
     .execute();
-  await trx
-    .updateTable('sessions')
-    .set({ revoked_at: at })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeSessions(trx, userId, at);
 }
 
 /**

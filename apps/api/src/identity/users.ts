@@ -1,11 +1,11 @@
 /**
- * User lookups and the session-user view (spec 3 "Session user").
+ * User records: creation, lookups and the session-user view (spec 3 "Session user").
  */
 
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { LANGUAGES } from '@falkenhost/contracts/constants';
 import { type Kysely, sql } from 'kysely';
-import type { Database, User } from '../platform/db/schema';
+import type { Database, NewUser, User } from '../platform/db/schema';
 import { roleOf } from './roles';
 
 /**
@@ -31,6 +31,32 @@ export function toSessionUser(user: User, mfa: boolean): SessionUser {
     email_verified: user.email_verified === 1,
     authenticated: mfa,
   };
+}
+
+/**
+ * Inserts a user (registration, the first master account).
+ * @returns the new row
+ * @throws the database's unique violation when the username or e-mail is taken (platform/errors.ts
+ *   `isUniqueViolation` tells it)
+ */
+export function createUser(db: Kysely<Database>, user: NewUser): Promise<User> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The whole row of a user, or undefined when no user has the id. */
+export function findUser(db: Kysely<Database>, userId: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** Whether any account has the master role (spec 6). */
+export async function masterExists(db: Kysely<Database>): Promise<boolean> {
+  const master = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'master')
+    .limit(1)
+    .executeTakeFirst();
+  return master !== undefined;
 }
 
 /** Case-insensitive username lookup (usernames are unique regardless of case). */

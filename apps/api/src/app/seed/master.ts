@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../identity/passwords';
+import { createUser, masterExists } from '../../identity/users';
 import type { AppContext } from '../../platform/context';
 
 /**
@@ -15,31 +16,22 @@ export async function ensureMasterAccount(
   ctx: AppContext,
   email: string,
 ): Promise<{ email: string; password: string } | null> {
-  const master = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'master')
-    .limit(1)
-    .executeTakeFirst();
-  if (master) return null;
+  if (await masterExists(ctx.db)) return null;
   const password = randomBytes(12).toString('base64url');
   const t = ctx.now();
-  await ctx.db
-    .insertInto('users')
-    .values({
-      username: 'master',
-      email: email.toLowerCase(),
-      first_name: 'Master',
-      last_name: 'Admin',
-      password_hash: await hashPassword(password),
-      role: 'master',
-      email_verified: 1,
-      referrer_id: null,
-      ptero_user_id: null,
-      mollie_customer_id: null,
-      created_at: t,
-      updated_at: t,
-    })
-    .execute();
+  await createUser(ctx.db, {
+    username: 'master',
+    email: email.toLowerCase(),
+    first_name: 'Master',
+    last_name: 'Admin',
+    password_hash: await hashPassword(password),
+    role: 'master',
+    email_verified: 1,
+    referrer_id: null,
+    ptero_user_id: null,
+    mollie_customer_id: null,
+    created_at: t,
+    updated_at: t,
+  });
   return { email: email.toLowerCase(), password };
 }

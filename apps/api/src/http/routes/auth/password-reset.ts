@@ -1,7 +1,7 @@
 /**
  * /api/auth password reset (spec 7 "Authentication": reset-password, resend-reset-password,
- * verify-reset-password, update-password; 8 "Resend reset", "Reset"; auth/password-resets.ts). Every
- * route is rate limited; the two that send mail check the captcha first.
+ * verify-reset-password, update-password; 8 "Resend reset", "Reset"; identity/password-resets.ts). Every
+ * route is rate limited; the three that send mail check the captcha first.
  */
 import {
   okBody,
@@ -9,8 +9,7 @@ import {
   resetTokenBody,
   updateResetPasswordBody,
 } from '@falkenhost/contracts/auth';
-import { REASONS } from '@falkenhost/contracts/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   completePasswordReset,
@@ -18,7 +17,6 @@ import {
   resendPasswordReset,
   verifyPasswordReset,
 } from '../../../identity/password-resets';
-import { AppError } from '../../../platform/errors';
 
 export default async function passwordResetRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,16 +24,14 @@ export default async function passwordResetRoutes(fastify: FastifyInstance): Pro
   const limit = () => ({ rateLimit: { max: ctx.config.rateLimitPerMinute, timeWindow: '1 minute' } });
   const ok = { ok: true as const };
 
-  async function checkCaptcha(request: FastifyRequest, token: string): Promise<void> {
-    if (!(await ctx.captcha.verify(token, request.ip))) throw new AppError(400, REASONS.captcha);
-  }
-
   app.post(
     '/reset-password',
     { config: limit(), schema: { body: resetPasswordBody, response: { 200: okBody } } },
     async (request) => {
-      await checkCaptcha(request, request.body.captchaToken);
-      await requestPasswordReset(ctx, request.body.email);
+      await requestPasswordReset(ctx, request.body.email, {
+        token: request.body.captchaToken,
+        ip: request.ip,
+      });
       return ok;
     },
   );
@@ -44,8 +40,10 @@ export default async function passwordResetRoutes(fastify: FastifyInstance): Pro
     '/resend-reset-password',
     { config: limit(), schema: { body: resetPasswordBody, response: { 200: okBody } } },
     async (request) => {
-      await checkCaptcha(request, request.body.captchaToken);
-      await resendPasswordReset(ctx, request.body.email);
+      await resendPasswordReset(ctx, request.body.email, {
+        token: request.body.captchaToken,
+        ip: request.ip,
+      });
       return ok;
     },
   );
@@ -63,8 +61,8 @@ export default async function passwordResetRoutes(fastify: FastifyInstance): Pro
     '/update-password',
     { config: limit(), schema: { body: updateResetPasswordBody, response: { 200: okBody } } },
     async (request) => {
-      await checkCaptcha(request, request.body.captchaToken);
-      await completePasswordReset(ctx, request.body.token, request.body.password);
+      const { token, password, captchaToken } = request.body;
+      await completePasswordReset(ctx, token, password, { token: captchaToken, ip: request.ip });
       return ok;
     },
   );

@@ -9,14 +9,13 @@
 import { clockAdvanceBody, clockAnswer } from '@falkenhost/contracts/servers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { runTick } from '../../../jobs/tick';
-import { HOUR_MS } from '../../../servers/hourly-billing';
+import { createDemoClock } from '../../../jobs/demo-clock';
 
 export default async function devRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const nowIso = () => new Date(ctx.now()).toISOString();
-  let advancing: Promise<unknown> = Promise.resolve();
+  const demoClock = createDemoClock(ctx, async () => fastify.demoEmulators?.mollie.runDueSubscriptions());
 
   app.get('/mail', async () => ctx.mailer.captured?.() ?? []);
 
@@ -26,17 +25,7 @@ export default async function devRoutes(fastify: FastifyInstance): Promise<void>
     '/clock',
     { schema: { body: clockAdvanceBody, response: { 200: clockAnswer } } },
     async (request) => {
-      // One advance at a time: a second one waits for the first, so hours are never run out of order.
-      const run = advancing.then(async () => {
-        for (let hour = 0; hour < request.body.advanceHours; hour++) {
-          ctx.clock.advance(HOUR_MS);
-          // Mollie charges each subscription that fell due and calls our webhook, as it would that day.
-          await fastify.demoEmulators?.mollie.runDueSubscriptions();
-          await runTick(ctx);
-        }
-      });
-      advancing = run.catch(() => undefined);
-      await run;
+      await demoClock.advance(request.body.advanceHours);
       return { now: nowIso() };
     },
   );

@@ -18,23 +18,17 @@ import {
 import { okBody } from '@falkenhost/contracts/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  changePassword,
-  deactivateAccount,
-  executeAccountChange,
-  exportAccount,
-  profileOf,
-  requestAccountChange,
-  setAccountFlag,
-} from '../../../accounts/account';
-import { clearSessionCookies, startSession } from '../../../identity/sessions';
+import { executeAccountChange, requestAccountChange } from '../../../accounts/account-change';
+import { deactivateAccount } from '../../../accounts/deactivation';
+import { exportAccount } from '../../../accounts/export';
+import { changePassword } from '../../../accounts/password-change';
+import { profileOf, setAccountFlag } from '../../../accounts/profile';
 import { perCustomerLimit } from '../../customer-limit';
 import { authOf, guard, readAuth, userOf } from '../../guards';
 
 export default async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const { config, now } = ctx;
   const verified = guard(fastify, 'verified');
 
   const limit = () => perCustomerLimit(ctx);
@@ -65,13 +59,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
       schema: { body: updatePasswordBody, response: { 200: okBody } },
     },
     async (request, reply) => {
-      const user = await changePassword(ctx, await userOf(request), request.body);
-      // Every session ended; the caller goes on in a fresh one (2FA passed: the guard required it).
-      await startSession(ctx.db, reply, user, true, {
-        secure: config.publicUrl.startsWith('https:'),
-        accessSecret: config.accessTokenSecret,
-        now: now(),
-      });
+      await changePassword(ctx, reply, await userOf(request), request.body);
       return { ok: true as const };
     },
   );
@@ -80,8 +68,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
     '/me/deactivate',
     { onRequest: verified, config: limit(), schema: { response: { 200: okBody } } },
     async (request, reply) => {
-      await deactivateAccount(ctx, await userOf(request));
-      clearSessionCookies(reply);
+      await deactivateAccount(ctx, reply, await userOf(request));
       return { ok: true as const };
     },
   );

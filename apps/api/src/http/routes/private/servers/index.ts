@@ -6,7 +6,6 @@
 
 import { serverVariablesAnswer, serverVariablesBody } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { unitsToCredits } from '@falkenhost/contracts/money';
 import {
   ownedServer,
   serverCountAnswer,
@@ -17,11 +16,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serverVariables, updateServerVariables } from '../../../../panel/egg-variables';
-import { socketIsFor } from '../../../../panel/socket-relay';
-import { signSocketToken } from '../../../../panel/socket-token';
 import { AppError } from '../../../../platform/errors';
 import { allowedOrigins } from '../../../../platform/origin-check';
-import { listOwnedServers, websocketFor } from '../../../../servers/owned-servers';
+import { listOwnedServers } from '../../../../servers/owned-servers';
+import { serverCountOf, socketCredentialFor } from '../../../../servers/server-socket';
 import { authOf, guard } from '../../../guards';
 
 export default async function privateServersRoutes(fastify: FastifyInstance): Promise<void> {
@@ -38,54 +36,14 @@ export default async function privateServersRoutes(fastify: FastifyInstance): Pr
     listOwnedServers(ctx, authOf(request).user.id),
   );
 
-  app.get('/server-count', { schema: { response: { 200: serverCountAnswer } } }, async (request) => {
-    const row = await ctx.db
-      .selectFrom('user_packages')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('count'),
-        eb.fn.sum<number>('credits_monthly').as('monthly'),
-      ])
-      .where('user_id', '=', authOf(request).user.id)
-      .where('status', 'not in', ['failed', 'deleted'])
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.count), monthly: unitsToCredits(Number(row.monthly ?? 0)) };
-  });
+  app.get('/server-count', { schema: { response: { 200: serverCountAnswer } } }, async (request) =>
+    serverCountOf(ctx, authOf(request).user.id),
+  );
 
   app.get(
     '/websocket-token',
     { schema: { querystring: websocketQuery, response: { 200: websocketAnswer } } },
-    async (request) => {
-      const userId = authOf(request).user.id;
-      const server = await ctx.db
-        .selectFrom('user_packages')
-        .select(['ptero_identifier', 'ptero_server_uuid', 'status'])
-        .where('id', '=', request.query.id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!server?.ptero_identifier || !server.ptero_server_uuid || server.status !== 'paid')
-        throw new AppError(404, REASONS.notFound);
-      // Without a live relay for it, the panel is asked (one call, as before the relay): it tells a server
-      // still installing, and its credential opens the relay's Wings socket when the card connects.
-      if (!relay.isLive(server.ptero_server_uuid)) {
-        const credential = await websocketFor(ctx, server.ptero_identifier);
-        // A server still installing has no socket yet; the card asks again a few seconds later.
-        if (credential === 'installing') throw new AppError(409, REASONS.installing);
-        if (!credential) throw new AppError(502, REASONS.panel);
-        if (!socketIsFor(credential.socket, server.ptero_server_uuid)) {
-          ctx.log.error({ server: request.query.id }, "the panel's socket is not that of our server");
-          throw new AppError(502, REASONS.panel);
-        }
-        relay.offer(server.ptero_server_uuid, credential);
-      }
-      return {
-        socket: relay.socketUrl(request.query.id),
-        token: await signSocketToken(
-          ctx.config.accessTokenSecret,
-          { userId, serverId: request.query.id },
-          ctx.now(),
-        ),
-      };
-    },
+    async (request) => socketCredentialFor(ctx, relay, authOf(request).user.id, request.query.id),
   );
 
   app.get(

@@ -28,16 +28,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { referrerOf, setReferrer } from '../../../../billing/referrals';
-import { adminPackagesAdditionalData as loadAdminPackagesAdditionalData } from '../../../../catalog/admin-games';
-import { listGamePackages, toPublicPackage, toStoreAddon } from '../../../../catalog/catalog';
-import { findValidDiscount } from '../../../../catalog/discounts';
-import { addonsOfPackage, findOrderablePackage, packageLocations } from '../../../../catalog/packages';
+import {
+  orderableAddons,
+  orderableLocations,
+  orderableVariables,
+  packagesAdditionalDataFor,
+  storePackagesOfGame,
+  verifyDiscountCode,
+} from '../../../../catalog/store-offer';
 import { roleOf } from '../../../../identity/roles';
 import { orderPackageByCard } from '../../../../orders/card-orders';
 import { orderCredits, orderStatus } from '../../../../orders/orders';
 import { orderPackageByCredits } from '../../../../orders/provisioning';
-import { packageVariableFields } from '../../../../panel/egg-variables';
-import { nestsWithEggs } from '../../../../panel/nests';
 import { AppError } from '../../../../platform/errors';
 import { authOf, guard, userOf } from '../../../guards';
 
@@ -69,20 +71,7 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
   app.get(
     '/available-users-packages',
     { schema: { querystring: gameIdQuery, response: { 200: z.array(storePackage) } } },
-    async (request) => {
-      const game = await ctx.db
-        .selectFrom('games')
-        .select(['id', 'name'])
-        .where('id', '=', request.query.gameId)
-        .where('active', '=', 1)
-        .executeTakeFirst();
-      if (!game) throw new AppError(404, REASONS.notFound);
-      const packages = await listGamePackages(ctx.db, game.id, authOf(request).user.id);
-      return packages.map(({ pkg, eggs }) => ({
-        ...toPublicPackage(pkg, game.name, eggs),
-        used: pkg.target_user_id === null ? 1 : 0,
-      }));
-    },
+    async (request) => storePackagesOfGame(ctx, request.query.gameId, authOf(request).user.id),
   );
 
   app.get(
@@ -92,29 +81,19 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
         response: { 200: adminPackagesAdditionalData.partial({ games: true, locations: true }) },
       },
     },
-    // Staff get the games and the panel's locations and nodes too (spec 3 "Package extra data").
-    async (request) =>
-      roleOf(authOf(request).user) === 'customer'
-        ? { nests: await nestsWithEggs(ctx) }
-        : loadAdminPackagesAdditionalData(ctx),
+    async (request) => packagesAdditionalDataFor(ctx, roleOf(authOf(request).user)),
   );
 
   app.get(
     '/package-addons',
     { schema: { querystring: packageIdQuery, response: { 200: z.array(storeAddon) } } },
-    async (request) => {
-      const pkg = await findOrderablePackage(ctx, authOf(request).user.id, request.query.packageId);
-      return (await addonsOfPackage(ctx, pkg.id)).map(toStoreAddon);
-    },
+    async (request) => orderableAddons(ctx, authOf(request).user.id, request.query.packageId),
   );
 
   app.get(
     '/package-locations',
     { schema: { querystring: packageIdQuery, response: { 200: z.array(storeLocation) } } },
-    async (request) => {
-      const pkg = await findOrderablePackage(ctx, authOf(request).user.id, request.query.packageId);
-      return packageLocations(ctx, pkg.id);
-    },
+    async (request) => orderableLocations(ctx, authOf(request).user.id, request.query.packageId),
   );
 
   app.post(
@@ -123,11 +102,7 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 6, timeWindow: '1 minute' } },
       schema: { body: discountVerificationBody, response: { 200: discountVerificationAnswer } },
     },
-    async (request) => {
-      const discount = await findValidDiscount(ctx.db, request.body.code, ctx.now());
-      if (!discount) throw new AppError(400, REASONS.discount);
-      return { code: discount.code, percentage: discount.percentageBp / 100 };
-    },
+    async (request) => verifyDiscountCode(ctx, request.body.code, ctx.now()),
   );
 
   app.post(
@@ -163,10 +138,6 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
   app.get(
     '/package-variables',
     { schema: { querystring: packageIdQuery, response: { 200: packageVariablesAnswer } } },
-    async (request) =>
-      packageVariableFields(
-        ctx,
-        await findOrderablePackage(ctx, authOf(request).user.id, request.query.packageId),
-      ),
+    async (request) => orderableVariables(ctx, authOf(request).user.id, request.query.packageId),
   );
 }

@@ -1,0 +1,38 @@
+/**
+ * The password change in settings (spec 5, 8 "Settings"); the reset by mailed link is
+ * identity/password-resets.ts. Both end every session through identity's `replacePassword`.
+ */
+import type { UpdatePasswordBody } from '@falkenhost/contracts/account';
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { FastifyReply } from 'fastify';
+import { hashPassword, verifyPassword } from '../identity/passwords';
+import { sessionCookieOptions, startSession } from '../identity/sessions';
+import { replacePassword, sendNoticesNow } from '../identity/user-account';
+import type { AppContext } from '../platform/context';
+import type { User } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+
+/**
+ * PUT me/update-password (spec 5: new password at least 6 characters, checked by the body's schema; spec
+ * 8: 401 for a wrong current password). Every session of the account ends (token version bumped,
+ * refresh tokens revoked) and the caller goes on in a fresh one (2FA passed: the route's guard required
+ * it), so only the other logins end. The old address is told (outbox).
+ * @param reply gets the new session's cookies
+ * @throws AppError 401 invalid-password when `password` is not the current password
+ */
+export async function changePassword(
+  ctx: AppContext,
+  reply: FastifyReply,
+  user: User,
+  body: UpdatePasswordBody,
+): Promise<void> {
+  if (!(await verifyPassword(user.password_hash, body.password)))
+    throw new AppError(401, REASONS.invalidPassword);
+  const passwordHash = await hashPassword(body.newPassword);
+  const t = ctx.now();
+  const updated = await ctx.db
+    .transaction()
+    .execute((trx) => replacePassword(ctx, trx, user.id, passwordHash, t));
+  await sendNoticesNow(ctx);
+  await startSession(ctx.db, reply, updated, true, sessionCookieOptions(ctx));
+}

@@ -1,0 +1,35 @@
+/**
+ * The customer's own profile (spec 2 "Settings", 3 "User (me)"): the profile answer and its two flags.
+ */
+import type { AccountProfile } from '@falkenhost/contracts/account';
+import { roleOf } from '../identity/roles';
+import { findUserById, setUserFlag } from '../identity/user-account';
+import type { AppContext } from '../platform/context';
+import type { User } from '../platform/db/schema';
+
+/** GET me (spec 3 "User (me)"): `created_at` as ISO 8601, flags as booleans. */
+export function profileOf(user: User): AccountProfile {
+  return {
+    username: user.username,
+    email: user.email,
+    role: roleOf(user),
+    two_factor_auth: user.two_factor_auth === 1,
+    news_subscription: user.news_subscription === 1,
+    created_at: new Date(user.created_at).toISOString(),
+  };
+}
+
+/**
+ * PUT me/newsletter and PUT me/2fa: sets one of the account's flags (spec 2 "Settings"). The 2FA flag is
+ * the mailed-code 2FA the login honours (spec 4: with two_factor_auth set a login goes to /email/2fa).
+ * @returns the profile after the change
+ */
+export async function setAccountFlag(
+  ctx: AppContext,
+  userId: number,
+  flag: 'news_subscription' | 'two_factor_auth',
+  on: boolean,
+): Promise<AccountProfile> {
+  await setUserFlag(ctx.db, userId, flag, on, ctx.now());
+  return profileOf(await findUserById(ctx.db, userId));
+}

@@ -1,0 +1,103 @@
+/**
+ * Login, the second factor and the session's refresh (spec 4 "Login", 5, 7 login, 2fa, resend-2fa,
+ * refresh-token; 8; issue 9 for TOTP). Sessions and their cookies are sessions.ts.
+ */
+import type { LoginBody, SessionUser } from '@falkenhost/contracts/auth';
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../platform/context';
+import type { User } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+import { assertCaptcha } from './captcha';
+import { consumeCode, mailCode } from './codes';
+import { dummyHash, verifyPassword } from './passwords';
+import type { RequestOrigin } from './registration';
+import { clearSessionCookies, passMfa, rotateSession, sessionCookieOptions, startSession } from './sessions';
+import { verifySecondFactor } from './totp';
+import { findUserById } from './user-account';
+import { findByEmail, spokenLanguageOf, toSessionUser, twoFactorMethodOf } from './users';
+
+/**
+ * POST login: checks the captcha and the password and starts a session (cookies on `reply`). With 2FA
+ * the session waits for the second factor: a mailed code (spec 4), or the authenticator app's code when
+ * TOTP is on, which takes precedence and mails nothing (issue 9). The account's mail language follows
+ * the first spoken Accept-Language language (docs/decisions/025-mail-language.md).
+ * @throws AppError 400 captcha, 401 invalid-credentials (unknown address, wrong password or inactive
+ *   account; the password is hashed in every case so the answer takes as long)
+ */
+export async function logIn(
+  ctx: AppContext,
+  reply: FastifyReply,
+  body: LoginBody,
+  origin: RequestOrigin,
+): Promise<SessionUser> {
+  const { email, password, captchaToken } = body;
+  await assertCaptcha(ctx.captcha, { token: captchaToken, ip: origin.ip });
+  const found = await findByEmail(ctx.db, email);
+  const ok = await verifyPassword(found?.password_hash ?? (await dummyHash()), password);
+  if (!found || !ok || found.active !== 1) throw new AppError(401, REASONS.invalidCredentials);
+  const language = spokenLanguageOf(origin.acceptLanguage);
+  let user = found;
+  if (language && language !== found.language) {
+    user = { ...found, language };
+    await ctx.db
+      .updateTable('users')
+      .set({ language, updated_at: ctx.now() })
+      .where('id', '=', user.id)
+      .execute();
+  }
+  const method = twoFactorMethodOf(user);
+  const needsMfa = method !== null;
+  await startSession(ctx.db, reply, user, !needsMfa, sessionCookieOptions(ctx));
+  if (method === 'email') await mailCode(ctx, user, '2fa', true);
+  return toSessionUser(user, !needsMfa);
+}
+
+/**
+ * POST 2fa: passes the session's second factor with a mailed code, or for a user with TOTP on the app's
+ * code or a recovery code (issue 9), and re-issues the cookies. A session past 2FA needs nothing.
+ * @param session the session as the guard read it
+ * @throws AppError 400 invalid-code, 429 rate-limited (totp.ts verifySecondFactor)
+ */
+export async function passSecondFactor(
+  ctx: AppContext,
+  reply: FastifyReply,
+  user: User,
+  session: { sessionId: number; mfa: boolean },
+  code: string,
+): Promise<SessionUser> {
+  if (!session.mfa) {
+    if (user.totp_enabled === 1) await verifySecondFactor(ctx, user, code);
+    else await consumeCode(ctx.db, ctx.config.codeSecret, user.id, '2fa', code, ctx.now());
+    await passMfa(ctx.db, reply, user, session.sessionId, sessionCookieOptions(ctx));
+  }
+  return toSessionUser(user, true);
+}
+
+/**
+ * POST resend-2fa: a new mailed code while the session waits for it; nothing for a user with TOTP on
+ * (the app makes the codes) or a session past 2FA.
+ * @throws AppError 429 too-soon within 120 s of the last code (spec 5)
+ */
+export async function resendSecondFactorCode(ctx: AppContext, user: User, mfaPassed: boolean): Promise<void> {
+  if (!mfaPassed && user.totp_enabled !== 1) await mailCode(ctx, user, '2fa', false);
+}
+
+/**
+ * POST refresh-token: rotates the refresh cookie's session (sessions.ts rotateSession).
+ * @returns the session user
+ * @throws AppError 401 unauthenticated when the session is over; the cookies are cleared then, so the
+ *   client stops asking
+ */
+export async function refreshSession(
+  ctx: AppContext,
+  reply: FastifyReply,
+  refreshToken: string | undefined,
+): Promise<SessionUser> {
+  const rotated = await rotateSession(ctx.db, reply, refreshToken, sessionCookieOptions(ctx));
+  if (!rotated) {
+    clearSessionCookies(reply);
+    throw new AppError(401, REASONS.unauthenticated);
+  }
+  return toSessionUser(await findUserById(ctx.db, rotated.userId), rotated.mfa);
+}

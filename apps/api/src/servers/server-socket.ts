@@ -1,0 +1,72 @@
+/**
+ * The customer's server count and the credential a server card opens its live-gauge socket with (spec 2
+ * "Customer servers", 4, 7 server-count and websocket-token). The socket is our relay's
+ * (panel/socket-relay.ts); the panel's own credential never reaches the browser.
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import { unitsToCredits } from '@falkenhost/contracts/money';
+import { type SocketRelay, socketIsFor } from '../panel/socket-relay';
+import { signSocketToken } from '../panel/socket-token';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { websocketFor } from './owned-servers';
+
+/**
+ * GET servers/server-count: the user's servers that are not failed or deleted, and what they cost a
+ * month together.
+ * @returns `monthly` in credits
+ */
+export async function serverCountOf(
+  ctx: AppContext,
+  userId: number,
+): Promise<{ count: number; monthly: number }> {
+  const row = await ctx.db
+    .selectFrom('user_packages')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>('credits_monthly').as('monthly'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', 'not in', ['failed', 'deleted'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), monthly: unitsToCredits(Number(row.monthly ?? 0)) };
+}
+
+/**
+ * GET servers/websocket-token: our relay's socket address for the user's running server and a signed
+ * token for it. Without a live relay for the server the panel is asked once for its Wings credential,
+ * which the relay opens when the card connects.
+ * @returns `socket` (ws/wss URL of the relay) and `token`
+ * @throws AppError 404 not-found (not the user's, not paid, or not on the panel yet), 409 installing
+ *   (the panel gives no socket yet; the card asks again), 502 panel (no credential, or one for another
+ *   server)
+ */
+export async function socketCredentialFor(
+  ctx: AppContext,
+  relay: SocketRelay,
+  userId: number,
+  serverId: number,
+): Promise<{ socket: string; token: string }> {
+  const server = await ctx.db
+    .selectFrom('user_packages')
+    .select(['ptero_identifier', 'ptero_server_uuid', 'status'])
+    .where('id', '=', serverId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!server?.ptero_identifier || !server.ptero_server_uuid || server.status !== 'paid')
+    throw new AppError(404, REASONS.notFound);
+  if (!relay.isLive(server.ptero_server_uuid)) {
+    const credential = await websocketFor(ctx, server.ptero_identifier);
+    if (credential === 'installing') throw new AppError(409, REASONS.installing);
+    if (!credential) throw new AppError(502, REASONS.panel);
+    if (!socketIsFor(credential.socket, server.ptero_server_uuid)) {
+      ctx.log.error({ server: serverId }, "the panel's socket is not that of our server");
+      throw new AppError(502, REASONS.panel);
+    }
+    relay.offer(server.ptero_server_uuid, credential);
+  }
+  return {
+    socket: relay.socketUrl(serverId),
+    token: await signSocketToken(ctx.config.accessTokenSecret, { userId, serverId }, ctx.now()),
+  };
+}
