@@ -16,12 +16,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serverVariables, updateServerVariables } from '../../../../panel/egg-variables';
 import { socketIsFor } from '../../../../panel/socket-relay';
 import { signSocketToken } from '../../../../panel/socket-token';
 import { AppError } from '../../../../platform/errors';
 import { allowedOrigins } from '../../../../platform/origin-check';
 import { listOwnedServers, websocketFor } from '../../../../servers/owned-servers';
+import { serverVariables, updateServerVariables } from '../../../../servers/server-variables';
 import { authOf, guard } from '../../../guards';
 
 export default async function privateServersRoutes(fastify: FastifyInstance): Promise<void> {
