@@ -26,18 +26,11 @@ import { applyLedgerEntry } from '../billing/ledger';
 import { refundPayment } from '../integrations/mollie';
 import { completeAllocationClaims, releaseAllocationClaims } from '../panel/allocation-claims';
 import { parseVariables } from '../panel/egg-variables';
-import {
-  buildMatches,
-  claimPlacement,
-  confirmPanelUser,
-  createPanelServer,
-  currentBuild,
-  pushBuild,
-  readPlacement,
-  type ServerBuild,
-  serverBuild,
-} from '../panel/panel';
 import { serverExternalId } from '../panel/panel-ownership';
+import { createPanelServer, pushBuild } from '../panel/panel-servers';
+import { confirmPanelUser } from '../panel/panel-users';
+import { claimPlacement, readPlacement } from '../panel/placement';
+import { buildMatches, currentBuild, type ServerBuild, serverBuild } from '../panel/server-build';
 import { recordSystemAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';

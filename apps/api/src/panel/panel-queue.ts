@@ -22,8 +22,9 @@ import WebSocket from 'ws';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
 import type { PanelCallOutcome } from '../platform/metrics';
-import { currentBuild, pushBuild } from './panel';
 import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
+import { pushBuild } from './panel-servers';
+import { currentBuild } from './server-build';
 
 /** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
 export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';
