@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { socketIsFor } from '../../../../panel/socket-relay';
 import { signSocketToken } from '../../../../panel/socket-token';
+import { socketIsFor } from '../../../../panel/wings-socket';
 import { AppError } from '../../../../platform/errors';
 import { allowedOrigins } from '../../../../platform/origin-check';
 import { listOwnedServers, websocketFor } from '../../../../servers/owned-servers';
