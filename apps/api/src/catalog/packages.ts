@@ -6,7 +6,7 @@ import type { Variables } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { StoreLocation } from '@falkenhost/contracts/store';
 import { checkOrderVariables } from '../panel/egg-variables';
-import { packageNodes, panelLocations } from '../panel/panel';
+import { packageNodes, panelLocations } from '../panel/placement';
 import type { AppContext } from '../platform/context';
 import type { Addon, Package } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
@@ -64,7 +64,7 @@ export async function addonsOfPackage(ctx: AppContext, packageId: number): Promi
 
 /**
  * Locations of a package's nodes, as the panel names them (spec 3 "Location for ordering": id, code, name),
- * from the panel as read in the last minute (panel/panel.ts `PANEL_READING_FRESH_MS`).
+ * from the panel as read in the last minute (panel/placement.ts `PANEL_READING_FRESH_MS`).
  */
 export async function packageLocations(ctx: AppContext, packageId: number): Promise<StoreLocation[]> {
   const nodes = await packageNodes(ctx, await nodeIdsOf(ctx, packageId));

@@ -16,8 +16,8 @@ import {
 } from '../orders/panel-reconciler';
 import { type RecoveryResult, recoverProvisioning } from '../orders/provisioning';
 import { expireMonthlyServers, pollMissedRenewals, syncSubscriptions } from '../orders/subscriptions';
-import { pruneAllocationClaims } from '../panel/panel';
 import type { PanelQueueResult } from '../panel/panel-queue';
+import { pruneAllocationClaims } from '../panel/placement';
 import type { AppContext } from '../platform/context';
 import { sendQueuedMail } from '../platform/outbox';
 import { claimSlot } from '../platform/queue';

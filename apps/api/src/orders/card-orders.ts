@@ -40,16 +40,11 @@ import {
 import { recordMolliePayment } from '../integrations/webhookless';
 import { releaseAllocationClaims } from '../panel/allocation-claims';
 import { parseVariables } from '../panel/egg-variables';
-import {
-  claimPlacement,
-  createPanelServer,
-  ensurePanelUser,
-  hasRoom,
-  removePanelServer,
-  serverBuild,
-  withPlacement,
-} from '../panel/panel';
 import { enqueuePanelTask } from '../panel/panel-queue';
+import { createPanelServer, removePanelServer } from '../panel/panel-servers';
+import { ensurePanelUser } from '../panel/panel-users';
+import { claimPlacement, hasRoom, withPlacement } from '../panel/placement';
+import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
 import { newUserPackage } from '../platform/db/rows';
 import type { Database, Order, User } from '../platform/db/schema';

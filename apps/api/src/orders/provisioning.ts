@@ -14,15 +14,10 @@ import type { Transaction } from 'kysely';
 import { applyLedgerEntry } from '../billing/ledger';
 import { loadOrderablePackage } from '../catalog/packages';
 import { completeAllocationClaims, releaseAllocationClaims } from '../panel/allocation-claims';
-import {
-  claimPlacement,
-  createPanelServer,
-  ensurePanelUser,
-  type Placement,
-  removePanelServer,
-  serverBuild,
-  withPlacement,
-} from '../panel/panel';
+import { createPanelServer, removePanelServer } from '../panel/panel-servers';
+import { ensurePanelUser } from '../panel/panel-users';
+import { claimPlacement, type Placement, withPlacement } from '../panel/placement';
+import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
 import { newUserPackage } from '../platform/db/rows';
 import type { Database, User } from '../platform/db/schema';
@@ -172,7 +167,7 @@ export async function insertServerAddons(
 /**
  * Inside `trx`: a server row still provisioning gets the panel's server and runs (status paid); its
  * allocation claim is marked done (it counts until the panel's figures include the new server,
- * panel/panel.ts). Shared by orders by credits and by card.
+ * panel/placement.ts). Shared by orders by credits and by card.
  * @returns false when the row was no longer provisioning (settled elsewhere; nothing written)
  */
 export async function markAdopted(

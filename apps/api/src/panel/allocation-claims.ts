@@ -1,7 +1,7 @@
 /**
  * The claim lifecycle callers outside placement need: a claim is released when its server is not made
  * (or is made again elsewhere) and marked done when the panel has the server. Placement itself
- * (claimPlacement, pruneAllocationClaims) takes and prunes claims in panel/panel.ts.
+ * (claimPlacement, pruneAllocationClaims) takes and prunes claims in panel/placement.ts.
  */
 
 import type { Kysely, Transaction } from 'kysely';

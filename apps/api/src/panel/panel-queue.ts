@@ -24,8 +24,9 @@ import type { Database } from '../platform/db/schema';
 import type { PanelCallOutcome } from '../platform/metrics';
 import { leaseRow, type RetryPolicy, type RowCondition, retryDelay, retryLater } from '../platform/queue';
 import { addToWindow } from '../platform/rate-limit-store';
-import { currentBuild, pushBuild } from './panel';
 import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
+import { pushBuild } from './panel-servers';
+import { currentBuild } from './server-build';
 import { untilStopped } from './wings-state';
 
 /** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */

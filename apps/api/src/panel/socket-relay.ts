@@ -1,18 +1,16 @@
 /**
  * The live-stats relay (issue 28 point 6; architecture.md; decision 122): the browser never holds a Wings
- * token. It opens OUR socket, authenticates with our own credential for one server (services/
+ * token. It opens OUR socket, authenticates with our own credential for one server (panel/
  * socket-token.ts) and receives only `auth success`, `status`, `stats`, `token expiring`, `token expired`
- * and `jwt error` (our credential's problems). Upstream, each instance keeps ONE Wings socket per watched
- * server, shared by every tab watching it, opened with a token from the store's client key, renewed on
- * `token expiring`, `token expired` and `jwt error`, reconnected with backoff, closed when the last
- * watcher leaves. Nothing a browser sends but `send stats` ever reaches Wings.
+ * and `jwt error` (our credential's problems). Upstream (panel/wings-socket.ts), each instance keeps ONE
+ * Wings socket per watched server, shared by every tab watching it, closed when the last watcher leaves.
+ * Nothing a browser sends but `send stats` ever reaches Wings.
  */
 
-import { isNotFound } from '@falkenhost/pterodactyl/errors';
-import type { ProcessState } from '@falkenhost/pterodactyl/types';
 import WebSocket from 'ws';
 import type { AppContext } from '../platform/context';
 import { verifySocketToken } from './socket-token';
+import { frame, type PanelServer, Upstream, type UpstreamHost } from './wings-socket';
 
 /** Timings of the relay; tests shorten them. All in milliseconds. */
 export interface SocketRelayOptions {
@@ -28,57 +26,12 @@ export interface SocketRelayOptions {
   expiredGraceMs?: number;
 }
 
-/** The panel server a watcher may see, from our own database. */
-interface PanelServer {
-  uuid: string;
-  identifier: string;
-}
-
-const STATES = new Set<string>(['offline', 'starting', 'running', 'stopping']);
 /** Seconds before expiry from which a credential is `token expiring`, as Wings. */
 const EXPIRING_SECONDS = 60;
-/** Time between pings of a Wings socket. */
-const HEARTBEAT_MS = 30_000;
 /** Open sockets a customer may have on one instance (tabs times servers; a card opens one). */
 const MAX_SOCKETS_PER_USER = 50;
 /** A panel credential offered by `/websocket-token` is used for opening a socket within this time. */
 const OFFER_MS = 60_000;
-/** `send stats` from browsers reaches Wings at most this often per server; others get the last stats. */
-const STATS_REQUEST_MS = 1_000;
-/** Largest frame accepted from Wings (console output is dropped but must be read). */
-const UPSTREAM_MAX_PAYLOAD = 4 * 1024 * 1024;
-
-const frame = (event: string, args?: string[]) => JSON.stringify(args ? { event, args } : { event });
-
-/** Only the spec's stats fields, as numbers: nothing else Wings puts in a frame reaches a browser. */
-function sanitizeStats(raw: string | undefined): string | null {
-  try {
-    const s = JSON.parse(raw ?? '') as Record<string, unknown>;
-    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-    const network = (s.network ?? {}) as Record<string, unknown>;
-    const state = typeof s.state === 'string' && STATES.has(s.state) ? s.state : 'offline';
-    return JSON.stringify({
-      memory_bytes: num(s.memory_bytes),
-      memory_limit_bytes: num(s.memory_limit_bytes),
-      cpu_absolute: num(s.cpu_absolute),
-      network: { rx_bytes: num(network.rx_bytes), tx_bytes: num(network.tx_bytes) },
-      uptime: num(s.uptime),
-      state,
-      disk_bytes: num(s.disk_bytes),
-    });
-  } catch {
-    return null;
-  }
-}
-
-/** True when a panel socket URL is that of the server `uuid` (the panel answered for our server). */
-export function socketIsFor(socketUrl: string, uuid: string): boolean {
-  try {
-    return new URL(socketUrl).pathname.endsWith(`/api/servers/${uuid}/ws`);
-  } catch {
-    return false;
-  }
-}
 
 /** One browser socket. */
 class Watcher {
@@ -86,7 +39,7 @@ class Watcher {
   exp: number | null = null;
   /** when (wall clock) the check first found the credential expired; null while it is valid */
   expiredAt: number | null = null;
-  upstream: Upstream | null = null;
+  upstream: Upstream<Watcher> | null = null;
   readonly openedAt: number;
 
   constructor(
@@ -109,213 +62,14 @@ class Watcher {
   }
 }
 
-/** The shared Wings socket of one panel server. */
-class Upstream {
-  readonly watchers = new Set<Watcher>();
-  status: ProcessState | null = null;
-  stats: string | null = null;
-  private socket: WebSocket | null = null;
-  private authenticated = false;
-  private closed = false;
-  private failures = 0;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private renewing = false;
-  private renewNotBefore = 0;
-  private lastStatsRequest = 0;
-  /** a pong (or any frame) came since the last ping */
-  private alive = true;
-  private lastPing = Date.now();
-
-  constructor(
-    private readonly relay: SocketRelay,
-    readonly server: PanelServer,
-  ) {}
-
-  private get ctx() {
-    return this.relay.ctx;
-  }
-
-  private retryDelay(): number {
-    const { retryBaseMs, retryMaxMs } = this.relay.timing;
-    return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(this.failures, 16));
-  }
-
-  /** A panel credential: the one `/websocket-token` just got, or a fresh one. */
-  private async credentials(): Promise<{ token: string; socket: string }> {
-    const offered = this.relay.takeOffer(this.server.uuid);
-    const credential =
-      offered ?? (await this.ctx.pterodactyl.getWebsocketCredentials(this.server.identifier));
-    if (!socketIsFor(credential.socket, this.server.uuid))
-      throw new Error(`the panel's socket ${credential.socket} is not that of server ${this.server.uuid}`);
-    return credential;
-  }
-
-  async open(): Promise<void> {
-    if (this.closed) return;
-    let credential: { token: string; socket: string };
-    try {
-      credential = await this.credentials();
-    } catch (error) {
-      if (isNotFound(error)) {
-        this.relay.ended(this, 'server deleted');
-        return;
-      }
-      this.ctx.log.warn({ err: error, server: this.server.uuid }, 'no websocket credential from the panel');
-      this.retry();
-      return;
-    }
-    if (this.closed) return;
-    const socket = new WebSocket(credential.socket, {
-      // Wings accepts the panel's own origin (its `remote`) besides `allowed_origins`.
-      origin: this.relay.panelOrigin,
-      maxPayload: UPSTREAM_MAX_PAYLOAD,
-      handshakeTimeout: 10_000,
-    });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.alive = true;
-      socket.send(frame('auth', [credential.token]));
-    });
-    socket.on('message', (data) => {
-      this.alive = true;
-      this.onFrame(String(data));
-    });
-    socket.on('pong', () => {
-      this.alive = true;
-    });
-    socket.on('error', (error) =>
-      this.ctx.log.debug({ err: error, server: this.server.uuid }, 'wings socket error'),
-    );
-    socket.on('close', (code, reason) => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.authenticated = false;
-      if (this.closed) return;
-      if (code === 1001 && String(reason) === 'server deleted') this.relay.ended(this, 'server deleted');
-      else this.retry();
-    });
-  }
-
-  private retry(): void {
-    if (this.closed) return;
-    const delay = this.retryDelay();
-    this.failures += 1;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.open(), delay);
-  }
-
-  private onFrame(data: string): void {
-    let message: { event?: unknown; args?: unknown };
-    try {
-      message = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const args = Array.isArray(message.args) ? message.args : [];
-    switch (message.event) {
-      case 'auth success':
-        this.authenticated = true;
-        this.failures = 0;
-        return;
-      case 'status': {
-        const state = args[0];
-        if (typeof state !== 'string' || !STATES.has(state)) return;
-        this.status = state as ProcessState;
-        this.relay.broadcast(this, 'status', [state]);
-        return;
-      }
-      case 'stats': {
-        const stats = sanitizeStats(typeof args[0] === 'string' ? args[0] : undefined);
-        if (!stats) return;
-        this.stats = stats;
-        this.relay.broadcast(this, 'stats', [stats]);
-        return;
-      }
-      // Real Wings answers an expired token with `jwt error` in place of every event (Handler.SendJson).
-      case 'token expiring':
-      case 'token expired':
-      case 'jwt error':
-        void this.renew();
-        return;
-      case 'daemon error':
-        // Before `auth success` it is the token Wings could not read (its signature): start again later.
-        if (!this.authenticated) this.socket?.close(4000, 'authentication refused');
-        return;
-      default:
-        // console output, install output, backups...: never passed down
-        return;
-    }
-  }
-
-  /** A fresh panel token sent as `auth` on the same socket; at most one at a time, backing off on failure. */
-  private async renew(): Promise<void> {
-    const now = Date.now();
-    if (this.renewing || now < this.renewNotBefore || !this.socket) return;
-    this.renewing = true;
-    this.renewNotBefore = now + this.retryDelay();
-    try {
-      const credential = await this.credentials();
-      if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame('auth', [credential.token]));
-      // Back off further if this token is refused too; `auth success` resets it.
-      this.failures += 1;
-    } catch (error) {
-      this.failures += 1;
-      if (isNotFound(error)) this.relay.ended(this, 'server deleted');
-      else this.ctx.log.warn({ err: error, server: this.server.uuid }, 'renewing the wings token failed');
-    } finally {
-      this.renewing = false;
-    }
-  }
-
-  /**
-   * Called every token check, pings every HEARTBEAT_MS: a Wings socket that answered nothing since the
-   * last ping (a connection dead without a close, as after a network cut) is ended, which reconnects it.
-   */
-  heartbeat(): void {
-    const socket = this.socket;
-    const now = Date.now();
-    if (!socket || socket.readyState !== WebSocket.OPEN || now - this.lastPing < HEARTBEAT_MS) return;
-    this.lastPing = now;
-    if (!this.alive) {
-      socket.terminate();
-      return;
-    }
-    this.alive = false;
-    socket.ping();
-  }
-
-  /** A browser asked for stats: Wings is asked at most once a second, the others get the last ones. */
-  requestStats(watcher: Watcher): void {
-    const now = Date.now();
-    if (this.authenticated && this.socket && now - this.lastStatsRequest >= STATS_REQUEST_MS) {
-      this.lastStatsRequest = now;
-      this.socket.send(frame('send stats'));
-    } else if (this.stats) watcher.send('stats', [this.stats]);
-  }
-
-  close(): void {
-    this.closed = true;
-    clearTimeout(this.retryTimer);
-    const socket = this.socket;
-    this.socket = null;
-    if (socket && socket.readyState === WebSocket.CONNECTING) socket.terminate();
-    else socket?.close(1000);
-  }
-
-  /** True while the socket to Wings is open and authenticated. */
-  get live(): boolean {
-    return this.authenticated;
-  }
-}
-
 /**
  * One per instance. `serve` takes each browser socket of `/api/private/servers/socket`; the upstream
  * sockets are this instance's own (no shared memory: another instance relays its own watchers).
  */
-export class SocketRelay {
+export class SocketRelay implements UpstreamHost<Watcher> {
   readonly timing: Required<SocketRelayOptions>;
   readonly panelOrigin: string;
-  private readonly upstreams = new Map<string, Upstream>();
+  private readonly upstreams = new Map<string, Upstream<Watcher>>();
   private readonly watchers = new Set<Watcher>();
   /** open sockets per customer */
   private readonly perUser = new Map<number, number>();
@@ -435,10 +189,10 @@ export class SocketRelay {
     if (upstream.stats) watcher.send('stats', [upstream.stats]);
   }
 
-  private attach(watcher: Watcher, server: PanelServer): Upstream {
+  private attach(watcher: Watcher, server: PanelServer): Upstream<Watcher> {
     let upstream = this.upstreams.get(server.uuid);
     if (!upstream) {
-      upstream = new Upstream(this, server);
+      upstream = new Upstream<Watcher>(this, server);
       this.upstreams.set(server.uuid, upstream);
       void upstream.open();
     }
@@ -461,19 +215,19 @@ export class SocketRelay {
     if (this.watchers.size === 0) this.stopChecks();
   }
 
-  private drop(upstream: Upstream): void {
+  private drop(upstream: Upstream<Watcher>): void {
     upstream.close();
     if (this.upstreams.get(upstream.server.uuid) === upstream) this.upstreams.delete(upstream.server.uuid);
   }
 
   /** Sends a server's event to its watchers whose credential is still valid. */
-  broadcast(upstream: Upstream, event: string, args: string[]): void {
+  broadcast(upstream: Upstream<Watcher>, event: string, args: string[]): void {
     const now = this.ctx.now();
     for (const watcher of upstream.watchers) if (!watcher.tokenProblem(now)) watcher.send(event, args);
   }
 
   /** The panel server is gone: its watchers are closed as Wings closes them (1001). */
-  ended(upstream: Upstream, reason: string): void {
+  ended(upstream: Upstream<Watcher>, reason: string): void {
     this.drop(upstream);
     for (const watcher of upstream.watchers) watcher.socket.close(1001, reason);
   }

@@ -13,7 +13,7 @@ import {
 } from '@falkenhost/contracts/money';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
-import { serverBuild } from '../panel/panel';
+import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
 
 /** Statuses of servers the customer no longer sees. */

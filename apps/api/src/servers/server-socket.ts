@@ -5,8 +5,9 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
-import { type SocketRelay, socketIsFor } from '../panel/socket-relay';
+import type { SocketRelay } from '../panel/socket-relay';
 import { signSocketToken } from '../panel/socket-token';
+import { socketIsFor } from '../panel/wings-socket';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { websocketFor } from './owned-servers';

@@ -32,7 +32,7 @@ import {
   PROVISIONING_STALE_MS,
   recoverProvisioning,
 } from '../../src/orders/provisioning';
-import { buildMatches, currentBuild } from '../../src/panel/panel';
+import { buildMatches, currentBuild } from '../../src/panel/server-build';
 import { createClock } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../../src/billing/ledger';
 import { runTick } from '../../src/jobs/tick';
 import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/provisioning';
-import { createPanelServer, ensurePanelUser, serverBuild } from '../../src/panel/panel';
+import { createPanelServer } from '../../src/panel/panel-servers';
+import { ensurePanelUser } from '../../src/panel/panel-users';
+import { serverBuild } from '../../src/panel/server-build';
 import { newUserPackage } from '../../src/platform/db/rows';
 import { HOUR_MS, hourStart } from '../../src/servers/hourly-billing';
 import {

@@ -15,11 +15,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serverVariables, updateServerVariables } from '../../../../panel/egg-variables';
 import { AppError } from '../../../../platform/errors';
 import { allowedOrigins } from '../../../../platform/origin-check';
 import { listOwnedServers } from '../../../../servers/owned-servers';
 import { serverCountOf, socketCredentialFor } from '../../../../servers/server-socket';
+import { serverVariables, updateServerVariables } from '../../../../servers/server-variables';
 import { authOf, guard } from '../../../guards';
 
 export default async function privateServersRoutes(fastify: FastifyInstance): Promise<void> {

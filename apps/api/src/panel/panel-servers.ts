@@ -1,0 +1,87 @@
+/**
+ * The customer's server on the panel: created with its egg's image, startup and variables, removed after a
+ * failure, and its limits set (reference/pterodactyl.md).
+ */
+import type { Server } from '@falkenhost/pterodactyl/types';
+import type { AppContext } from '../platform/context';
+import { gameVariables, serverEnvironment } from './egg-variables';
+import { panelEgg } from './nests';
+import { forgetPanelReading } from './placement';
+import type { ServerBuild } from './server-build';
+
+/**
+ * Creates the server on the panel with the egg's image and startup, and its variables: each default,
+ * staff's value on the game over it, the server's own value (the customer's) over that.
+ * @throws PterodactylError as the panel answers (NoViableNodeException, 422 ValidationException, 504 ...)
+ */
+export async function createPanelServer(
+  ctx: AppContext,
+  input: {
+    name: string;
+    panelUserId: number;
+    eggId: number;
+    gameId: number;
+    /** the server's own egg variable values (env_variable -> value) */
+    variables: Record<string, string>;
+    externalId: string;
+    build: ServerBuild;
+    allocationId: number;
+  },
+): Promise<{ id: number; uuid: string; identifier: string }> {
+  const egg = await panelEgg(ctx, input.eggId);
+  if (!egg) throw new Error(`the panel has no egg ${input.eggId}`);
+  const environment = serverEnvironment(egg, await gameVariables(ctx, input.gameId), input.variables);
+  // A refusal (an allocation taken meanwhile, a node full) means the cached reading is out of date.
+  const server = await ctx.pterodactyl
+    .createServer({
+      name: input.name,
+      user: input.panelUserId,
+      egg: input.eggId,
+      docker_image: egg.docker_image,
+      startup: egg.startup,
+      environment,
+      limits: {
+        memory: input.build.memory,
+        swap: input.build.swap,
+        disk: input.build.disk,
+        io: input.build.io,
+        cpu: input.build.cpu,
+      },
+      feature_limits: {
+        databases: input.build.databases,
+        backups: input.build.backups,
+        allocations: input.build.allocations,
+      },
+      allocation: { default: input.allocationId },
+      external_id: input.externalId,
+      start_on_completion: true,
+    })
+    .catch((error: unknown) => {
+      forgetPanelReading(ctx);
+      throw error;
+    });
+  return { id: server.id, uuid: server.uuid, identifier: server.identifier };
+}
+
+/** Deletes the server with this external id if the panel has one (clean-up after a failure). */
+export async function removePanelServer(ctx: AppContext, externalId: string): Promise<void> {
+  const server = await ctx.pterodactyl.getServerByExternalId(externalId);
+  if (server) await ctx.pterodactyl.deleteServer(server.id, { force: true });
+}
+
+/**
+ * Sets a panel server's limits to `build`, keeping its allocation (PATCH /servers/{id}/build).
+ * @param current the panel's server as just read and confirmed ours (panel/panel-ownership.ts)
+ * @throws the panel client's errors as they are (404 when the server is gone)
+ */
+export async function pushBuild(
+  ctx: AppContext,
+  current: Pick<Server, 'id' | 'allocation'>,
+  build: ServerBuild,
+): Promise<void> {
+  await ctx.pterodactyl.updateServerBuild(current.id, {
+    allocation: current.allocation,
+    limits: { memory: build.memory, swap: build.swap, disk: build.disk, io: build.io, cpu: build.cpu },
+    feature_limits: { databases: build.databases, backups: build.backups, allocations: build.allocations },
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * The customer's panel user: found, adopted or made (docs/decisions/151-existing-panel-accounts.md), and
+ * confirmed before a repair gives it a server.
+ */
+import { randomBytes } from 'node:crypto';
+import { isNotFound, isValidationError, type PterodactylError } from '@falkenhost/pterodactyl/errors';
+import type { PanelUser } from '@falkenhost/pterodactyl/types';
+import { clearPanelUserId, setPanelUserId } from '../identity/user-fields';
+import type { AppContext } from '../platform/context';
+import type { User } from '../platform/db/schema';
+
+/** How many numbered variants of a taken panel username are tried before a random one. */
+const USERNAME_VARIANTS = 5;
+
+/**
+ * The customer's panel user (docs/decisions/151-existing-panel-accounts.md):
+ * - the one we made before (external_id `falkenhost-user-<id>`);
+ * - else the panel account that already has the customer's verified e-mail (exact, case-insensitive, as
+ *   the panel's unique index compares), adopted as it is: we change nothing of it;
+ * - else a new one. A username taken in the panel gets a free variant (`_2`, `_3` ..., then random).
+ * A panel administrator's account (root_admin), an account another Falkenhost customer holds, or an
+ * e-mail not verified with us is never adopted: the new account then gets the address's `+falkenhost-<id>`
+ * sub-address, which the panel accepts as unique and which reaches the same mailbox.
+ * Two concurrent first orders both end with the same panel user.
+ * @returns the panel user id
+ * @throws PterodactylError when the panel refuses for another reason or cannot be reached
+ */
+export async function ensurePanelUser(ctx: AppContext, user: User): Promise<number> {
+  if (user.ptero_user_id !== null) return user.ptero_user_id;
+  const panelId = await findOrCreatePanelUser(ctx, user);
+  await setPanelUserId(ctx.db, user.id, panelId);
+  return panelId;
+}
+
+async function findOrCreatePanelUser(ctx: AppContext, user: User): Promise<number> {
+  const externalId = `falkenhost-user-${user.id}`;
+  const ours = await ctx.pterodactyl.getUserByExternalId(externalId);
+  if (ours) return ours.id;
+  let email = user.email;
+  const [holder] = await ctx.pterodactyl.listUsersByEmail(user.email);
+  if (holder) {
+    if (adoptable(holder, user)) {
+      ctx.log.info(
+        { userId: user.id, panelUserId: holder.id },
+        'the customer already has a panel account; their servers go under it',
+      );
+      return holder.id;
+    }
+    email = subAddress(user.email, user.id);
+  }
+  const base = `fh_${user.username.toLowerCase()}_${user.id}`;
+  for (let attempt = 1; ; attempt++) {
+    const username =
+      attempt === 1
+        ? base
+        : attempt <= USERNAME_VARIANTS
+          ? `${base}_${attempt}`
+          : `${base}_${randomBytes(3).toString('hex')}`;
+    try {
+      const created = await ctx.pterodactyl.createUser({
+        email,
+        username,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        external_id: externalId,
+      });
+      return created.id;
+    } catch (error) {
+      // A concurrent first order made it meanwhile.
+      const raced = await ctx.pterodactyl.getUserByExternalId(externalId);
+      if (raced) return raced.id;
+      if (!taken(error, 'username') || attempt > USERNAME_VARIANTS) throw error;
+    }
+  }
+}
+
+/**
+ * The customer's panel user, confirmed on the panel before a repair gives it a server (orders/
+ * panel-reconciler.ts): a panel restored from an older backup may have lost the recorded account, or given
+ * its id to someone else. The recorded id is kept when that account carries our external id, or is the
+ * adoptable account with the customer's e-mail; otherwise it is forgotten and found or made again as
+ * `ensurePanelUser` does. One request when all is well.
+ * @returns the panel user id
+ * @throws PterodactylError when the panel cannot be asked or refuses
+ */
+export async function confirmPanelUser(ctx: AppContext, user: User): Promise<number> {
+  if (user.ptero_user_id !== null) {
+    const recorded = await ctx.pterodactyl.getUser(user.ptero_user_id).catch((error) => {
+      if (isNotFound(error)) return null;
+      throw error;
+    });
+    if (
+      recorded &&
+      (recorded.external_id === `falkenhost-user-${user.id}` ||
+        (recorded.email.toLowerCase() === user.email.toLowerCase() && adoptable(recorded, user)))
+    )
+      return recorded.id;
+    ctx.log.warn(
+      { userId: user.id, panelUserId: user.ptero_user_id },
+      "the panel no longer has the customer's panel user under its id; found or made again",
+    );
+    await clearPanelUserId(ctx.db, user.id, user.ptero_user_id);
+  }
+  return ensurePanelUser(ctx, { ...user, ptero_user_id: null });
+}
+
+/**
+ * An existing panel account the customer may get their servers under: not a panel administrator (whose
+ * account the store must never be tied to), not held by another of our customers, and only for an e-mail
+ * the customer proved to own.
+ */
+function adoptable(holder: PanelUser, user: User): boolean {
+  if (user.email_verified !== 1 || holder.root_admin) return false;
+  const externalId = holder.external_id ?? '';
+  return !externalId.startsWith('falkenhost-user-') || externalId === `falkenhost-user-${user.id}`;
+}
+
+/** `name@host` -> `name+falkenhost-<id>@host` (RFC 5233 sub-address). */
+function subAddress(email: string, userId: number): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, at)}+falkenhost-${userId}${email.slice(at)}`;
+}
+
+/** A 422 of the panel naming `field` as taken (its `unique` rule). */
+function taken(error: unknown, field: string): boolean {
+  return (
+    isValidationError(error) &&
+    (error as PterodactylError).errors.some(
+      (e) => e.meta?.source_field === field && (e.meta.rule === 'unique' || /taken/i.test(e.detail)),
+    )
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * A server's limits on the panel (Pterodactyl's build: limits and feature limits), from its package and
+ * add-ons (spec 3).
+ */
+import type { Server } from '@falkenhost/pterodactyl/types';
+import type { AppContext } from '../platform/context';
+import type { Addon, Package } from '../platform/db/schema';
+
+/** Limits of a server on the panel: MB for memory, swap and disk, percent of one core for cpu. */
+export interface ServerBuild {
+  memory: number;
+  swap: number;
+  disk: number;
+  io: number;
+  cpu: number;
+  databases: number;
+  backups: number;
+  allocations: number;
+}
+
+/**
+ * A package's resources plus its add-ons (spec 3: add-on quantities of type storage, databases or backups
+ * add to the matching totals; storage in GB). 0 memory, disk or cpu is unlimited, as on the panel.
+ */
+export function serverBuild(
+  pkg: Pick<
+    Package,
+    'ram_size' | 'swap' | 'storage_size' | 'io' | 'vcpu' | 'databases' | 'backups' | 'ports'
+  >,
+  addons: Pick<Addon, 'type' | 'quantity'>[],
+): ServerBuild {
+  const extra = (type: string) =>
+    addons.filter((a) => a.type === type).reduce((sum, a) => sum + a.quantity, 0);
+  const storageGb = pkg.storage_size === 0 ? 0 : pkg.storage_size + extra('storage');
+  return {
+    memory: pkg.ram_size,
+    swap: pkg.swap,
+    disk: storageGb * 1024,
+    io: Math.min(1000, Math.max(10, pkg.io)),
+    cpu: pkg.vcpu,
+    databases: pkg.databases + extra('databases'),
+    backups: pkg.backups + extra('backups'),
+    allocations: Math.max(1, pkg.ports),
+  };
+}
+
+/** True when the panel server's limits are `build` (what the reconciler compares). */
+export function buildMatches(server: Pick<Server, 'limits' | 'feature_limits'>, build: ServerBuild): boolean {
+  const { limits, feature_limits: features } = server;
+  return (
+    limits.memory === build.memory &&
+    limits.swap === build.swap &&
+    limits.disk === build.disk &&
+    limits.io === build.io &&
+    limits.cpu === build.cpu &&
+    (features.databases ?? 0) === build.databases &&
+    (features.backups ?? 0) === build.backups &&
+    (features.allocations ?? 0) === build.allocations
+  );
+}
+
+/**
+ * The build a server should have now: its package's resources plus its add-ons' (the panel queue's
+ * `build` task after a staff edit of the package or an add-on).
+ */
+export async function currentBuild(ctx: AppContext, userPackageId: number): Promise<ServerBuild> {
+  const server = await ctx.db
+    .selectFrom('user_packages')
+    .select(['package_id'])
+    .where('id', '=', userPackageId)
+    .executeTakeFirstOrThrow();
+  const pkg = await ctx.db
+    .selectFrom('packages')
+    .selectAll()
+    .where('id', '=', server.package_id)
+    .executeTakeFirstOrThrow();
+  const addons = await ctx.db
+    .selectFrom('user_package_addons as upa')
+    .innerJoin('addons as a', 'a.id', 'upa.addon_id')
+    .select(['a.type', 'a.quantity'])
+    .where('upa.user_package_id', '=', userPackageId)
+    .execute();
+  return serverBuild(pkg, addons);
+}

@@ -1,0 +1,275 @@
+/**
+ * The relay's upstream side (decision 122): one Wings socket per watched panel server, authenticated with
+ * a token from the store's client key, renewed and reconnected with backoff; only `status` and sanitised
+ * `stats` go on to the watchers.
+ */
+import { isNotFound } from '@falkenhost/pterodactyl/errors';
+import type { ProcessState } from '@falkenhost/pterodactyl/types';
+import WebSocket from 'ws';
+import type { AppContext } from '../platform/context';
+
+/** The panel server a watcher may see, from our own database. */
+export interface PanelServer {
+  uuid: string;
+  identifier: string;
+}
+
+/** A browser socket watching a server, as the upstream sees it. */
+export interface Listener {
+  send(event: string, args?: string[]): void;
+}
+
+/** What a Wings socket needs from the relay that holds it. */
+export interface UpstreamHost<W extends Listener> {
+  readonly ctx: AppContext;
+  /** backoff of reconnects and renewals, in milliseconds */
+  readonly timing: { retryBaseMs: number; retryMaxMs: number };
+  /** the panel's origin, sent as the socket's Origin */
+  readonly panelOrigin: string;
+  /** the panel credential `/websocket-token` just got for this server, if still fresh */
+  takeOffer(uuid: string): { token: string; socket: string } | null;
+  /** the panel server is gone: its watchers are closed */
+  ended(upstream: Upstream<W>, reason: string): void;
+  /** passes a server's event on to its watchers */
+  broadcast(upstream: Upstream<W>, event: string, args: string[]): void;
+}
+
+const STATES = new Set<string>(['offline', 'starting', 'running', 'stopping']);
+/** Time between pings of a Wings socket. */
+const HEARTBEAT_MS = 30_000;
+/** `send stats` from browsers reaches Wings at most this often per server; others get the last stats. */
+const STATS_REQUEST_MS = 1_000;
+/** Largest frame accepted from Wings (console output is dropped but must be read). */
+const UPSTREAM_MAX_PAYLOAD = 4 * 1024 * 1024;
+
+/** One frame of the Wings socket protocol (JSON `{ event, args }`), the same on our socket. */
+export const frame = (event: string, args?: string[]) => JSON.stringify(args ? { event, args } : { event });
+
+/** Only the spec's stats fields, as numbers: nothing else Wings puts in a frame reaches a browser. */
+function sanitizeStats(raw: string | undefined): string | null {
+  try {
+    const s = JSON.parse(raw ?? '') as Record<string, unknown>;
+    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+    const network = (s.network ?? {}) as Record<string, unknown>;
+    const state = typeof s.state === 'string' && STATES.has(s.state) ? s.state : 'offline';
+    return JSON.stringify({
+      memory_bytes: num(s.memory_bytes),
+      memory_limit_bytes: num(s.memory_limit_bytes),
+      cpu_absolute: num(s.cpu_absolute),
+      network: { rx_bytes: num(network.rx_bytes), tx_bytes: num(network.tx_bytes) },
+      uptime: num(s.uptime),
+      state,
+      disk_bytes: num(s.disk_bytes),
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** True when a panel socket URL is that of the server `uuid` (the panel answered for our server). */
+export function socketIsFor(socketUrl: string, uuid: string): boolean {
+  try {
+    return new URL(socketUrl).pathname.endsWith(`/api/servers/${uuid}/ws`);
+  } catch {
+    return false;
+  }
+}
+
+/** The shared Wings socket of one panel server. */
+export class Upstream<W extends Listener> {
+  readonly watchers = new Set<W>();
+  status: ProcessState | null = null;
+  stats: string | null = null;
+  private socket: WebSocket | null = null;
+  private authenticated = false;
+  private closed = false;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private renewing = false;
+  private renewNotBefore = 0;
+  private lastStatsRequest = 0;
+  /** a pong (or any frame) came since the last ping */
+  private alive = true;
+  private lastPing = Date.now();
+
+  constructor(
+    private readonly relay: UpstreamHost<W>,
+    readonly server: PanelServer,
+  ) {}
+
+  private get ctx() {
+    return this.relay.ctx;
+  }
+
+  private retryDelay(): number {
+    const { retryBaseMs, retryMaxMs } = this.relay.timing;
+    return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(this.failures, 16));
+  }
+
+  /** A panel credential: the one `/websocket-token` just got, or a fresh one. */
+  private async credentials(): Promise<{ token: string; socket: string }> {
+    const offered = this.relay.takeOffer(this.server.uuid);
+    const credential =
+      offered ?? (await this.ctx.pterodactyl.getWebsocketCredentials(this.server.identifier));
+    if (!socketIsFor(credential.socket, this.server.uuid))
+      throw new Error(`the panel's socket ${credential.socket} is not that of server ${this.server.uuid}`);
+    return credential;
+  }
+
+  async open(): Promise<void> {
+    if (this.closed) return;
+    let credential: { token: string; socket: string };
+    try {
+      credential = await this.credentials();
+    } catch (error) {
+      if (isNotFound(error)) {
+        this.relay.ended(this, 'server deleted');
+        return;
+      }
+      this.ctx.log.warn({ err: error, server: this.server.uuid }, 'no websocket credential from the panel');
+      this.retry();
+      return;
+    }
+    if (this.closed) return;
+    const socket = new WebSocket(credential.socket, {
+      // Wings accepts the panel's own origin (its `remote`) besides `allowed_origins`.
+      origin: this.relay.panelOrigin,
+      maxPayload: UPSTREAM_MAX_PAYLOAD,
+      handshakeTimeout: 10_000,
+    });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.alive = true;
+      socket.send(frame('auth', [credential.token]));
+    });
+    socket.on('message', (data) => {
+      this.alive = true;
+      this.onFrame(String(data));
+    });
+    socket.on('pong', () => {
+      this.alive = true;
+    });
+    socket.on('error', (error) =>
+      this.ctx.log.debug({ err: error, server: this.server.uuid }, 'wings socket error'),
+    );
+    socket.on('close', (code, reason) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.authenticated = false;
+      if (this.closed) return;
+      if (code === 1001 && String(reason) === 'server deleted') this.relay.ended(this, 'server deleted');
+      else this.retry();
+    });
+  }
+
+  private retry(): void {
+    if (this.closed) return;
+    const delay = this.retryDelay();
+    this.failures += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.open(), delay);
+  }
+
+  private onFrame(data: string): void {
+    let message: { event?: unknown; args?: unknown };
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const args = Array.isArray(message.args) ? message.args : [];
+    switch (message.event) {
+      case 'auth success':
+        this.authenticated = true;
+        this.failures = 0;
+        return;
+      case 'status': {
+        const state = args[0];
+        if (typeof state !== 'string' || !STATES.has(state)) return;
+        this.status = state as ProcessState;
+        this.relay.broadcast(this, 'status', [state]);
+        return;
+      }
+      case 'stats': {
+        const stats = sanitizeStats(typeof args[0] === 'string' ? args[0] : undefined);
+        if (!stats) return;
+        this.stats = stats;
+        this.relay.broadcast(this, 'stats', [stats]);
+        return;
+      }
+      // Real Wings answers an expired token with `jwt error` in place of every event (Handler.SendJson).
+      case 'token expiring':
+      case 'token expired':
+      case 'jwt error':
+        void this.renew();
+        return;
+      case 'daemon error':
+        // Before `auth success` it is the token Wings could not read (its signature): start again later.
+        if (!this.authenticated) this.socket?.close(4000, 'authentication refused');
+        return;
+      default:
+        // console output, install output, backups...: never passed down
+        return;
+    }
+  }
+
+  /** A fresh panel token sent as `auth` on the same socket; at most one at a time, backing off on failure. */
+  private async renew(): Promise<void> {
+    const now = Date.now();
+    if (this.renewing || now < this.renewNotBefore || !this.socket) return;
+    this.renewing = true;
+    this.renewNotBefore = now + this.retryDelay();
+    try {
+      const credential = await this.credentials();
+      if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame('auth', [credential.token]));
+      // Back off further if this token is refused too; `auth success` resets it.
+      this.failures += 1;
+    } catch (error) {
+      this.failures += 1;
+      if (isNotFound(error)) this.relay.ended(this, 'server deleted');
+      else this.ctx.log.warn({ err: error, server: this.server.uuid }, 'renewing the wings token failed');
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  /**
+   * Called every token check, pings every HEARTBEAT_MS: a Wings socket that answered nothing since the
+   * last ping (a connection dead without a close, as after a network cut) is ended, which reconnects it.
+   */
+  heartbeat(): void {
+    const socket = this.socket;
+    const now = Date.now();
+    if (!socket || socket.readyState !== WebSocket.OPEN || now - this.lastPing < HEARTBEAT_MS) return;
+    this.lastPing = now;
+    if (!this.alive) {
+      socket.terminate();
+      return;
+    }
+    this.alive = false;
+    socket.ping();
+  }
+
+  /** A browser asked for stats: Wings is asked at most once a second, the others get the last ones. */
+  requestStats(watcher: W): void {
+    const now = Date.now();
+    if (this.authenticated && this.socket && now - this.lastStatsRequest >= STATS_REQUEST_MS) {
+      this.lastStatsRequest = now;
+      this.socket.send(frame('send stats'));
+    } else if (this.stats) watcher.send('stats', [this.stats]);
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && socket.readyState === WebSocket.CONNECTING) socket.terminate();
+    else socket?.close(1000);
+  }
+
+  /** True while the socket to Wings is open and authenticated. */
+  get live(): boolean {
+    return this.authenticated;
+  }
+}
