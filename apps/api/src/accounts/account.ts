@@ -22,7 +22,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { roleOf } from '../identity/roles';
 import { newRefreshToken, sha256 } from '../identity/tokens';
-import { cancelMonthly } from '../orders/subscriptions';
+import { cancelMonthly } from '../orders/server-cancellation';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';

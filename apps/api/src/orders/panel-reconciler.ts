@@ -43,10 +43,10 @@ import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
 import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
+import { CHANGE_STALE_MS } from '../servers/change-panel';
 import { creditsText } from '../servers/hourly-billing';
-import { CHANGE_STALE_MS } from '../servers/server-changes';
-import { periodEnd } from './card-orders';
-import { syncSubscription } from './subscriptions';
+import { periodEnd } from '../servers/paid-period';
+import { syncSubscription } from './subscription-sync';
 
 /** How often the jobs run the reconciler (wall-clock time, whatever the demo clock does). */
 export const PANEL_RECONCILE_INTERVAL_MS = 10 * 60_000;

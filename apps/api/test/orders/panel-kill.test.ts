@@ -39,7 +39,8 @@ import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
 import { createPublicCache } from '../../src/platform/public-cache';
-import { buyAddon, CHANGE_STALE_MS, reconcileServerChanges } from '../../src/servers/server-changes';
+import { CHANGE_STALE_MS, reconcileServerChanges } from '../../src/servers/change-panel';
+import { buyAddon } from '../../src/servers/server-changes';
 import { DATABASES, freePort, insertCustomer } from '../harness';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

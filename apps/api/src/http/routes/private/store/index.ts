@@ -33,8 +33,9 @@ import { listGamePackages, toPublicPackage, toStoreAddon } from '../../../../cat
 import { findValidDiscount } from '../../../../catalog/discounts';
 import { addonsOfPackage, findOrderablePackage, packageLocations } from '../../../../catalog/packages';
 import { roleOf } from '../../../../identity/roles';
-import { orderPackageByCard } from '../../../../orders/card-orders';
-import { orderCredits, orderStatus } from '../../../../orders/orders';
+import { orderPackageByCard } from '../../../../orders/card-checkout';
+import { orderCredits } from '../../../../orders/credit-orders';
+import { orderStatus } from '../../../../orders/order-view';
 import { orderPackageByCredits } from '../../../../orders/provisioning';
 import { packageVariableFields } from '../../../../panel/egg-variables';
 import { nestsWithEggs } from '../../../../panel/nests';
