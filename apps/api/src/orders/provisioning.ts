@@ -57,22 +57,23 @@ export async function orderPackageByCredits(
   const t = now();
   const reserve = (room: Placement) =>
     db.transaction().execute(async (trx) => {
-      const id = await insertServer(trx, {
-        user_id: user.id,
-        package_id: offer.pkg.id,
-        name: body.serverName,
-        billing_type: 'hourly',
-        status: 'provisioning',
-        egg_id: body.eggId,
-        nest_id: offer.nestId,
-        variables: JSON.stringify(offer.variables),
-        location_id: body.locationId,
-        credits_monthly: monthly,
-        // The order pays the clock hour it is placed in; the tick charges each further hour.
-        billed_until: hourStart(t) + HOUR_MS,
-        created_at: t,
-      });
-      const row = { id };
+      const row = {
+        id: await insertServer(trx, {
+          user_id: user.id,
+          package_id: offer.pkg.id,
+          name: body.serverName,
+          billing_type: 'hourly',
+          status: 'provisioning',
+          egg_id: body.eggId,
+          nest_id: offer.nestId,
+          variables: JSON.stringify(offer.variables),
+          location_id: body.locationId,
+          credits_monthly: monthly,
+          // The order pays the clock hour it is placed in; the tick charges each further hour.
+          billed_until: hourStart(t) + HOUR_MS,
+          created_at: t,
+        }),
+      };
       const placement = await claimPlacement(trx, ctx.dialect, room, build, row.id, t);
       if (!placement) throw new NoRoom();
       await setServerNode(trx, row.id, placement.nodeId);

@@ -24,6 +24,7 @@ import { AppError } from '../platform/errors';
 import { applyBuild, assertNodeRoom, panelServerForChange, withServerChange } from './change-panel';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { periodEnd } from './paid-period';
+import { insertServerAddons } from './server-records';
 
 /**
  * Adds an add-on to a running server. A monthly server's subscription follows in
@@ -67,16 +68,7 @@ export async function buyAddon(
         `addon:${owned.server.id}:${addon.id}:${t}`,
         t,
       );
-      await trx
-        .insertInto('user_package_addons')
-        .values({
-          user_package_id: owned.server.id,
-          addon_id: addon.id,
-          addon_type: addon.type,
-          credits_monthly: addon.credits_monthly,
-          created_at: t,
-        })
-        .execute();
+      await insertServerAddons(trx, owned.server.id, [addon], t);
       await trx
         .updateTable('user_packages')
         .set((eb) => ({ credits_monthly: eb('credits_monthly', '+', addon.credits_monthly) }))
