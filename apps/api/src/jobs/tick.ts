@@ -10,12 +10,12 @@ import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import { reconcileCardOrders } from '../orders/card-order-advance';
 import { pollPendingPayments, pollWebhooklessPayments } from '../orders/mollie-webhook';
 import { expireMonthlyServers } from '../orders/monthly-expiry';
+import { type RecoveryResult, recoverProvisioning } from '../orders/package-by-credits';
 import {
   PANEL_RECONCILE_INTERVAL_MS,
   type PanelReconcileResult,
   reconcilePanel,
 } from '../orders/panel-reconciler';
-import { type RecoveryResult, recoverProvisioning } from '../orders/provisioning';
 import { pollMissedRenewals } from '../orders/renewals';
 import { syncSubscriptions } from '../orders/subscription-sync';
 import { pruneAllocationClaims } from '../panel/panel';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
 import { ORDER_LEASE_MS, reconcileCardOrders } from '../../src/orders/card-order-advance';
 import type { PackageCardDetails } from '../../src/orders/card-order-details';
-import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/provisioning';
+import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/package-by-credits';
 import { createClock } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';

@@ -26,12 +26,12 @@ import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emu
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
 import { ensureMasterAccount } from '../../src/app/seed/master';
-import { reconcilePanel } from '../../src/orders/panel-reconciler';
 import {
   orderPackageByCredits,
   PROVISIONING_STALE_MS,
   recoverProvisioning,
-} from '../../src/orders/provisioning';
+} from '../../src/orders/package-by-credits';
+import { reconcilePanel } from '../../src/orders/panel-reconciler';
 import { buildMatches, currentBuild } from '../../src/panel/panel';
 import { runPanelQueue } from '../../src/panel/panel-queue';
 import { createClock } from '../../src/platform/clock';

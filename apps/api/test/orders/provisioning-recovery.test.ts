@@ -7,7 +7,7 @@ import { hourlyUnits } from '@falkenhost/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../../src/billing/ledger';
 import { runTick } from '../../src/jobs/tick';
-import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/provisioning';
+import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/package-by-credits';
 import { createPanelServer, ensurePanelUser, serverBuild } from '../../src/panel/panel';
 import { newUserPackage } from '../../src/platform/db/rows';
 import { HOUR_MS, hourStart } from '../../src/servers/hourly-billing';

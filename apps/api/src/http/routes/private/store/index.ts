@@ -36,7 +36,7 @@ import { roleOf } from '../../../../identity/roles';
 import { orderPackageByCard } from '../../../../orders/card-checkout';
 import { orderCredits } from '../../../../orders/credit-orders';
 import { orderStatus } from '../../../../orders/order-view';
-import { orderPackageByCredits } from '../../../../orders/provisioning';
+import { orderPackageByCredits } from '../../../../orders/package-by-credits';
 import { packageVariableFields } from '../../../../panel/egg-variables';
 import { nestsWithEggs } from '../../../../panel/nests';
 import { AppError } from '../../../../platform/errors';

@@ -200,6 +200,7 @@ async function abandonOrder(ctx: AppContext, userPackageId: number, userId: numb
 /** An order provisioning for longer than this was interrupted (a crash, a lost answer): it is recovered. */
 export const PROVISIONING_STALE_MS = 5 * 60_000;
 
+/** What one recovery pass did: orders adopted, orders refunded. */
 export interface RecoveryResult {
   adopted: number;
   refunded: number;
