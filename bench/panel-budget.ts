@@ -20,8 +20,8 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import { sql } from 'kysely';
-import { runPanelQueue } from '../apps/api/src/panel/panel-queue';
 import { billHourlyServers, hourStart } from '../apps/api/src/servers/hourly-billing';
+import { runPanelQueue } from '../apps/api/src/servers/panel-task-results';
 import {
   grantCredits,
   minecraftOffer,

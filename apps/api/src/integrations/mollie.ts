@@ -7,7 +7,7 @@
  * Mollie refuses a webhook URL it cannot reach (localhost, a private address: 422 on `webhookUrl`, as a
  * host trying a test key on a laptop meets it). Payments and subscriptions are then created again without
  * one, and every later create of this client goes without one at once; the product settles such payments
- * by reading them back (orders/orders.ts `pollWebhooklessPayments`, `pollMissedRenewals`).
+ * by reading them back (orders/mollie-webhook.ts `pollWebhooklessPayments`, orders/renewals.ts `pollMissedRenewals`).
  */
 import { amountValueToCents, centsToAmountValue, type PaymentMethod } from '@falkenhost/contracts/money';
 import type { Client } from 'mollie-api-typescript';

@@ -7,25 +7,27 @@
  * scheduler runs it every minute; the demo clock runs it after each hour it moves.
  */
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
-import { reconcileCardOrders } from '../orders/card-orders';
-import { pollPendingPayments, pollWebhooklessPayments } from '../orders/orders';
+import { reconcileCardOrders } from '../orders/card-order-advance';
+import { pollPendingPayments, pollWebhooklessPayments } from '../orders/mollie-webhook';
+import { expireMonthlyServers } from '../orders/monthly-expiry';
+import { type RecoveryResult, recoverProvisioning } from '../orders/package-by-credits';
 import {
   PANEL_RECONCILE_INTERVAL_MS,
   type PanelReconcileResult,
   reconcilePanel,
 } from '../orders/panel-reconciler';
-import { type RecoveryResult, recoverProvisioning } from '../orders/provisioning';
-import { expireMonthlyServers, pollMissedRenewals, syncSubscriptions } from '../orders/subscriptions';
+import { pollMissedRenewals } from '../orders/renewals';
+import { syncSubscriptions } from '../orders/subscription-sync';
 import type { PanelQueueResult } from '../panel/panel-queue';
 import { pruneAllocationClaims } from '../panel/placement';
 import type { AppContext } from '../platform/context';
 import { sendQueuedMail } from '../platform/outbox';
 import { claimSlot } from '../platform/queue';
+import { reconcileServerChanges } from '../servers/change-panel';
 import { type BillingResult, billHourlyServers, hourStart } from '../servers/hourly-billing';
 import { processSuspended, type SuspendedResult, warnLowBalances } from '../servers/lifecycle';
 import { runPanelQueue } from '../servers/panel-task-results';
 import { applySchedulePower } from '../servers/schedules';
-import { reconcileServerChanges } from '../servers/server-changes';
 
 export interface TickResult {
   recovered: RecoveryResult;

@@ -8,7 +8,7 @@ import { confirmPanelUser } from '../panel/panel-users';
 import { buildMatches, currentBuild } from '../panel/server-build';
 import { recordSystemAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
-import { CHANGE_STALE_MS } from '../servers/server-changes';
+import { CHANGE_STALE_MS } from '../servers/change-panel';
 import { recreateOrRefund } from './reconcile-lost-servers';
 import { LIVE, type LiveRow, type Outcome, userOf } from './reconcile-rows';
 import { reportStray } from './reconcile-strays';

@@ -21,9 +21,9 @@ import type { Database } from '../platform/db/schema';
 import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { creditsText } from '../servers/hourly-billing';
-import { periodEnd } from './card-orders';
+import { periodEnd } from '../servers/paid-period';
 import { type FullRow, type Outcome, userOf } from './reconcile-rows';
-import { syncSubscription } from './subscriptions';
+import { syncSubscription } from './subscription-sync';
 
 /**
  * The panel has no server for a paid row: made again on a node of its package in its location (the

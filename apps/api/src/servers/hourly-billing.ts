@@ -22,6 +22,7 @@ import type { Database } from '../platform/db/schema';
 import { mailDate, renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { isActiveHour } from './schedule-hours';
+import { moveServer } from './server-status';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -270,19 +271,14 @@ async function suspendUnpaid(
 ): Promise<number> {
   const deleteAt = now + ctx.config.suspendDays * DAY_MS;
   const ids = unpaid.map((s) => s.id);
-  await trx
-    .updateTable('user_packages')
-    .set((eb) => ({
-      status: 'suspended',
-      suspended_at: now,
-      panel_suspended_at: null,
-      delete_at: deleteAt,
-      deletion_warnings: 0,
-      billed_until: eb('billed_until', '-', HOUR_MS),
-    }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'paid')
-    .execute();
+  await moveServer(trx, ids, 'paid', 'suspended', {
+    suspended_at: now,
+    panel_suspended_at: null,
+    delete_at: deleteAt,
+    deletion_warnings: 0,
+    // The hour it could not pay is not billed.
+    billed_until: sql<number>`billed_until - ${HOUR_MS}`,
+  });
   await enqueuePanelTasks(trx, ids, 'suspend', now);
   for (const server of unpaid) {
     const user = users.get(server.user_id);

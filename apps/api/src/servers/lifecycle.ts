@@ -1,31 +1,27 @@
 /**
  * A server's life after the order (spec 2 "Customer servers", 4 "Server", 7; architecture.md "Billing",
- * "Suspend period"): power, unsuspend, deletion by the customer, the low-balance warning before a
+ * "Suspend period"): power, deletion of an hourly server by the customer, the low-balance warning before a
  * suspension, and the deletion of a suspended server after SUSPEND_DAYS with warning mails 3 days and
  * 1 day before. Panel calls go through the panel queue, mail through the outbox, each written in the
- * transaction that decides it.
+ * transaction that decides it. Unsuspending and cancelling, which make or end payments, are in orders/.
  */
-import { randomUUID } from 'node:crypto';
 import type { PowerSignal } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { sql } from 'kysely';
-import { applyLedgerEntry } from '../billing/ledger';
 import { clearLowBalanceWarning, markLowBalanceWarned } from '../identity/user-fields';
-import { unsuspendMonthly } from '../orders/card-orders';
-import { insertCreditsPaidOrder } from '../orders/orders';
-import { cancelMonthly } from '../orders/subscriptions';
 import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
-import { AppError, isUniqueViolation } from '../platform/errors';
+import { AppError } from '../platform/errors';
 import { mailDate, renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
-import { creditsText, DAY_MS, HOUR_MS, hourStart } from './hourly-billing';
+import { creditsText, DAY_MS } from './hourly-billing';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { runPanelQueue } from './panel-task-results';
 import { isOutsideSchedule } from './schedules';
+import { moveServer, type ServerStatus } from './server-status';
 
 /** The low-balance warning goes out when the balance pays fewer hours than this (issue 7). */
 export const LOW_BALANCE_HOURS = 24;
@@ -65,91 +61,6 @@ export async function powerServer(
 }
 
 /**
- * Unsuspends an hourly server: charges the current clock hour (it needs a balance for one hour), marks it
- * running, and queues the panel's unsuspend and a start (unless its schedule has it off now).
- * @returns the order's public id (the client goes to /dashboard?order=<id>)
- * @throws AppError 404, 409 server-state (not suspended, or billed monthly: issue 8), 400 credits
- */
-export async function unsuspendServer(ctx: AppContext, user: User, id: number): Promise<string> {
-  const publicId = randomUUID();
-  await ctx.db.transaction().execute(async (trx) => {
-    const { server } = await loadOwnedServer(ctx, user.id, id, trx);
-    if (server.status !== 'suspended' || server.billing_type !== 'hourly')
-      throw new AppError(409, REASONS.serverState);
-    const t = ctx.now();
-    const hour = hourStart(t);
-    const price = hourlyUnits(server.credits_monthly);
-    const offNow = server.scheduled === 1 && (await isOutsideSchedule(trx, t, server.id, user.time_zone));
-    const claimed = await trx
-      .updateTable('user_packages')
-      .set({
-        status: 'paid',
-        billed_until: hour + HOUR_MS,
-        suspended_at: null,
-        delete_at: null,
-        deletion_warnings: 0,
-        power_target: server.scheduled === 1 ? (offNow ? 'off' : 'on') : null,
-      })
-      .where('id', '=', server.id)
-      .where('status', '=', 'suspended')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, REASONS.serverState);
-    if (price > 0) {
-      try {
-        await applyLedgerEntry(trx, {
-          userId: user.id,
-          amount: -price,
-          kind: 'server-hour',
-          reference: `server-hour:${server.id}:${hour}`,
-          now: t,
-        });
-      } catch (error) {
-        // This hour was paid before the suspension: nothing more to pay for it.
-        if (!isUniqueViolation(error)) throw error;
-      }
-    }
-    await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'unsuspend', now: t });
-    if (!offNow)
-      await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'power', signal: 'start', now: t });
-    await insertCreditsPaidOrder(trx, {
-      publicId,
-      userId: user.id,
-      userPackageId: server.id,
-      kind: 'unsuspend',
-      details: { hourUnits: price, hour },
-      createdAt: t,
-      completedAt: t,
-    });
-  });
-  await kickQueue(ctx);
-  return publicId;
-}
-
-/**
- * POST unsuspend-server (spec 7: the answer is a link the browser goes to): an hourly server is
- * unsuspended from credits at once (the link shows the order), a monthly one gets a Mollie checkout for
- * a month (orders/card-orders.ts).
- * @throws AppError as `unsuspendServer` and `unsuspendMonthly`
- */
-export async function unsuspendLink(ctx: AppContext, user: User, id: number): Promise<string> {
-  const { server } = await loadOwnedServer(ctx, user.id, id);
-  if (server.billing_type === 'monthly') return unsuspendMonthly(ctx, user, id);
-  return `/dashboard?order=${await unsuspendServer(ctx, user, id)}`;
-}
-
-/**
- * POST cancel-server (spec 7): an hourly server is deleted at once, a monthly one's subscription is
- * cancelled and it runs to the end of its paid period (orders/subscriptions.ts).
- * @returns the end of the paid period (monthly) or null (hourly: deleted)
- */
-export async function cancelOrDelete(ctx: AppContext, user: User, id: number): Promise<number | null> {
-  const { server } = await loadOwnedServer(ctx, user.id, id);
-  if (server.billing_type === 'monthly') return cancelMonthly(ctx, user, id);
-  await cancelServer(ctx, user, id);
-  return null;
-}
-
-/**
  * Deletes an hourly server at the customer's request (spec 7 cancel-server): billing stops at once (the
  * hour already paid is not refunded) and the panel deletion is queued.
  * @throws AppError 404, 409 server-state (billed monthly: cancelling a subscription is issue 8's)
@@ -160,13 +71,9 @@ export async function cancelServer(ctx: AppContext, user: User, id: number): Pro
     if (server.billing_type !== 'hourly' || !['paid', 'suspended'].includes(server.status))
       throw new AppError(409, REASONS.serverState);
     const t = ctx.now();
-    const claimed = await trx
-      .updateTable('user_packages')
-      .set({ status: 'deleting', delete_at: t })
-      .where('id', '=', server.id)
-      .where('status', '=', server.status)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, REASONS.serverState);
+    const from = server.status as ServerStatus;
+    if (!(await moveServer(trx, server.id, from, 'deleting', { delete_at: t })))
+      throw new AppError(409, REASONS.serverState);
     await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'delete', now: t });
   });
   await kickQueue(ctx);
@@ -265,13 +172,7 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
     const deleteAt = row.delete_at ?? t;
     await ctx.db.transaction().execute(async (trx) => {
       if (deleteAt <= t) {
-        const marked = await trx
-          .updateTable('user_packages')
-          .set({ status: 'deleting' })
-          .where('id', '=', row.id)
-          .where('status', '=', 'suspended')
-          .executeTakeFirst();
-        if (Number(marked.numUpdatedRows) !== 1) return;
+        if (!(await moveServer(trx, row.id, 'suspended', 'deleting'))) return;
         await enqueuePanelTask(trx, { userPackageId: row.id, kind: 'delete', now: t });
         const mail = renderNoticeMail('deleted', row.language, {
           username: row.username,

@@ -19,6 +19,10 @@ import type { AppContext } from '../platform/context';
 /** Statuses of servers the customer no longer sees. */
 const HIDDEN = ['failed', 'deleted', 'deleting'];
 
+/**
+ * The servers of `userId` the customer still sees (not failed, deleting or deleted), as the servers page
+ * lists them (spec 3 "Owned server"); no panel call.
+ */
 export async function listOwnedServers(ctx: AppContext, userId: number): Promise<OwnedServer[]> {
   const rows = await ctx.db
     .selectFrom('user_packages as up')

@@ -3,7 +3,8 @@
  * architecture.md "Add-ons and package change"). Hourly servers: nothing is charged now, the new rate
  * applies from the next hour, and the balance must cover one hour of it. Monthly servers: the difference
  * is paid in credits for the rest of the paid period, and the subscription's amount changes from the
- * next period (issue 8).
+ * next period (issue 8; orders/server-changes-paid.ts). The panel side and the change lock:
+ * change-panel.ts.
  *
  * Crash safety: one change of a server at a time (`changing_since`, also the record of the intent); the
  * panel's build is changed first and our database after, in one transaction. A panel failure changes
@@ -12,88 +13,34 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits, proRataUnits, serverMonthPrice } from '@falkenhost/contracts/money';
-import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { Transaction } from 'kysely';
 import { applyLedgerEntry } from '../billing/ledger';
-import { toPublicPackage, toStoreAddon } from '../catalog/catalog';
 import { addonsOfPackage } from '../catalog/packages';
-import { periodEnd } from '../orders/card-orders';
-import { syncSubscription } from '../orders/subscriptions';
-import { confirmPanelServer, ForeignPanelServerError } from '../panel/panel-ownership';
-import { pushBuild } from '../panel/panel-servers';
 import { type ServerBuild, serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
 import type { Database, User, UserPackage } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
+import { applyBuild, assertNodeRoom, panelServerForChange, withServerChange } from './change-panel';
 import { assertPaid, loadOwnedServer } from './owned-server';
-
-/** A change lock older than this is taken to be a crashed change and reconciled. */
-export const CHANGE_STALE_MS = 5 * 60_000;
-
-/** Add-ons offered for the server's package whose type it does not have yet ([] for custom servers). */
-export async function addonsAvailableForChange(
-  ctx: AppContext,
-  userId: number,
-  userPackageId: number,
-): Promise<StoreAddon[]> {
-  const owned = await loadOwnedServer(ctx, userId, userPackageId);
-  if (owned.custom) return [];
-  const taken = new Set(owned.addons.map((a) => a.type));
-  return (await addonsOfPackage(ctx, owned.pkg.id)).filter((a) => !taken.has(a.type)).map(toStoreAddon);
-}
-
-/** The other active public packages of the server's game ([] for custom servers). */
-export async function packagesAvailableForChange(
-  ctx: AppContext,
-  userId: number,
-  userPackageId: number,
-): Promise<StorePackage[]> {
-  const owned = await loadOwnedServer(ctx, userId, userPackageId);
-  if (owned.custom) return [];
-  const game = await ctx.db
-    .selectFrom('games')
-    .select(['id', 'name'])
-    .where('id', '=', owned.pkg.game_id)
-    .executeTakeFirstOrThrow();
-  const packages = await ctx.db
-    .selectFrom('packages')
-    .selectAll()
-    .where('game_id', '=', game.id)
-    .where('active', '=', 1)
-    .where('target_user_id', 'is', null)
-    .where('id', '!=', owned.pkg.id)
-    .orderBy('credits_monthly')
-    .execute();
-  const eggs = packages.length
-    ? await ctx.db
-        .selectFrom('package_eggs')
-        .select(['package_id', 'egg_id'])
-        .where(
-          'package_id',
-          'in',
-          packages.map((p) => p.id),
-        )
-        .execute()
-    : [];
-  return packages.map((pkg) => ({
-    ...toPublicPackage(
-      pkg,
-      game.name,
-      eggs.filter((e) => e.package_id === pkg.id).map((e) => e.egg_id),
-    ),
-    used: 1,
-  }));
-}
+import { periodEnd } from './paid-period';
+import { insertServerAddons } from './server-records';
 
 /**
- * Adds an add-on to a running server.
+ * Adds an add-on to a running server. A monthly server's subscription follows in
+ * orders/server-changes-paid.ts.
+ * @returns the server as it was before the change
  * @throws AppError 404 (not the user's server), 409 server-state (not running), 400 unknown (custom
  *   server, add-on not offered or inactive), 409 addon-exists (one per type), 400 credits (the balance
  *   cannot pay one hour at the new rate), 400 resources (the node has no room for more disk), 409 busy
  *   (another change is under way), 502 panel (the panel refused; nothing changed)
  */
-export async function buyAddon(ctx: AppContext, user: User, addonId: number, userPackageId: number) {
+export async function buyAddon(
+  ctx: AppContext,
+  user: User,
+  addonId: number,
+  userPackageId: number,
+): Promise<UserPackage> {
   const first = await loadOwnedServer(ctx, user.id, userPackageId);
   // Checked again under the server's change lock: a concurrent purchase may have just added one.
   await withServerChange(ctx, first.server.id, async () => {
@@ -121,16 +68,7 @@ export async function buyAddon(ctx: AppContext, user: User, addonId: number, use
         `addon:${owned.server.id}:${addon.id}:${t}`,
         t,
       );
-      await trx
-        .insertInto('user_package_addons')
-        .values({
-          user_package_id: owned.server.id,
-          addon_id: addon.id,
-          addon_type: addon.type,
-          credits_monthly: addon.credits_monthly,
-          created_at: t,
-        })
-        .execute();
+      await insertServerAddons(trx, owned.server.id, [addon], t);
       await trx
         .updateTable('user_packages')
         .set((eb) => ({ credits_monthly: eb('credits_monthly', '+', addon.credits_monthly) }))
@@ -138,15 +76,21 @@ export async function buyAddon(ctx: AppContext, user: User, addonId: number, use
         .execute();
     });
   });
-  await afterChange(ctx, first.server);
+  return first.server;
 }
 
 /**
  * Removes an add-on from a server; its price leaves the monthly rate from the next hour.
+ * @returns the server as it was before the change
  * @throws AppError 404 (not the user's server or no such add-on on it), 409 server-state, 409 busy,
  *   502 panel
  */
-export async function removeAddon(ctx: AppContext, user: User, addonId: number, userPackageId: number) {
+export async function removeAddon(
+  ctx: AppContext,
+  user: User,
+  addonId: number,
+  userPackageId: number,
+): Promise<UserPackage> {
   const first = await loadOwnedServer(ctx, user.id, userPackageId);
   await withServerChange(ctx, first.server.id, async () => {
     const owned = await loadOwnedServer(ctx, user.id, userPackageId);
@@ -174,11 +118,12 @@ export async function removeAddon(ctx: AppContext, user: User, addonId: number, 
         .execute();
     });
   });
-  await afterChange(ctx, first.server);
+  return first.server;
 }
 
 /**
  * Moves a server to another package of its game, at once and for good (spec 4).
+ * @returns the server as it was before the change
  * @throws AppError 404, 409 server-state, 400 unknown (custom server; package not active, not public, of
  *   another game or the current one), 409 addons (remove the add-ons first), 400 credits (one hour at the
  *   new rate), 400 resources (the server's node cannot hold the new limits), 409 busy, 502 panel
@@ -188,7 +133,7 @@ export async function changePackage(
   user: User,
   newPackageId: number,
   userPackageId: number,
-): Promise<void> {
+): Promise<UserPackage> {
   const first = await loadOwnedServer(ctx, user.id, userPackageId);
   await withServerChange(ctx, first.server.id, async () => {
     const owned = await loadOwnedServer(ctx, user.id, userPackageId);
@@ -228,7 +173,7 @@ export async function changePackage(
         .execute();
     });
   });
-  await afterChange(ctx, first.server);
+  return first.server;
 }
 
 /**
@@ -308,14 +253,6 @@ async function recordOrRevert(
   }
 }
 
-/** After a change of a monthly server: its subscription's amount follows (retried by the jobs on failure). */
-async function afterChange(ctx: AppContext, server: UserPackage): Promise<void> {
-  if (server.billing_type !== 'monthly') return;
-  await syncSubscription(ctx, server.id).catch((error) =>
-    ctx.log.warn({ err: error, serverId: server.id }, 'updating the subscription failed; retried later'),
-  );
-}
-
 /** @throws AppError 400 credits when the balance is below one hour at `monthlyUnits` */
 async function assertBalanceCoversHour(ctx: AppContext, userId: number, monthlyUnits: number) {
   const { credits } = await ctx.db
@@ -324,128 +261,4 @@ async function assertBalanceCoversHour(ctx: AppContext, userId: number, monthlyU
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (Number(credits) < hourlyUnits(monthlyUnits)) throw new AppError(400, REASONS.credits);
-}
-
-/**
- * @param current the panel's server, confirmed ours (`panelServerForChange`)
- * @throws AppError 502 panel when the node cannot be read; 400 resources when the server's node cannot hold `build` in place of the server's
- *   current limits (memory and disk, with the node's overallocation; a negative overallocation is
- *   unlimited, as on the panel)
- */
-async function assertNodeRoom(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
-  const node = await ctx.pterodactyl.getNode(current.node).catch((error) => {
-    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
-  });
-  const room = (limit: number, over: number, allocated: number, own: number) =>
-    over < 0 ? Number.POSITIVE_INFINITY : limit * (1 + over / 100) - allocated + own;
-  const memory = room(
-    node.memory,
-    node.memory_overallocate,
-    node.allocated_resources.memory,
-    current.limits.memory,
-  );
-  const disk = room(node.disk, node.disk_overallocate, node.allocated_resources.disk, current.limits.disk);
-  if (build.memory > memory || build.disk > disk) throw new AppError(400, REASONS.resources);
-}
-
-/**
- * Holds the server's change lock while `change` runs.
- * @throws AppError 409 busy when another change holds it
- */
-async function withServerChange<T>(ctx: AppContext, serverId: number, change: () => Promise<T>): Promise<T> {
-  const t = ctx.now();
-  const taken = await ctx.db
-    .updateTable('user_packages')
-    .set({ changing_since: t })
-    .where('id', '=', serverId)
-    .where((eb) => eb.or([eb('changing_since', 'is', null), eb('changing_since', '<', t - CHANGE_STALE_MS)]))
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, REASONS.busy);
-  try {
-    return await change();
-  } finally {
-    await ctx.db
-      .updateTable('user_packages')
-      .set({ changing_since: null })
-      .where('id', '=', serverId)
-      .where('changing_since', '=', t)
-      .execute();
-  }
-}
-
-/**
- * The panel's server of `server`, confirmed ours (panel/panel-ownership.ts): one lookup by external id
- * serves the room check, the change and its revert.
- * @throws AppError 409 server-state (never made), 502 panel (the panel cannot be asked, has no server for
- *   it, or the server with its external id is not the one recorded: nothing is changed; the panel
- *   reconciler repairs it)
- */
-async function panelServerForChange(ctx: AppContext, server: UserPackage): Promise<Server> {
-  if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
-  let current: Server | null;
-  try {
-    current = await confirmPanelServer(ctx, server);
-  } catch (error) {
-    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
-  }
-  if (!current) throw new AppError(502, REASONS.panel, 'the panel has no server for it');
-  return current;
-}
-
-/**
- * Sets the server's build on the panel (PATCH /servers/{id}/build keeps its allocation).
- * @throws AppError 502 panel when the panel refuses or cannot be reached
- */
-async function applyBuild(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
-  try {
-    await pushBuild(ctx, current, build);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
-  }
-}
-
-/**
- * Finishes changes a crash interrupted (change lock older than 5 minutes): the panel's build is set
- * back to what our database holds, then the lock is released. Run at start-up and by the jobs.
- * @returns how many servers were reconciled
- */
-export async function reconcileServerChanges(ctx: AppContext): Promise<number> {
-  const stale = await ctx.db
-    .selectFrom('user_packages')
-    .select('id')
-    .where('changing_since', '<', ctx.now() - CHANGE_STALE_MS)
-    .execute();
-  let done = 0;
-  for (const { id } of stale) {
-    const server = await ctx.db
-      .selectFrom('user_packages')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!server) continue;
-    try {
-      const owned = await loadOwnedServer(ctx, server.user_id, id);
-      // A server gone, never made or not ours is left to the panel reconciler.
-      const current = server.ptero_server_id === null ? null : await confirmPanelServer(ctx, server);
-      if (current) await applyBuild(ctx, current, serverBuild(owned.pkg, owned.addons));
-    } catch (error) {
-      // A panel that cannot be reached is asked again next time.
-      if (
-        !(error instanceof AppError || error instanceof ForeignPanelServerError) ||
-        (error instanceof AppError && error.status >= 500)
-      ) {
-        ctx.log.warn({ err: error, serverId: id }, 'reconciling an interrupted change failed; retried later');
-        continue;
-      }
-    }
-    await ctx.db
-      .updateTable('user_packages')
-      .set({ changing_since: null })
-      .where('id', '=', id)
-      .where('changing_since', '=', server.changing_since)
-      .execute();
-    done += 1;
-  }
-  return done;
 }

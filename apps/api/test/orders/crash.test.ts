@@ -14,8 +14,9 @@ import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
-import { ORDER_LEASE_MS, type PackageCardDetails, reconcileCardOrders } from '../../src/orders/card-orders';
-import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/provisioning';
+import { ORDER_LEASE_MS, reconcileCardOrders } from '../../src/orders/card-order-advance';
+import type { PackageCardDetails } from '../../src/orders/card-order-details';
+import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/package-by-credits';
 import { createClock } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
@@ -195,7 +196,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
   });
 
   /**
-   * A card order as the paid webhook leaves it (services/card-orders.ts `settleFirstPayment`): the order
+   * A card order as the paid webhook leaves it (orders/card-payment.ts `settleFirstPayment`): the order
    * paid, its server row provisioning.
    * @returns the order's and the server row's ids
    */

@@ -7,8 +7,8 @@
 import { Client } from 'mollie-api-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment, webhookUrlRefused } from '../../src/integrations/mollie';
-import { isWebhookless } from '../../src/integrations/webhookless';
 import { runTick } from '../../src/jobs/tick';
+import { isWebhookless } from '../../src/orders/webhookless';
 import {
   billingAddress,
   DATABASES,

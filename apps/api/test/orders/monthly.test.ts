@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
-import { periodEnd } from '../../src/orders/card-orders';
-import { RENEWAL_GRACE_MS, syncSubscription } from '../../src/orders/subscriptions';
+import { RENEWAL_GRACE_MS } from '../../src/orders/monthly-expiry';
+import { syncSubscription } from '../../src/orders/subscription-sync';
 import { DAY_MS } from '../../src/servers/hourly-billing';
+import { periodEnd } from '../../src/servers/paid-period';
 import {
   billingAddress,
   captchaToken,
@@ -271,7 +272,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
       .payments()
       .find((p) => p.subscriptionId === before.mollie_subscription_id);
     expect(renewal?.status).toBe('paid');
-    const { settleMolliePayment } = await import('../../src/orders/orders');
+    const { settleMolliePayment } = await import('../../src/orders/mollie-webhook');
     expect(await settleMolliePayment(product.server.ctx, renewal!.id)).toBe('unchanged');
     const order = await db()
       .selectFrom('orders')

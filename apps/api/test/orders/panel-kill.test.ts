@@ -26,20 +26,21 @@ import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emu
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
 import { ensureMasterAccount } from '../../src/app/seed/master';
-import { reconcilePanel } from '../../src/orders/panel-reconciler';
 import {
   orderPackageByCredits,
   PROVISIONING_STALE_MS,
   recoverProvisioning,
-} from '../../src/orders/provisioning';
+} from '../../src/orders/package-by-credits';
+import { reconcilePanel } from '../../src/orders/panel-reconciler';
 import { buildMatches, currentBuild } from '../../src/panel/server-build';
 import { createClock } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
 import { createPublicCache } from '../../src/platform/public-cache';
+import { CHANGE_STALE_MS, reconcileServerChanges } from '../../src/servers/change-panel';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
-import { buyAddon, CHANGE_STALE_MS, reconcileServerChanges } from '../../src/servers/server-changes';
+import { buyAddon } from '../../src/servers/server-changes';
 import { DATABASES, freePort, insertCustomer } from '../harness';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

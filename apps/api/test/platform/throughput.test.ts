@@ -341,7 +341,7 @@ describe('the request log', () => {
   it("writes a quiet server's line within about a second, without waiting for the buffer to fill", async () => {
     // One line, then the process stays up: the line must reach standard output while it runs.
     const script = [
-      "import { bufferedStdout } from './src/lib/request-log.ts';",
+      "import { bufferedStdout } from '../../src/platform/request-log';",
       'const out = bufferedStdout();',
       "out.write('quiet line\\n');",
       'setInterval(() => {}, 1000);',
@@ -377,7 +377,7 @@ describe('the request log', () => {
   it('writes the lines still pending when the process exits', () => {
     // A process that logs through the product's standard output and exits in the same turn.
     const script = [
-      "import { bufferedStdout } from './src/lib/request-log.ts';",
+      "import { bufferedStdout } from '../../src/platform/request-log';",
       'const out = bufferedStdout();',
       "for (const n of [0, 1, 2]) out.write('line ' + n + '\\n');",
       'process.exit(0);',

@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { settleMolliePayment } from '../../../orders/orders';
+import { settleMolliePayment } from '../../../orders/mollie-webhook';
 import { sendQueuedMail } from '../../../platform/outbox';
 
 export default async function webhookRoutes(fastify: FastifyInstance): Promise<void> {

@@ -7,7 +7,8 @@ import { storeAddon } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addonsAvailableForChange, buyAddon, removeAddon } from '../../../../servers/server-changes';
+import { buyServerAddon, removeServerAddon } from '../../../../orders/server-changes-paid';
+import { addonsAvailableForChange } from '../../../../servers/change-offers';
 import { authOf, guard, userOf } from '../../../guards';
 
 const empty = z.object({});
@@ -24,7 +25,7 @@ export default async function privateAddonRoutes(fastify: FastifyInstance): Prom
   );
 
   app.post('/buy-addon', { schema: { body: addonChangeBody, response: { 200: empty } } }, async (request) => {
-    await buyAddon(ctx, await userOf(request), request.body.addonId, request.body.userPackageId);
+    await buyServerAddon(ctx, await userOf(request), request.body.addonId, request.body.userPackageId);
     return {};
   });
 
@@ -32,7 +33,7 @@ export default async function privateAddonRoutes(fastify: FastifyInstance): Prom
     '/remove-addon',
     { schema: { body: addonChangeBody, response: { 200: empty } } },
     async (request) => {
-      await removeAddon(ctx, await userOf(request), request.body.addonId, request.body.userPackageId);
+      await removeServerAddon(ctx, await userOf(request), request.body.addonId, request.body.userPackageId);
       return {};
     },
   );

@@ -7,7 +7,8 @@ import { storePackage } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePackage, packagesAvailableForChange } from '../../../../servers/server-changes';
+import { changeServerPackage } from '../../../../orders/server-changes-paid';
+import { packagesAvailableForChange } from '../../../../servers/change-offers';
 import { authOf, guard, userOf } from '../../../guards';
 
 export default async function privatePackageRoutes(fastify: FastifyInstance): Promise<void> {
@@ -25,7 +26,12 @@ export default async function privatePackageRoutes(fastify: FastifyInstance): Pr
     '/change-package',
     { schema: { body: changePackageBody, response: { 200: z.object({}) } } },
     async (request) => {
-      await changePackage(ctx, await userOf(request), request.body.newPackageId, request.body.userPackageId);
+      await changeServerPackage(
+        ctx,
+        await userOf(request),
+        request.body.newPackageId,
+        request.body.userPackageId,
+      );
       return {};
     },
   );

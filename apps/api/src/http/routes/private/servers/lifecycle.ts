@@ -15,7 +15,9 @@ import { linkAnswer } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelOrDelete, powerServer, unsuspendLink } from '../../../../servers/lifecycle';
+import { cancelOrDelete } from '../../../../orders/server-cancellation';
+import { unsuspendLink } from '../../../../orders/server-unsuspend';
+import { powerServer } from '../../../../servers/lifecycle';
 import { addSchedule, deleteSchedule, listSchedules } from '../../../../servers/schedules';
 import { guard, userOf } from '../../../guards';
 

@@ -37,9 +37,10 @@ import {
   verifyDiscountCode,
 } from '../../../../catalog/store-offer';
 import { roleOf } from '../../../../identity/roles';
-import { orderPackageByCard } from '../../../../orders/card-orders';
-import { orderCredits, orderStatus } from '../../../../orders/orders';
-import { orderPackageByCredits } from '../../../../orders/provisioning';
+import { orderPackageByCard } from '../../../../orders/card-checkout';
+import { orderCredits } from '../../../../orders/credit-orders';
+import { orderStatus } from '../../../../orders/order-view';
+import { orderPackageByCredits } from '../../../../orders/package-by-credits';
 import { AppError } from '../../../../platform/errors';
 import { authOf, guard, userOf } from '../../../guards';
 

@@ -10,20 +10,20 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import type { ParsedPackageByCreditsBody } from '@falkenhost/contracts/store';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
-import type { Transaction } from 'kysely';
 import { applyLedgerEntry } from '../billing/ledger';
 import { loadOrderablePackage } from '../catalog/packages';
-import { completeAllocationClaims, releaseAllocationClaims } from '../panel/allocation-claims';
+import { releaseAllocationClaims } from '../panel/allocation-claims';
 import { createPanelServer, removePanelServer } from '../panel/panel-servers';
 import { ensurePanelUser } from '../panel/panel-users';
 import { claimPlacement, type Placement, withPlacement } from '../panel/placement';
 import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
-import { newUserPackage } from '../platform/db/rows';
-import type { Database, User } from '../platform/db/schema';
+import type { User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { HOUR_MS, hourStart } from '../servers/hourly-billing';
-import { insertCreditsPaidOrder } from './orders';
+import { insertServer, insertServerAddons, markAdopted, setServerNode } from '../servers/server-records';
+import { moveServer } from '../servers/server-status';
+import { insertCreditsPaidOrder } from './order-records';
 
 /** Thrown inside an order's transaction when no node has room, to roll it back. */
 class NoRoom extends Error {}
@@ -52,34 +52,26 @@ export async function orderPackageByCredits(
   const t = now();
   const reserve = (room: Placement) =>
     db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('user_packages')
-        .values(
-          newUserPackage({
-            user_id: user.id,
-            package_id: offer.pkg.id,
-            name: body.serverName,
-            billing_type: 'hourly',
-            status: 'provisioning',
-            egg_id: body.eggId,
-            nest_id: offer.nestId,
-            variables: JSON.stringify(offer.variables),
-            location_id: body.locationId,
-            credits_monthly: monthly,
-            // The order pays the clock hour it is placed in; the tick charges each further hour.
-            billed_until: hourStart(t) + HOUR_MS,
-            created_at: t,
-          }),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = {
+        id: await insertServer(trx, {
+          user_id: user.id,
+          package_id: offer.pkg.id,
+          name: body.serverName,
+          billing_type: 'hourly',
+          status: 'provisioning',
+          egg_id: body.eggId,
+          nest_id: offer.nestId,
+          variables: JSON.stringify(offer.variables),
+          location_id: body.locationId,
+          credits_monthly: monthly,
+          // The order pays the clock hour it is placed in; the tick charges each further hour.
+          billed_until: hourStart(t) + HOUR_MS,
+          created_at: t,
+        }),
+      };
       const placement = await claimPlacement(trx, ctx.dialect, room, build, row.id, t);
       if (!placement) throw new NoRoom();
-      await trx
-        .updateTable('user_packages')
-        .set({ node_id: placement.nodeId })
-        .where('id', '=', row.id)
-        .execute();
+      await setServerNode(trx, row.id, placement.nodeId);
       await insertServerAddons(trx, row.id, offer.addons, t);
       if (firstHour > 0) {
         await applyLedgerEntry(trx, {
@@ -141,58 +133,6 @@ async function adoptedElsewhere(ctx: AppContext, userPackageId: number): Promise
 }
 
 /**
- * Inside an order's transaction: the add-ons chosen with the order, each with the monthly price it adds
- * (removing it later takes off the same amount). Shared by orders by credits and by card.
- */
-export async function insertServerAddons(
-  trx: Transaction<Database>,
-  userPackageId: number,
-  addons: Array<{ id: number; type: string; credits_monthly: number }>,
-  now: number,
-): Promise<void> {
-  for (const addon of addons) {
-    await trx
-      .insertInto('user_package_addons')
-      .values({
-        user_package_id: userPackageId,
-        addon_id: addon.id,
-        addon_type: addon.type,
-        credits_monthly: addon.credits_monthly,
-        created_at: now,
-      })
-      .execute();
-  }
-}
-
-/**
- * Inside `trx`: a server row still provisioning gets the panel's server and runs (status paid); its
- * allocation claim is marked done (it counts until the panel's figures include the new server,
- * panel/placement.ts). Shared by orders by credits and by card.
- * @returns false when the row was no longer provisioning (settled elsewhere; nothing written)
- */
-export async function markAdopted(
-  trx: Transaction<Database>,
-  userPackageId: number,
-  server: { id: number; uuid: string; identifier: string },
-  now: number,
-): Promise<boolean> {
-  const adopted = await trx
-    .updateTable('user_packages')
-    .set({
-      status: 'paid',
-      ptero_server_id: server.id,
-      ptero_server_uuid: server.uuid,
-      ptero_identifier: server.identifier,
-    })
-    .where('id', '=', userPackageId)
-    .where('status', '=', 'provisioning')
-    .executeTakeFirst();
-  if (Number(adopted.numUpdatedRows) !== 1) return false;
-  await completeAllocationClaims(trx, userPackageId, now);
-  return true;
-}
-
-/**
  * Records the panel's server for an order still provisioning: the server runs, the order is completed,
  * the allocation claim is released.
  * @returns the order's public id, or null when the order is no longer provisioning (settled elsewhere)
@@ -232,13 +172,7 @@ async function adoptPanelServer(
 async function abandonOrder(ctx: AppContext, userPackageId: number, userId: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const t = ctx.now();
-    const failed = await trx
-      .updateTable('user_packages')
-      .set({ status: 'failed', deleted_at: t })
-      .where('id', '=', userPackageId)
-      .where('status', '=', 'provisioning')
-      .executeTakeFirst();
-    if (Number(failed.numUpdatedRows) !== 1) return false;
+    if (!(await moveServer(trx, userPackageId, 'provisioning', 'failed', { deleted_at: t }))) return false;
     await releaseAllocationClaims(trx, userPackageId);
     const charged = await trx
       .selectFrom('credit_ledger')
@@ -261,6 +195,7 @@ async function abandonOrder(ctx: AppContext, userPackageId: number, userId: numb
 /** An order provisioning for longer than this was interrupted (a crash, a lost answer): it is recovered. */
 export const PROVISIONING_STALE_MS = 5 * 60_000;
 
+/** What one recovery pass did: orders adopted, orders refunded. */
 export interface RecoveryResult {
   adopted: number;
   refunded: number;

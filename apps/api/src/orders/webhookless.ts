@@ -2,10 +2,11 @@
  * Payments Mollie will not call our webhook for: it refused our webhook URL (a host on a laptop or
  * behind a private address; integrations/mollie.ts). Their orders carry a mark in `details`, and are
  * read back from Mollie every job run and when the customer's order-status popup asks
- * (orders/orders.ts), instead of after the hour the webhook path waits.
+ * (orders/order-view.ts, orders/mollie-webhook.ts), instead of after the hour the webhook path waits.
  */
+
+import type { CreatedPayment } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
-import type { CreatedPayment } from './mollie';
 
 /** The mark in an order's `details` JSON (as JSON.stringify writes it) of a payment without webhook. */
 export const WEBHOOKLESS_MARK = '"mollieWebhook":false';

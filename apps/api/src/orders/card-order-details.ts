@@ -1,0 +1,25 @@
+/** The figures a card order keeps in `details` (JSON), read again when it is paid and carried forward. */
+import type { PriceBreakdown } from '@falkenhost/contracts/money';
+import type { BillingAddress } from '@falkenhost/contracts/store';
+
+/** What a package-card order keeps in `details` (JSON). */
+export interface PackageCardDetails {
+  serverName: string;
+  packageId: number;
+  packageName: string;
+  eggId: number;
+  nestId: number;
+  locationId: number;
+  addonIds: number[];
+  /** credit units per month: package plus add-ons */
+  monthlyUnits: number;
+  /** the first month's price lines, cents */
+  price: PriceBreakdown;
+  /** each later month, cents (no discount code) */
+  laterCents: number;
+  discountCode: string | null;
+  discountBp: number;
+  billingAddress: BillingAddress;
+  /** the customer's egg variable values (env_variable -> value); absent in orders made before issue 28 */
+  variables?: Record<string, string>;
+}

@@ -1,0 +1,170 @@
+/**
+ * The Mollie webhook (reference/mollie.md), the top of the orders module: one call per payment id,
+ * dispatched to the handler of its kind of payment (credit order, card order's first payment, renewal,
+ * money taken back); and the pollers that settle payments whose webhook never came or never will.
+ */
+import { getPayment, type PaymentState } from '../integrations/mollie';
+import type { AppContext } from '../platform/context';
+import { isUniqueViolation } from '../platform/errors';
+import { settleFirstPayment } from './card-payment';
+import { settlePaidOrder } from './credit-orders';
+import { moveOrder, type OrderState } from './order-status';
+import { settleRenewal } from './renewals';
+import { reverseCreditsTakenBack, reverseServerPayment } from './take-backs';
+import { WEBHOOKLESS_MARK } from './webhookless';
+
+/** Orders whose payment bought a server's month (card): taken-back money reverses a month, not credits. */
+const SERVER_PAYMENT_KINDS = ['package-card', 'unsuspend-card', 'renewal'];
+
+const FINAL_FAILURES: Record<string, OrderState> = {
+  canceled: 'canceled',
+  expired: 'expired',
+  failed: 'failed',
+};
+
+/**
+ * Applies a Mollie webhook call for payment `paymentId`: reads the payment and settles its order once;
+ * for a completed credit order, applies a refund or chargeback (take-backs.ts). Unknown payments are
+ * ignored (Mollie needs a 200 for them too).
+ * @returns what happened, for logs and tests
+ */
+export async function settleMolliePayment(
+  ctx: AppContext,
+  paymentId: string,
+): Promise<'ignored' | 'unchanged' | 'paid' | 'closed' | 'reversed'> {
+  const order = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('mollie_payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (!order) {
+    // A renewal is the first we hear of its payment: it names its subscription (reference/mollie.md).
+    // An id Mollie does not know either is answered 200 and changes nothing.
+    let payment: PaymentState;
+    try {
+      payment = await getPayment(ctx.mollie, paymentId);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return 'ignored';
+      throw error;
+    }
+    if (payment.subscriptionId === null) return 'ignored';
+    return settleRenewal(ctx, payment);
+  }
+  // A renewal recorded but not settled (its amount did not match, or a crash came between the two
+  // writes) is settled by the renewal rules again, never by the credit-order path below.
+  if (order.kind === 'renewal' && order.status === 'pending')
+    return settleRenewal(ctx, await getPayment(ctx.mollie, paymentId));
+  // Refunds and chargebacks call the webhook of a paid payment again (reference/mollie.md).
+  const serverPayment = SERVER_PAYMENT_KINDS.includes(order.kind);
+  const takeBack =
+    (order.status === 'completed' && order.kind === 'credits') ||
+    (serverPayment && ['completed', 'refunded', 'paid', 'refunding'].includes(order.status));
+  if (order.status !== 'pending' && !takeBack) return 'unchanged';
+  const payment = await getPayment(ctx.mollie, paymentId);
+  if (takeBack) {
+    if (order.kind === 'credits') return reverseCreditsTakenBack(ctx, order, payment);
+    // Still being carried forward: the refund takes what is left (refundOrder), and a server made meanwhile
+    // reads its payment back when it is adopted (adoptServer) and applies what was taken back then.
+    if (order.status === 'paid' || order.status === 'refunding') return 'unchanged';
+    return reverseServerPayment(ctx, order, payment);
+  }
+
+  if (payment.status === 'paid') {
+    if (payment.amountCents !== order.amount_cents) {
+      // Logged and not applied: the staff look into it (issue 8 "Bad input").
+      ctx.log.error(
+        { paymentId, amountCents: payment.amountCents, orderId: order.id, orderCents: order.amount_cents },
+        'a payment whose amount differs from its order: not applied',
+      );
+      return 'unchanged';
+    }
+    if (order.kind === 'package-card' || order.kind === 'unsuspend-card') {
+      try {
+        return await settleFirstPayment(ctx, order, payment);
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'unchanged';
+        throw error;
+      }
+    }
+    return settlePaidOrder(ctx, order, payment);
+  }
+
+  const closed = FINAL_FAILURES[payment.status];
+  if (closed) {
+    const moved = await moveOrder(ctx.db, order.id, 'pending', closed, { completed_at: ctx.now() });
+    return moved ? 'closed' : 'unchanged';
+  }
+  return 'unchanged';
+}
+
+/** Pending orders younger than this are left to their webhook. */
+const POLL_AFTER_MS = 10 * 60_000;
+/** Mollie's longest payment life (PayPal, 72 h) and a day more: older pending orders are closed. */
+const POLL_UNTIL_MS = 4 * 24 * 3_600_000;
+
+/**
+ * Settles orders whose webhook never arrived (our server was down past Mollie's retries, a network
+ * fault): pending orders older than 10 minutes are read back from Mollie and settled like a webhook; a
+ * pending order that never got its Mollie payment (a crash between the two writes) is marked failed, as
+ * no customer could have paid it. Run once an hour.
+ * @returns how many orders were looked at
+ */
+export async function pollPendingPayments(ctx: AppContext): Promise<number> {
+  const t = ctx.now();
+  const unpaid = await ctx.db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('mollie_payment_id', 'is', null)
+    .where('created_at', '<', t - POLL_AFTER_MS)
+    .where('kind', 'in', ['credits', 'package-card', 'unsuspend-card'])
+    .execute();
+  for (const { id } of unpaid) await moveOrder(ctx.db, id, 'pending', 'failed', { completed_at: t });
+  const pending = await ctx.db
+    .selectFrom('orders')
+    .select(['mollie_payment_id'])
+    .where('status', '=', 'pending')
+    .where('mollie_payment_id', 'is not', null)
+    .where('created_at', '<', t - POLL_AFTER_MS)
+    .where('created_at', '>', t - POLL_UNTIL_MS)
+    .orderBy('created_at')
+    .limit(200)
+    .execute();
+  for (const { mollie_payment_id: id } of pending) {
+    if (!id) continue;
+    await settleMolliePayment(ctx, id).catch((error) =>
+      ctx.log.warn({ err: error, paymentId: id }, 'reading a pending payment back failed; retried later'),
+    );
+  }
+  return pending.length;
+}
+
+/**
+ * Settles pending orders whose Mollie payment has no webhook (Mollie refused our webhook URL;
+ * webhookless.ts): each is read back from Mollie and settled like a webhook, at every job run
+ * from its creation until Mollie's longest payment life is over. Run every tick.
+ * @returns how many orders were looked at
+ */
+export async function pollWebhooklessPayments(ctx: AppContext): Promise<number> {
+  const t = ctx.now();
+  const pending = await ctx.db
+    .selectFrom('orders')
+    .select(['mollie_payment_id'])
+    .where('status', '=', 'pending')
+    .where('mollie_payment_id', 'is not', null)
+    .where('created_at', '>', t - POLL_UNTIL_MS)
+    .where('details', 'like', `%${WEBHOOKLESS_MARK}%`)
+    .orderBy('created_at')
+    .limit(200)
+    .execute();
+  for (const { mollie_payment_id: id } of pending) {
+    if (!id) continue;
+    await settleMolliePayment(ctx, id).catch((error) =>
+      ctx.log.warn(
+        { err: error, paymentId: id },
+        'reading a webhook-less payment back failed; retried later',
+      ),
+    );
+  }
+  return pending.length;
+}

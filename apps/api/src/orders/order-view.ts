@@ -1,0 +1,57 @@
+/**
+ * What the customer's order-status popup shows (spec 4 "Order status values"): our order states
+ * (order-status.ts) mapped to the spec's.
+ */
+import type { OrderStatus } from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { unitsToCredits } from '@falkenhost/contracts/money';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { sendQueuedMail } from '../platform/outbox';
+import { settleMolliePayment } from './mollie-webhook';
+import { isWebhookless } from './webhookless';
+
+/**
+ * The order-status popup's view of an order (spec 4 "Order status values"). A pending order whose
+ * payment has no webhook (Mollie refused our URL) is first read back from Mollie and settled.
+ * @throws AppError 404 when the order is not the user's
+ */
+export async function orderStatus(
+  ctx: AppContext,
+  userId: number,
+  publicId: string,
+): Promise<{ status: OrderStatus; credits_amount: number }> {
+  const read = () =>
+    ctx.db
+      .selectFrom('orders')
+      .select(['status', 'credits_amount', 'kind', 'details', 'mollie_payment_id'])
+      .where('public_id', '=', publicId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  let order = await read();
+  if (!order) throw new AppError(404, REASONS.notFound);
+  // No webhook will tell us: the customer back from the checkout asks, so Mollie is asked now.
+  if (order.status === 'pending' && order.mollie_payment_id && isWebhookless(order.details)) {
+    const result = await settleMolliePayment(ctx, order.mollie_payment_id).catch((error) => {
+      ctx.log.warn({ err: error, paymentId: order?.mollie_payment_id }, 'reading a payment back failed');
+      return 'unchanged' as const;
+    });
+    if (result !== 'unchanged' && result !== 'ignored') {
+      void sendQueuedMail(ctx).catch((error) => ctx.log.warn({ err: error }, 'sending mail failed'));
+    }
+    order = (await read()) ?? order;
+  }
+  // paid: the money is in and the server is being made (spec 4: pending_transaction, "wait a few
+  // minutes"); refunding or refunded: the server could not be made and the money went back (failed).
+  const status: OrderStatus =
+    order.status === 'completed'
+      ? 'completed'
+      : order.status === 'pending'
+        ? 'pending'
+        : order.status === 'paid'
+          ? 'pending_transaction'
+          : order.status === 'failed' || order.status === 'refunding' || order.status === 'refunded'
+            ? 'failed'
+            : 'canceled';
+  return { status, credits_amount: unitsToCredits(order.credits_amount) };
+}

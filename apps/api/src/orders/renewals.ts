@@ -1,0 +1,297 @@
+/**
+ * Renewals of servers paid monthly by card (architecture.md "Billing"; reference/mollie.md): a renewal
+ * arrives as a webhook for a payment id never seen, with the subscription's id, and is recorded once
+ * (the payment id is unique among orders). Paid extends the paid period by one month (and wakes a server
+ * suspended meanwhile); failed marks the server to be suspended at the end of its period
+ * (monthly-expiry.ts). Renewals whose webhook never came are read from the subscription's payments.
+ */
+import { serverMonthPrice } from '@falkenhost/contracts/money';
+import type { Transaction } from 'kysely';
+import { issueInvoice, priceLines } from '../billing/invoices';
+import { payReferralBonus } from '../billing/referrals';
+import { listSubscriptionPayments, type PaymentState } from '../integrations/mollie';
+import { enqueuePanelTask } from '../panel/panel-queue';
+import type { AppContext } from '../platform/context';
+import type { Database, Order } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/errors';
+import { invoiceText, mailDate, renderNoticeMail } from '../platform/mail/templates';
+import { queueMail } from '../platform/outbox';
+import { periodEnd } from '../servers/paid-period';
+import { runPanelQueue } from '../servers/panel-task-results';
+import { addPaidMonth, markRenewalFailed, setPaidUntil } from '../servers/server-records';
+import { moveServer } from '../servers/server-status';
+import { advanceCardOrder } from './card-order-advance';
+import { invoiceDay } from './order-invoices';
+import { insertRenewalOrder, setRenewalFigures } from './order-records';
+import { moveOrder } from './order-status';
+import { syncSubscription } from './subscription-sync';
+
+/** What a renewal order keeps in `details` (JSON). */
+interface RenewalDetails {
+  subscriptionId: string | null;
+  serverName: string;
+  /** set when paid: the paid period it extended (`period_anchor`) and the month's number in it */
+  periodAnchor?: number;
+  period?: number;
+}
+
+/**
+ * Records a renewal (a subscription's payment, first seen in its webhook or in the subscription's payment
+ * list) once. Paid: the paid period grows by one month under the server row's write lock (two renewals
+ * settled at once make two months), with an invoice and the referrer's bonus; a server that is gone
+ * (deleted, failed) cannot use the month and the payment is refunded. Failed: the server is suspended at
+ * the end of its period and the customer mailed.
+ * @returns 'ignored' (no server has that subscription), 'unchanged' (already recorded, still open, or an
+ *   amount that matches neither the subscription's amount now nor before its last change: logged, not
+ *   applied), 'paid', or 'closed' (failed, or refunded for want of a server)
+ */
+export async function settleRenewal(
+  ctx: AppContext,
+  payment: PaymentState,
+): Promise<'ignored' | 'unchanged' | 'paid' | 'closed'> {
+  const server = await ctx.db
+    .selectFrom('user_packages')
+    .selectAll()
+    .where('mollie_subscription_id', '=', payment.subscriptionId)
+    .executeTakeFirst();
+  const byMetadata = (payment.metadata as { userPackageId?: unknown } | null)?.userPackageId;
+  const owner =
+    server ??
+    (typeof byMetadata === 'number'
+      ? await ctx.db.selectFrom('user_packages').selectAll().where('id', '=', byMetadata).executeTakeFirst()
+      : undefined);
+  if (owner?.billing_type !== 'monthly') return 'ignored';
+  const t = ctx.now();
+  const recorded: RenewalDetails = { subscriptionId: payment.subscriptionId, serverName: owner.name };
+  try {
+    await insertRenewalOrder(ctx.db, {
+      publicId: crypto.randomUUID(),
+      userId: owner.user_id,
+      userPackageId: owner.id,
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      details: recorded,
+      createdAt: t,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const order = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('mollie_payment_id', '=', payment.id)
+    .executeTakeFirstOrThrow();
+  if (order.status !== 'pending') return 'unchanged';
+
+  if (payment.status === 'paid') {
+    const expected = [
+      owner.monthly_amount_cents,
+      owner.subscription_amount_cents,
+      owner.previous_subscription_amount_cents,
+    ];
+    if (!expected.includes(payment.amountCents)) {
+      ctx.log.error(
+        { paymentId: payment.id, amountCents: payment.amountCents, expected, userPackageId: owner.id },
+        'a renewal whose amount differs from the subscription: not applied',
+      );
+      return 'unchanged';
+    }
+    const outcome = await ctx.db.transaction().execute((trx) => applyPaidRenewal(ctx, trx, order, payment));
+    if (outcome === 'refund') {
+      await advanceCardOrder(ctx, order.id).catch((error) =>
+        ctx.log.warn({ err: error, orderId: order.id }, 'refunding a renewal failed; retried later'),
+      );
+      await syncSubscription(ctx, owner.id).catch((error) =>
+        ctx.log.warn({ err: error, userPackageId: owner.id }, 'cancelling the subscription failed'),
+      );
+      return 'closed';
+    }
+    await runPanelQueue(ctx).catch((error) => ctx.log.warn({ err: error }, 'panel queue run failed'));
+    return outcome === 'paid' ? 'paid' : 'unchanged';
+  }
+
+  if (['failed', 'canceled', 'expired'].includes(payment.status)) {
+    const closed = await ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now();
+      const closedAs = payment.status as 'failed' | 'canceled' | 'expired';
+      if (!(await moveOrder(trx, order.id, 'pending', closedAs, { completed_at: now }))) return false;
+      if (!(await markRenewalFailed(trx, owner.id, now))) return true;
+      const user = await trx
+        .selectFrom('users')
+        .select(['email', 'username', 'language', 'time_zone'])
+        .where('id', '=', owner.user_id)
+        .executeTakeFirstOrThrow();
+      await queueMail(
+        trx,
+        user.email,
+        renderNoticeMail('renewalFailed', user.language, {
+          username: user.username,
+          server: owner.name,
+          date: mailDate(user.language, user.time_zone, owner.paid_until ?? now),
+        }),
+        now,
+      );
+      return true;
+    });
+    return closed ? 'closed' : 'unchanged';
+  }
+  return 'unchanged';
+}
+
+/**
+ * Inside `trx`: a paid renewal recorded as pending extends its server's paid period by one month (and
+ * wakes it when suspended), with the invoice and the referrer's bonus; or, when the server is gone, is
+ * moved to `refunding`.
+ * @returns 'paid', 'refund', or 'none' when another delivery settled it first
+ */
+async function applyPaidRenewal(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  order: Order,
+  payment: PaymentState,
+): Promise<'paid' | 'refund' | 'none'> {
+  const now = ctx.now();
+  if (!(await moveOrder(trx, order.id, 'pending', 'completed', { completed_at: now }))) return 'none';
+  // Takes the server row's write lock until commit: a second renewal counts from this one's month.
+  if (!(await addPaidMonth(trx, order.user_package_id ?? 0))) {
+    // Completed by this transaction just above.
+    await moveOrder(trx, order.id, 'completed', 'refunding', { completed_at: null });
+    return 'refund';
+  }
+  const up = await trx
+    .selectFrom('user_packages')
+    .selectAll()
+    .where('id', '=', order.user_package_id ?? 0)
+    .executeTakeFirstOrThrow();
+  const anchor = up.period_anchor ?? now;
+  const periods = up.periods_paid ?? 2;
+  const from = periodEnd(anchor, periods - 1);
+  const to = periodEnd(anchor, periods);
+  const woken = up.status === 'suspended';
+  if (woken) {
+    // Read as suspended in this transaction, which holds the row's write lock.
+    await moveServer(trx, up.id, 'suspended', 'paid', {
+      paid_until: to,
+      renewal_failed_at: null,
+      suspended_at: null,
+      delete_at: null,
+      deletion_warnings: 0,
+    });
+    await enqueuePanelTask(trx, { userPackageId: up.id, kind: 'unsuspend', now });
+    await enqueuePanelTask(trx, { userPackageId: up.id, kind: 'power', signal: 'start', now });
+  } else {
+    await setPaidUntil(trx, up.id, to);
+  }
+  const user = await trx
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', up.user_id)
+    .executeTakeFirstOrThrow();
+  const pkg = await trx
+    .selectFrom('packages')
+    .select('name')
+    .where('id', '=', up.package_id)
+    .executeTakeFirstOrThrow();
+  const base = invoiceText(user.language, 'server', {
+    server: up.name,
+    package: pkg.name,
+    from: invoiceDay(user.language, from),
+    to: invoiceDay(user.language, to),
+  });
+  const breakdown = serverMonthPrice(up.credits_monthly, 0, 'creditCard');
+  const itemised = breakdown.total === payment.amountCents;
+  const lines = itemised
+    ? priceLines(user.language, base, breakdown, { monthlyPercent: 5, method: 'creditCard' })
+    : [{ description: base, quantity: 1, unitCents: payment.amountCents, totalCents: payment.amountCents }];
+  const first = await trx
+    .selectFrom('orders')
+    .select('details')
+    .where('user_package_id', '=', up.id)
+    .where('kind', '=', 'package-card')
+    .executeTakeFirst();
+  const billingAddress = first ? (JSON.parse(first.details).billingAddress ?? null) : null;
+  await issueInvoice(ctx, trx, {
+    userId: up.user_id,
+    orderId: order.id,
+    sourceKey: `order:${order.id}`,
+    kind: 'invoice',
+    lines,
+    payment: {
+      method: invoiceText(user.language, 'method.creditCard'),
+      reference: payment.id,
+      paidAt: payment.paidAt ?? now,
+    },
+    billingAddress,
+    issuedAt: now,
+    mail: true,
+  });
+  const details: RenewalDetails = {
+    ...(JSON.parse(order.details) as RenewalDetails),
+    periodAnchor: anchor,
+    period: periods,
+  };
+  const fee = itemised ? breakdown.fee : 0;
+  await setRenewalFigures(trx, order.id, fee, details);
+  await payReferralBonus(trx, up.user_id, payment.amountCents - fee, `order:${order.id}`, now);
+  return 'paid';
+}
+
+/**
+ * Settles the renewals of one monthly server that Mollie charged and whose webhook never reached us
+ * (our server down past Mollie's retries): the subscription's newest payments are read and each one
+ * not yet settled goes through `settleRenewal`. Open payments are left to their webhook.
+ * @returns how many payments were settled now
+ */
+export async function settleMissedRenewals(ctx: AppContext, userPackageId: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('user_packages as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .select(['up.mollie_subscription_id', 'u.mollie_customer_id'])
+    .where('up.id', '=', userPackageId)
+    .executeTakeFirst();
+  if (!row?.mollie_subscription_id || !row.mollie_customer_id) return 0;
+  const payments = await listSubscriptionPayments(
+    ctx.mollie,
+    row.mollie_customer_id,
+    row.mollie_subscription_id,
+  );
+  let settled = 0;
+  for (const payment of payments) {
+    if (!['paid', 'failed', 'canceled', 'expired'].includes(payment.status)) continue;
+    const seen = await ctx.db
+      .selectFrom('orders')
+      .select('status')
+      .where('mollie_payment_id', '=', payment.id)
+      .executeTakeFirst();
+    if (seen && seen.status !== 'pending') continue;
+    const outcome = await settleRenewal(ctx, payment);
+    if (outcome === 'paid' || outcome === 'closed') settled += 1;
+  }
+  return settled;
+}
+
+/**
+ * The hourly pass of `settleMissedRenewals` over monthly servers whose paid period is over and whose
+ * renewal has not arrived (running, with a subscription, within the renewal grace).
+ * @returns how many renewals were settled
+ */
+export async function pollMissedRenewals(ctx: AppContext): Promise<number> {
+  const rows = await ctx.db
+    .selectFrom('user_packages')
+    .select('id')
+    .where('billing_type', '=', 'monthly')
+    .where('status', '=', 'paid')
+    .where('paid_until', '<=', ctx.now())
+    .where('mollie_subscription_id', 'is not', null)
+    .where('cancelled_at', 'is', null)
+    .limit(500)
+    .execute();
+  let settled = 0;
+  for (const { id } of rows) {
+    settled += await settleMissedRenewals(ctx, id).catch((error) => {
+      ctx.log.warn({ err: error, userPackageId: id }, "reading a subscription's payments failed");
+      return 0;
+    });
+  }
+  return settled;
+}

@@ -1,0 +1,145 @@
+/**
+ * The panel side of an add-on or package change (architecture.md "Add-ons and package change"): the
+ * node's room, the build sent to the panel, the one-change-at-a-time lock (`changing_since`), and the
+ * recovery of a change a crash interrupted.
+ */
+import { REASONS } from '@falkenhost/contracts/errors';
+import type { Server } from '@falkenhost/pterodactyl/types';
+import { confirmPanelServer, ForeignPanelServerError } from '../panel/panel-ownership';
+import { pushBuild } from '../panel/panel-servers';
+import { type ServerBuild, serverBuild } from '../panel/server-build';
+import type { AppContext } from '../platform/context';
+import type { UserPackage } from '../platform/db/schema';
+import { AppError } from '../platform/errors';
+import { loadOwnedServer } from './owned-server';
+
+/** A change lock older than this is taken to be a crashed change and reconciled. */
+export const CHANGE_STALE_MS = 5 * 60_000;
+
+/**
+ * @param current the panel's server, confirmed ours (`panelServerForChange`)
+ * @throws AppError 502 panel when the node cannot be read; 400 resources when the server's node cannot hold `build` in place of the server's
+ *   current limits (memory and disk, with the node's overallocation; a negative overallocation is
+ *   unlimited, as on the panel)
+ */
+export async function assertNodeRoom(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
+  const node = await ctx.pterodactyl.getNode(current.node).catch((error) => {
+    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  });
+  const room = (limit: number, over: number, allocated: number, own: number) =>
+    over < 0 ? Number.POSITIVE_INFINITY : limit * (1 + over / 100) - allocated + own;
+  const memory = room(
+    node.memory,
+    node.memory_overallocate,
+    node.allocated_resources.memory,
+    current.limits.memory,
+  );
+  const disk = room(node.disk, node.disk_overallocate, node.allocated_resources.disk, current.limits.disk);
+  if (build.memory > memory || build.disk > disk) throw new AppError(400, REASONS.resources);
+}
+
+/**
+ * Holds the server's change lock while `change` runs.
+ * @throws AppError 409 busy when another change holds it
+ */
+export async function withServerChange<T>(
+  ctx: AppContext,
+  serverId: number,
+  change: () => Promise<T>,
+): Promise<T> {
+  const t = ctx.now();
+  const taken = await ctx.db
+    .updateTable('user_packages')
+    .set({ changing_since: t })
+    .where('id', '=', serverId)
+    .where((eb) => eb.or([eb('changing_since', 'is', null), eb('changing_since', '<', t - CHANGE_STALE_MS)]))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, REASONS.busy);
+  try {
+    return await change();
+  } finally {
+    await ctx.db
+      .updateTable('user_packages')
+      .set({ changing_since: null })
+      .where('id', '=', serverId)
+      .where('changing_since', '=', t)
+      .execute();
+  }
+}
+
+/**
+ * The panel's server of `server`, confirmed ours (panel/panel-ownership.ts): one lookup by external id
+ * serves the room check, the change and its revert.
+ * @throws AppError 409 server-state (never made), 502 panel (the panel cannot be asked, has no server for
+ *   it, or the server with its external id is not the one recorded: nothing is changed; the panel
+ *   reconciler repairs it)
+ */
+export async function panelServerForChange(ctx: AppContext, server: UserPackage): Promise<Server> {
+  if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
+  let current: Server | null;
+  try {
+    current = await confirmPanelServer(ctx, server);
+  } catch (error) {
+    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  }
+  if (!current) throw new AppError(502, REASONS.panel, 'the panel has no server for it');
+  return current;
+}
+
+/**
+ * Sets the server's build on the panel (PATCH /servers/{id}/build keeps its allocation).
+ * @throws AppError 502 panel when the panel refuses or cannot be reached
+ */
+export async function applyBuild(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
+  try {
+    await pushBuild(ctx, current, build);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
+  }
+}
+
+/**
+ * Finishes changes a crash interrupted (change lock older than 5 minutes): the panel's build is set
+ * back to what our database holds, then the lock is released. Run at start-up and by the jobs.
+ * @returns how many servers were reconciled
+ */
+export async function reconcileServerChanges(ctx: AppContext): Promise<number> {
+  const stale = await ctx.db
+    .selectFrom('user_packages')
+    .select('id')
+    .where('changing_since', '<', ctx.now() - CHANGE_STALE_MS)
+    .execute();
+  let done = 0;
+  for (const { id } of stale) {
+    const server = await ctx.db
+      .selectFrom('user_packages')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!server) continue;
+    try {
+      const owned = await loadOwnedServer(ctx, server.user_id, id);
+      // A server gone, never made or not ours is left to the panel reconciler.
+      const current = server.ptero_server_id === null ? null : await confirmPanelServer(ctx, server);
+      if (current) await applyBuild(ctx, current, serverBuild(owned.pkg, owned.addons));
+    } catch (error) {
+      // A panel that cannot be reached is asked again next time.
+      if (
+        !(error instanceof AppError || error instanceof ForeignPanelServerError) ||
+        (error instanceof AppError && error.status >= 500)
+      ) {
+        ctx.log.warn({ err: error, serverId: id }, 'reconciling an interrupted change failed; retried later');
+        continue;
+      }
+    }
+    await ctx.db
+      .updateTable('user_packages')
+      .set({ changing_since: null })
+      .where('id', '=', id)
+      .where('changing_since', '=', server.changing_since)
+      .execute();
+    done += 1;
+  }
+  return done;
+}

@@ -1,0 +1,203 @@
+/**
+ * Writes of owned servers (`user_packages`, `user_package_addons`) that the orders module decides:
+ * the row an order makes, its node, its add-ons, its adoption of the panel's server, its paid period and
+ * its Mollie subscription fields. Status changes go through `moveServer` (server-status.ts).
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { completeAllocationClaims } from '../panel/allocation-claims';
+import { newUserPackage } from '../platform/db/rows';
+import type { Database } from '../platform/db/schema';
+import { moveServer } from './server-status';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Inside an order's transaction: the owned server row an order makes (status provisioning).
+ * @param row the columns the order decides (see platform/db/rows.ts `newUserPackage`)
+ * @returns the new row's id
+ */
+export async function insertServer(
+  trx: Transaction<Database>,
+  row: Parameters<typeof newUserPackage>[0],
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('user_packages')
+    .values(newUserPackage(row))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Records the panel node a server's allocation was claimed on. */
+export async function setServerNode(db: Db, userPackageId: number, nodeId: number): Promise<void> {
+  await db.updateTable('user_packages').set({ node_id: nodeId }).where('id', '=', userPackageId).execute();
+}
+
+/**
+ * Inside an order's transaction: the add-ons chosen with the order, each with the monthly price it adds
+ * (removing it later takes off the same amount). Shared by orders by credits and by card.
+ * @param addons credits_monthly in 1/10 000 credit per month
+ */
+export async function insertServerAddons(
+  trx: Transaction<Database>,
+  userPackageId: number,
+  addons: Array<{ id: number; type: string; credits_monthly: number }>,
+  now: number,
+): Promise<void> {
+  for (const addon of addons) {
+    await trx
+      .insertInto('user_package_addons')
+      .values({
+        user_package_id: userPackageId,
+        addon_id: addon.id,
+        addon_type: addon.type,
+        credits_monthly: addon.credits_monthly,
+        created_at: now,
+      })
+      .execute();
+  }
+}
+
+/**
+ * Inside `trx`: a server row still provisioning gets the panel's server and runs (status paid); its
+ * allocation claim is marked done (it counts until the panel's figures include the new server,
+ * panel/panel.ts). Shared by orders by credits and by card.
+ * @returns false when the row was no longer provisioning (settled elsewhere; nothing written)
+ */
+export async function markAdopted(
+  trx: Transaction<Database>,
+  userPackageId: number,
+  server: { id: number; uuid: string; identifier: string },
+  now: number,
+): Promise<boolean> {
+  const adopted = await moveServer(trx, userPackageId, 'provisioning', 'paid', {
+    ptero_server_id: server.id,
+    ptero_server_uuid: server.uuid,
+    ptero_identifier: server.identifier,
+  });
+  if (!adopted) return false;
+  await completeAllocationClaims(trx, userPackageId, now);
+  return true;
+}
+
+/**
+ * Inside a renewal's transaction: one more month paid (`periods_paid` + 1) for a server running or
+ * suspended. The increment takes the row's write lock (PostgreSQL) or the database's (SQLite) until
+ * commit, so a second renewal settled at the same time counts from this one's month.
+ * @returns false when the server is neither (gone: the renewal is refunded)
+ */
+export async function addPaidMonth(trx: Transaction<Database>, userPackageId: number): Promise<boolean> {
+  const extended = await trx
+    .updateTable('user_packages')
+    .set({ periods_paid: sql<number>`coalesce(periods_paid, 1) + 1` })
+    .where('id', '=', userPackageId)
+    .where('status', 'in', ['paid', 'suspended'])
+    .executeTakeFirst();
+  return Number(extended.numUpdatedRows) === 1;
+}
+
+/** A running monthly server's paid period now ends at `paidUntil` (epoch ms); a failed renewal is forgotten. */
+export async function setPaidUntil(db: Db, userPackageId: number, paidUntil: number): Promise<void> {
+  await db
+    .updateTable('user_packages')
+    .set({ paid_until: paidUntil, renewal_failed_at: null })
+    .where('id', '=', userPackageId)
+    .execute();
+}
+
+/**
+ * A renewal failed: the server is suspended at the end of its period.
+ * @returns false when the server is neither running nor suspended
+ */
+export async function markRenewalFailed(db: Db, userPackageId: number, now: number): Promise<boolean> {
+  const marked = await db
+    .updateTable('user_packages')
+    .set({ renewal_failed_at: now })
+    .where('id', '=', userPackageId)
+    .where('status', 'in', ['paid', 'suspended'])
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/**
+ * A whole month's payment went back: the paid period is `periods` months from `anchor` again, and the
+ * server is suspended when it ends (marked as a failed renewal). Only while `periods_paid` is still
+ * `periodsBefore` (a concurrent change wins).
+ */
+export async function takeBackPaidMonth(
+  db: Db,
+  userPackageId: number,
+  month: { periodsBefore: number; periods: number; paidUntil: number; now: number },
+): Promise<void> {
+  await db
+    .updateTable('user_packages')
+    .set({ periods_paid: month.periods, paid_until: month.paidUntil, renewal_failed_at: month.now })
+    .where('id', '=', userPackageId)
+    .where('periods_paid', '=', month.periodsBefore)
+    .execute();
+}
+
+/**
+ * The customer cancels a running monthly server: the mandate is forgotten, the server runs to the end
+ * of its paid period.
+ * @returns false when it is not running or cancelled already
+ */
+export async function markCancelled(db: Db, userPackageId: number, now: number): Promise<boolean> {
+  const marked = await db
+    .updateTable('user_packages')
+    .set({ cancelled_at: now, mollie_mandate_id: null })
+    .where('id', '=', userPackageId)
+    .where('status', '=', 'paid')
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/** The server's Mollie subscription `subscriptionId` was cancelled: it has none (unless another replaced it). */
+export async function clearSubscription(
+  db: Db,
+  userPackageId: number,
+  subscriptionId: string,
+): Promise<void> {
+  await db
+    .updateTable('user_packages')
+    .set({ mollie_subscription_id: null, subscription_amount_cents: null })
+    .where('id', '=', userPackageId)
+    .where('mollie_subscription_id', '=', subscriptionId)
+    .execute();
+}
+
+/**
+ * Records the Mollie subscription of a server that has none: `amountCents` per month; a newly created
+ * one also forgets the amount before the last change (`clearPrevious`).
+ */
+export async function recordSubscription(
+  db: Db,
+  userPackageId: number,
+  subscription: { id: string; amountCents: number; clearPrevious: boolean },
+): Promise<void> {
+  await db
+    .updateTable('user_packages')
+    .set({
+      mollie_subscription_id: subscription.id,
+      subscription_amount_cents: subscription.amountCents,
+      ...(subscription.clearPrevious ? { previous_subscription_amount_cents: null } : {}),
+    })
+    .where('id', '=', userPackageId)
+    .where('mollie_subscription_id', 'is', null)
+    .execute();
+}
+
+/** The subscription's amount changed to `amountCents`; the one before is kept (a renewal may still bill it). */
+export async function recordSubscriptionAmount(
+  db: Db,
+  userPackageId: number,
+  amountCents: number,
+  previousCents: number | null,
+): Promise<void> {
+  await db
+    .updateTable('user_packages')
+    .set({ subscription_amount_cents: amountCents, previous_subscription_amount_cents: previousCents })
+    .where('id', '=', userPackageId)
+    .execute();
+}
