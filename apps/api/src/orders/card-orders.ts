@@ -20,7 +20,8 @@ import { MONTHLY_DISCOUNT_BP, type PriceBreakdown, serverMonthPrice } from '@fal
 import type { BillingAddress, ParsedOrderPackageBody } from '@falkenhost/contracts/store';
 import { addMonths } from 'date-fns';
 import type { Transaction } from 'kysely';
-import { formatEur, INVOICE_TIME_ZONE, issueInvoice, priceLines } from '../billing/invoices';
+import { formatInvoiceAmount as formatEur, INVOICE_TIME_ZONE, invoiceText } from '../billing/invoice-format';
+import { issueInvoice, priceLines } from '../billing/invoices';
 import {
   checkOrderReferrer,
   payReferralBonus,
@@ -54,7 +55,7 @@ import type { AppContext } from '../platform/context';
 import { newUserPackage } from '../platform/db/rows';
 import type { Database, Order, User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
-import { invoiceText, renderNoticeMail } from '../platform/mail/templates';
+import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { loadOwnedServer } from '../servers/owned-server';
 import { insertServerAddons, markAdopted } from './provisioning';

@@ -14,6 +14,7 @@ import {
 } from '@falkenhost/contracts/money';
 import type { BillingAddress, OrderCreditsBody } from '@falkenhost/contracts/store';
 import type { Transaction } from 'kysely';
+import { invoiceText } from '../billing/invoice-format';
 import { issueInvoice, priceLines } from '../billing/invoices';
 import { applyLedgerEntry, ledgerSum, takeUpTo } from '../billing/ledger';
 import {
@@ -28,7 +29,6 @@ import { isWebhookless, recordMolliePayment, WEBHOOKLESS_MARK } from '../integra
 import type { AppContext } from '../platform/context';
 import type { Database, Order, User } from '../platform/db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';
-import { invoiceText } from '../platform/mail/templates';
 import { sendQueuedMail } from '../platform/outbox';
 import { issueCreditNote, settleFirstPayment } from './card-orders';
 import { reverseServerPayment, settleRenewal } from './subscriptions';

@@ -21,7 +21,7 @@ import { hourlyUnits, proRataUnits } from '@falkenhost/contracts/money';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { Transaction } from 'kysely';
-import { formatEur } from '../billing/invoices';
+import { formatInvoiceAmount as formatEur } from '../billing/invoice-format';
 import { applyLedgerEntry } from '../billing/ledger';
 import { refundPayment } from '../integrations/mollie';
 import { completeAllocationClaims, releaseAllocationClaims } from '../panel/allocation-claims';

@@ -17,6 +17,7 @@
 import { REASONS } from '@falkenhost/contracts/errors';
 import { serverMonthPrice } from '@falkenhost/contracts/money';
 import { sql, type Transaction } from 'kysely';
+import { invoiceText } from '../billing/invoice-format';
 import { issueInvoice, priceLines } from '../billing/invoices';
 import { payReferralBonus, reverseReferralBonus } from '../billing/referrals';
 import {
@@ -31,7 +32,7 @@ import { enqueuePanelTask, runPanelQueue } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database, Order, User } from '../platform/db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';
-import { invoiceText, mailDate, renderNoticeMail } from '../platform/mail/templates';
+import { mailDate, renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { DAY_MS } from '../servers/hourly-billing';
 import { loadOwnedServer } from '../servers/owned-server';

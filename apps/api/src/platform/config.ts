@@ -212,9 +212,15 @@ const DEMO_SUPPLIER = {
   SUPPLIER_WEB: 'https://falkenhost.example',
 };
 
-const webDist = resolve(import.meta.dirname, '../../web/dist');
-/** The demo's partners and sample documents (from src/ and from the bundle in dist/ alike). */
-const demoSiteContent = resolve(import.meta.dirname, '../site-content');
+/** apps/api: the folder above this file with the package.json (src/platform/ here, dist/ in the bundle). */
+const apiRoot = (() => {
+  let dir = import.meta.dirname;
+  while (!existsSync(resolve(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
+const webDist = resolve(apiRoot, '../web/dist');
+/** The demo's partners and sample documents. */
+const demoSiteContent = resolve(apiRoot, 'site-content');
 
 /**
  * Reads secrets kept across demo restarts, creating them on first start; a secret added by a later version

@@ -19,10 +19,10 @@ import { listPublicGames, publicGamePackages } from '../catalog/catalog';
 import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { EncodedText, requestEncodings } from '../platform/encoding';
+import { escapeHtml } from '../platform/html';
+import { isLanguage } from '../platform/i18n';
 import { mollieCheckoutSource, securityHeaders } from '../platform/security-headers';
 import { publicCompany, publicPartners } from '../platform/site-content';
-import { escapeHtml } from './html';
-import { isLanguage } from './i18n';
 import { type PublicPage, parseTemplate, renderPage, type Template } from './pages';
 import { loadStaticFiles, type StaticFile } from './static-files';
 

@@ -22,8 +22,8 @@ import {
   type SiteDocumentEntry,
 } from '@falkenhost/contracts/site';
 import type { TFunction } from 'i18next';
-import { html, jsonForScript, raw, type SafeHtml } from './html';
-import { translator } from './i18n';
+import { html, jsonForScript, raw, type SafeHtml } from '../platform/html';
+import { translator } from '../platform/i18n';
 
 export type PublicPage =
   | { kind: 'home' }
@@ -456,7 +456,7 @@ export function renderPage(
   },
 ): string {
   const { language, path, publicUrl, explicit } = options;
-  const t = translator(language);
+  const t = translator(language, 'seo');
   const head = headOf(page, t);
   const withFooter = page.kind === 'partners' || page.kind === 'contact';
   // The address asked for: ?lng=xx is that language's page; without it, the page in the visitor's
