@@ -104,6 +104,15 @@ describe('serving the web client', () => {
       '/dashboard/anything',
       '/game/1',
       '/login',
+      '/register',
+      '/password',
+      '/reset-password',
+      '/reset-password/abc',
+      '/email/verify',
+      '/update-user',
+      '/update-user/abc',
+      '/partners',
+      '/contact',
     ]) {
       const res = await fetch(`${product.url}${path}`);
       expect(res.status, path).toBe(200);
