@@ -24,8 +24,10 @@ import { escapeHtml } from '../platform/html';
 import { isLanguage } from '../platform/i18n';
 import { mollieCheckoutSource, securityHeaders } from '../platform/security-headers';
 import { publicCompany, publicPartners } from '../platform/site-content';
-import { type PublicPage, parseTemplate, renderPage, type Template } from './pages';
+import type { PublicPage } from './page-bodies';
+import { renderPage } from './pages';
 import { loadStaticFiles, type StaticFile } from './static-files';
+import { parseTemplate, type Template } from './template';
 
 /**
  * Brotli or gzip for every compressible answer of 1 KB or more that is not compressed already (the web
