@@ -21,6 +21,7 @@ void i18n.init({
   interpolation: { escapeValue: false },
 });
 
+/** Whether `value` is one of LANGUAGES (a ?lng=, a cookie, a stored preference). */
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

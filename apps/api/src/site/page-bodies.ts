@@ -34,6 +34,7 @@ function languagePicker(t: TFunction, language: Language): SafeHtml {
   return html`<select class="fh-language-picker" disabled aria-label="${t('common:language.label')}">${LANGUAGES.map((code) => html`<option value="${code}"${raw(code === language ? ' selected' : '')}>${LANGUAGE_NAMES[code]}</option>`)}</select>`;
 }
 
+/** The site's header (logo, navigation, language select), as the client's public layout draws it. */
 export function header(t: TFunction, language: Language): SafeHtml {
   const q = `?lng=${language}`;
   return html`<header class="s-hd"><div class="s-c"><a href="/${q}" class="s-logo" aria-label="${t('common:nav.home')}">${LOGO}<span>Falkenhost</span></a><nav class="s-nav" aria-label="${t('common:nav.main')}"><a href="/hosting${q}" class="fh-link">${t('common:nav.hosting')}</a><a href="/login" class="s-b s-d">${t('common:nav.login')}</a><a href="/register" class="s-b">${t('common:nav.register')}</a>${languagePicker(t, language)}</nav><span class="s-burger" aria-hidden="true"><i></i><i></i><i></i></span></div></header>`;
