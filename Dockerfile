@@ -20,6 +20,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/locales/package.json packages/locales/
 COPY packages/pterodactyl/package.json packages/pterodactyl/
 COPY emulators/mollie/package.json emulators/mollie/
 COPY emulators/pterodactyl/package.json emulators/pterodactyl/

@@ -37,11 +37,11 @@ import {
 } from '../src/features/admin-store/utils/validate';
 import { auditValue, changedFields } from '../src/features/admin-users/utils/audit';
 import { activeErrorKey, roleErrorKey } from '../src/features/admin-users/utils/errors';
-import cs from '../src/i18n/locales/cs/admin.json';
-import de from '../src/i18n/locales/de/admin.json';
-import en from '../src/i18n/locales/en/admin.json';
-import fr from '../src/i18n/locales/fr/admin.json';
-import sk from '../src/i18n/locales/sk/admin.json';
+import cs from '@falkenhost/locales/cs/admin.json';
+import de from '@falkenhost/locales/de/admin.json';
+import en from '@falkenhost/locales/en/admin.json';
+import fr from '@falkenhost/locales/fr/admin.json';
+import sk from '@falkenhost/locales/sk/admin.json';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;

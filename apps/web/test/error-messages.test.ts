@@ -24,8 +24,8 @@ import {
   resendErrorKey,
 } from '../src/features/auth/utils/errors';
 import { type ErrorText, orderCreditsError, packageByCreditsError } from '../src/features/store/utils/errors';
-import auth from '../src/i18n/locales/en/auth.json';
-import store from '../src/i18n/locales/en/store.json';
+import auth from '@falkenhost/locales/en/auth.json';
+import store from '@falkenhost/locales/en/store.json';
 import type { ApiResult } from '../src/lib/api-client';
 
 let i18n: I18n;

@@ -17,11 +17,11 @@ import {
 } from '../../api/test/harness';
 import { type ErrorText, orderPackageError } from '../src/features/store/utils/errors';
 import { type OrderPackageDraft, orderPackageCheck } from '../src/features/store/utils/order-package';
-import cs from '../src/i18n/locales/cs/store.json';
-import de from '../src/i18n/locales/de/store.json';
-import en from '../src/i18n/locales/en/store.json';
-import fr from '../src/i18n/locales/fr/store.json';
-import sk from '../src/i18n/locales/sk/store.json';
+import cs from '@falkenhost/locales/cs/store.json';
+import de from '@falkenhost/locales/de/store.json';
+import en from '@falkenhost/locales/en/store.json';
+import fr from '@falkenhost/locales/fr/store.json';
+import sk from '@falkenhost/locales/sk/store.json';
 import type { ApiResult } from '../src/lib/api-client';
 
 const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;

@@ -7,11 +7,11 @@ import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, registerVerified, startProduct } from '../../api/test/harness';
 import { referralErrorKey } from '../src/features/home/utils/referral-errors';
-import cs from '../src/i18n/locales/cs/home.json';
-import de from '../src/i18n/locales/de/home.json';
-import en from '../src/i18n/locales/en/home.json';
-import fr from '../src/i18n/locales/fr/home.json';
-import sk from '../src/i18n/locales/sk/home.json';
+import cs from '@falkenhost/locales/cs/home.json';
+import de from '@falkenhost/locales/de/home.json';
+import en from '@falkenhost/locales/en/home.json';
+import fr from '@falkenhost/locales/fr/home.json';
+import sk from '@falkenhost/locales/sk/home.json';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;

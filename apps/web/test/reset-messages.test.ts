@@ -19,11 +19,11 @@ import {
   resetRequestErrorKey,
   resetResendErrorKey,
 } from '../src/features/auth/utils/errors';
-import cs from '../src/i18n/locales/cs/auth.json';
-import de from '../src/i18n/locales/de/auth.json';
-import en from '../src/i18n/locales/en/auth.json';
-import fr from '../src/i18n/locales/fr/auth.json';
-import sk from '../src/i18n/locales/sk/auth.json';
+import cs from '@falkenhost/locales/cs/auth.json';
+import de from '@falkenhost/locales/de/auth.json';
+import en from '@falkenhost/locales/en/auth.json';
+import fr from '@falkenhost/locales/fr/auth.json';
+import sk from '@falkenhost/locales/sk/auth.json';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;

@@ -26,11 +26,11 @@ import {
   unsuspendErrorKey,
 } from '../src/features/servers/utils/errors';
 import { scheduleInputErrorKey } from '../src/features/servers/utils/schedule';
-import cs from '../src/i18n/locales/cs/servers.json';
-import de from '../src/i18n/locales/de/servers.json';
-import en from '../src/i18n/locales/en/servers.json';
-import fr from '../src/i18n/locales/fr/servers.json';
-import sk from '../src/i18n/locales/sk/servers.json';
+import cs from '@falkenhost/locales/cs/servers.json';
+import de from '@falkenhost/locales/de/servers.json';
+import en from '@falkenhost/locales/en/servers.json';
+import fr from '@falkenhost/locales/fr/servers.json';
+import sk from '@falkenhost/locales/sk/servers.json';
 
 const HOUR_MS = 60 * 60_000;
 const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;

@@ -24,7 +24,7 @@ import {
   scheduleInputErrorKey,
 } from '../src/features/servers/utils/schedule';
 import { isCancelled } from '../src/features/servers/utils/server';
-import servers from '../src/i18n/locales/en/servers.json';
+import servers from '@falkenhost/locales/en/servers.json';
 
 let i18n: I18n;
 beforeAll(async () => {

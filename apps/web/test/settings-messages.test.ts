@@ -16,11 +16,11 @@ import {
   updateUserError,
 } from '../src/features/settings/utils/errors';
 import { memberSince } from '../src/features/settings/utils/format';
-import cs from '../src/i18n/locales/cs/settings.json';
-import de from '../src/i18n/locales/de/settings.json';
-import en from '../src/i18n/locales/en/settings.json';
-import fr from '../src/i18n/locales/fr/settings.json';
-import sk from '../src/i18n/locales/sk/settings.json';
+import cs from '@falkenhost/locales/cs/settings.json';
+import de from '@falkenhost/locales/de/settings.json';
+import en from '@falkenhost/locales/en/settings.json';
+import fr from '@falkenhost/locales/fr/settings.json';
+import sk from '@falkenhost/locales/sk/settings.json';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;

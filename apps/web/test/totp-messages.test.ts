@@ -8,11 +8,11 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, registerVerified, startProduct } from '../../api/test/harness';
 import { totpCodeError, totpSetupError } from '../src/features/settings/utils/totp-errors';
-import cs from '../src/i18n/locales/cs/security.json';
-import de from '../src/i18n/locales/de/security.json';
-import en from '../src/i18n/locales/en/security.json';
-import fr from '../src/i18n/locales/fr/security.json';
-import sk from '../src/i18n/locales/sk/security.json';
+import cs from '@falkenhost/locales/cs/security.json';
+import de from '@falkenhost/locales/de/security.json';
+import en from '@falkenhost/locales/en/security.json';
+import fr from '@falkenhost/locales/fr/security.json';
+import sk from '@falkenhost/locales/sk/security.json';
 import { apiResult, expectTranslated, translations } from './support';
 
 const BASE = '/api/private/users/me/totp';

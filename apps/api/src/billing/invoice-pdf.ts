@@ -2,7 +2,7 @@
  * Invoices and credit notes as PDF (A4). pdfkit draws the page with DejaVu Sans from the
  * `dejavu-fonts-ttf` npm package embedded (as a subset), so Czech, Slovak, German and French names and
  * addresses render the same on every machine, whatever fonts its OS has. The labels are the translators'
- * (i18next with one JSON file per language in ./locales, an instance of its own beside the mail's).
+ * (the `invoice` namespace of platform/i18n.ts); dates and amounts as billing/invoice-format.ts writes them.
  *
  * The supplier is not a VAT payer: the document says so and shows no VAT anywhere. Every document is
  * already settled (an invoice is issued for a payment received, a credit note for money returned), so it
@@ -10,167 +10,25 @@
  * issue date, not the time of rendering.
  */
 
-import { createRequire } from 'node:module';
-import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
-import i18next, { type TFunction } from 'i18next';
+import type { Language } from '@falkenhost/contracts/constants';
+import type { TFunction } from 'i18next';
 import PDFDocument from 'pdfkit';
-import cs from './locales/cs.json';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
-import sk from './locales/sk.json';
-
-/** An invoice or credit note as issued (stored as JSON and rendered to PDF when asked for). */
-export interface InvoiceDocument {
-  kind: 'invoice' | 'credit-note';
-  /** e.g. "2026-000123" */
-  number: string;
-  /** epoch ms: the date of issue, which is also the date of the taxable supply and of the payment */
-  issuedAt: number;
-  /** credit note: the number of the invoice it corrects */
-  relatedNumber?: string;
-  supplier: {
-    name: string;
-    addressLines: string[];
-    /** the company registration number (IČO) */
-    companyId: string;
-    email: string;
-    web?: string;
-    bankAccount?: string;
-  };
-  /** `addressLines`: the billing address, already formatted, one line each */
-  customer: { name: string; email: string; addressLines: string[] };
-  /** amounts in cents, negative on a credit note */
-  lines: Array<{ description: string; quantity: number; unitCents: number; totalCents: number }>;
-  /** the sum of the lines' `totalCents` */
-  totalCents: number;
-  currency: 'EUR';
-  /** the payment's method label (e.g. "Credit card"), its reference (e.g. Mollie's `tr_…`) and date (epoch ms) */
-  payment: { method: string; reference: string; paidAt: number };
-}
-
-/** The time zone of the documents' dates: the supplier's (a Czech company, as services/invoices). */
-const TIME_ZONE = 'Europe/Prague';
-
-/** The locale each language formats dates and amounts with (British English: day before month). */
-const LOCALES: Record<Language, string> = { en: 'en-GB', cs: 'cs-CZ', sk: 'sk-SK', de: 'de-DE', fr: 'fr-FR' };
-
-const i18n = i18next.createInstance();
-void i18n.init({
-  initAsync: false,
-  resources: {
-    en: { invoice: en },
-    cs: { invoice: cs },
-    sk: { invoice: sk },
-    de: { invoice: de },
-    fr: { invoice: fr },
-  },
-  ns: ['invoice'],
-  defaultNS: 'invoice',
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-});
-
-function languageOf(language: string): Language {
-  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
-}
-
-/**
- * The invoice labels of a language, for callers that need the same words outside the PDF (e.g. a file
- * name or a test reading the PDF back). Keys are those of ./locales/en.json, e.g. `notVatPayer`.
- * @param language one of LANGUAGES; anything else falls back to English
- */
-export function invoiceLabel(language: string, key: string, values?: Record<string, string>): string {
-  return i18n.getFixedT(languageOf(language))(key, values);
-}
-
-/**
- * An amount as the language writes it, with the currency: "€12.34", "12,34 €", "-1 234,50 €".
- * @param cents integer cents
- */
-export function formatInvoiceAmount(language: string, cents: number, currency = 'EUR'): string {
-  return new Intl.NumberFormat(LOCALES[languageOf(language)], { style: 'currency', currency }).format(
-    cents / 100,
-  );
-}
-
-/**
- * A date as the documents write it in the language, in the supplier's time zone: "15 Mar 2026",
- * "15. 3. 2026", "15.03.2026", "15 mars 2026".
- * @param instant epoch milliseconds
- */
-export function formatInvoiceDate(language: string, instant: number): string {
-  return new Intl.DateTimeFormat(LOCALES[languageOf(language)], {
-    dateStyle: 'medium',
-    timeZone: TIME_ZONE,
-  }).format(instant);
-}
-
-interface FontFiles {
-  regular: string;
-  bold: string;
-}
-
-let fontFiles: FontFiles | undefined;
-
-/**
- * The TTF files of DejaVu Sans, resolved as a dependency of this module: from the source (vitest, tsx)
- * and from the bundle (dist/main.js, where pdfkit and the font package stay in node_modules) alike.
- */
-function fonts(): FontFiles {
-  if (!fontFiles) {
-    const requireFrom = createRequire(import.meta.url);
-    fontFiles = {
-      regular: requireFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-      bold: requireFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-    };
-  }
-  return fontFiles;
-}
-
-const REGULAR = 'regular';
-const BOLD = 'bold';
-
-const COLOR = {
-  text: '#1a1b1e',
-  muted: '#6b7280',
-  accent: '#1c7ed6',
-  rule: '#dee2e6',
-  fill: '#f1f3f5',
-  settled: '#2b8a3e',
-  settledFill: '#ebfbee',
-};
-
-/** Page margins in points (A4 is 595.28 × 841.89); the footer sits in the bottom margin. */
-const MARGIN = { top: 44, bottom: 52, left: 48, right: 48 };
-
-/** Table columns (points): the description takes what the others leave. */
-const COLUMN = { quantity: 62, unit: 96, amount: 96, padding: 6 };
-
-type Pdf = PDFKit.PDFDocument;
-
-function checkDocument(doc: InvoiceDocument): void {
-  const integer = (value: number, what: string) => {
-    if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be an integer, got ${value}`);
-  };
-  for (const [i, line] of doc.lines.entries()) {
-    integer(line.unitCents, `lines[${i}].unitCents`);
-    integer(line.totalCents, `lines[${i}].totalCents`);
-    if (!Number.isFinite(line.quantity)) throw new RangeError(`lines[${i}].quantity must be a number`);
-  }
-  integer(doc.totalCents, 'totalCents');
-  const sum = doc.lines.reduce((s, line) => s + line.totalCents, 0);
-  if (sum !== doc.totalCents)
-    throw new RangeError(`totalCents ${doc.totalCents} is not the sum of the lines (${sum})`);
-  for (const [value, what] of [
-    [doc.issuedAt, 'issuedAt'],
-    [doc.payment.paidAt, 'payment.paidAt'],
-  ] as const) {
-    if (!Number.isFinite(value) || Number.isNaN(new Date(value).getTime()))
-      throw new RangeError(`${what} must be an instant in epoch ms, got ${value}`);
-  }
-}
+import { languageOf, translator } from '../platform/i18n';
+import { checkDocument, type InvoiceDocument } from './invoice-document';
+import { formatInvoiceAmount, formatInvoiceDate, INVOICE_LOCALES } from './invoice-format';
+import {
+  BOLD,
+  COLOR,
+  COLUMN,
+  facts,
+  fonts,
+  footers,
+  labelled,
+  MARGIN,
+  type Pdf,
+  party,
+  REGULAR,
+} from './invoice-pdf-parts';
 
 /**
  * Renders an invoice or credit note as an A4 PDF: title and number, supplier (with the company id and
@@ -189,7 +47,7 @@ function checkDocument(doc: InvoiceDocument): void {
 export async function renderInvoicePdf(doc: InvoiceDocument, language: Language): Promise<Buffer> {
   checkDocument(doc);
   const lng = languageOf(language);
-  const t = i18n.getFixedT(lng);
+  const t = translator(lng, 'invoice');
   const kind = doc.kind === 'invoice' ? 'invoice' : 'creditNote';
   const title = t(`title.${kind}`, { number: doc.number });
   const font = fonts();
@@ -199,7 +57,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, language: Language)
     margins: MARGIN,
     font: font.regular,
     bufferPages: true,
-    lang: LOCALES[lng],
+    lang: INVOICE_LOCALES[lng],
     displayTitle: true,
     info: {
       Title: title,
@@ -229,9 +87,9 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
   const right = left + width;
   const bottom = pdf.page.height - MARGIN.bottom;
   const kind = doc.kind === 'invoice' ? 'invoice' : 'creditNote';
-  const amount = (cents: number) => formatInvoiceAmount(lng, cents, doc.currency);
+  const amount = (cents: number) => formatInvoiceAmount(lng, cents);
   const date = (instant: number) => formatInvoiceDate(lng, instant);
-  const quantity = new Intl.NumberFormat(LOCALES[lng], { maximumFractionDigits: 3 });
+  const quantity = new Intl.NumberFormat(INVOICE_LOCALES[lng], { maximumFractionDigits: 3 });
 
   const rule = (y: number, color = COLOR.rule, lineWidth = 0.75) => {
     pdf.moveTo(left, y).lineTo(right, y).lineWidth(lineWidth).strokeColor(color).stroke();
@@ -382,93 +240,4 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     .text(t(`settled.${kind}`), left + 14, y + 8.5, { width: width - 24, lineBreak: false, ellipsis: true });
 
   footers(pdf, doc, t);
-}
-
-/** "Label: value", the value kept on one line (an IBAN's groups are not split across lines). */
-function labelled(t: TFunction, key: string, value: string): string {
-  return t('labelValue', { label: t(key), value: value.replace(/ /g, '\u00a0') });
-}
-
-/** A party's block: a small label, the name in bold, then the lines. @returns the y below it */
-function party(
-  pdf: Pdf,
-  x: number,
-  y: number,
-  width: number,
-  label: string,
-  name: string,
-  lines: string[],
-): number {
-  pdf
-    .font(BOLD)
-    .fontSize(8)
-    .fillColor(COLOR.accent)
-    .text(label, x, y, { width, characterSpacing: 0.6, lineBreak: false });
-  pdf
-    .font(BOLD)
-    .fontSize(11.5)
-    .fillColor(COLOR.text)
-    .text(name, x, y + 14, { width });
-  pdf
-    .font(REGULAR)
-    .fontSize(9.5)
-    .fillColor(COLOR.text)
-    .text(lines.join('\n'), x, pdf.y + 3, { width, lineGap: 1.5 });
-  return pdf.y;
-}
-
-/** Label and value pairs, the labels in a column as wide as the widest. @returns the y below them */
-function facts(pdf: Pdf, x: number, y: number, width: number, rows: Array<[string, string]>): number {
-  pdf.font(REGULAR).fontSize(9);
-  const labelWidth = Math.min(width * 0.6, Math.max(...rows.map(([label]) => pdf.widthOfString(label))) + 12);
-  const valueWidth = width - labelWidth;
-  for (const [label, value] of rows) {
-    pdf.font(REGULAR).fontSize(9);
-    const labelHeight = pdf.heightOfString(label, { width: labelWidth - 8 });
-    pdf.fillColor(COLOR.muted).text(label, x, y, { width: labelWidth - 8 });
-    pdf.font(BOLD).fontSize(9);
-    const valueHeight = pdf.heightOfString(value, { width: valueWidth });
-    pdf.fillColor(COLOR.text).text(value, x + labelWidth, y, { width: valueWidth });
-    y += Math.max(labelHeight, valueHeight) + 4;
-  }
-  return y;
-}
-
-const FOOTER_SEPARATOR = '  ·  ';
-
-/** The supplier line and the page number at the foot of every page. */
-function footers(pdf: Pdf, doc: InvoiceDocument, t: TFunction): void {
-  const range = pdf.bufferedPageRange();
-  const left = MARGIN.left;
-  const width = pdf.page.width - MARGIN.left - MARGIN.right;
-  const parts = [
-    doc.supplier.name,
-    labelled(t, 'companyId', doc.supplier.companyId),
-    t('notVatPayer'),
-  ].concat(doc.supplier.web ? [doc.supplier.web] : []);
-  for (let i = range.start; i < range.start + range.count; i++) {
-    pdf.switchToPage(i);
-    const page = pdf.page;
-    const y = page.height - MARGIN.bottom + 20;
-    // Text in the bottom margin would make pdfkit start a new page.
-    const marginBottom = page.margins.bottom;
-    page.margins.bottom = 0;
-    pdf
-      .moveTo(left, y - 8)
-      .lineTo(left + width, y - 8)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.rule)
-      .stroke();
-    const pageLabel = t('page', { page: String(i - range.start + 1), pages: String(range.count) });
-    pdf.font(REGULAR).fontSize(7.5).fillColor(COLOR.muted);
-    const pageWidth = pdf.widthOfString(pageLabel) + 4;
-    // One line: the parts that fit, from the first.
-    const room = width - pageWidth - 12;
-    let supplier = parts.join(FOOTER_SEPARATOR);
-    for (let n = parts.length - 1; n > 0 && pdf.widthOfString(supplier) > room; n--)
-      supplier = parts.slice(0, n).join(FOOTER_SEPARATOR);
-    pdf.text(supplier, left, y, { width: room, height: 10, lineBreak: false, ellipsis: true });
-    pdf.text(pageLabel, left + width - pageWidth, y, { width: pageWidth, align: 'right', lineBreak: false });
-    page.margins.bottom = marginBottom;
-  }
 }

@@ -7,17 +7,15 @@
  * documents show no VAT (docs/decisions/055-invoice-documents.md). A document is stored as issued (JSON) and
  * rendered to PDF when asked for, so it never changes after issue.
  */
-import { LANGUAGES } from '@falkenhost/contracts/constants';
 import type { BillingAddress } from '@falkenhost/contracts/store';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../platform/context';
 import type { Database, Invoice } from '../platform/db/schema';
-import { invoiceText, renderNoticeMail } from '../platform/mail/templates';
+import { languageOf } from '../platform/i18n';
+import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
-import type { InvoiceDocument } from './invoice-pdf';
-
-/** The time zone of the invoice year and dates: the supplier's (a Czech company). */
-export const INVOICE_TIME_ZONE = 'Europe/Prague';
+import type { InvoiceDocument } from './invoice-document';
+import { formatInvoiceAmount, INVOICE_TIME_ZONE, invoiceText } from './invoice-format';
 
 /** One line of an invoice, in cents (negative on a credit note). */
 export interface InvoiceLine {
@@ -106,7 +104,7 @@ export async function issueInvoice(
   const year = invoiceYear(input.issuedAt);
   const { seq, number } = await nextInvoiceNumber(trx, year);
   const totalCents = input.lines.reduce((sum, line) => sum + line.totalCents, 0);
-  const language = (LANGUAGES as readonly string[]).includes(user.language) ? user.language : 'en';
+  const language = languageOf(user.language);
   const document: InvoiceDocument = {
     kind: input.kind,
     number,
@@ -143,7 +141,7 @@ export async function issueInvoice(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (input.mail) {
-    const amount = formatEur(language, Math.abs(totalCents));
+    const amount = formatInvoiceAmount(language, Math.abs(totalCents));
     const mail = renderNoticeMail(input.kind === 'invoice' ? 'receipt' : 'creditNote', language, {
       username: user.username,
       number,
@@ -157,11 +155,6 @@ export async function issueInvoice(
 /** The stored document of an invoice, as issued. */
 export function invoiceDocument(invoice: Pick<Invoice, 'document'>): InvoiceDocument {
   return JSON.parse(invoice.document) as InvoiceDocument;
-}
-
-/** Euro cents as the language writes an amount: "12,34 €", "€12.34". */
-export function formatEur(language: string, cents: number): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
 /** A billing address as the lines an invoice prints (country as its English name is left to the code). */

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { formatEur } from '../billing/invoices';
+import { formatInvoiceAmount } from '../billing/invoice-format';
 import { payReferralBonus, reverseReferralBonus } from '../billing/referrals';
 import { getPayment, refundPayment } from '../integrations/mollie';
 import { releaseAllocationClaims } from '../panel/allocation-claims';
@@ -290,7 +290,7 @@ async function refundOrder(ctx: AppContext, order: Order, owner: string): Promis
       renderNoticeMail('orderRefunded', user.language, {
         username: user.username,
         server: details.serverName ?? '',
-        amount: formatEur(user.language, order.amount_cents - payment.chargedBackCents),
+        amount: formatInvoiceAmount(user.language, order.amount_cents - payment.chargedBackCents),
       }),
       t,
     );

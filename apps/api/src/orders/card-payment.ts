@@ -7,20 +7,19 @@
 import { MONTHLY_DISCOUNT_BP, type PriceBreakdown } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
 import type { Transaction } from 'kysely';
+import { formatInvoiceDate, invoiceText } from '../billing/invoice-format';
 import { issueInvoice, priceLines } from '../billing/invoices';
 import { payReferralBonus } from '../billing/referrals';
 import type { PaymentState } from '../integrations/mollie';
 import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database, Order } from '../platform/db/schema';
-import { invoiceText } from '../platform/mail/templates';
 import { periodEnd } from '../servers/paid-period';
 import { runPanelQueue } from '../servers/panel-task-results';
 import { insertServer, insertServerAddons } from '../servers/server-records';
 import { moveServer } from '../servers/server-status';
 import { advanceCardOrder } from './card-order-advance';
 import type { PackageCardDetails } from './card-order-details';
-import { invoiceDay } from './order-invoices';
 import { setOrderServer } from './order-records';
 import { moveOrder } from './order-status';
 
@@ -72,8 +71,8 @@ export async function settleFirstPayment(
       const base = invoiceText(user.language, 'server', {
         server: details.serverName,
         package: details.packageName,
-        from: invoiceDay(user.language, paidAt),
-        to: invoiceDay(user.language, periodEnd(paidAt, 1)),
+        from: formatInvoiceDate(user.language, paidAt),
+        to: formatInvoiceDate(user.language, periodEnd(paidAt, 1)),
       });
       await issueInvoice(ctx, trx, {
         userId: order.user_id,
@@ -154,8 +153,8 @@ async function settleUnsuspend(
   const base = invoiceText(language, 'server', {
     server: server.name,
     package: '',
-    from: invoiceDay(language, paidAt),
-    to: invoiceDay(language, periodEnd(paidAt, 1)),
+    from: formatInvoiceDate(language, paidAt),
+    to: formatInvoiceDate(language, periodEnd(paidAt, 1)),
   });
   await issueInvoice(ctx, trx, {
     userId: order.user_id,

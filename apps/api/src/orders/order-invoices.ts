@@ -6,18 +6,11 @@ import type { PriceBreakdown } from '@falkenhost/contracts/money';
 import { unitsToCredits } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
 import type { Transaction } from 'kysely';
-import { INVOICE_TIME_ZONE, issueInvoice, priceLines } from '../billing/invoices';
+import { invoiceText } from '../billing/invoice-format';
+import { issueInvoice, priceLines } from '../billing/invoices';
 import type { PaymentState } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
 import type { Database, Order } from '../platform/db/schema';
-import { invoiceText } from '../platform/mail/templates';
-
-/** A day as an invoice line writes it, in the supplier's zone. */
-export function invoiceDay(language: string, instant: number): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: INVOICE_TIME_ZONE }).format(
-    instant,
-  );
-}
 
 /** Inside the settling transaction: the invoice of a paid credit order, with its receipt mail. */
 export async function issueCreditsInvoice(

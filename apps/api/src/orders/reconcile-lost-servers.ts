@@ -5,7 +5,7 @@
 import { hourlyUnits, proRataUnits } from '@falkenhost/contracts/money';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { Transaction } from 'kysely';
-import { formatEur } from '../billing/invoices';
+import { formatInvoiceAmount } from '../billing/invoice-format';
 import { applyLedgerEntry } from '../billing/ledger';
 import { refundPayment } from '../integrations/mollie';
 import { completeAllocationClaims, releaseAllocationClaims } from '../panel/allocation-claims';
@@ -206,7 +206,13 @@ async function refundLostMonthly(ctx: AppContext, row: FullRow): Promise<Outcome
       },
       at: t,
     });
-    await mailCustomer(trx, row, 'serverLostCard', { amount: (language) => formatEur(language, cents) }, t);
+    await mailCustomer(
+      trx,
+      row,
+      'serverLostCard',
+      { amount: (language) => formatInvoiceAmount(language, cents) },
+      t,
+    );
     return true;
   });
   if (!closed) return 'unchanged';

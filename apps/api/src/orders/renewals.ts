@@ -7,6 +7,7 @@
  */
 import { serverMonthPrice } from '@falkenhost/contracts/money';
 import type { Transaction } from 'kysely';
+import { formatInvoiceDate, invoiceText } from '../billing/invoice-format';
 import { issueInvoice, priceLines } from '../billing/invoices';
 import { payReferralBonus } from '../billing/referrals';
 import { listSubscriptionPayments, type PaymentState } from '../integrations/mollie';
@@ -14,14 +15,13 @@ import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database, Order } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/errors';
-import { invoiceText, mailDate, renderNoticeMail } from '../platform/mail/templates';
+import { mailDate, renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { periodEnd } from '../servers/paid-period';
 import { runPanelQueue } from '../servers/panel-task-results';
 import { addPaidMonth, markRenewalFailed, setPaidUntil } from '../servers/server-records';
 import { moveServer } from '../servers/server-status';
 import { advanceCardOrder } from './card-order-advance';
-import { invoiceDay } from './order-invoices';
 import { insertRenewalOrder, setRenewalFigures } from './order-records';
 import { moveOrder } from './order-status';
 import { syncSubscription } from './subscription-sync';
@@ -195,8 +195,8 @@ async function applyPaidRenewal(
   const base = invoiceText(user.language, 'server', {
     server: up.name,
     package: pkg.name,
-    from: invoiceDay(user.language, from),
-    to: invoiceDay(user.language, to),
+    from: formatInvoiceDate(user.language, from),
+    to: formatInvoiceDate(user.language, to),
   });
   const breakdown = serverMonthPrice(up.credits_monthly, 0, 'creditCard');
   const itemised = breakdown.total === payment.amountCents;

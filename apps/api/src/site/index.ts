@@ -2,7 +2,7 @@
  * Serving the built web client (docs/decisions/088-web-files-compression-caching.md):
  * - its files from memory with their build-time brotli and gzip variants, ETags, a year's immutable
  *   cache for the hashed /assets/* and an hour for the rest (static-files.ts);
- * - every route of the client's route table (apps/web/src/app/router.tsx) as HTML that is never cached,
+ * - every page of the client's route list (packages/contracts/src/routes.ts) as HTML that is never cached,
  *   the public pages with their head and visible text rendered in (pages.ts), in the language of ?lng=,
  *   the i18next cookie or Accept-Language;
  * - any other page the not-found page with status 404; an unknown /api, emulator or upload path, a
@@ -13,18 +13,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
+import { APP_SHELL_PAGES, PAGES, type PagePath, PUBLIC_PAGES } from '@falkenhost/contracts/routes';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listPublicGames, publicGamePackages } from '../catalog/catalog';
 import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { EncodedText, requestEncodings } from '../platform/encoding';
+import { escapeHtml } from '../platform/html';
+import { isLanguage } from '../platform/i18n';
 import { mollieCheckoutSource, securityHeaders } from '../platform/security-headers';
 import { publicCompany, publicPartners } from '../platform/site-content';
-import { escapeHtml } from './html';
-import { isLanguage } from './i18n';
-import { type PublicPage, parseTemplate, renderPage, type Template } from './pages';
+import type { PublicPage } from './page-bodies';
+import { renderPage } from './pages';
 import { loadStaticFiles, type StaticFile } from './static-files';
+import { parseTemplate, type Template } from './template';
 
 /**
  * Brotli or gzip for every compressible answer of 1 KB or more that is not compressed already (the web
@@ -99,27 +102,20 @@ const CLIENT_API_PATH = /^\/(api|_emulators|uploads)(\/|$)/;
 const FILE_PATH = /\.[a-z0-9]+$/i;
 const GAME_ID = /^[1-9]\d{0,8}$/;
 
-/** Pages of the app that have no public text: the shell, not indexed (router.tsx). */
-const APP_ROUTES = [
-  '/login',
-  '/register',
-  '/password',
-  '/reset-password',
-  '/reset-password/:token',
-  '/email/:type',
-  '/update-user',
-  '/update-user/:token',
-  '/dashboard',
-  '/dashboard/*',
-];
+/**
+ * The paths Fastify registers for a page of the client: an optional last segment both without and with
+ * it; the dashboard with every address below it (the client shows its not-found page there itself).
+ */
+function serverPaths(page: PagePath): string[] {
+  const optional = /\/:(\w+)\?$/.exec(page);
+  if (optional) return [page.slice(0, optional.index), page.slice(0, -1)];
+  return page === PAGES.dashboard ? [page, `${page}/*`] : [page];
+}
 
 /** Milliseconds since the epoch of the next 1 January, 00:00 local time. */
 function startOfNextYear(): number {
   return new Date(new Date().getFullYear() + 1, 0, 1).getTime();
 }
-
-/** The indexed public pages without catalogue data (the sitemap lists them with every game). */
-const PUBLIC_PATHS = ['/', '/hosting', '/partners', '/contact'];
 
 export async function registerWeb(app: FastifyInstance, config: Config, ctx: AppContext): Promise<void> {
   const indexFile = join(config.webDist, 'index.html');
@@ -207,11 +203,15 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       );
 
     const fixedPages: [string, PublicPage['kind'], MakePage][] = [
-      ['/', 'home', () => ({ kind: 'home' })],
+      [PAGES.home, 'home', () => ({ kind: 'home' })],
       // The same answers as GET /api/public/site/partners and /company in the page's language.
-      ['/partners', 'partners', (language) => ({ kind: 'partners', data: publicPartners(site, language) })],
       [
-        '/contact',
+        PAGES.partners,
+        'partners',
+        (language) => ({ kind: 'partners', data: publicPartners(site, language) }),
+      ],
+      [
+        PAGES.contact,
         'contact',
         (language) => ({ kind: 'contact', data: publicCompany(site, config.supplier, language) }),
       ],
@@ -221,8 +221,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
         sendHtml(request, reply, fixedPage(kind, make, pageLanguage(request), path)),
       );
     }
-    const appRoutes = config.mode === 'demo' ? [...APP_ROUTES, '/dev/mailbox'] : APP_ROUTES;
-    for (const path of appRoutes) {
+    const shellPages = config.mode === 'demo' ? [...APP_SHELL_PAGES, PAGES.mailbox] : APP_SHELL_PAGES;
+    for (const path of shellPages.flatMap(serverPaths)) {
       pages.get(path, { compress: false }, (request, reply) =>
         sendHtml(
           request,
@@ -233,7 +233,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
     }
 
     // Catalogue pages: rendered at most once per language every PUBLIC_CACHE_MS (the public cache).
-    pages.get('/hosting', { compress: false }, async (request, reply) => {
+    pages.get(PAGES.hosting, { compress: false }, async (request, reply) => {
       const lang = pageLanguage(request);
       const page = await publicCache.text(`web:hosting:${lang.language}:${lang.explicit}`, async () =>
         render({ kind: 'hosting', games: await listPublicGames(db) }, lang, '/hosting'),
@@ -241,23 +241,19 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       if (!page) throw new Error('the hosting page cannot be absent');
       return sendHtml(request, reply, page);
     });
-    pages.get<{ Params: { gameId: string } }>(
-      '/game/:gameId',
-      { compress: false },
-      async (request, reply) => {
-        const { gameId } = request.params;
-        if (!GAME_ID.test(gameId)) return notFound(request, reply);
-        const lang = pageLanguage(request);
-        const page = await publicCache.text(
-          `web:game:${gameId}:${lang.language}:${lang.explicit}`,
-          async () => {
-            const data = await publicGamePackages(db, Number(gameId));
-            return data && render({ kind: 'game', data }, lang, `/game/${gameId}`);
-          },
-        );
-        return page === null ? notFound(request, reply) : sendHtml(request, reply, page);
-      },
-    );
+    pages.get<{ Params: { gameId: string } }>(PAGES.game, { compress: false }, async (request, reply) => {
+      const { gameId } = request.params;
+      if (!GAME_ID.test(gameId)) return notFound(request, reply);
+      const lang = pageLanguage(request);
+      const page = await publicCache.text(
+        `web:game:${gameId}:${lang.language}:${lang.explicit}`,
+        async () => {
+          const data = await publicGamePackages(db, Number(gameId));
+          return data && render({ kind: 'game', data }, lang, `/game/${gameId}`);
+        },
+      );
+      return page === null ? notFound(request, reply) : sendHtml(request, reply, page);
+    });
 
     pages.get('/robots.txt', (_request, reply) =>
       reply
@@ -270,7 +266,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
     pages.get('/sitemap.xml', async (_request, reply) => {
       const text = await publicCache.json('web:sitemap', async () => {
         const games = await listPublicGames(db);
-        const paths = [...PUBLIC_PATHS, ...games.map((game) => `/game/${game.id}`)];
+        const paths = [...PUBLIC_PAGES, ...games.map((game) => `/game/${game.id}`)];
         const url = (path: string, language?: Language) =>
           escapeHtml(language ? `${publicUrl}${path}?lng=${language}` : `${publicUrl}${path}`);
         const entries = paths.flatMap((path) =>

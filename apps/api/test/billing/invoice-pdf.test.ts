@@ -1,12 +1,8 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import {
-  formatInvoiceAmount,
-  formatInvoiceDate,
-  type InvoiceDocument,
-  invoiceLabel,
-  renderInvoicePdf,
-} from '../../src/billing/invoice-pdf';
+import type { InvoiceDocument } from '../../src/billing/invoice-document';
+import { formatInvoiceAmount, formatInvoiceDate, invoiceLabel } from '../../src/billing/invoice-format';
+import { renderInvoicePdf } from '../../src/billing/invoice-pdf';
+import { plain, readPdf } from './pdf-text';
 
 type Language = 'en' | 'cs' | 'sk' | 'de' | 'fr';
 
@@ -69,35 +65,6 @@ function invoice(language: Language, kind: InvoiceDocument['kind'], lineCount = 
     currency: 'EUR',
     payment: { method: 'Credit card', reference: 'tr_WDqYK6vllg', paidAt: ISSUED },
   };
-}
-
-/** The PDF's pages as text, one string per page, every run of spaces and line breaks one plain space. */
-async function readPdf(pdf: Buffer): Promise<{ pages: string[]; title: unknown; author: unknown }> {
-  const document = await getDocument({
-    data: new Uint8Array(pdf),
-    isEvalSupported: false,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= document.numPages; n++) {
-      const page = await document.getPage(n);
-      const content = await page.getTextContent();
-      const text = content.items
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
-        .join('');
-      pages.push(plain(text));
-    }
-    const info = (await document.getMetadata()).info as Record<string, unknown>;
-    return { pages, title: info.Title, author: info.Author };
-  } finally {
-    await document.destroy();
-  }
-}
-
-function plain(text: string): string {
-  return text.replace(/\s+/g, ' ');
 }
 
 const LANGUAGES: Language[] = ['en', 'cs', 'sk', 'de', 'fr'];

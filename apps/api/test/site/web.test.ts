@@ -4,19 +4,19 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import csCatalog from '@falkenhost/locales/cs/catalog.json';
+import deHome from '@falkenhost/locales/de/home.json';
+import de from '@falkenhost/locales/de/seo.json';
+import enCatalog from '@falkenhost/locales/en/catalog.json';
+import enCommon from '@falkenhost/locales/en/common.json';
+import enHome from '@falkenhost/locales/en/home.json';
+import en from '@falkenhost/locales/en/seo.json';
+import enSite from '@falkenhost/locales/en/site.json';
+import frCatalog from '@falkenhost/locales/fr/catalog.json';
+import frSite from '@falkenhost/locales/fr/site.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import csCatalog from '../../../web/src/i18n/locales/cs/catalog.json';
-import deHome from '../../../web/src/i18n/locales/de/home.json';
-import enCatalog from '../../../web/src/i18n/locales/en/catalog.json';
-import enCommon from '../../../web/src/i18n/locales/en/common.json';
-import enHome from '../../../web/src/i18n/locales/en/home.json';
-import enSite from '../../../web/src/i18n/locales/en/site.json';
-import frCatalog from '../../../web/src/i18n/locales/fr/catalog.json';
-import frSite from '../../../web/src/i18n/locales/fr/site.json';
 import { loadConfig } from '../../src/platform/config';
-import { escapeHtml } from '../../src/site/html';
-import de from '../../src/site/locales/de.json';
-import en from '../../src/site/locales/en.json';
+import { escapeHtml } from '../../src/platform/html';
 import { type Product, startProduct } from '../harness';
 
 /** The page's #root (React replaces it) and what follows it (the query cache's data). */
@@ -104,6 +104,15 @@ describe('serving the web client', () => {
       '/dashboard/anything',
       '/game/1',
       '/login',
+      '/register',
+      '/password',
+      '/reset-password',
+      '/reset-password/abc',
+      '/email/verify',
+      '/update-user',
+      '/update-user/abc',
+      '/partners',
+      '/contact',
     ]) {
       const res = await fetch(`${product.url}${path}`);
       expect(res.status, path).toBe(200);

@@ -1,3 +1,4 @@
+import { PAGES, type PagePath } from '@falkenhost/contracts/routes';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
@@ -22,6 +23,9 @@ function page(load: () => Promise<{ default: ComponentType }>, namespaces: Names
   };
 }
 
+/** A page's path below the root layout (the list in packages/contracts is absolute, as the server's). */
+const at = (path: PagePath) => path.slice(1);
+
 const services = async () => ({ Component: (await import('./layouts/services-layout')).default });
 
 const routes: RouteObject[] = [
@@ -37,41 +41,41 @@ const routes: RouteObject[] = [
           {
             lazy: services,
             children: [
-              { path: 'hosting', lazy: page(() => import('./routes/hosting'), ['catalog']) },
-              { path: 'game/:gameId', lazy: page(() => import('./routes/game'), ['catalog']) },
-              { path: 'partners', lazy: page(() => import('./routes/partners'), ['site']) },
-              { path: 'contact', lazy: page(() => import('./routes/contact'), ['site']) },
+              { path: at(PAGES.hosting), lazy: page(() => import('./routes/hosting'), ['catalog']) },
+              { path: at(PAGES.game), lazy: page(() => import('./routes/game'), ['catalog']) },
+              { path: at(PAGES.partners), lazy: page(() => import('./routes/partners'), ['site']) },
+              { path: at(PAGES.contact), lazy: page(() => import('./routes/contact'), ['site']) },
               {
                 element: <GuestGuard />,
                 children: [
-                  { path: 'login', lazy: page(() => import('./routes/login'), ['auth']) },
-                  { path: 'register', lazy: page(() => import('./routes/register'), ['auth']) },
+                  { path: at(PAGES.login), lazy: page(() => import('./routes/login'), ['auth']) },
+                  { path: at(PAGES.register), lazy: page(() => import('./routes/register'), ['auth']) },
                 ],
               },
               {
-                path: 'email/:type',
+                path: at(PAGES.emailCode),
                 element: <EmailGuard />,
                 children: [
                   { index: true, lazy: page(() => import('./routes/email-code'), ['auth', 'security']) },
                 ],
               },
-              { path: 'password', lazy: page(() => import('./routes/password'), ['auth']) },
+              { path: at(PAGES.password), lazy: page(() => import('./routes/password'), ['auth']) },
               {
-                path: 'reset-password/:token?',
+                path: at(PAGES.resetPassword),
                 lazy: page(() => import('./routes/reset-password'), ['auth']),
               },
               {
-                path: 'update-user/:token?',
+                path: at(PAGES.updateUser),
                 lazy: page(() => import('./routes/update-user'), ['settings']),
               },
-              { path: 'dev/mailbox', lazy: page(() => import('./routes/mailbox'), ['mailbox']) },
+              { path: at(PAGES.mailbox), lazy: page(() => import('./routes/mailbox'), ['mailbox']) },
               { path: '*', lazy: page(() => import('./routes/not-found'), []) },
             ],
           },
         ],
       },
       {
-        path: 'dashboard',
+        path: at(PAGES.dashboard),
         lazy: services,
         children: [
           {

@@ -2,37 +2,24 @@
  * i18next setup (spec 1 "Languages"): five languages, English the fallback; detection order query
  * parameter `lng`, cookie, localStorage, browser language; the choice is kept in localStorage and in the
  * cookie the server reads.
- * Each namespace of each language is its own JSON chunk loaded on demand, so a visitor downloads only
- * the current language and only the namespaces of the pages they open.
+ * Each namespace of each language is its own JSON chunk loaded on demand (the files are in
+ * packages/locales), so a visitor downloads only the current language and only the namespaces of the
+ * pages they open.
  */
 import { LANGUAGES } from '@falkenhost/contracts/constants';
+import { type WebNamespace, webLocale } from '@falkenhost/locales/web';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-export const NAMESPACES = [
-  'common',
-  'home',
-  'catalog',
-  'site',
-  'auth',
-  'dashboard',
-  'store',
-  'servers',
-  'settings',
-  'security',
-  'mailbox',
-  'admin',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
-const locales = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+/** A namespace of the client's translations (packages/locales/web.ts). */
+export type Namespace = WebNamespace;
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = locales[`./locales/${language}/${namespace}.json`];
+    const load = webLocale(language, namespace);
     // A language the translators have not delivered yet falls back to English key by key.
     if (!load) {
       callback(null, {});

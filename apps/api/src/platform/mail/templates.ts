@@ -1,26 +1,12 @@
 /**
- * Mail texts in the user's language (i18next with one JSON file per language in ./locales), rendered
- * as plain text and as simple HTML. Values are HTML-escaped; the layout is ours, the words are the
- * translators'.
+ * Mail texts in the user's language (the `mail` namespace of the server's i18next instance,
+ * platform/i18n.ts), rendered as plain text and as simple HTML. Values are HTML-escaped; the layout is
+ * ours, the words are the translators'.
  */
 
-import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
-import i18next, { type TFunction } from 'i18next';
-import cs from './locales/cs.json';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
-import sk from './locales/sk.json';
-
-const i18n = i18next.createInstance();
-void i18n.init({
-  initAsync: false,
-  resources: { en: { mail: en }, cs: { mail: cs }, sk: { mail: sk }, de: { mail: de }, fr: { mail: fr } },
-  defaultNS: 'mail',
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-});
+import type { TFunction } from 'i18next';
+import { escapeHtml } from '../html';
+import { languageOf, translator } from '../i18n';
 
 export interface RenderedMail {
   subject: string;
@@ -30,12 +16,8 @@ export interface RenderedMail {
 
 export type CodeMailKind = 'verifyEmail' | 'twoFactor';
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function fixedT(language: string): TFunction {
-  return i18n.getFixedT((LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en');
+  return translator(language, 'mail');
 }
 
 /**
@@ -192,19 +174,11 @@ export function renderAccountMail(
 }
 
 /**
- * A text of an invoice line in the customer's language (mail locales, `invoice.<key>`), e.g.
- * `invoiceText('cs', 'credits', { count: '100' })`.
- */
-export function invoiceText(language: string, key: string, values: Record<string, string> = {}): string {
-  return fixedT(language)(`invoice.${key}`, values);
-}
-
-/**
  * A date and time as a mail states it: the language's long date with the time, in the customer's zone.
  * @param instant epoch milliseconds
  */
 export function mailDate(language: string, timeZone: string, instant: number): string {
-  const lng = (LANGUAGES as readonly string[]).includes(language) ? language : 'en';
+  const lng = languageOf(language);
   try {
     return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(instant);
   } catch {

@@ -1,7 +1,7 @@
 /**
- * HTML built from a tagged template that escapes every interpolated value unless it is already HTML
- * (`SafeHtml`, made only by this template or `raw` for our own constant markup): no text of the catalogue
- * or the translations can open a tag or leave an attribute.
+ * The server's one HTML escape, and HTML built from a tagged template that escapes every interpolated
+ * value unless it is already HTML (`SafeHtml`, made only by this template or `raw` for our own constant
+ * markup): no text of the catalogue, the translations or a mail can open a tag or leave an attribute.
  */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -18,6 +18,7 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+/** `value` as HTML text or attribute value: & < > " ' as entities. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 }
@@ -29,6 +30,7 @@ function part(value: unknown): string {
   return escapeHtml(String(value));
 }
 
+/** HTML with every interpolated value escaped but `SafeHtml`; arrays are joined, null, undefined and false left out. */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0] ?? '';
   for (let i = 0; i < values.length; i++) out += part(values[i]) + (strings[i + 1] ?? '');

@@ -1,0 +1,59 @@
+/**
+ * An invoice or credit note as issued: stored as JSON at issue (billing/invoices.ts) and rendered to PDF
+ * when asked for (billing/invoice-pdf.ts), so it never changes after issue.
+ */
+
+/** An invoice or credit note as issued (stored as JSON and rendered to PDF when asked for). */
+export interface InvoiceDocument {
+  kind: 'invoice' | 'credit-note';
+  /** e.g. "2026-000123" */
+  number: string;
+  /** epoch ms: the date of issue, which is also the date of the taxable supply and of the payment */
+  issuedAt: number;
+  /** credit note: the number of the invoice it corrects */
+  relatedNumber?: string;
+  supplier: {
+    name: string;
+    addressLines: string[];
+    /** the company registration number (IČO) */
+    companyId: string;
+    email: string;
+    web?: string;
+    bankAccount?: string;
+  };
+  /** `addressLines`: the billing address, already formatted, one line each */
+  customer: { name: string; email: string; addressLines: string[] };
+  /** amounts in cents, negative on a credit note */
+  lines: Array<{ description: string; quantity: number; unitCents: number; totalCents: number }>;
+  /** the sum of the lines' `totalCents` */
+  totalCents: number;
+  currency: 'EUR';
+  /** the payment's method label (e.g. "Credit card"), its reference (e.g. Mollie's `tr_…`) and date (epoch ms) */
+  payment: { method: string; reference: string; paidAt: number };
+}
+
+/**
+ * Checks that a document can be printed: integer cents, lines that add up to the total, valid instants.
+ * @throws RangeError naming the first field that is wrong
+ */
+export function checkDocument(doc: InvoiceDocument): void {
+  const integer = (value: number, what: string) => {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be an integer, got ${value}`);
+  };
+  for (const [i, line] of doc.lines.entries()) {
+    integer(line.unitCents, `lines[${i}].unitCents`);
+    integer(line.totalCents, `lines[${i}].totalCents`);
+    if (!Number.isFinite(line.quantity)) throw new RangeError(`lines[${i}].quantity must be a number`);
+  }
+  integer(doc.totalCents, 'totalCents');
+  const sum = doc.lines.reduce((s, line) => s + line.totalCents, 0);
+  if (sum !== doc.totalCents)
+    throw new RangeError(`totalCents ${doc.totalCents} is not the sum of the lines (${sum})`);
+  for (const [value, what] of [
+    [doc.issuedAt, 'issuedAt'],
+    [doc.payment.paidAt, 'payment.paidAt'],
+  ] as const) {
+    if (!Number.isFinite(value) || Number.isNaN(new Date(value).getTime()))
+      throw new RangeError(`${what} must be an instant in epoch ms, got ${value}`);
+  }
+}

@@ -1,0 +1,89 @@
+/** The tables of the catalogue (games, packages, add-ons, discounts), written only by apps/api/src/catalog. */
+import type { Generated, Selectable } from 'kysely';
+import type { Flag, Millis } from './columns';
+
+export interface GamesTable {
+  id: Generated<number>;
+  name: string;
+  desktop: Flag;
+  console: Flag;
+  mobile: Flag;
+  priority: number;
+  active: Flag;
+  image_url: string;
+  thumbnail_url: string;
+  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  deleted_at: Millis | null;
+  created_at: Millis;
+  /** JSON env_variable -> value: staff's egg variable values for every server of the game (migration 0011) */
+  variables: Generated<string>;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  game_id: number;
+  credits_monthly: number;
+  thumbnail_url: string;
+  /** percent of one core; 0 = unlimited */
+  vcpu: number;
+  io: number;
+  slots: number;
+  /** GB; 0 = unlimited */
+  storage_size: number;
+  /** MB; 0 = unlimited */
+  ram_size: number;
+  swap: number;
+  databases: number;
+  backups: number;
+  ports: number;
+  active: Flag;
+  /** the one user a custom package is for, null for a public package */
+  target_user_id: number | null;
+  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  deleted_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface PackageNodesTable {
+  package_id: number;
+  /** Pterodactyl node id */
+  node_id: number;
+}
+
+export interface PackageEggsTable {
+  package_id: number;
+  nest_id: number;
+  egg_id: number;
+}
+
+export interface AddonsTable {
+  id: Generated<number>;
+  name: string;
+  credits_monthly: number;
+  /** storage | backups | databases */
+  type: string;
+  quantity: number;
+  active: Flag;
+  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  deleted_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface AddonPackagesTable {
+  addon_id: number;
+  package_id: number;
+}
+
+export interface DiscountsTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  percentage_bp: number;
+  valid_until: Millis;
+  created_at: Millis;
+}
+
+export type Game = Selectable<GamesTable>;
+export type Package = Selectable<PackagesTable>;
+export type Addon = Selectable<AddonsTable>;

@@ -1,0 +1,75 @@
+/**
+ * Table types of the product database (spec section 3), shared by SQLite and PostgreSQL: each module's
+ * tables in the file named after it, the whole database here.
+ *
+ * Conventions (docs/decisions/001-database-conventions.md): ids are integers; flags are integers 0/1; times are
+ * integers of milliseconds since the epoch (`*_at`); credit amounts are integers of 1/10 000 credit;
+ * euro amounts integers of cents (`*_cents`); percentages integers of basis points (`*_bp`).
+ */
+
+import type { AccountChangesTable } from './accounts';
+import type { CreditLedgerTable, InvoiceSequencesTable, InvoicesTable } from './billing';
+import type {
+  AddonPackagesTable,
+  AddonsTable,
+  DiscountsTable,
+  GamesTable,
+  PackageEggsTable,
+  PackageNodesTable,
+  PackagesTable,
+} from './catalog';
+import type {
+  PasswordResetsTable,
+  SessionsTable,
+  TotpRecoveryCodesTable,
+  UsedCaptchasTable,
+  UsersTable,
+  UserTotpTable,
+  VerificationCodesTable,
+} from './identity';
+import type { JobRunsTable } from './jobs';
+import type { OrdersTable } from './orders';
+import type { AllocationClaimsTable, PanelTasksTable } from './panel';
+import type { AuditLogTable, MailOutboxTable, RateLimitsTable } from './platform';
+import type { SchedulesTable, UserPackageAddonsTable, UserPackagesTable } from './servers';
+
+export type * from './accounts';
+export type * from './billing';
+export type * from './catalog';
+export type * from './identity';
+export type * from './jobs';
+export type * from './orders';
+export type * from './panel';
+export type * from './platform';
+export type * from './servers';
+
+export interface Database {
+  users: UsersTable;
+  rate_limits: RateLimitsTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  used_captchas: UsedCaptchasTable;
+  games: GamesTable;
+  packages: PackagesTable;
+  package_nodes: PackageNodesTable;
+  package_eggs: PackageEggsTable;
+  addons: AddonsTable;
+  addon_packages: AddonPackagesTable;
+  discounts: DiscountsTable;
+  orders: OrdersTable;
+  credit_ledger: CreditLedgerTable;
+  user_packages: UserPackagesTable;
+  user_package_addons: UserPackageAddonsTable;
+  schedules: SchedulesTable;
+  panel_tasks: PanelTasksTable;
+  mail_outbox: MailOutboxTable;
+  invoices: InvoicesTable;
+  invoice_sequences: InvoiceSequencesTable;
+  allocation_claims: AllocationClaimsTable;
+  job_runs: JobRunsTable;
+  account_changes: AccountChangesTable;
+  user_totp: UserTotpTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
+  audit_log: AuditLogTable;
+}

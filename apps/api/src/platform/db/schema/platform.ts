@@ -1,0 +1,42 @@
+/** The tables of the platform (rate limits, the mail outbox, the staff audit log), written only by apps/api/src/platform. */
+import type { Generated } from 'kysely';
+import type { Millis } from './columns';
+
+/** One rate-limit window: `count` requests under `key` until `reset_at`. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Millis;
+}
+
+/** One mail to send (platform/outbox.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: Generated<number>;
+  next_attempt_at: Millis;
+  last_error: string | null;
+  created_at: Millis;
+  sent_at: Millis | null;
+  /** the receipt carries this invoice's PDF */
+  invoice_id: number | null;
+}
+
+/** One staff change (migration 0010; platform/audit.ts): who, when, what, the record before and after. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  /** create | update | delete | role | activate | deactivate */
+  action: string;
+  /** game | package | addon | discount | user */
+  entity: string;
+  entity_id: number;
+  /** JSON of the record before the change; null for a create */
+  before: string | null;
+  /** JSON of the record after the change; null for a delete */
+  after: string | null;
+  created_at: Millis;
+}

@@ -1,0 +1,80 @@
+/** The tables of servers (customers' servers, their add-ons and schedules), written only by apps/api/src/servers. */
+import type { Generated, Selectable } from 'kysely';
+import type { Flag, Millis } from './columns';
+
+export interface UserPackagesTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number;
+  name: string;
+  /** hourly | monthly */
+  billing_type: string;
+  /** provisioning | paid | suspended | cancelled | deleted | failed */
+  status: string;
+  egg_id: number;
+  nest_id: number;
+  /** JSON env_variable -> value: this server's own egg variable values (migration 0011) */
+  variables: Generated<string>;
+  location_id: number;
+  node_id: number | null;
+  ptero_server_id: number | null;
+  ptero_server_uuid: string | null;
+  ptero_identifier: string | null;
+  /** package + add-ons, 1/10 000 credit per month */
+  credits_monthly: number;
+  mollie_mandate_id: string | null;
+  mollie_subscription_id: string | null;
+  paid_until: Millis | null;
+  /** start of the last clock hour charged (hourly billing) */
+  billed_until: Millis | null;
+  suspended_at: Millis | null;
+  /** when the panel confirmed the suspension; null while it is still to be done (the panel queue retries) */
+  panel_suspended_at: Millis | null;
+  /** 1 when on-hours schedules decide when it runs and is billed */
+  scheduled: Generated<Flag>;
+  /** on | off: the power state the schedule job last asked the panel for; null when it never did */
+  power_target: string | null;
+  /** when a suspended server is deleted (suspended_at + SUSPEND_DAYS) */
+  delete_at: Millis | null;
+  /** deletion warning mails sent since the suspension: 0, 1 (3 days before), 2 (1 day before) */
+  deletion_warnings: Generated<number>;
+  /** an add-on or package change holds the server since then; null when none */
+  changing_since: Millis | null;
+  /** monthly: the paid period is `periods_paid` calendar months from `period_anchor` (= paid_until) */
+  period_anchor: Millis | null;
+  periods_paid: number | null;
+  /** monthly: the customer cancelled; it runs to paid_until, then is suspended */
+  cancelled_at: Millis | null;
+  /** monthly: the last renewal failed; suspended at paid_until */
+  renewal_failed_at: Millis | null;
+  /** monthly: what each later month costs by card (the subscription's amount we want) */
+  monthly_amount_cents: number | null;
+  /** monthly: the amount Mollie's subscription was last given */
+  subscription_amount_cents: number | null;
+  /** monthly: the subscription's amount before its last change (a renewal at it is still accepted) */
+  previous_subscription_amount_cents: number | null;
+  created_at: Millis;
+  deleted_at: Millis | null;
+}
+
+export interface UserPackageAddonsTable {
+  user_package_id: number;
+  addon_id: number;
+  /** copied from the add-on: unique per server (one add-on per type, spec 4) */
+  addon_type: string;
+  /** 1/10 000 credit per month the add-on added to the server's price when it was bought */
+  credits_monthly: Generated<number>;
+  created_at: Millis;
+}
+
+export interface SchedulesTable {
+  id: Generated<number>;
+  user_package_id: number;
+  /** 0 Monday .. 6 Sunday */
+  day_of_week: number;
+  /** JSON list of hours 0-23 */
+  active_hours: string;
+  created_at: Millis;
+}
+
+export type UserPackage = Selectable<UserPackagesTable>;
