@@ -1,7 +1,4 @@
-/**
- * What the customer's Billing settings read (issue 8): one of their own invoices' PDF and their credit
- * history page by page. Their own rows only.
- */
+/** What the customer's Billing settings read: their own invoices' PDFs and credit history. */
 import { LEDGER_PAGE_SIZE, type LedgerAnswer } from '@falkenhost/contracts/billing';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
@@ -10,8 +7,7 @@ import { AppError } from '../platform/errors';
 import { invoicePdf } from './invoice-files';
 
 /**
- * GET billing/invoices/:id/pdf: the PDF of an invoice or credit note of this user.
- * @returns the file name and the PDF bytes
+ * GET billing/invoices/:id/pdf: file name and PDF bytes of this user's invoice or credit note.
  * @throws AppError 404 not-found when the invoice does not exist or is another user's
  */
 export async function ownInvoicePdf(
@@ -29,11 +25,7 @@ export async function ownInvoicePdf(
   return invoicePdf(ctx, invoice.id);
 }
 
-/**
- * GET billing/ledger: one page of the user's credit history, newest first, LEDGER_PAGE_SIZE entries a
- * page; a page past the last answers the last. Amounts in credits, times in ISO 8601.
- * @param page 1-based
- */
+/** GET billing/ledger: one 1-based page of the user's credit history, newest first (past the end: last). */
 export async function ledgerPage(ctx: AppContext, userId: number, page: number): Promise<LedgerAnswer> {
   const { count } = await ctx.db
     .selectFrom('credit_ledger')

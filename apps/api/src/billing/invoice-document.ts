@@ -1,34 +1,27 @@
 /**
- * An invoice or credit note as issued: stored as JSON at issue (billing/invoices.ts) and rendered to PDF
- * when asked for (billing/invoice-pdf.ts), so it never changes after issue.
+ * An invoice or credit note as issued: stored as JSON at issue, rendered to PDF when asked for
+ * (docs/decisions/055-invoice-documents.md).
  */
-
-/** An invoice or credit note as issued (stored as JSON and rendered to PDF when asked for). */
 export interface InvoiceDocument {
   kind: 'invoice' | 'credit-note';
-  /** e.g. "2026-000123" */
   number: string;
-  /** epoch ms: the date of issue, which is also the date of the taxable supply and of the payment */
+  /** epoch ms: date of issue, of the taxable supply and of the payment */
   issuedAt: number;
   /** credit note: the number of the invoice it corrects */
   relatedNumber?: string;
   supplier: {
     name: string;
     addressLines: string[];
-    /** the company registration number (IČO) */
     companyId: string;
     email: string;
     web?: string;
     bankAccount?: string;
   };
-  /** `addressLines`: the billing address, already formatted, one line each */
   customer: { name: string; email: string; addressLines: string[] };
-  /** amounts in cents, negative on a credit note */
+  /** cents, negative on a credit note */
   lines: Array<{ description: string; quantity: number; unitCents: number; totalCents: number }>;
-  /** the sum of the lines' `totalCents` */
   totalCents: number;
   currency: 'EUR';
-  /** the payment's method label (e.g. "Credit card"), its reference (e.g. Mollie's `tr_…`) and date (epoch ms) */
   payment: { method: string; reference: string; paidAt: number };
 }
 

@@ -1,17 +1,11 @@
-/**
- * An invoice's PDF, rendered from the document stored at issue (so it is the same every time it is
- * asked for), for the mail that carries it and for the download in Settings, Billing.
- */
+/** An invoice's PDF, rendered from the document stored at issue (docs/decisions/055-invoice-documents.md). */
 import type { Language } from '@falkenhost/contracts/constants';
 import type { AppContext } from '../platform/context';
 import type { MailAttachment } from '../platform/mail/mailer';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceDocument } from './invoices';
 
-/**
- * @returns the file name (`invoice-2026-000123.pdf`, `credit-note-...`) and the PDF bytes
- * @throws Error when the invoice does not exist (callers check ownership first)
- */
+/** The file name and PDF bytes of an invoice. @throws Error when it does not exist (check ownership first) */
 export async function invoicePdf(
   ctx: AppContext,
   invoiceId: number,
@@ -26,8 +20,7 @@ export async function invoicePdf(
 }
 
 /**
- * The PDF of an invoice as a mail attachment: the outbox's `invoice` renderer (platform/outbox.ts), given
- * to it through `ctx.mailAttachments` by app/server.ts.
+ * The PDF of an invoice as a mail attachment, for the outbox's `invoice` renderer.
  * @throws Error when the invoice does not exist
  */
 export async function invoiceAttachment(ctx: AppContext, invoiceId: number): Promise<MailAttachment> {

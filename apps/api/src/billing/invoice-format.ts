@@ -1,15 +1,10 @@
-/**
- * How invoices write dates, amounts and words, in one place for the PDF, the invoice lines and the mails
- * that carry them: the invoice language's locale (British English: day before month) and the supplier's
- * time zone, so a line's dates and the PDF's header dates read the same.
- */
+/** One way of writing invoice dates, amounts and words, so the PDF, the lines and the mails read the same. */
 import type { Language } from '@falkenhost/contracts/constants';
 import { languageOf, translator } from '../platform/i18n';
 
 /** The time zone of the invoice year and dates: the supplier's (a Czech company). */
 export const INVOICE_TIME_ZONE = 'Europe/Prague';
 
-/** The locale each language writes dates and amounts with. */
 export const INVOICE_LOCALES: Record<Language, string> = {
   en: 'en-GB',
   cs: 'cs-CZ',
@@ -21,12 +16,7 @@ export const INVOICE_LOCALES: Record<Language, string> = {
 const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 const amountFormats = new Map<Language, Intl.NumberFormat>();
 
-/**
- * A date as invoices write it in the language, in the supplier's time zone: "15 Mar 2026", "15. 3. 2026",
- * "15.03.2026", "15 mars 2026".
- * @param language one of LANGUAGES; anything else falls back to English
- * @param instant epoch milliseconds
- */
+/** A date as invoices write it (English if the language is unknown), supplier's time zone; `instant` ms. */
 export function formatInvoiceDate(language: string, instant: number): string {
   const lng = languageOf(language);
   let format = dateFormats.get(lng);
@@ -40,11 +30,7 @@ export function formatInvoiceDate(language: string, instant: number): string {
   return format.format(instant);
 }
 
-/**
- * An amount in euros as the language writes it: "€12.34", "12,34 €", "-1 234,50 €".
- * @param language one of LANGUAGES; anything else falls back to English
- * @param cents integer euro cents
- */
+/** An amount of integer euro `cents` as the language writes it (English if unknown). */
 export function formatInvoiceAmount(language: string, cents: number): string {
   const lng = languageOf(language);
   let format = amountFormats.get(lng);
@@ -55,30 +41,17 @@ export function formatInvoiceAmount(language: string, cents: number): string {
   return format.format(cents / 100);
 }
 
-/**
- * A label of the invoice document (the `invoice` namespace), for the PDF and for callers that need the
- * same words outside it (a test reading the PDF back). Keys as packages/locales/en/invoice.json, e.g.
- * `notVatPayer`.
- * @param language one of LANGUAGES; anything else falls back to English
- */
+/** A label of the `invoice` namespace (keys as packages/locales/en/invoice.json), English if unknown. */
 export function invoiceLabel(language: string, key: string, values?: Record<string, string>): string {
   return translator(language, 'invoice')(key, values);
 }
 
-/**
- * The text of an invoice line in the customer's language (`invoice:line.<key>`), e.g.
- * `invoiceText('cs', 'credits', { count: '100' })`.
- * @param language one of LANGUAGES; anything else falls back to English
- */
+/** The text of an invoice line (`invoice:line.<key>`) in the customer's language. */
 export function invoiceText(language: string, key: string, values: Record<string, string> = {}): string {
   return invoiceLabel(language, `line.${key}`, values);
 }
 
-/**
- * The line of one paid month of a server: "Server Lobby (Stone), 1 month: 15 Mar 2026 – 15 Apr 2026",
- * the dates written as the PDF writes its own.
- * @param period epoch ms of the month's first and last day
- */
+/** The line of one paid month of a server; `period` in epoch ms, dates written as the PDF writes its own. */
 export function serverMonthText(
   language: string,
   server: { server: string; package: string },

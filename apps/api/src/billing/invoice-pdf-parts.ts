@@ -1,7 +1,4 @@
-/**
- * The building blocks of the invoice PDF (billing/invoice-pdf.ts): the embedded font, colours, margins
- * and columns, and the blocks drawn from them (a party, label and value pairs, the page footers).
- */
+/** The building blocks of the invoice PDF: embedded font, colours, margins, columns and the blocks drawn. */
 import { createRequire } from 'node:module';
 import type { TFunction } from 'i18next';
 import type { InvoiceDocument } from './invoice-document';
@@ -13,10 +10,7 @@ interface FontFiles {
 
 let fontFiles: FontFiles | undefined;
 
-/**
- * The TTF files of DejaVu Sans, resolved as a dependency of this module: from the source (vitest, tsx)
- * and from the bundle (dist/main.js, where pdfkit and the font package stay in node_modules) alike.
- */
+/** The DejaVu Sans TTF files, resolved as this module's dependency so source and bundle both find them. */
 export function fonts(): FontFiles {
   if (!fontFiles) {
     const requireFrom = createRequire(import.meta.url);
@@ -41,7 +35,7 @@ export const COLOR = {
   settledFill: '#ebfbee',
 };
 
-/** Page margins in points (A4 is 595.28 × 841.89); the footer sits in the bottom margin. */
+/** Page margins in points; the footer sits in the bottom margin. */
 export const MARGIN = { top: 44, bottom: 52, left: 48, right: 48 };
 
 /** Table columns (points): the description takes what the others leave. */
@@ -49,7 +43,7 @@ export const COLUMN = { quantity: 62, unit: 96, amount: 96, padding: 6 };
 
 export type Pdf = PDFKit.PDFDocument;
 
-/** "Label: value", the value kept on one line (an IBAN's groups are not split across lines). */
+/** "Label: value", the value kept on one line so an IBAN's groups are not split. */
 export function labelled(t: TFunction, key: string, value: string): string {
   return t('labelValue', { label: t(key), value: value.replace(/ /g, '\u00a0') });
 }

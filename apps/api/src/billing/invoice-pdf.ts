@@ -1,14 +1,4 @@
-/**
- * Invoices and credit notes as PDF (A4). pdfkit draws the page with DejaVu Sans from the
- * `dejavu-fonts-ttf` npm package embedded (as a subset), so Czech, Slovak, German and French names and
- * addresses render the same on every machine, whatever fonts its OS has. The labels are the translators'
- * (the `invoice` namespace of platform/i18n.ts); dates and amounts as billing/invoice-format.ts writes them.
- *
- * The supplier is not a VAT payer: the document says so and shows no VAT anywhere. Every document is
- * already settled (an invoice is issued for a payment received, a credit note for money returned), so it
- * says there is nothing to pay. The same document renders to the same bytes: the PDF's dates are the
- * issue date, not the time of rendering.
- */
+/** Invoices and credit notes as A4 PDF with an embedded font (docs/decisions/055-invoice-documents.md). */
 
 import type { Language } from '@falkenhost/contracts/constants';
 import type { TFunction } from 'i18next';
@@ -31,18 +21,11 @@ import {
 } from './invoice-pdf-parts';
 
 /**
- * Renders an invoice or credit note as an A4 PDF: title and number, supplier (with the company id and
- * the statement that it is not a VAT payer), customer, dates (issue, taxable supply, payment), payment
- * method and reference, the lines (description, quantity, unit price, amount) and the total, and a note
- * that nothing is to be paid. Up to about 20 one-line items fit on one page; longer documents go on to
- * further pages, the table header repeated. The PDF's metadata: Title (e.g. "Invoice 2026-000123"),
- * Author (the supplier's name), CreationDate and ModDate (`issuedAt`), Lang; the same input gives the
- * same bytes.
- * @param doc the document as issued; amounts in integer cents, instants in epoch ms
- * @param language the customer's language; anything else falls back to English at run time
- * @returns the PDF file's bytes
- * @throws RangeError when an amount is not an integer, the lines do not add up to `totalCents`, or a date
- *   is not a valid instant; Error when the font package is not installed
+ * Renders an invoice or credit note as PDF bytes; the same document gives the same bytes (the PDF's dates
+ * are `issuedAt`, not the time of rendering).
+ * @param doc amounts in integer cents, instants in epoch ms
+ * @param language the customer's; anything else falls back to English
+ * @throws RangeError when `checkDocument` rejects the document; Error when the font package is missing
  */
 export async function renderInvoicePdf(doc: InvoiceDocument, language: Language): Promise<Buffer> {
   checkDocument(doc);
@@ -95,7 +78,6 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     pdf.moveTo(left, y).lineTo(right, y).lineWidth(lineWidth).strokeColor(color).stroke();
   };
 
-  // Title.
   let y = MARGIN.top;
   pdf.font(BOLD).fontSize(20).fillColor(COLOR.text).text(title, left, y, { width });
   y = pdf.y + 2;
@@ -111,7 +93,6 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
   rule(y, COLOR.accent, 1.5);
   y += 12;
 
-  // Supplier and customer.
   const gap = 28;
   const column = (width - gap) / 2;
   const supplier = doc.supplier;
@@ -140,7 +121,6 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
   rule(y);
   y += 9;
 
-  // Dates and payment.
   const factsEnd = Math.max(
     facts(pdf, left, y, column, [
       [t('issuedAt'), date(doc.issuedAt)],
@@ -156,7 +136,6 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
   rule(y);
   y += 14;
 
-  // Lines.
   const pad = COLUMN.padding;
   const descriptionWidth = width - COLUMN.quantity - COLUMN.unit - COLUMN.amount - 2 * pad;
   const columns = {
@@ -185,7 +164,7 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     y += 22;
   };
 
-  // The total and the note below the table (points), kept with the last line.
+  // The total and note below the table, kept on the page with the last line.
   const closing = 8 + 22 + 12 + 28;
   header();
   for (const [i, line] of doc.lines.entries()) {
@@ -210,7 +189,7 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     rule(y);
   }
 
-  // Total and the settled note (on a page of their own only when there are no lines).
+  // On a page of their own only when there are no lines.
   if (y + closing > bottom) newPage();
   y += 8;
   const totalWidth = 170;

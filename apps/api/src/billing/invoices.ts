@@ -1,11 +1,6 @@
 /**
- * Invoices and credit notes (issue 8; architecture.md "Billing"): every paid payment (a credit order, the
- * first month of a server, a renewal, an unsuspend) gets an invoice, every refund or chargeback a credit
- * note. Numbers come from one gap-free sequence per calendar year (Europe/Prague): the number is taken in
- * the transaction that records the payment, so a rolled-back transaction gives its number back and two
- * concurrent payments never share one. The supplier is a Czech company that is not a VAT payer: the
- * documents show no VAT (docs/decisions/055-invoice-documents.md). A document is stored as issued (JSON) and
- * rendered to PDF when asked for, so it never changes after issue.
+ * Invoices for every paid payment and credit notes for every refund or chargeback, numbered from one
+ * gap-free sequence a year (docs/decisions/054-invoice-numbers-and-credit-notes.md).
  */
 import type { BillingAddress } from '@falkenhost/contracts/store';
 import type { Transaction } from 'kysely';
@@ -25,7 +20,7 @@ export interface InvoiceLine {
   totalCents: number;
 }
 
-/** The calendar year of `instant` in Prague. */
+/** The calendar year of `instant` (epoch ms) in the supplier's time zone. */
 export function invoiceYear(instant: number): number {
   return Number(
     new Intl.DateTimeFormat('en', { timeZone: INVOICE_TIME_ZONE, year: 'numeric' }).format(instant),
@@ -33,9 +28,8 @@ export function invoiceYear(instant: number): number {
 }
 
 /**
- * Takes the next number of `year`'s sequence inside `trx` (gap-free: it is given back if `trx` rolls
- * back; PostgreSQL's row lock on the sequence row makes concurrent payments wait for each other here).
- * @returns `{ seq, number }`, number as `2026-000123`
+ * Takes the next number of `year`'s sequence inside `trx`, given back if `trx` rolls back.
+ * @returns `{ seq, number }`, number as `YYYY-NNNNNN`
  */
 export async function nextInvoiceNumber(
   trx: Transaction<Database>,
@@ -62,21 +56,18 @@ export interface IssueInput {
   /** what the document is for, once: `order:<id>` or `takeback:order:<id>:<cents>` */
   sourceKey: string;
   kind: 'invoice' | 'credit-note';
-  /** the invoice a credit note corrects */
   relatedInvoiceId?: number | null;
   lines: InvoiceLine[];
-  /** the payment method's label and Mollie's payment id */
   payment: { method: string; reference: string; paidAt: number };
   billingAddress: Partial<BillingAddress> | null;
   issuedAt: number;
-  /** queue the mail that carries the PDF (a receipt or a credit note notice) */
+  /** queue the mail that carries the PDF */
   mail: boolean;
 }
 
 /**
- * Issues an invoice or credit note inside `trx` and, when asked, queues its mail with the PDF. A second
- * call for the same `sourceKey` issues nothing (callers settle each payment once; this is the net).
- * @returns the invoice row's id
+ * Issues an invoice or credit note inside `trx` and, when asked, queues its mail with the PDF; a second
+ * call for the same `sourceKey` issues nothing and answers the first's id.
  */
 export async function issueInvoice(
   ctx: AppContext,
@@ -157,7 +148,6 @@ export function invoiceDocument(invoice: Pick<Invoice, 'document'>): InvoiceDocu
   return JSON.parse(invoice.document) as InvoiceDocument;
 }
 
-/** A billing address as the lines an invoice prints (country as its English name is left to the code). */
 function addressLines(address: Partial<BillingAddress> | null): string[] {
   if (!address) return [];
   const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
@@ -167,10 +157,8 @@ function addressLines(address: Partial<BillingAddress> | null): string[] {
 }
 
 /**
- * The lines of a payment's price (spec 9 order: base, monthly reduction, discount code, fee), in the
- * customer's language; they add up to `price.total`.
- * @param price cents, from the money module
- * @param base the first line's text (what was bought)
+ * The lines of a payment's price in spec 9's order (base, monthly reduction, discount, fee), in cents;
+ * they add up to `price.total`.
  */
 export function priceLines(
   language: string,
@@ -212,10 +200,7 @@ export function priceLines(
   return lines;
 }
 
-/**
- * The customer's invoices and credit notes, newest first.
- * @returns rows with totals in cents
- */
+/** The customer's invoices and credit notes, newest first; totals in cents. */
 export async function listInvoices(ctx: AppContext, userId: number) {
   return ctx.db
     .selectFrom('invoices')

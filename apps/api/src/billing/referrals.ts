@@ -1,7 +1,4 @@
-/**
- * Referrers (spec 2 "Referral card", 4: set once, then locked; 5: must exist, only one, not oneself) and
- * the referral bonus (architecture.md "Referral": 5 % of every payment, as credits, once per payment).
- */
+/** Referrers (spec 2 "Referral card", 4, 5) and the referral bonus (docs/decisions/050-referral-bonus.md). */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { divRoundHalfUp, referralBonusUnits } from '@falkenhost/contracts/money';
 import type { Kysely, Transaction } from 'kysely';
@@ -24,8 +21,7 @@ export async function referrerOf(db: Kysely<Database>, userId: number): Promise<
 }
 
 /**
- * Sets the referrer once.
- * @returns the referrer's username
+ * Sets the referrer once; answers their username.
  * @throws AppError 400 referrer-exists, 404 referrer-not-found, 400 referrer-self
  */
 export async function setReferrer(
@@ -34,7 +30,6 @@ export async function setReferrer(
   username: string,
   now: number,
 ): Promise<string> {
-  // Once set the referrer is locked, whatever is typed next (spec 4).
   if (await referrerOf(db, userId)) throw new AppError(400, REASONS.referrerExists);
   const referrer = await findByUsername(db, username.trim());
   if (referrer?.active !== 1) throw new AppError(404, REASONS.referrerNotFound);
@@ -45,7 +40,7 @@ export async function setReferrer(
 
 /**
  * Checks a referrer typed into an order dialog without setting it.
- * @returns the referrer's id, or null when the field is empty or the user already has a referrer (locked)
+ * @returns the referrer's id, or null when the field is empty or the user's referrer is already locked
  * @throws as setReferrer
  */
 export async function checkOrderReferrer(
@@ -66,10 +61,7 @@ export async function checkOrderReferrer(
   return referrer.id;
 }
 
-/**
- * Credits the referrer of `userId` with 5 % of a payment, once (reference `referral:<payment ref>`).
- * @param spentCents the payment without its fee
- */
+/** Credits the referrer of `userId` the bonus on `spentCents` (the payment without its fee), once. */
 export async function payReferralBonus(
   trx: Transaction<Database>,
   userId: number,
@@ -93,11 +85,7 @@ export async function payReferralBonus(
   });
 }
 
-/**
- * Inside an order's transaction: the referrer typed into the order dialog is set like the referral card
- * sets it, once (a user who has one keeps it).
- * @param referrerId from `checkOrderReferrer`; null sets nothing
- */
+/** Sets the referrer chosen in an order dialog (`checkOrderReferrer`'s id; null: nothing) inside `trx`. */
 export async function setOrderReferrer(
   trx: Transaction<Database>,
   userId: number,
@@ -109,10 +97,8 @@ export async function setOrderReferrer(
 }
 
 /**
- * Takes back the referrer's bonus of a refunded or charged-back order in proportion to the money taken
- * back, as much as the referrer's balance holds (architecture.md "Referral": the bonus follows the
- * payment). Reference `referral-reversal:order:<id>:<cents>`, applied once per taken-back total.
- * @param takenBackCents refunded plus charged back so far (cumulative), at most the order's amount
+ * Takes back the referrer's bonus of a refunded or charged-back order in proportion, as far as the
+ * referrer's balance holds; applied once per cumulative `takenBackCents`.
  */
 export async function reverseReferralBonus(
   trx: Transaction<Database>,
