@@ -1,7 +1,6 @@
 /**
- * The panel side of an add-on or package change (architecture.md "Add-ons and package change"): the
- * node's room, the build sent to the panel, the one-change-at-a-time lock (`changing_since`), and the
- * recovery of a change a crash interrupted.
+ * The panel side of an add-on or package change: node room, build, change lock and crash recovery
+ * (docs/decisions/063-hourly-server-changes.md).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { Server } from '@falkenhost/pterodactyl/types';
@@ -17,10 +16,9 @@ import { loadOwnedServer } from './owned-server';
 export const CHANGE_STALE_MS = 5 * 60_000;
 
 /**
+ * Checks the server's node can hold `build` in place of its current limits, as the panel counts room.
  * @param current the panel's server, confirmed ours (`panelServerForChange`)
- * @throws AppError 502 panel when the node cannot be read; 400 resources when the server's node cannot hold `build` in place of the server's
- *   current limits (memory and disk, with the node's overallocation; a negative overallocation is
- *   unlimited, as on the panel)
+ * @throws AppError 502 panel when the node cannot be read; 400 resources when it has no room
  */
 export async function assertNodeRoom(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
   const node = await ctx.pterodactyl.getNode(current.node).catch((error) => {
@@ -38,10 +36,7 @@ export async function assertNodeRoom(ctx: AppContext, current: Server, build: Se
   if (build.memory > memory || build.disk > disk) throw new AppError(400, REASONS.resources);
 }
 
-/**
- * Holds the server's change lock while `change` runs.
- * @throws AppError 409 busy when another change holds it
- */
+/** Holds the server's change lock while `change` runs. @throws AppError 409 busy when another holds it */
 export async function withServerChange<T>(
   ctx: AppContext,
   serverId: number,
@@ -68,11 +63,8 @@ export async function withServerChange<T>(
 }
 
 /**
- * The panel's server of `server`, confirmed ours (panel/panel-ownership.ts): one lookup by external id
- * serves the room check, the change and its revert.
- * @throws AppError 409 server-state (never made), 502 panel (the panel cannot be asked, has no server for
- *   it, or the server with its external id is not the one recorded: nothing is changed; the panel
- *   reconciler repairs it)
+ * The panel's server of `server`, confirmed ours: one lookup serves room check, change and revert.
+ * @throws AppError 409 server-state (never made), 502 panel (unreachable, missing or not the one recorded)
  */
 export async function panelServerForChange(ctx: AppContext, server: UserPackage): Promise<Server> {
   if (server.ptero_server_id === null) throw new AppError(409, REASONS.serverState);
@@ -86,10 +78,7 @@ export async function panelServerForChange(ctx: AppContext, server: UserPackage)
   return current;
 }
 
-/**
- * Sets the server's build on the panel (PATCH /servers/{id}/build keeps its allocation).
- * @throws AppError 502 panel when the panel refuses or cannot be reached
- */
+/** Sets the server's build on the panel. @throws AppError 502 panel when refused or unreachable */
 export async function applyBuild(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
   try {
     await pushBuild(ctx, current, build);
@@ -100,9 +89,8 @@ export async function applyBuild(ctx: AppContext, current: Server, build: Server
 }
 
 /**
- * Finishes changes a crash interrupted (change lock older than 5 minutes): the panel's build is set
- * back to what our database holds, then the lock is released. Run at start-up and by the jobs.
- * @returns how many servers were reconciled
+ * Finishes changes a crash interrupted: puts the panel's build back to what our database holds, then
+ * releases the lock. Answers how many servers were reconciled.
  */
 export async function reconcileServerChanges(ctx: AppContext): Promise<number> {
   const stale = await ctx.db

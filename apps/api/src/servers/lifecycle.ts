@@ -1,9 +1,6 @@
 /**
- * A server's life after the order (spec 2 "Customer servers", 4 "Server", 7; architecture.md "Billing",
- * "Suspend period"): power, deletion of an hourly server by the customer, the low-balance warning before a
- * suspension, and the deletion of a suspended server after SUSPEND_DAYS with warning mails 3 days and
- * 1 day before. Panel calls go through the panel queue, mail through the outbox, each written in the
- * transaction that decides it. Unsuspending and cancelling, which make or end payments, are in orders/.
+ * A server's life after the order: power, the customer's delete, the low-balance warning and the deletion
+ * of a suspended server (docs/decisions/066-suspension-and-deletion.md, 067-customer-delete.md).
  */
 import type { PowerSignal } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -23,18 +20,16 @@ import { runPanelQueue } from './panel-task-results';
 import { isOutsideSchedule } from './schedules';
 import { moveServer, type ServerStatus } from './server-status';
 
-/** The low-balance warning goes out when the balance pays fewer hours than this (issue 7). */
 export const LOW_BALANCE_HOURS = 24;
 
-/** Runs the queued panel calls now, so the customer sees the result at once; failures are retried later. */
+/** Runs the queued panel calls now so the customer sees the result at once; failures are retried later. */
 async function kickQueue(ctx: AppContext): Promise<void> {
   await runPanelQueue(ctx).catch((error) => ctx.log.warn({ err: error }, 'panel queue run failed'));
 }
 
 /**
  * Sends a power signal to a running server through the panel's Client API.
- * @throws AppError 404, 409 server-state (not running), 409 outside-schedule (start or restart of a
- *   scheduled server outside its hours: it would run unbilled), 409 installing, 502 panel
+ * @throws AppError 404, 409 server-state, 409 outside-schedule, 409 installing, 502 panel
  */
 export async function powerServer(
   ctx: AppContext,
@@ -61,9 +56,8 @@ export async function powerServer(
 }
 
 /**
- * Deletes an hourly server at the customer's request (spec 7 cancel-server): billing stops at once (the
- * hour already paid is not refunded) and the panel deletion is queued.
- * @throws AppError 404, 409 server-state (billed monthly: cancelling a subscription is issue 8's)
+ * Deletes an hourly server at the customer's request (spec 7 cancel-server).
+ * @throws AppError 404, 409 server-state (not running or billed monthly)
  */
 export async function cancelServer(ctx: AppContext, user: User, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
@@ -80,9 +74,8 @@ export async function cancelServer(ctx: AppContext, user: User, id: number): Pro
 }
 
 /**
- * Mails each customer whose balance pays fewer than 24 hours of their running hourly servers, once; the
- * mark is cleared when the balance covers a day again, so the next shortfall is warned of too.
- * @returns how many warnings were queued
+ * Mails each customer whose balance pays fewer than LOW_BALANCE_HOURS of their running hourly servers,
+ * once until the balance covers them again. Answers how many warnings were queued.
  */
 export async function warnLowBalances(ctx: AppContext): Promise<number> {
   const monthly = sql<number>`sum(up.credits_monthly)`;
@@ -143,11 +136,7 @@ export interface SuspendedResult {
   deleted: number;
 }
 
-/**
- * Suspended servers near or past their deletion date: a warning mail 3 days and 1 day before
- * (`deletion_warnings` 1 and 2; only the nearer one when both are due), and at the date the server is
- * marked deleting, its panel deletion queued and the customer mailed.
- */
+/** Warns of, then carries out, the deletion of suspended servers near or past their deletion date. */
 export async function processSuspended(ctx: AppContext): Promise<SuspendedResult> {
   const t = ctx.now();
   const result: SuspendedResult = { warned: 0, deleted: 0 };

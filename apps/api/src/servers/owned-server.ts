@@ -1,7 +1,4 @@
-/**
- * One customer's server, as the customer's actions on it read it (spec 7 "Customer servers"): ownership
- * is checked here, once, so another customer's server id answers 404 and changes nothing.
- */
+/** One customer's server, ownership checked here once so another customer's id answers 404. */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../platform/context';
@@ -11,15 +8,14 @@ import { AppError } from '../platform/errors';
 export interface OwnedServerRow {
   server: UserPackage;
   pkg: Package;
-  /** the server's add-ons with their type, quantity and the monthly price they added */
   addons: Array<{ id: number; name: string; type: string; quantity: number; credits_monthly: number }>;
   /** a custom package (made for one user): no add-on or package changes (spec 2) */
   custom: boolean;
 }
 
 /**
- * Loads a server of `userId` with its package and add-ons; inside a transaction on PostgreSQL the server
- * row is locked until it ends, so concurrent changes of one server queue up.
+ * Loads a server of `userId` with its package and add-ons, locking the row inside a transaction on
+ * PostgreSQL so concurrent changes of one server queue up.
  * @throws AppError 404 not-found when the server is not the user's (or deleted)
  */
 export async function loadOwnedServer(

@@ -1,8 +1,4 @@
-/**
- * The customer's servers as the servers page shows them (spec 2 "Customer servers", 3 "Owned server"),
- * from our database alone: the card asks `/websocket-token` for a credential of our relay when it opens
- * its socket (spec 4), so listing servers makes no panel call.
- */
+/** The customer's servers as the servers page shows them, from our database alone (no panel call). */
 import type { AddonType, BillingType } from '@falkenhost/contracts/constants';
 import {
   centsToEur,
@@ -16,13 +12,9 @@ import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
 
-/** Statuses of servers the customer no longer sees. */
 const HIDDEN = ['failed', 'deleted', 'deleting'];
 
-/**
- * The servers of `userId` the customer still sees (not failed, deleting or deleted), as the servers page
- * lists them (spec 3 "Owned server"); no panel call.
- */
+/** The servers of `userId` the customer still sees (not failed, deleting or deleted); spec 3. */
 export async function listOwnedServers(ctx: AppContext, userId: number): Promise<OwnedServer[]> {
   const rows = await ctx.db
     .selectFrom('user_packages as up')
@@ -126,7 +118,7 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
         row.billing_type === 'monthly' && row.paid_until !== null
           ? new Date(row.paid_until).toISOString()
           : null,
-      // spec 4: a monthly server with no payment mandate and a price above 0 shows a cancelled state
+      // spec 4: a monthly server without a mandate shows as cancelled
       cancelled:
         row.billing_type === 'monthly' &&
         row.credits_monthly > 0 &&
@@ -136,9 +128,8 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
 }
 
 /**
- * A fresh panel (Wings) websocket credential, for our relay only (panel/socket-relay.ts): never given
- * to a browser. 'installing' while the panel refuses one because the server is still being installed
- * (409 ServerStateConflictException); null when the panel cannot give one otherwise.
+ * A fresh panel (Wings) websocket credential for our relay only, never for a browser: 'installing' while
+ * the panel refuses one during installation, null when it cannot give one otherwise.
  */
 export async function websocketFor(
   ctx: AppContext,

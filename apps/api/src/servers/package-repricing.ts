@@ -1,9 +1,6 @@
 /**
- * A staff edit of a package or add-on reaching the servers that use it now
- * (docs/decisions/042-catalogue-changes-reach-owners.md): a price change applies from their next hour
- * (hourly: the next hour is charged at the new rate) or their next period (monthly: the subscription's amount for the following months); a resource change
- * is queued for every server on the panel and applied by the panel queue, retried until the panel
- * confirms. staff/catalog-edits.ts hands these to catalog's edits, to run in the edit's transaction.
+ * A staff edit of a package or add-on reaching the servers that use it now, run in the edit's transaction
+ * (docs/decisions/042-catalogue-changes-reach-owners.md).
  */
 import { serverMonthPrice } from '@falkenhost/contracts/money';
 import type { Transaction } from 'kysely';
@@ -22,11 +19,7 @@ interface OwnersChange {
   at: number;
 }
 
-/**
- * Adds `priceDelta` to each live server's monthly price (the hourly charge reads it from the next hour;
- * a monthly server's card amount follows from its next period) and queues a `build` task per server on
- * the panel when resources changed.
- */
+/** Adds `priceDelta` to live servers' monthly price; queues a panel `build` task when resources changed. */
 async function applyToServers(trx: Transaction<Database>, change: OwnersChange): Promise<void> {
   let owners = trx
     .selectFrom('user_packages as up')
@@ -66,10 +59,7 @@ async function applyToServers(trx: Transaction<Database>, change: OwnersChange):
   }
 }
 
-/**
- * Brings a package edit to the live servers of that package: monthly price (credit units) and, for a
- * resource change, a panel `build` task per server on the panel.
- */
+/** Brings a package edit to its live servers: monthly price (credit units) and a panel `build` task. */
 export async function repricePackageServers(
   trx: Transaction<Database>,
   change: PackageChange,
@@ -78,9 +68,8 @@ export async function repricePackageServers(
 }
 
 /**
- * Brings an add-on edit to the live servers that have it: their monthly price moves by the price
- * difference, every server's add-on row (live or not) takes the new price, and a quantity change queues
- * a panel `build` task per server on the panel.
+ * Brings an add-on edit to the servers that have it: live ones' monthly price moves by the difference,
+ * every add-on row takes the new price, and a quantity change queues a panel `build` task.
  */
 export async function repriceAddonServers(trx: Transaction<Database>, change: AddonChange): Promise<void> {
   await applyToServers(trx, change);

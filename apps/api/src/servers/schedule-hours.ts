@@ -1,8 +1,4 @@
-/**
- * On-hours schedules in the customer's time zone (spec 3 "Schedule", 5; docs/decisions/062-schedules.md): a schedule is
- * a day (0 Monday .. 6 Sunday) and the hours 0-23 of that day the server runs. The time zone's rules
- * (summer time included) come from the runtime's Intl data.
- */
+/** Schedule hours in the customer's time zone, by Intl's rules (docs/decisions/062-schedules.md). */
 import { DEFAULT_TIME_ZONE } from '@falkenhost/contracts/constants';
 
 const WEEKDAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
@@ -32,11 +28,7 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/**
- * The day (0 Monday .. 6 Sunday) and hour (0-23) an instant falls in, in a time zone.
- * @param timeZone IANA zone; an unknown one counts as Europe/Prague
- * @param instant epoch milliseconds
- */
+/** The day (0 Monday .. 6 Sunday) and hour of epoch-ms `instant` in `timeZone` (unknown: Europe/Prague). */
 export function localDayHour(timeZone: string, instant: number): { day: number; hour: number } {
   const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
   const parts = formatFor(zone).formatToParts(instant);
@@ -61,10 +53,7 @@ export function hoursOf(schedule: Pick<StoredSchedule, 'active_hours'>): number[
   }
 }
 
-/**
- * True when the clock hour that contains `instant` is one of the schedules' active hours in `timeZone`
- * (a server with schedules runs and is billed only then; architecture.md "Billing").
- */
+/** True when the clock hour that contains `instant` is one of the schedules' active hours in `timeZone`. */
 export function isActiveHour(schedules: StoredSchedule[], timeZone: string, instant: number): boolean {
   const { day, hour } = localDayHour(timeZone, instant);
   return schedules.some((s) => s.day_of_week === day && hoursOf(s).includes(hour));

@@ -1,9 +1,4 @@
-/**
- * On-hours schedules of hourly servers (spec 2 "Customer servers", 3 "Schedule", 5, 7, 8 "Schedule";
- * architecture.md "Billing"): a schedule is one day's contiguous hours; a server with schedules runs and
- * is billed only in their hours (in the customer's time zone), and is powered on at the start of its
- * active hours and off at their end through the panel queue. Without schedules it runs always.
- */
+/** On-hours schedules of hourly servers (spec 3 "Schedule", 5; docs/decisions/062-schedules.md). */
 import { DAYS, type Day, SCHEDULE_HOUR_MAX } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ScheduleAnswer, ScheduleBody, ScheduleDeleteBody } from '@falkenhost/contracts/servers';
@@ -44,11 +39,9 @@ export async function listSchedules(
 const isHour = (v: unknown): v is number => Number.isInteger(v);
 
 /**
- * Adds the hours `startHour` to `endHour` (inclusive) of `day` to an hourly server's schedules, in spec 5's
- * order of checks; a valid `timeZone` becomes the customer's schedule time zone.
- * @throws AppError 404 (not the user's server), 400 invalid-input (day, start or end missing or not a day
- *   name and whole hours; a server billed monthly), 400 invalid-hours (start after end or outside 0-23),
- *   409 schedule-overlap (an hour of that day is already scheduled)
+ * Adds the hours `startHour` to `endHour` (inclusive) of `day` to an hourly server's schedules, checked in
+ * spec 5's order; a valid `timeZone` becomes the customer's schedule time zone.
+ * @throws AppError 404, 400 invalid-input, 400 invalid-hours, 409 schedule-overlap
  */
 export async function addSchedule(ctx: AppContext, user: User, body: ScheduleBody): Promise<void> {
   const { day, startHour, endHour } = body;
@@ -89,9 +82,8 @@ export async function addSchedule(ctx: AppContext, user: User, body: ScheduleBod
 }
 
 /**
- * Removes hours from one schedule of the server (all of them when `hoursToDelete` is absent); a schedule
- * left without hours is deleted, and a server left without schedules runs always again.
- * @throws AppError 404 (not the user's server or schedule), 400 invalid-input (unreadable hours)
+ * Removes hours from one schedule (all when `hoursToDelete` is absent); an empty schedule is deleted.
+ * @throws AppError 404, 400 invalid-input
  */
 export async function deleteSchedule(ctx: AppContext, user: User, body: ScheduleDeleteBody): Promise<void> {
   let remove: number[] | null = null;
@@ -139,11 +131,9 @@ export async function deleteSchedule(ctx: AppContext, user: User, body: Schedule
 }
 
 /**
- * Powers running servers on or off as their schedules say now: on in an active hour, off outside; a
- * server that lost its schedules (and was off by them) is powered on again. A call is queued only when
- * the wanted state changes, so a customer's own stop inside the hours is left alone until the next change.
- * @param onlyIds limit to these servers (after a schedule change); all scheduled servers when omitted
- * @returns how many power calls were queued
+ * Powers running servers on or off as their schedules say now, queuing a call only when the wanted state
+ * changes, so a customer's own stop inside the hours stands. Answers how many calls were queued.
+ * @param onlyIds limit to these servers; all scheduled servers when omitted
  */
 export async function applySchedulePower(ctx: AppContext, onlyIds?: number[]): Promise<number> {
   const now = ctx.now();
@@ -208,10 +198,7 @@ export async function applySchedulePower(ctx: AppContext, onlyIds?: number[]): P
   return queued;
 }
 
-/**
- * True when a scheduled server is outside its active hours at `now` (a manual start is refused then).
- * @param db the database or the caller's transaction
- */
+/** True when a scheduled server is outside its active hours at `now` (a manual start is refused then). */
 export async function isOutsideSchedule(
   db: Kysely<Database> | Transaction<Database>,
   now: number,

@@ -1,16 +1,4 @@
-/**
- * Add-ons and package changes of a running server (spec 2 "Customer servers", 4, 7, 8 "Servers", 9;
- * architecture.md "Add-ons and package change"). Hourly servers: nothing is charged now, the new rate
- * applies from the next hour, and the balance must cover one hour of it. Monthly servers: the difference
- * is paid in credits for the rest of the paid period, and the subscription's amount changes from the
- * next period (issue 8; orders/server-changes-paid.ts). The panel side and the change lock:
- * change-panel.ts.
- *
- * Crash safety: one change of a server at a time (`changing_since`, also the record of the intent); the
- * panel's build is changed first and our database after, in one transaction. A panel failure changes
- * nothing of ours. A crash between the two leaves `changing_since` set: `reconcileServerChanges` puts the
- * panel's build back to what our database says (the customer keeps what they were charged for).
- */
+/** Add-ons and package changes of a running server (docs/decisions/063-hourly-server-changes.md, 064). */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits, proRataUnits, serverMonthPrice } from '@falkenhost/contracts/money';
 import type { Server } from '@falkenhost/pterodactyl/types';
@@ -27,13 +15,9 @@ import { periodEnd } from './paid-period';
 import { insertServerAddons } from './server-records';
 
 /**
- * Adds an add-on to a running server. A monthly server's subscription follows in
- * orders/server-changes-paid.ts.
- * @returns the server as it was before the change
- * @throws AppError 404 (not the user's server), 409 server-state (not running), 400 unknown (custom
- *   server, add-on not offered or inactive), 409 addon-exists (one per type), 400 credits (the balance
- *   cannot pay one hour at the new rate), 400 resources (the node has no room for more disk), 409 busy
- *   (another change is under way), 502 panel (the panel refused; nothing changed)
+ * Adds an add-on to a running server; answers the server as it was before.
+ * @throws AppError 404, 409 server-state, 400 unknown, 409 addon-exists, 400 credits, 400 resources,
+ *   409 busy, 502 panel (nothing changed)
  */
 export async function buyAddon(
   ctx: AppContext,
@@ -80,10 +64,8 @@ export async function buyAddon(
 }
 
 /**
- * Removes an add-on from a server; its price leaves the monthly rate from the next hour.
- * @returns the server as it was before the change
- * @throws AppError 404 (not the user's server or no such add-on on it), 409 server-state, 409 busy,
- *   502 panel
+ * Removes an add-on from a server; answers the server as it was before.
+ * @throws AppError 404, 409 server-state, 409 busy, 502 panel
  */
 export async function removeAddon(
   ctx: AppContext,
@@ -122,11 +104,9 @@ export async function removeAddon(
 }
 
 /**
- * Moves a server to another package of its game, at once and for good (spec 4).
- * @returns the server as it was before the change
- * @throws AppError 404, 409 server-state, 400 unknown (custom server; package not active, not public, of
- *   another game or the current one), 409 addons (remove the add-ons first), 400 credits (one hour at the
- *   new rate), 400 resources (the server's node cannot hold the new limits), 409 busy, 502 panel
+ * Moves a server to another package of its game, at once and for good (spec 4); answers it as before.
+ * @throws AppError 404, 409 server-state, 400 unknown, 409 addons, 400 credits, 400 resources, 409 busy,
+ *   502 panel
  */
 export async function changePackage(
   ctx: AppContext,
@@ -177,12 +157,9 @@ export async function changePackage(
 }
 
 /**
- * What a change to `newMonthlyUnits` costs now, after checking the balance can pay it (architecture.md
- * "Add-ons and package change"): hourly servers pay the new rate from the next hour, so the balance must
- * cover one hour of it and nothing is charged now; monthly servers pay the difference for the rest of
- * their paid period in credits (money.ts `proRataUnits`; a cheaper rate costs 0).
- * @returns credit units to charge now (0 for hourly)
- * @throws AppError 400 credits when the balance cannot pay it
+ * Checks the balance can pay a change to `newMonthlyUnits`; answers the credit units to charge now
+ * (0 for hourly servers, the pro rata difference for monthly ones).
+ * @throws AppError 400 credits
  */
 async function priceOfChange(ctx: AppContext, server: UserPackage, newMonthlyUnits: number): Promise<number> {
   if (server.billing_type !== 'monthly') {
@@ -205,9 +182,8 @@ async function priceOfChange(ctx: AppContext, server: UserPackage, newMonthlyUni
 }
 
 /**
- * Inside the change's transaction: a monthly server pays `charge` (ledger `kind`, unique `reference`) and
- * gets the later-month card price of `newMonthlyUnits` (the subscription follows from the next period).
- * @throws AppError 400 credits when the balance no longer pays it (the transaction rolls back)
+ * Inside the change's transaction: a monthly server pays `charge` and gets the card price of
+ * `newMonthlyUnits`. @throws AppError 400 credits when the balance no longer pays it
  */
 async function chargeChange(
   trx: Transaction<Database>,
@@ -228,11 +204,7 @@ async function chargeChange(
     .execute();
 }
 
-/**
- * Records a change the panel has already taken; if recording fails (the balance was spent meanwhile),
- * the panel's build goes back to `previous` and the error is thrown: database, balance and panel stay as
- * they were.
- */
+/** Records a change the panel already took; if that fails, the panel's build goes back to `previous`. */
 async function recordOrRevert(
   ctx: AppContext,
   server: UserPackage,
@@ -253,7 +225,6 @@ async function recordOrRevert(
   }
 }
 
-/** @throws AppError 400 credits when the balance is below one hour at `monthlyUnits` */
 async function assertBalanceCoversHour(ctx: AppContext, userId: number, monthlyUnits: number) {
   const { credits } = await ctx.db
     .selectFrom('users')

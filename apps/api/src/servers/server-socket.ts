@@ -1,7 +1,6 @@
 /**
- * The customer's server count and the credential a server card opens its live-gauge socket with (spec 2
- * "Customer servers", 4, 7 server-count and websocket-token). The socket is our relay's
- * (panel/socket-relay.ts); the panel's own credential never reaches the browser.
+ * The customer's server count and the credential for a server card's live-gauge socket, which is our relay's
+ * so the panel's own credential never reaches the browser (docs/decisions/122-live-stats-relay.md).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
@@ -12,11 +11,7 @@ import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { websocketFor } from './owned-servers';
 
-/**
- * GET servers/server-count: the user's servers that are not failed or deleted, and what they cost a
- * month together.
- * @returns `monthly` in credits
- */
+/** GET servers/server-count: the user's servers not failed or deleted, and their monthly cost in credits. */
 export async function serverCountOf(
   ctx: AppContext,
   userId: number,
@@ -34,13 +29,8 @@ export async function serverCountOf(
 }
 
 /**
- * GET servers/websocket-token: our relay's socket address for the user's running server and a signed
- * token for it. Without a live relay for the server the panel is asked once for its Wings credential,
- * which the relay opens when the card connects.
- * @returns `socket` (ws/wss URL of the relay) and `token`
- * @throws AppError 404 not-found (not the user's, not paid, or not on the panel yet), 409 installing
- *   (the panel gives no socket yet; the card asks again), 502 panel (no credential, or one for another
- *   server)
+ * GET servers/websocket-token: our relay's ws/wss address for the user's running server and a signed token.
+ * @throws AppError 404 not-found, 409 installing (the card asks again), 502 panel
  */
 export async function socketCredentialFor(
   ctx: AppContext,

@@ -1,7 +1,4 @@
-/**
- * A customer's egg variable values of their own server (issue 28 point 3): shown in server details and
- * changed there; the egg's rules that check them live in panel/egg-variables.ts.
- */
+/** A customer's own server's egg variable values (docs/decisions/171-egg-variables-who-gives-a-value.md). */
 import type { EggVariableValue, Variables } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
@@ -11,11 +8,7 @@ import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { loadOwnedServer } from './owned-server';
 
-/**
- * A customer's values of their server's egg variables, for server details: the variables the egg needs
- * from the customer (as the order asked), each with its current value.
- * @throws AppError 404 when the server is not the user's
- */
+/** The server's egg variables the customer gives, each with its current value. @throws AppError 404 */
 export async function serverVariables(
   ctx: AppContext,
   userId: number,
@@ -32,11 +25,9 @@ export async function serverVariables(
 }
 
 /**
- * Changes a customer's egg variable values of a server: checked by the egg's rules, set on the panel
- * (PUT startup/variable; the server uses them at its next start), then kept with the server.
- * @returns the variables with their new values
- * @throws AppError 404 (not the user's), 400 variable (refused by the egg's rules or not the customer's
- *   to set), 409 server-state (not running on the panel: suspended, installing), 502 panel
+ * Changes a server's egg variable values: checked by the egg's rules, set on the panel (used at the next
+ * start), then kept with the server. Answers the variables with their new values.
+ * @throws AppError 404, 400 variable, 409 server-state (not running on the panel), 502 panel
  */
 export async function updateServerVariables(
   ctx: AppContext,
