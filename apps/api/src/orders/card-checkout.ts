@@ -1,9 +1,4 @@
-/**
- * Checkout of servers paid monthly by card (spec 2 "Order-package dialog", 5, 7 `order-package`,
- * `unsuspend-server`; reference/mollie.md "Customers, mandates, subscriptions"): the order is written
- * before any money is asked for; Mollie's first payment (sequenceType first) pays month one and leaves a
- * mandate. Its webhook is settled by card-payment.ts.
- */
+/** Checkout of monthly servers by card, order before payment (docs/decisions/071-card-order-first.md). */
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { serverMonthPrice } from '@falkenhost/contracts/money';
@@ -26,10 +21,7 @@ import { recordMolliePayment } from './webhookless';
 
 type ParsedOrderPackage = ParsedOrderPackageBody;
 
-/**
- * The Mollie customer of `user`, created once (idempotent per user, so concurrent first orders share one).
- * @returns the customer id
- */
+/** The Mollie customer id of `user`, created once even for concurrent first orders. */
 export async function ensureMollieCustomer(ctx: AppContext, user: User): Promise<string> {
   if (user.mollie_customer_id) return user.mollie_customer_id;
   const id = await createCustomer(ctx.mollie, {
@@ -48,13 +40,10 @@ export async function ensureMollieCustomer(ctx: AppContext, user: User): Promise
 }
 
 /**
- * POST /api/private/store/order-package: checks the order (discount, referrer, package, egg, location,
- * add-ons), checks that a node has room before asking for money, writes the order and creates Mollie's
- * first payment for month one.
- * @returns the Mollie checkout URL
+ * POST store/order-package: checks the order and a node's room, writes it, then creates Mollie's first
+ * payment; answers the checkout URL.
  * @throws AppError 400 discount, 400 referrer-self, 404 referrer-not-found, 400 unknown, 400 resources
- *   (no node has room; nothing written), 502 panel (the panel could not be asked), 502 payment (Mollie
- *   refused or could not be reached; the order is marked failed)
+ *   (nothing written), 502 panel, 502 payment (the order is marked failed)
  */
 export async function orderPackageByCard(
   ctx: AppContext,
@@ -124,10 +113,8 @@ export async function orderPackageByCard(
 }
 
 /**
- * Unsuspends a monthly server by a payment for one month (spec 7 `unsuspend-server`: the answer is a
- * link): a new first payment, which makes a new mandate; when it is paid the server runs again for a
- * month and a new subscription takes over.
- * @returns the Mollie checkout URL
+ * Unsuspends a monthly server by a new first payment for one month (spec 7 `unsuspend-server`), which
+ * makes a new mandate; answers the checkout URL.
  * @throws AppError 404, 409 server-state (not suspended), 502 payment
  */
 export async function unsuspendMonthly(ctx: AppContext, user: User, userPackageId: number): Promise<string> {

@@ -2,7 +2,6 @@
 import type { PriceBreakdown } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
 
-/** What a package-card order keeps in `details` (JSON). */
 export interface PackageCardDetails {
   serverName: string;
   packageId: number;
@@ -20,6 +19,6 @@ export interface PackageCardDetails {
   discountCode: string | null;
   discountBp: number;
   billingAddress: BillingAddress;
-  /** the customer's egg variable values (env_variable -> value); absent in orders made before issue 28 */
+  /** the customer's egg variable values (env_variable -> value); absent in older orders */
   variables?: Record<string, string>;
 }

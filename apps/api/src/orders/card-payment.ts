@@ -1,8 +1,6 @@
 /**
- * A card order's paid first payment (architecture.md "Billing"): one transaction records the money
- * (order `paid`, invoice) and, for a new server, the server to make (status provisioning), for an
- * unsuspend the server running again for a month; then the order is carried forward at once
- * (card-order-advance.ts).
+ * A card order's paid first payment: the money and what it buys recorded in one transaction, then the
+ * order carried forward at once (docs/decisions/072-card-order-lease.md).
  */
 import { MONTHLY_DISCOUNT_BP, type PriceBreakdown } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
@@ -24,9 +22,8 @@ import { setOrderServer } from './order-records';
 import { moveOrder } from './order-status';
 
 /**
- * Records a paid first payment once (the order's conditional move from pending to paid): the invoice
- * and receipt, and for a new server the server to make, for an unsuspend the server running again for a
- * month (or, when it is gone, the refund). Then carries the order forward at once.
+ * Records a paid first payment once: invoice and receipt, and the server to make or, for an unsuspend,
+ * running again for a month (refunded when gone); then carries the order forward.
  * @returns 'paid' when this call recorded it, 'unchanged' when another delivery did
  */
 export async function settleFirstPayment(
@@ -93,8 +90,7 @@ export async function settleFirstPayment(
     } else {
       await settleUnsuspend(ctx, trx, order, payment, paidAt, user.language);
     }
-    // The referrer's bonus follows money that buys something: for a new server it is paid when the server
-    // exists (adoptServer), for an unsuspend when the server runs again (settleUnsuspend).
+    // The bonus follows money that buys something: paid when the server exists or runs again.
     return true;
   });
   if (!recorded) return 'unchanged';
@@ -105,9 +101,8 @@ export async function settleFirstPayment(
 }
 
 /**
- * The unsuspend part of a paid first payment: the server runs again for a month, with its invoice and
- * the referrer's bonus; a server deleted (or woken otherwise) meanwhile gets nothing and the payment goes
- * back (`refunding`, no invoice and no bonus, so the refund needs no credit note).
+ * The unsuspend part of a paid first payment: the server runs again for a month with invoice and bonus,
+ * or, deleted or woken meanwhile, the payment goes back without either (so no credit note is needed).
  */
 async function settleUnsuspend(
   ctx: AppContext,
@@ -135,7 +130,6 @@ async function settleUnsuspend(
     monthly_amount_cents: details.price.total,
   });
   if (!woken) {
-    // Moved to paid by this transaction (settleFirstPayment).
     await moveOrder(trx, order.id, 'paid', 'refunding');
     return;
   }

@@ -1,7 +1,6 @@
 /**
- * Credit purchases through Mollie (spec 2 "Order-credits dialog", 5, 9; architecture.md "Money"):
- * the order is written first, then the Mollie payment; credits are added by the webhook, never by the
- * redirect, exactly once per paid payment (mollie-webhook.ts dispatches to `settlePaidOrder`).
+ * Credit purchases through Mollie (spec 5, 9): the order is written first, then the payment; credits come
+ * from the webhook only, once per paid payment (docs/decisions/051-credit-order-pricing.md).
  */
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -23,10 +22,9 @@ type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discount
   Omit<OrderCreditsBody, 'referrer' | 'discountCode' | 'creditsAmount'> & { creditsAmount: number };
 
 /**
- * Creates a credits order and its Mollie payment.
- * @returns the Mollie checkout URL
+ * Creates a credits order and its Mollie payment; answers the checkout URL.
  * @throws AppError 400 discount, 400 referrer-self, 404 referrer-not-found (nothing written);
- *   502 payment when Mollie refuses (the order is marked failed)
+ *   502 payment (the order is marked failed)
  */
 export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrderCredits): Promise<string> {
   const { db, now } = ctx;
@@ -84,8 +82,8 @@ export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrde
 }
 
 /**
- * Records a paid credit order (or any order settled by its first payment alone) once: pending to
- * completed, the credits and the invoice for a credit order, and the referrer's bonus.
+ * Records a paid order settled by its first payment alone once: completed, credits and invoice for a
+ * credit order, and the referrer's bonus.
  * @returns 'paid' when this call recorded it, 'unchanged' when another delivery did
  */
 export async function settlePaidOrder(

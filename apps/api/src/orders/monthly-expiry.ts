@@ -1,8 +1,4 @@
-/**
- * The end of a monthly server's paid period (architecture.md "Billing", "Suspend period"): a server
- * whose period ended is suspended, at once when nothing will renew it (cancelled, no subscription, the
- * renewal failed), otherwise after `RENEWAL_GRACE_MS` without a payment.
- */
+/** The end of a monthly server's paid period (docs/decisions/074-paid-period-and-renewals.md). */
 
 import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
@@ -17,10 +13,8 @@ import { syncSubscription } from './subscription-sync';
 export const RENEWAL_GRACE_MS = DAY_MS;
 
 /**
- * Suspends monthly servers whose paid period is over: at once when nothing will renew them (cancelled,
- * no subscription, the last renewal failed), else after RENEWAL_GRACE_MS; the panel suspension is queued,
- * the deletion date set SUSPEND_DAYS ahead and the customer mailed. Free servers (price 0) never end.
- * @returns how many servers were suspended
+ * Suspends monthly servers whose paid period is over, at once when nothing will renew them, else after
+ * RENEWAL_GRACE_MS; free servers never end. Answers how many were suspended.
  */
 export async function expireMonthlyServers(ctx: AppContext): Promise<number> {
   const t = ctx.now();
@@ -52,8 +46,7 @@ export async function expireMonthlyServers(ctx: AppContext): Promise<number> {
     .execute();
   let suspended = 0;
   for (const row of due) {
-    // A renewal Mollie charged but whose webhook was lost extends the period instead (the update below
-    // then finds the period not over).
+    // A renewal whose webhook was lost extends the period instead, so the update below skips the server.
     if (row.mollie_subscription_id && row.cancelled_at === null) {
       await settleMissedRenewals(ctx, row.id).catch((error) =>
         ctx.log.warn({ err: error, userPackageId: row.id }, "reading a subscription's payments failed"),

@@ -1,6 +1,6 @@
 /**
- * The invoices and credit notes of orders (spec 9; billing/invoices.ts issues and numbers them): a paid
- * credit order's invoice, the credit note of money taken back, and the day an invoice line names.
+ * The invoices and credit notes of orders: a paid credit order's invoice, the credit note of money taken
+ * back, and the day an invoice line names (docs/decisions/054-invoice-numbers-and-credit-notes.md).
  */
 import type { PriceBreakdown } from '@falkenhost/contracts/money';
 import { unitsToCredits } from '@falkenhost/contracts/money';
@@ -68,10 +68,8 @@ export async function issueCreditsInvoice(
 }
 
 /**
- * Issues the credit note of money taken back from `order` (a refund or a chargeback), once per
- * cumulative amount taken back (`takeback:order:<id>:<cents>`), for the part not yet credited.
- * @param takenBackCents refunded plus charged back so far, cumulative
- * @returns true when a new credit note was issued
+ * Issues the credit note of money taken back from `order`, for the part not yet credited, once per
+ * cumulative `takenBackCents`; answers whether a new one was issued.
  */
 export async function issueCreditNote(
   ctx: AppContext,

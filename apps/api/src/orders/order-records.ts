@@ -1,8 +1,4 @@
-/**
- * Writes of order rows other than their status (order-status.ts): the row each kind of order starts
- * as, and the columns filled in later (its server, its figures). The lease columns of card orders live
- * with the lease (card-order-advance.ts).
- */
+/** Writes of order rows other than their status: the row each kind of order starts as, and later columns. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema';
 
@@ -12,10 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const CARD_ORDER_KINDS = ['package-card', 'unsuspend-card'] as const;
 
 /**
- * A pending order to be paid through Mollie (credits, or a card order's first month).
- * @param order.creditsAmount credit units bought (credits orders; 0 otherwise); amounts in cents;
- *   details JSON-able (billing address, price lines)
- * @returns the new order's id
+ * A pending order to be paid through Mollie (credits, or a card order's first month); answers its id.
+ * @param order.creditsAmount credit units bought (0 unless a credits order); amounts in cents
  */
 export async function insertPendingOrder(
   trx: Transaction<Database>,
@@ -58,11 +52,7 @@ export async function insertPendingOrder(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Records an order paid from credits, completed at once (a package bought with credits, an unsuspend):
- * it is what `/dashboard?order=<publicId>` shows.
- * @param order.details JSON-able figures of the order (credit units)
- */
+/** Records an order paid from credits, completed at once, as `/dashboard?order=<publicId>` shows it. */
 export async function insertCreditsPaidOrder(
   trx: Transaction<Database>,
   order: {
@@ -97,11 +87,7 @@ export async function insertCreditsPaidOrder(
     .execute();
 }
 
-/**
- * A renewal (a subscription's payment) as first seen, pending, under its Mollie payment id (unique
- * among orders: a second delivery throws a unique violation).
- * @param renewal.amountCents what Mollie charged
- */
+/** A renewal as first seen, pending; a second delivery of its Mollie payment id throws a unique violation. */
 export async function insertRenewalOrder(
   db: Db,
   renewal: {

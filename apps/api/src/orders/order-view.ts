@@ -1,7 +1,4 @@
-/**
- * What the customer's order-status popup shows (spec 4 "Order status values"): our order states
- * (order-status.ts) mapped to the spec's.
- */
+/** What the customer's order-status popup shows (docs/decisions/078-order-status-and-dialog-messages.md). */
 import type { OrderStatus } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
@@ -12,8 +9,8 @@ import { settleMolliePayment } from './mollie-webhook';
 import { isWebhookless } from './webhookless';
 
 /**
- * The order-status popup's view of an order (spec 4 "Order status values"). A pending order whose
- * payment has no webhook (Mollie refused our URL) is first read back from Mollie and settled.
+ * The order-status popup's view of an order (spec 4 "Order status values"), a webhook-less pending
+ * payment read back from Mollie first.
  * @throws AppError 404 when the order is not the user's
  */
 export async function orderStatus(
@@ -41,8 +38,7 @@ export async function orderStatus(
     }
     order = (await read()) ?? order;
   }
-  // paid: the money is in and the server is being made (spec 4: pending_transaction, "wait a few
-  // minutes"); refunding or refunded: the server could not be made and the money went back (failed).
+  // Spec 4 knows no paid or refund states: see docs/decisions/078-order-status-and-dialog-messages.md.
   const status: OrderStatus =
     order.status === 'completed'
       ? 'completed'

@@ -1,9 +1,6 @@
 /**
- * Ordering a package billed hourly from credits (spec 2 "Package overview dialog", 5, 7
- * "package-by-credits"; architecture.md "Billing", "Provisioning"):
- * validate in the spec's order, find a node with room, charge the first hour, create the panel user once
- * and the server on the panel, record the owned server. Any failure after the charge refunds it and leaves
- * no server behind; no node with room answers reason resources with nothing charged.
+ * An hourly package bought with credits: charged first, refunded on any panel failure
+ * (docs/decisions/070-server-by-credits.md).
  */
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -25,16 +22,14 @@ import { insertServer, insertServerAddons, markAdopted, setServerNode } from '..
 import { moveServer } from '../servers/server-status';
 import { insertCreditsPaidOrder } from './order-records';
 
-/** Thrown inside an order's transaction when no node has room, to roll it back. */
 class NoRoom extends Error {}
 
 type ParsedPackageOrder = ParsedPackageByCreditsBody;
 
 /**
- * @returns the order's public id (the client goes to /dashboard?order=<id>)
- * @throws AppError 400 unknown (package, egg, location or add-on not offered), 400 resources (no node has
- *   room; nothing charged), 400 credits (balance below one hour; nothing written), 502 panel (the panel
- *   failed after the charge; refunded, no server left)
+ * Orders an hourly server paid from credits; answers the order's public id.
+ * @throws AppError 400 unknown, 400 resources (nothing charged), 400 credits (nothing written), 502 panel
+ *   (refunded, no server left)
  */
 export async function orderPackageByCredits(
   ctx: AppContext,
@@ -47,8 +42,7 @@ export async function orderPackageByCredits(
   const firstHour = hourlyUnits(monthly);
   const build = serverBuild(offer.pkg, offer.addons);
 
-  // Reserve the money first (architecture.md "Provisioning"): the owned server, its node and allocation
-  // claim and the charge in one transaction; no room anywhere answers resources with nothing written.
+  // Server, allocation claim and charge in one transaction, so no room anywhere writes nothing.
   const t = now();
   const reserve = (room: Placement) =>
     db.transaction().execute(async (trx) => {
@@ -86,7 +80,6 @@ export async function orderPackageByCredits(
     });
   const reserved = await withPlacement(ctx, offer.nodeIds, body.locationId, (room) =>
     reserve(room).catch((error: unknown) => {
-      // No room: the transaction is rolled back (no row, no charge); withPlacement may read again.
       if (error instanceof NoRoom) return null;
       throw error;
     }),
@@ -122,7 +115,6 @@ export async function orderPackageByCredits(
   }
 }
 
-/** True when the order's server row was adopted (it is neither provisioning nor failed). */
 async function adoptedElsewhere(ctx: AppContext, userPackageId: number): Promise<boolean> {
   const row = await ctx.db
     .selectFrom('user_packages')
@@ -132,11 +124,7 @@ async function adoptedElsewhere(ctx: AppContext, userPackageId: number): Promise
   return row !== undefined && row.status !== 'provisioning' && row.status !== 'failed';
 }
 
-/**
- * Records the panel's server for an order still provisioning: the server runs, the order is completed,
- * the allocation claim is released.
- * @returns the order's public id, or null when the order is no longer provisioning (settled elsewhere)
- */
+/** Records the panel's server of a provisioning order; answers its public id (null: settled elsewhere). */
 async function adoptPanelServer(
   ctx: AppContext,
   userPackageId: number,
@@ -165,9 +153,8 @@ async function adoptPanelServer(
 }
 
 /**
- * Gives up an order still provisioning: marked failed (hidden), the first hour refunded once
- * (`refund:server-order:<id>`, whatever `server-order:<id>` took), the allocation claim released.
- * @returns false when the order was no longer provisioning (settled elsewhere)
+ * Gives up an order still provisioning: marked failed, the first hour refunded once, the claim released.
+ * @returns false when the order was settled elsewhere
  */
 async function abandonOrder(ctx: AppContext, userPackageId: number, userId: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -192,21 +179,16 @@ async function abandonOrder(ctx: AppContext, userPackageId: number, userId: numb
   });
 }
 
-/** An order provisioning for longer than this was interrupted (a crash, a lost answer): it is recovered. */
 export const PROVISIONING_STALE_MS = 5 * 60_000;
 
-/** What one recovery pass did: orders adopted, orders refunded. */
 export interface RecoveryResult {
   adopted: number;
   refunded: number;
 }
 
 /**
- * Finishes orders a crash interrupted between the charge and the end of provisioning (DEVELOPERS.md
- * "survives a crash at any step"): an order provisioning for over 5 minutes whose server the panel has
- * (found by `external_id`) is adopted; one the panel never made is refunded and marked failed. Run at
- * start-up and by the jobs; safe when several instances run it (each order is settled by a conditional
- * update).
+ * Finishes orders a crash interrupted after the charge: adopted when the panel has their server, else
+ * refunded and failed. Safe on several instances (each order settles by a conditional update).
  */
 export async function recoverProvisioning(ctx: AppContext): Promise<RecoveryResult> {
   const result: RecoveryResult = { adopted: 0, refunded: 0 };

@@ -1,10 +1,4 @@
-/**
- * Renewals of servers paid monthly by card (architecture.md "Billing"; reference/mollie.md): a renewal
- * arrives as a webhook for a payment id never seen, with the subscription's id, and is recorded once
- * (the payment id is unique among orders). Paid extends the paid period by one month (and wakes a server
- * suspended meanwhile); failed marks the server to be suspended at the end of its period
- * (monthly-expiry.ts). Renewals whose webhook never came are read from the subscription's payments.
- */
+/** Renewals of monthly servers, once per payment (docs/decisions/074-paid-period-and-renewals.md, 077). */
 import { serverMonthPrice } from '@falkenhost/contracts/money';
 import type { Transaction } from 'kysely';
 import { formatInvoiceDate, invoiceText } from '../billing/invoice-format';
@@ -26,24 +20,19 @@ import { insertRenewalOrder, setRenewalFigures } from './order-records';
 import { moveOrder } from './order-status';
 import { syncSubscription } from './subscription-sync';
 
-/** What a renewal order keeps in `details` (JSON). */
 interface RenewalDetails {
   subscriptionId: string | null;
   serverName: string;
-  /** set when paid: the paid period it extended (`period_anchor`) and the month's number in it */
+  /** set when paid: the paid period it extended and the month's number in it */
   periodAnchor?: number;
   period?: number;
 }
 
 /**
- * Records a renewal (a subscription's payment, first seen in its webhook or in the subscription's payment
- * list) once. Paid: the paid period grows by one month under the server row's write lock (two renewals
- * settled at once make two months), with an invoice and the referrer's bonus; a server that is gone
- * (deleted, failed) cannot use the month and the payment is refunded. Failed: the server is suspended at
- * the end of its period and the customer mailed.
+ * Records a renewal (seen in its webhook or in the subscription's payment list) once: paid extends the
+ * paid period by a month, or refunds when the server is gone; failed suspends at the period's end.
  * @returns 'ignored' (no server has that subscription), 'unchanged' (already recorded, still open, or an
- *   amount that matches neither the subscription's amount now nor before its last change: logged, not
- *   applied), 'paid', or 'closed' (failed, or refunded for want of a server)
+ *   amount matching no subscription amount), 'paid', or 'closed' (failed, or refunded)
  */
 export async function settleRenewal(
   ctx: AppContext,
@@ -139,9 +128,8 @@ export async function settleRenewal(
 }
 
 /**
- * Inside `trx`: a paid renewal recorded as pending extends its server's paid period by one month (and
- * wakes it when suspended), with the invoice and the referrer's bonus; or, when the server is gone, is
- * moved to `refunding`.
+ * Inside `trx`: a pending paid renewal extends its server's paid period by a month (waking it when
+ * suspended) with invoice and bonus, or moves to `refunding` when the server is gone.
  * @returns 'paid', 'refund', or 'none' when another delivery settled it first
  */
 async function applyPaidRenewal(
@@ -154,7 +142,6 @@ async function applyPaidRenewal(
   if (!(await moveOrder(trx, order.id, 'pending', 'completed', { completed_at: now }))) return 'none';
   // Takes the server row's write lock until commit: a second renewal counts from this one's month.
   if (!(await addPaidMonth(trx, order.user_package_id ?? 0))) {
-    // Completed by this transaction just above.
     await moveOrder(trx, order.id, 'completed', 'refunding', { completed_at: null });
     return 'refund';
   }
@@ -169,7 +156,6 @@ async function applyPaidRenewal(
   const to = periodEnd(anchor, periods);
   const woken = up.status === 'suspended';
   if (woken) {
-    // Read as suspended in this transaction, which holds the row's write lock.
     await moveServer(trx, up.id, 'suspended', 'paid', {
       paid_until: to,
       renewal_failed_at: null,
@@ -237,10 +223,8 @@ async function applyPaidRenewal(
 }
 
 /**
- * Settles the renewals of one monthly server that Mollie charged and whose webhook never reached us
- * (our server down past Mollie's retries): the subscription's newest payments are read and each one
- * not yet settled goes through `settleRenewal`. Open payments are left to their webhook.
- * @returns how many payments were settled now
+ * Settles one monthly server's renewals whose webhook never reached us, read from the subscription's
+ * newest payments; open payments are left to their webhook. Answers how many were settled now.
  */
 export async function settleMissedRenewals(ctx: AppContext, userPackageId: number): Promise<number> {
   const row = await ctx.db
@@ -270,11 +254,7 @@ export async function settleMissedRenewals(ctx: AppContext, userPackageId: numbe
   return settled;
 }
 
-/**
- * The hourly pass of `settleMissedRenewals` over monthly servers whose paid period is over and whose
- * renewal has not arrived (running, with a subscription, within the renewal grace).
- * @returns how many renewals were settled
- */
+/** The hourly pass of `settleMissedRenewals` over monthly servers past their period awaiting a renewal. */
 export async function pollMissedRenewals(ctx: AppContext): Promise<number> {
   const rows = await ctx.db
     .selectFrom('user_packages')

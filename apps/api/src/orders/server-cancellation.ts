@@ -1,8 +1,4 @@
-/**
- * A customer ends a server (spec 7 `cancel-server`): an hourly server is deleted at once
- * (servers/lifecycle.ts), a monthly one's subscription is cancelled and it runs to the end of its paid
- * period, then it is suspended and deleted like any other (monthly-expiry.ts).
- */
+/** A customer ends a server (spec 7 `cancel-server`; docs/decisions/075-monthly-cancel-and-unsuspend.md). */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
@@ -13,9 +9,8 @@ import { markCancelled } from '../servers/server-records';
 import { syncSubscription } from './subscription-sync';
 
 /**
- * POST cancel-server (spec 7): an hourly server is deleted at once, a monthly one's subscription is
- * cancelled and it runs to the end of its paid period (cancelMonthly below).
- * @returns the end of the paid period (monthly) or null (hourly: deleted)
+ * POST cancel-server: deletes an hourly server at once (answers null) or cancels a monthly one (answers
+ * the end of its paid period, epoch ms).
  */
 export async function cancelOrDelete(ctx: AppContext, user: User, id: number): Promise<number | null> {
   const { server } = await loadOwnedServer(ctx, user.id, id);
@@ -25,10 +20,8 @@ export async function cancelOrDelete(ctx: AppContext, user: User, id: number): P
 }
 
 /**
- * The customer cancels a monthly server (spec 7 `cancel-server`): the subscription is cancelled and the
- * mandate forgotten (the card shows the cancelled state), the server runs to the end of its paid period,
- * then it is suspended and deleted like any other.
- * @returns the end of the paid period (epoch ms)
+ * Cancels a monthly server's subscription and forgets its mandate; it runs to the end of its paid period
+ * (answered, epoch ms), then is suspended and deleted like any other.
  * @throws AppError 404, 409 server-state (not running, or cancelled already)
  */
 export async function cancelMonthly(ctx: AppContext, user: User, userPackageId: number): Promise<number> {

@@ -1,14 +1,13 @@
 /**
- * Add-on and package changes as the customer asks for them (spec 7; servers/server-changes.ts makes
- * them): after a change of a monthly server, its Mollie subscription's amount follows from the next
- * period (issue 8), at once and again from the jobs when Mollie fails.
+ * Add-on and package changes as the customer asks for them; a monthly server's subscription amount follows
+ * (docs/decisions/064-monthly-server-changes.md).
  */
 import type { AppContext } from '../platform/context';
 import type { User, UserPackage } from '../platform/db/schema';
 import { buyAddon, changePackage, removeAddon } from '../servers/server-changes';
 import { syncSubscription } from './subscription-sync';
 
-/** After a change of a monthly server: its subscription's amount follows (retried by the jobs on failure). */
+/** The subscription's amount follows at once; when Mollie fails, the jobs retry. */
 async function afterChange(ctx: AppContext, server: UserPackage): Promise<void> {
   if (server.billing_type !== 'monthly') return;
   await syncSubscription(ctx, server.id).catch((error) =>
@@ -16,10 +15,7 @@ async function afterChange(ctx: AppContext, server: UserPackage): Promise<void> 
   );
 }
 
-/**
- * POST buy-addon: servers/server-changes.ts `buyAddon`, then the subscription follows.
- * @throws AppError as `buyAddon`
- */
+/** POST buy-addon: `buyAddon`, then the subscription follows. @throws AppError as `buyAddon` */
 export async function buyServerAddon(
   ctx: AppContext,
   user: User,
@@ -29,10 +25,7 @@ export async function buyServerAddon(
   await afterChange(ctx, await buyAddon(ctx, user, addonId, userPackageId));
 }
 
-/**
- * Removing an add-on: servers/server-changes.ts `removeAddon`, then the subscription follows.
- * @throws AppError as `removeAddon`
- */
+/** Removes an add-on, then the subscription follows. @throws AppError as `removeAddon` */
 export async function removeServerAddon(
   ctx: AppContext,
   user: User,
@@ -42,10 +35,7 @@ export async function removeServerAddon(
   await afterChange(ctx, await removeAddon(ctx, user, addonId, userPackageId));
 }
 
-/**
- * POST change-package: servers/server-changes.ts `changePackage`, then the subscription follows.
- * @throws AppError as `changePackage`
- */
+/** POST change-package: `changePackage`, then the subscription follows. @throws AppError as it */
 export async function changeServerPackage(
   ctx: AppContext,
   user: User,

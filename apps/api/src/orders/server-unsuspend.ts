@@ -1,7 +1,6 @@
 /**
- * Unsuspending a customer's server (spec 7 `unsuspend-server`; architecture.md "Suspend period"): an
- * hourly server pays its current clock hour from credits and runs again at once, recorded as a completed
- * order; a monthly one pays a month by card (card-checkout.ts).
+ * Unsuspending a customer's server (spec 7 `unsuspend-server`): hourly from credits at once
+ * (docs/decisions/066-suspension-and-deletion.md), monthly by card (075-monthly-cancel-and-unsuspend.md).
  */
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -20,10 +19,9 @@ import { unsuspendMonthly } from './card-checkout';
 import { insertCreditsPaidOrder } from './order-records';
 
 /**
- * Unsuspends an hourly server: charges the current clock hour (it needs a balance for one hour), marks it
- * running, and queues the panel's unsuspend and a start (unless its schedule has it off now).
- * @returns the order's public id (the client goes to /dashboard?order=<id>)
- * @throws AppError 404, 409 server-state (not suspended, or billed monthly: issue 8), 400 credits
+ * Unsuspends an hourly server: charges the current clock hour, marks it running and queues the panel's
+ * unsuspend and a start (unless its schedule has it off); answers the order's public id.
+ * @throws AppError 404, 409 server-state (not suspended, or billed monthly), 400 credits
  */
 export async function unsuspendServer(ctx: AppContext, user: User, id: number): Promise<string> {
   const publicId = randomUUID();
@@ -75,9 +73,7 @@ export async function unsuspendServer(ctx: AppContext, user: User, id: number): 
 }
 
 /**
- * POST unsuspend-server (spec 7: the answer is a link the browser goes to): an hourly server is
- * unsuspended from credits at once (the link shows the order), a monthly one gets a Mollie checkout for
- * a month (card-checkout.ts).
+ * POST unsuspend-server: a link to the order (hourly, from credits) or a Mollie checkout (monthly).
  * @throws AppError as `unsuspendServer` and `unsuspendMonthly`
  */
 export async function unsuspendLink(ctx: AppContext, user: User, id: number): Promise<string> {

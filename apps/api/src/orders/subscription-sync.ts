@@ -1,11 +1,6 @@
 /**
- * Mollie subscriptions of servers paid monthly by card, kept in step with our database
- * (architecture.md "Billing"; reference/mollie.md "Customers, mandates, subscriptions").
- *
- * Our database says what Mollie should hold, and `syncSubscription` makes it so, at once after each
- * decision and again from the jobs after a crash or an outage: a running monthly server with a mandate
- * and no subscription gets one (Idempotency-Key per server and period start), a changed price is sent
- * with PATCH, and the subscription of a server that is cancelled, suspended or gone is cancelled.
+ * Mollie subscriptions of servers paid monthly by card, brought to what our database says after each
+ * decision and again from the jobs (docs/decisions/073-subscriptions-follow-database.md).
  */
 import { sql } from 'kysely';
 import {
@@ -23,7 +18,7 @@ function isoDay(instant: number): string {
 }
 
 /**
- * Makes Mollie's subscription of one monthly server match our database (see the module comment).
+ * Makes Mollie's subscription of one monthly server match our database.
  * @throws the Mollie client's error when Mollie refuses or cannot be reached (retried by the jobs)
  */
 export async function syncSubscription(ctx: AppContext, userPackageId: number): Promise<void> {
@@ -87,10 +82,7 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
   }
 }
 
-/**
- * Syncs every monthly server whose subscription is not what our database says (the jobs' pass).
- * @returns how many servers were synced
- */
+/** Syncs every monthly server whose subscription is not what our database says; answers how many. */
 export async function syncSubscriptions(ctx: AppContext): Promise<number> {
   const rows = await ctx.db
     .selectFrom('user_packages as up')

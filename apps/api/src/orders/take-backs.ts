@@ -1,7 +1,6 @@
 /**
- * Money taken back from a paid order by a refund or a chargeback (reference/mollie.md: Mollie calls the
- * webhook of a paid payment again): credits of a credit order are taken back, a server payment's month
- * is taken off the paid period; each with a credit note and the referrer's bonus taken back in proportion.
+ * Money taken back from a paid order by a refund or chargeback
+ * (docs/decisions/053-credit-order-take-backs.md, 076-server-payment-refunds.md).
  */
 import { divRoundHalfUp } from '@falkenhost/contracts/money';
 import { ledgerSum, takeUpTo } from '../billing/ledger';
@@ -15,10 +14,8 @@ import { takeBackPaidMonth } from '../servers/server-records';
 import { issueCreditNote } from './order-invoices';
 
 /**
- * Takes back the credits of a refunded or charged-back credit order, in proportion to the money taken
- * back (all of it: every credit; half: half), and the referrer's bonus for it likewise. Credits already
- * spent cannot be taken: the balance goes to zero at most, and the shortfall is logged for the staff.
- * Each taken-back total applies once (ledger reference `reversal:order:<id>:<cents>`).
+ * Takes back a credit order's credits and the referrer's bonus in proportion to the money taken back, the
+ * balance stopping at zero; once per taken-back total.
  * @returns 'reversed' when something new was applied, else 'unchanged'
  */
 export async function reverseCreditsTakenBack(
@@ -66,10 +63,8 @@ export async function reverseCreditsTakenBack(
 }
 
 /**
- * Applies money taken back (refund or chargeback) from a paid server payment (first month, unsuspend,
- * renewal), as credit orders handle theirs: a credit note for the part not yet credited, the referrer's
- * bonus taken back in proportion, and when the whole payment went back the month it paid is taken off
- * the paid period (the server is then suspended by the usual path when that period is over).
+ * Applies money taken back from a paid server payment: a credit note, the bonus taken back in proportion,
+ * and a month off the paid period when the whole payment went back.
  * @returns 'reversed' when something new was applied, else 'unchanged'
  */
 export async function reverseServerPayment(
@@ -86,8 +81,7 @@ export async function reverseServerPayment(
     if (!issued) return 'unchanged' as const;
     await reverseReferralBonus(trx, ctx.dialect, order, takenBack, t);
     if (takenBack >= order.amount_cents && order.user_package_id !== null && order.status === 'completed') {
-      // Only a month of the period running now is taken off: a payment for a period that ended (the
-      // server was suspended and unsuspended since, a new anchor) bought nothing that still runs.
+      // A payment for a period that has ended bought nothing that still runs.
       const paidFor = (JSON.parse(order.details) as { periodAnchor?: number }).periodAnchor;
       const up = await trx
         .selectFrom('user_packages')

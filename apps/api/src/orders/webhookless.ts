@@ -1,17 +1,14 @@
 /**
- * Payments Mollie will not call our webhook for: it refused our webhook URL (a host on a laptop or
- * behind a private address; integrations/mollie.ts). Their orders carry a mark in `details`, and are
- * read back from Mollie every job run and when the customer's order-status popup asks
- * (orders/order-view.ts, orders/mollie-webhook.ts), instead of after the hour the webhook path waits.
+ * Payments Mollie will not call our webhook for, marked in their order's `details` and read back from
+ * Mollie instead (docs/decisions/141-mollie-without-webhook.md).
  */
 
 import type { CreatedPayment } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
 
-/** The mark in an order's `details` JSON (as JSON.stringify writes it) of a payment without webhook. */
+/** The mark in an order's `details` JSON, as JSON.stringify writes it. */
 export const WEBHOOKLESS_MARK = '"mollieWebhook":false';
 
-/** Whether an order's `details` JSON carries the mark. */
 export function isWebhookless(details: string): boolean {
   return details.includes(WEBHOOKLESS_MARK);
 }
@@ -20,9 +17,8 @@ export function isWebhookless(details: string): boolean {
 const warned = new WeakSet<object>();
 
 /**
- * Records the Mollie payment of a pending order: its id, and the mark when Mollie will not call our
- * webhook for it (the first such payment of the process is logged as a warning for the host).
- * @param orderId our order's numeric id
+ * Records the Mollie payment id of pending order `orderId`, with the mark when Mollie will not call our
+ * webhook for it (the process's first such payment is logged as a warning for the host).
  */
 export async function recordMolliePayment(
   ctx: Pick<AppContext, 'db' | 'log' | 'config'>,
