@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['{packages,emulators,apps}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
+    // Prints one line when DATABASE_URL names no PostgreSQL database, so its variants are not skipped silently.
+    globalSetup: ['apps/api/test/postgres-notice.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
