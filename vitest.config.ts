@@ -10,5 +10,7 @@ export default defineConfig({
     globalSetup: ['apps/api/test/postgres-notice.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Waits on state (expect.poll) get the time a loaded CI machine needs; they end as soon as it holds.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
