@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
 import { ORDER_LEASE_MS, type PackageCardDetails, reconcileCardOrders } from '../../src/orders/card-orders';
 import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/provisioning';
@@ -132,20 +132,26 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     if (outcome !== 'held') throw new Error(`the order did not reach the panel call:\n${output}`);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
-    // The panel finishes what it received, whoever is still listening.
+    // The panel finishes what it received (the held call makes a user or a server), whoever is listening.
+    const made = () => panel.state.db.users.length + panel.state.db.servers.length;
+    const before = made();
     hold.release();
-    await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(made).toBe(before + 1);
   }
 
   /** The panel's server of an order, once the panel has finished making it (up to 10 s). */
   async function panelServerOf(userPackageId: number) {
-    for (let i = 0; i < 100; i++) {
-      const externalId = `falkenhost-server-${userPackageId}`;
-      const made = panel.state.servers().find((s) => s.external_id === externalId);
-      if (made) return made;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return undefined;
+    const externalId = `falkenhost-server-${userPackageId}`;
+    return vi
+      .waitFor(
+        () => {
+          const made = panel.state.servers().find((s) => s.external_id === externalId);
+          if (!made) throw new Error(`no panel server ${externalId}`);
+          return made;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .catch(() => undefined);
   }
 
   async function state(userId: number) {
