@@ -22,6 +22,7 @@ import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
 import { newUserPackage } from '../../src/platform/db/rows';
 import { createPublicCache } from '../../src/platform/public-cache';
+import { bundleWorker } from '../fixtures/bundled-worker';
 import { DATABASES, insertCustomer } from '../harness';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -35,8 +36,10 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
   const clock = createClock();
   const schema = kind === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   let url: string;
+  let worker: Awaited<ReturnType<typeof bundleWorker>>;
 
   beforeAll(async () => {
+    worker = await bundleWorker(WORKER);
     panel = await startEmulator({ installSeconds: 0.1, statsIntervalMs: 100 });
     dir = mkdtempSync(join(tmpdir(), 'falkenhost-crash-'));
     url = kind === 'postgres' ? (process.env.DATABASE_URL as string) : `sqlite:${join(dir, 'crash.db')}`;
@@ -63,6 +66,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     if (schema) await database?.db.schema.dropSchema(schema).ifExists().cascade().execute();
     await database?.destroy();
     await panel?.close();
+    worker?.remove();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -103,7 +107,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     cardOrderId?: number,
   ): Promise<void> {
     const hold = panel.state.holdNext(method, path);
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    const child: ChildProcess = spawn(process.execPath, [worker.file], {
       cwd: ROOT,
       env: {
         ...process.env,
