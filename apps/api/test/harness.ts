@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { vi } from 'vitest';
 import { seedDemoCatalogue } from '../src/app/seed/demo';
 import { createServer, type ProductServer } from '../src/app/server';
 import { createClock } from '../src/platform/clock';
@@ -329,15 +330,25 @@ export async function payAtCheckout(link: string, status = 'paid'): Promise<void
   if (res.status >= 400) throw new Error(`checkout answered ${res.status}`);
 }
 
-/** Reads until `ok` holds or `ms` pass (webhooks and jobs finish after the answer); returns the last read. */
+/**
+ * Reads until `ok` holds or `ms` pass (webhooks and jobs finish after the answer), through vitest's
+ * `vi.waitFor`; returns the last read, so the caller's assertion says what was there instead.
+ */
 export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
+  let last: { value: T } | undefined;
+  try {
+    return await vi.waitFor(
+      async () => {
+        last = { value: await read() };
+        if (!ok(last.value)) throw new Error('not yet');
+        return last.value;
+      },
+      { timeout: ms, interval: 50 },
+    );
+  } catch (error) {
+    if (last === undefined) throw error;
+    return last.value;
   }
-  return value;
 }
 
 /** Every route and method of the running server, from Fastify's route tree (HEAD routes left out). */

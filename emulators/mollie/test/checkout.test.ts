@@ -123,7 +123,8 @@ describe('hosted checkout', () => {
     const payment = await createPayment();
     const res = await submitCheckout(payment.links.checkout!.href, 'open');
     expect(res.status).toBe(303);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A webhook scheduled by the checkout would have had its first attempt by now.
+    await emu.state.whenWebhooksIdle();
     expect(hook.calls).toHaveLength(0);
     expect((await emu.client.payments.get({ paymentId: payment.id })).status).toBe('open');
   });

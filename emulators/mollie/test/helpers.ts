@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { Client } from 'mollie-api-typescript';
+import { vi } from 'vitest';
 import mollieEmulator from '../src/plugin.js';
 import { createMollieState, type MollieStateOptions } from '../src/state.js';
 
@@ -75,13 +76,14 @@ export async function startReceiver(statuses: number[] = [], delayMs = 0) {
   };
 }
 
-/** Polls `check` until it returns true (or throws after `timeoutMs`). */
+/** Waits (vi.waitFor) until `check` returns true; throws after `timeoutMs`. */
 export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('waitFor: timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error('waitFor: timed out');
+    },
+    { timeout: timeoutMs, interval: 10 },
+  );
 }
 
 /** Posts the hosted checkout form like a browser, without following the redirect. */

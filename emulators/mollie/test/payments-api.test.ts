@@ -256,7 +256,7 @@ describe('webhook delivery', () => {
     const payment = await emu.client.payments.create({ paymentRequest: { ...valid, webhookUrl: hook.url } });
     emu.state.setPaymentStatus(payment.id, 'pending');
     expect(() => emu.state.setPaymentStatus(payment.id, 'canceled')).toThrow(/cannot change from pending/);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await emu.state.whenWebhooksIdle();
     expect(hook.calls).toHaveLength(0);
     emu.state.setPaymentStatus(payment.id, 'paid');
     await waitFor(() => hook.calls.length === 1);
@@ -273,7 +273,11 @@ describe('webhook delivery', () => {
     await hook.close();
 
     const { createServer } = await import('node:http');
-    const silent = createServer(() => undefined);
+    let arrived!: () => void;
+    const attempted = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const silent = createServer(() => arrived());
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
     const hanging = await emu.client.payments.create({
@@ -281,7 +285,7 @@ describe('webhook delivery', () => {
     });
     emu.state.setPaymentStatus(hanging.id, 'paid');
     const idle = emu.state.whenWebhooksIdle();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await attempted;
     emu.state.close();
     await idle;
     silent.closeAllConnections();

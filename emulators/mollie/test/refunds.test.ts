@@ -111,7 +111,7 @@ describe('refunds API', () => {
     );
     expect(more.status).toBe(422);
     expect(more.field).toBe('amount');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await emu.state.whenWebhooksIdle();
     expect(hook.calls).toHaveLength(3);
   });
 
@@ -147,7 +147,7 @@ describe('refunds API', () => {
     expect(after.amountRefunded).toEqual({ currency: 'EUR', value: '4.00' });
     expect(after.amountRemaining).toEqual({ currency: 'EUR', value: '6.00' });
     await waitFor(() => hook.calls.length === 3);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await emu.state.whenWebhooksIdle();
     expect(hook.calls).toHaveLength(3);
 
     // The same key with another amount is refused, and refunds nothing.

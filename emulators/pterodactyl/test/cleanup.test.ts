@@ -27,9 +27,9 @@ describe('cleanup', () => {
       allocation: { default: allocation },
     });
     const server = await client.createServer(body(1));
-    for (let i = 0; i < 100 && (await client.getServer(server.id)).status !== null; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await expect
+      .poll(async () => (await client.getServer(server.id)).status, { timeout: 2_500, interval: 25 })
+      .toBeNull();
     const { token, socket } = await client.getWebsocketCredentials(server.identifier);
     const ws = await openSocket(socket, new URL(emulator.url).origin);
     ws.send('auth', [token]);
@@ -38,7 +38,6 @@ describe('cleanup', () => {
     expect(timeouts()).toBeGreaterThan(baseline);
     await emulator.close();
     await ws.closed;
-    await new Promise((r) => setTimeout(r, 20));
-    expect(timeouts()).toBeLessThanOrEqual(baseline);
+    await expect.poll(() => timeouts()).toBeLessThanOrEqual(baseline);
   });
 });

@@ -33,7 +33,8 @@ describe('snapshot and restore', () => {
       allocation: { default: 1 },
       external_id: 'kept-server-1',
     });
-    await new Promise((r) => setTimeout(r, 150));
+    // Installed before the snapshot is taken.
+    await expect.poll(async () => (await client.getServer(server.id)).status).toBeNull();
     const snapshot = JSON.parse(JSON.stringify(first.state.snapshot()));
 
     const second = await startEmulator({

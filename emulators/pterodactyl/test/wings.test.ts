@@ -1,7 +1,7 @@
 import { createPterodactylClient, type PterodactylClient } from '@falkenhost/pterodactyl/client';
 import type { Server } from '@falkenhost/pterodactyl/types';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../src/server';
 import { signWebsocketToken } from '../src/wings/token';
 import { openSocket } from './socket-client';
@@ -37,11 +37,13 @@ describe('Wings websocket', () => {
       allocation: { default: allocation?.id ?? 0 },
     });
     // Wings' own state: the panel's resources answer is cached 20 s on this test's frozen clock.
-    for (let i = 0; i < 100; i++) {
-      if (emulator.state.process.state(server.uuid) === 'running') return server;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('server did not start');
+    await vi.waitFor(
+      () => {
+        if (emulator.state.process.state(server.uuid) !== 'running') throw new Error('server did not start');
+      },
+      { timeout: 2_500, interval: 25 },
+    );
+    return server;
   }
 
   beforeAll(async () => {

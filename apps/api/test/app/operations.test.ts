@@ -9,7 +9,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type ProductServer } from '../../src/app/server';
 import { gracefulShutdown } from '../../src/app/shutdown';
 import { signAccessToken } from '../../src/identity/tokens';
@@ -525,7 +525,7 @@ describe.each(DATABASES)('graceful shutdown on %s', (kind) => {
         deadlineAt = Date.now();
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await vi.waitFor(() => expect(deadlineAt).toBeGreaterThan(0));
     expect(deadlineAt - t0).toBeGreaterThanOrEqual(290);
     release();
     expect(await done).toBe(false);

@@ -22,7 +22,7 @@ import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
@@ -73,20 +73,24 @@ async function startInstance(name: string, port: number, env: Record<string, str
   void exited.then(() => {
     gone = true;
   });
-  const end = Date.now() + 45_000;
-  for (;;) {
-    if (gone) throw new Error(`instance ${name} exited at start:\n${output.join('')}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
+  try {
+    await vi.waitFor(
+      async () => {
+        if (gone) return;
+        const ok = await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!ok) throw new Error(`instance ${name} not up yet`);
+      },
+      { timeout: 45_000, interval: 100 },
     );
-    if (ok) return { name, url, child, output, exited };
-    if (Date.now() > end) {
-      child.kill('SIGKILL');
-      throw new Error(`instance ${name} did not start:\n${output.join('')}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  } catch {
+    child.kill('SIGKILL');
+    throw new Error(`instance ${name} did not start:\n${output.join('')}`);
   }
+  if (gone) throw new Error(`instance ${name} exited at start:\n${output.join('')}`);
+  return { name, url, child, output, exited };
 }
 
 /** One counter or gauge of an instance's /metrics, summed over the series matching `labels`. */

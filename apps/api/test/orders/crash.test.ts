@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
 import { ORDER_LEASE_MS, reconcileCardOrders } from '../../src/orders/card-order-advance';
 import type { PackageCardDetails } from '../../src/orders/card-order-details';
@@ -23,6 +23,7 @@ import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
 import { newUserPackage } from '../../src/platform/db/rows';
 import { createPublicCache } from '../../src/platform/public-cache';
+import { bundleWorker } from '../fixtures/bundled-worker';
 import { DATABASES, insertCustomer } from '../harness';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -36,8 +37,10 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
   const clock = createClock();
   const schema = kind === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   let url: string;
+  let worker: Awaited<ReturnType<typeof bundleWorker>>;
 
   beforeAll(async () => {
+    worker = await bundleWorker(WORKER);
     panel = await startEmulator({ installSeconds: 0.1, statsIntervalMs: 100 });
     dir = mkdtempSync(join(tmpdir(), 'falkenhost-crash-'));
     url = kind === 'postgres' ? (process.env.DATABASE_URL as string) : `sqlite:${join(dir, 'crash.db')}`;
@@ -64,6 +67,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     if (schema) await database?.db.schema.dropSchema(schema).ifExists().cascade().execute();
     await database?.destroy();
     await panel?.close();
+    worker?.remove();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -104,7 +108,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     cardOrderId?: number,
   ): Promise<void> {
     const hold = panel.state.holdNext(method, path);
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    const child: ChildProcess = spawn(process.execPath, [worker.file], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -133,20 +137,26 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     if (outcome !== 'held') throw new Error(`the order did not reach the panel call:\n${output}`);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
-    // The panel finishes what it received, whoever is still listening.
+    // The panel finishes what it received (the held call makes a user or a server), whoever is listening.
+    const made = () => panel.state.db.users.length + panel.state.db.servers.length;
+    const before = made();
     hold.release();
-    await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(made).toBe(before + 1);
   }
 
   /** The panel's server of an order, once the panel has finished making it (up to 10 s). */
   async function panelServerOf(userPackageId: number) {
-    for (let i = 0; i < 100; i++) {
-      const externalId = `falkenhost-server-${userPackageId}`;
-      const made = panel.state.servers().find((s) => s.external_id === externalId);
-      if (made) return made;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return undefined;
+    const externalId = `falkenhost-server-${userPackageId}`;
+    return vi
+      .waitFor(
+        () => {
+          const made = panel.state.servers().find((s) => s.external_id === externalId);
+          if (!made) throw new Error(`no panel server ${externalId}`);
+          return made;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .catch(() => undefined);
   }
 
   async function state(userId: number) {

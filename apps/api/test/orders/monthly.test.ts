@@ -524,7 +524,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
       .where('id', '=', order.id)
       .execute();
     await payAtCheckout(res.body.link);
-    await new Promise((r) => setTimeout(r, 300));
+    await mollie().whenWebhooksIdle();
     const after = await db()
       .selectFrom('orders')
       .select('status')

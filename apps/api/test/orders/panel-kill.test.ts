@@ -41,6 +41,7 @@ import { createPublicCache } from '../../src/platform/public-cache';
 import { CHANGE_STALE_MS, reconcileServerChanges } from '../../src/servers/change-panel';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
 import { buyAddon } from '../../src/servers/server-changes';
+import { bundleWorker } from '../fixtures/bundled-worker';
 import { DATABASES, freePort, insertCustomer } from '../harness';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -74,8 +75,10 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
   /** the methods of the child's calls so far, in order */
   let calls: string[] = [];
   let hold: Hold | null = null;
+  let worker: Awaited<ReturnType<typeof bundleWorker>>;
 
   beforeAll(async () => {
+    worker = await bundleWorker(WORKER);
     panel = await startEmulator({ installSeconds: 0.1, statsIntervalMs: 100 });
     dir = mkdtempSync(join(tmpdir(), 'falkenhost-kill-'));
     url = kind === 'postgres' ? (process.env.DATABASE_URL as string) : `sqlite:${join(dir, 'kill.db')}`;
@@ -106,6 +109,9 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
     proxyUrl = `http://127.0.0.1:${port}${new URL(panel.url).pathname}`;
   });
   afterAll(async () => {
+    spare?.child.kill('SIGKILL');
+    await spare?.exited;
+    worker?.remove();
     await new Promise((done) => proxy?.close(done));
     if (schema) await database?.db.schema.dropSchema(schema).ifExists().cascade().execute();
     await database?.destroy();
@@ -202,6 +208,52 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
     return addon.id;
   }
 
+  /** A started child: modules loaded and database open, waiting for its action on standard input. */
+  interface WarmChild {
+    child: ChildProcess;
+    ready: Promise<void>;
+    exited: Promise<number | null>;
+    output: () => string;
+  }
+  let spare: WarmChild | null = null;
+
+  function startChild(): WarmChild {
+    const child = spawn(process.execPath, [worker.file], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        WORKER_DB: url,
+        WORKER_SCHEMA: schema ?? '',
+        WORKER_PANEL_URL: proxyUrl,
+        WORKER_APP_KEY: panel.state.config.applicationKey,
+        WORKER_CLIENT_KEY: panel.state.config.clientKey,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const ready = new Promise<void>((resolveReady, reject) => {
+      child.stdout?.on('data', (chunk) => {
+        output += String(chunk);
+        if (output.includes('ready\n')) resolveReady();
+      });
+      void exited.then(() => reject(new Error(`the worker exited before it was ready:\n${output}`)));
+    });
+    ready.catch(() => undefined);
+    child.stderr?.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    return { child, ready, exited, output: () => output };
+  }
+
+  /** The child started ahead (ready), while the next one starts for the next run. */
+  async function takeWarmChild(): Promise<WarmChild> {
+    const taken = spare ?? startChild();
+    spare = startChild();
+    await taken.ready;
+    return taken;
+  }
+
   /**
    * Runs `op` in a child process through the proxy.
    * @param killAt the call to kill the child at (1-based), or undefined to let it finish
@@ -236,38 +288,23 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
             }),
             finished,
           };
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        WORKER_OP: op,
-        WORKER_DB: url,
-        WORKER_SCHEMA: schema ?? '',
-        WORKER_PANEL_URL: proxyUrl,
-        WORKER_APP_KEY: panel.state.config.applicationKey,
-        WORKER_CLIENT_KEY: panel.state.config.clientKey,
-        WORKER_USER: String(userId),
-        WORKER_SERVER: String(serverId ?? ''),
-        WORKER_ADDON: String(await storageAddon()),
-        WORKER_ORDER: JSON.stringify(await orderBody()),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const { child, exited, output } = await takeWarmChild();
+    child.stdin!.end(
+      `${JSON.stringify({
+        op,
+        user: userId,
+        server: serverId,
+        addon: await storageAddon(),
+        order: await orderBody(),
+      })}\n`,
+    );
     const outcome = await Promise.race([
       arrived.then(() => 'held' as const),
       exited.then(() => 'exited' as const),
     ]);
     if (outcome === 'exited') {
       hold = null;
-      if ((await exited) !== 0) throw new Error(`the ${op} failed on its own:\n${output}`);
+      if ((await exited) !== 0) throw new Error(`the ${op} failed on its own:\n${output()}`);
       return { calls, killed: false };
     }
     child.kill('SIGKILL');

@@ -95,8 +95,15 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
     );
     expect(owners.size).toBe(1);
 
-    await new Promise((r) => setTimeout(r, 400));
-    // While the panel still installs the server it gives no socket: 409 installing, asked again later.
+    // The panel finishes installing; a socket asked while it still installs is refused (409 installing).
+    await expect
+      .poll(
+        () =>
+          product.server
+            .emulators!.pterodactyl.servers()
+            .find((s) => s.external_id === `falkenhost-server-${server.user_package_id}`)?.installed,
+      )
+      .toBe(true);
     product.server.emulators!.pterodactyl.failNext('websocket', {
       status: 409,
       code: 'ServerStateConflictException',

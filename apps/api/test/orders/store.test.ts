@@ -7,6 +7,7 @@ import {
   registerVerified,
   startProduct,
   uniqueName,
+  waitFor,
 } from '../harness';
 
 const address = billingAddress;
@@ -34,16 +35,6 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
       body: new URLSearchParams({ status }),
       redirect: 'manual',
     });
-  }
-
-  async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
-    const end = Date.now() + ms;
-    let value = await read();
-    while (!ok(value) && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 50));
-      value = await read();
-    }
-    return value;
   }
 
   it('lists the six games by priority with their lowest price', async () => {
@@ -140,8 +131,7 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
       ),
     );
     expect(deliveries.every((d) => d.status === 200)).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await session.get('/api/private/credits')).body.credits).toBe(250);
+    await expect.poll(async () => (await session.get('/api/private/credits')).body.credits).toBe(250);
     const ledger = await product.server.ctx.db
       .selectFrom('credit_ledger')
       .innerJoin('users', 'users.id', 'credit_ledger.user_id')
@@ -162,7 +152,8 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
       });
       await payAtCheckout(res.body.link, status);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    // Every webhook of those payments delivered and answered.
+    await product.server.emulators!.mollie.whenWebhooksIdle();
     expect((await session.get('/api/private/credits')).body.credits).toBe(0);
     const unknown = await fetch(`${product.url}/api/webhooks/mollie`, {
       method: 'POST',

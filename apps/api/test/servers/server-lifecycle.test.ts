@@ -255,7 +255,7 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
     expect((await post({ day: 'Monday', startHour: 20, endHour: 24 })).body.reason).toBe('invalid-hours');
 
     // Let the panel finish installing (a power call to an installing server waits for its retry).
-    await new Promise((r) => setTimeout(r, 600));
+    await expect.poll(async () => (await panelServer(id))?.installed).toBe(true);
     // Move to the next Monday 00:00 in Prague, bill up to there, then schedule Mon-Fri 18:00-22:59.
     let t = hourStart(ctx().now()) + HOUR_MS;
     while (localDayHour('Europe/Prague', t).day !== 0 || localDayHour('Europe/Prague', t).hour !== 0)
@@ -277,8 +277,7 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
 
     // Outside its hours: powered off, and a manual start is refused.
     const uuid = (await panelServer(id))!.uuid;
-    await new Promise((r) => setTimeout(r, 400));
-    expect(panel().process.state(uuid)).toBe('offline');
+    await expect.poll(() => panel().process.state(uuid)).toBe('offline');
     const start = await session.post('/api/private/servers/power', { id, signal: 'start' });
     expect(start).toMatchObject({ status: 409, body: { reason: 'outside-schedule' } });
 
@@ -290,12 +289,10 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
       .execute();
     await hours(18);
     // Monday 18:00: powered on.
-    await new Promise((r) => setTimeout(r, 400));
-    expect(panel().process.state(uuid)).toBe('running');
+    await expect.poll(() => panel().process.state(uuid)).toBe('running');
     await hours(5);
     // Monday 23:00: powered off.
-    await new Promise((r) => setTimeout(r, 400));
-    expect(panel().process.state(uuid)).toBe('offline');
+    await expect.poll(() => panel().process.state(uuid)).toBe('offline');
     await hours(168 - 23);
     const after = await ctx()
       .db.selectFrom('credit_ledger')
@@ -318,8 +315,7 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
       expect(res.status).toBe(200);
     }
     expect((await owned(session, id)).scheduled).toBe(false);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(panel().process.state(uuid)).toBe('running');
+    await expect.poll(() => panel().process.state(uuid)).toBe('running');
   });
 
   it('warns of a low balance, suspends, warns of the deletion, unsuspends, and deletes after the period', async () => {
@@ -415,13 +411,12 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
     const { session } = await customer(10);
     const id = await order(session, 'Minecraft Starter', 'switch');
     const uuid = (await panelServer(id))!.uuid;
-    await new Promise((r) => setTimeout(r, 800));
+    // Installed and started by the panel before it is stopped.
+    await expect.poll(() => panel().process.state(uuid)).toBe('running');
     expect((await session.post('/api/private/servers/power', { id, signal: 'stop' })).status).toBe(204);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(panel().process.state(uuid)).toBe('offline');
+    await expect.poll(() => panel().process.state(uuid)).toBe('offline');
     expect((await session.post('/api/private/servers/power', { id, signal: 'start' })).status).toBe(204);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(panel().process.state(uuid)).toBe('running');
+    await expect.poll(() => panel().process.state(uuid)).toBe('running');
     expect((await session.post('/api/private/servers/power', { id, signal: 'kill' })).status).toBe(400);
   });
 
@@ -429,8 +424,7 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
     const { session } = await customer(10);
     const id = await order(session, 'Minecraft Starter', 'restless');
     const uuid = (await panelServer(id))!.uuid;
-    await new Promise((r) => setTimeout(r, 800));
-    expect(panel().process.state(uuid)).toBe('running');
+    await expect.poll(() => panel().process.state(uuid)).toBe('running');
     // A schedule's stop, then its start while the process is still stopping (the demo clock's hours
     // pass faster than a stop takes).
     await enqueuePanelTask(ctx().db, { userPackageId: id, kind: 'power', signal: 'stop', now: ctx().now() });
@@ -438,8 +432,7 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
     expect(panel().process.state(uuid)).toBe('stopping');
     await enqueuePanelTask(ctx().db, { userPackageId: id, kind: 'power', signal: 'start', now: ctx().now() });
     expect(await runPanelQueue(ctx())).toMatchObject({ done: 1, failed: 0 });
-    await new Promise((r) => setTimeout(r, 400));
-    expect(panel().process.state(uuid)).toBe('running');
+    await expect.poll(() => panel().process.state(uuid)).toBe('running');
   });
 
   it('moves the demo clock and runs the jobs that fell due', async () => {
