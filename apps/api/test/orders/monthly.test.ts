@@ -750,5 +750,5 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     expect(ledger).toMatchObject({ page: 1, pages: 1 });
     expect(ledger.rows).toHaveLength(50);
     expect(ledger.rows[0]).toMatchObject({ kind: 'purchase' });
-  });
+  }, 120_000); // 50 payments and their webhooks; a loaded 2-core CI machine needs more than the default 30 s
 });
