@@ -4,8 +4,8 @@
  * (found again by `external_id` when an earlier try got that far), and the order completes; the
  * subscription for the later months follows (subscription-sync.ts). A server that cannot be made (no
  * room left, the panel failing after `MAX_PROVISIONING_ATTEMPTS`) is given up and the payment refunded
- * through Mollie with an `Idempotency-Key`: no money is kept without a server. The lease (locked_until,
- * lease_owner) is kept in this file only.
+ * through Mollie with an `Idempotency-Key`: no money is kept without a server. The lease is
+ * platform/queue.ts's, on the order's row.
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -22,6 +22,7 @@ import type { AppContext } from '../platform/context';
 import type { Database, Order } from '../platform/db/schema';
 import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
+import { holdsLease, leaseFree, type RowCondition, releaseLease, takeLease } from '../platform/queue';
 import { runPanelQueue } from '../servers/panel-task-results';
 import { markAdopted, setServerNode } from '../servers/server-records';
 import { LIVE_SERVER_STATES, moveServer } from '../servers/server-status';
@@ -39,6 +40,9 @@ export const ORDER_LEASE_MS = 2 * 60_000;
 /** The lease on an order was taken over by another process: this one's writes are rolled back. */
 class LeaseLost extends Error {}
 
+/** Orders carried forward: paid (to provision) or refunding (to refund). */
+const paidOrRefunding: RowCondition<'orders'> = (eb) => eb('status', 'in', ['paid', 'refunding']);
+
 /**
  * Carries a paid card order forward under a lease (one process at a time; a crashed or stalled holder's
  * lease runs out and another takes over, and the stalled one then writes nothing: every write that moves
@@ -48,14 +52,8 @@ class LeaseLost extends Error {}
 export async function advanceCardOrder(ctx: AppContext, orderId: number): Promise<void> {
   const t = ctx.now();
   const owner = randomUUID();
-  const leased = await ctx.db
-    .updateTable('orders')
-    .set({ locked_until: t + ORDER_LEASE_MS, lease_owner: owner })
-    .where('id', '=', orderId)
-    .where('status', 'in', ['paid', 'refunding'])
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', t)]))
-    .executeTakeFirst();
-  if (Number(leased.numUpdatedRows) !== 1) return;
+  const lease = { owner, now: t, until: t + ORDER_LEASE_MS };
+  if (!(await takeLease(ctx.db, 'orders', orderId, lease, paidOrRefunding))) return;
   try {
     let order = await ctx.db
       .selectFrom('orders')
@@ -75,12 +73,7 @@ export async function advanceCardOrder(ctx: AppContext, orderId: number): Promis
     if (!(error instanceof LeaseLost)) throw error;
     ctx.log.warn({ orderId }, 'the lease on a card order ran out and another process carries it on');
   } finally {
-    await ctx.db
-      .updateTable('orders')
-      .set({ locked_until: null, lease_owner: null })
-      .where('id', '=', orderId)
-      .where('lease_owner', '=', owner)
-      .execute();
+    await releaseLease(ctx.db, 'orders', orderId, owner);
   }
   await runPanelQueue(ctx).catch((error) => ctx.log.warn({ err: error }, 'panel queue run failed'));
 }
@@ -157,12 +150,7 @@ async function provisionPaidOrder(ctx: AppContext, order: Order, owner: string):
 
 /** Inside `trx`: goes on only while `owner` still holds the order's lease. @throws LeaseLost */
 async function holdLease(trx: Transaction<Database>, orderId: number, owner: string): Promise<void> {
-  const row = await trx
-    .selectFrom('orders')
-    .select('lease_owner')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (row?.lease_owner !== owner) throw new LeaseLost();
+  if (!(await holdsLease(trx, 'orders', orderId, owner))) throw new LeaseLost();
 }
 
 async function loadOwnedServerParts(ctx: AppContext, userPackageId: number, packageId: number) {
@@ -312,7 +300,7 @@ export async function reconcileCardOrders(ctx: AppContext): Promise<number> {
     .selectFrom('orders')
     .select('id')
     .where('status', 'in', ['paid', 'refunding'])
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', t)]))
+    .where(leaseFree(t))
     .orderBy('created_at')
     .limit(100)
     .execute();

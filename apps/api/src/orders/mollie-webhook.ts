@@ -3,9 +3,11 @@
  * dispatched to the handler of its kind of payment (credit order, card order's first payment, renewal,
  * money taken back); and the pollers that settle payments whose webhook never came or never will.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { getPayment, type PaymentState } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
 import { isUniqueViolation } from '../platform/errors';
+import { sendQueuedMail } from '../platform/outbox';
 import { settleFirstPayment } from './card-payment';
 import { settlePaidOrder } from './credit-orders';
 import { moveOrder, type OrderState } from './order-status';
@@ -21,6 +23,33 @@ const FINAL_FAILURES: Record<string, OrderState> = {
   expired: 'expired',
   failed: 'failed',
 };
+
+/**
+ * One call of POST /api/webhooks/mollie as the route received it: an id that is no payment id is ignored,
+ * a payment is settled (`settleMolliePayment`), the receipt or notice it queued goes out now rather than
+ * at the next job run, and the outcome is counted (`falkenhost_webhooks_total`).
+ * @param log the request's logger (its lines carry the request id)
+ * @throws what settleMolliePayment throws (the route answers 500 so Mollie retries)
+ */
+export async function receiveMollieWebhook(
+  ctx: AppContext,
+  paymentId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const metrics = ctx.metrics;
+  if (!/^tr_\w+$/.test(paymentId)) {
+    metrics?.webhooks.inc({ outcome: 'invalid-id' });
+    return;
+  }
+  const result = await settleMolliePayment(ctx, paymentId).catch((error) => {
+    metrics?.webhooks.inc({ outcome: 'error' });
+    throw error;
+  });
+  metrics?.webhooks.inc({ outcome: result });
+  log.info({ paymentId, result }, 'mollie webhook');
+  if (result !== 'ignored' && result !== 'unchanged')
+    void sendQueuedMail(ctx).catch((error) => log.warn({ err: error }, 'sending mail failed'));
+}
 
 /**
  * Applies a Mollie webhook call for payment `paymentId`: reads the payment and settles its order once;
@@ -71,7 +100,7 @@ export async function settleMolliePayment(
 
   if (payment.status === 'paid') {
     if (payment.amountCents !== order.amount_cents) {
-      // Logged and not applied: the staff look into it (issue 8 "Bad input").
+      // Logged and not applied: the staff look into it.
       ctx.log.error(
         { paymentId, amountCents: payment.amountCents, orderId: order.id, orderCents: order.amount_cents },
         'a payment whose amount differs from its order: not applied',

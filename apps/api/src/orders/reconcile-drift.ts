@@ -8,7 +8,12 @@ import { confirmPanelUser } from '../panel/panel-users';
 import { buildMatches, currentBuild } from '../panel/server-build';
 import { recordSystemAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
-import { CHANGE_STALE_MS } from '../servers/change-panel';
+import {
+  lockServerChange,
+  recordPanelServer,
+  releaseServerChange,
+  setPanelSuspended,
+} from '../servers/server-records';
 import { recreateOrRefund } from './reconcile-lost-servers';
 import { LIVE, type LiveRow, type Outcome, userOf } from './reconcile-rows';
 import { reportStray } from './reconcile-strays';
@@ -21,13 +26,7 @@ import { reportStray } from './reconcile-strays';
  */
 export async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise<Outcome> {
   const t = ctx.now();
-  const locked = await ctx.db
-    .updateTable('user_packages')
-    .set({ changing_since: t })
-    .where('id', '=', listedRow.id)
-    .where((eb) => eb.or([eb('changing_since', 'is', null), eb('changing_since', '<', t - CHANGE_STALE_MS)]))
-    .executeTakeFirst();
-  if (Number(locked.numUpdatedRows) !== 1) return 'unchanged';
+  if (!(await lockServerChange(ctx.db, listedRow.id, t))) return 'unchanged';
   try {
     const row = await ctx.db
       .selectFrom('user_packages as up')
@@ -71,11 +70,7 @@ export async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise
           : 'unchanged';
       }
       // Made by a repair that crashed before recording it: ours.
-      await ctx.db
-        .updateTable('user_packages')
-        .set({ ptero_server_id: panel.id, ptero_server_uuid: panel.uuid, ptero_identifier: panel.identifier })
-        .where('id', '=', row.id)
-        .execute();
+      await recordPanelServer(ctx.db, row.id, panel);
       await audit('uuid', { uuid: row.ptero_server_uuid }, { uuid: panel.uuid, panelServerId: panel.id });
       outcome = 'repaired';
     }
@@ -103,21 +98,12 @@ export async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise
     if (panel.suspended !== suspended) {
       if (suspended) await ctx.pterodactyl.suspendServer(panel.id);
       else await ctx.pterodactyl.unsuspendServer(panel.id);
-      await ctx.db
-        .updateTable('user_packages')
-        .set({ panel_suspended_at: suspended ? ctx.now() : null })
-        .where('id', '=', row.id)
-        .execute();
+      await setPanelSuspended(ctx.db, row.id, suspended ? ctx.now() : null);
       await audit('suspended', { suspended: panel.suspended }, { suspended });
       outcome = 'repaired';
     }
     return outcome;
   } finally {
-    await ctx.db
-      .updateTable('user_packages')
-      .set({ changing_since: null })
-      .where('id', '=', listedRow.id)
-      .where('changing_since', '=', t)
-      .execute();
+    await releaseServerChange(ctx.db, listedRow.id, t);
   }
 }

@@ -22,6 +22,8 @@ import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { creditsText } from '../servers/hourly-billing';
 import { periodEnd } from '../servers/paid-period';
+import { recordPanelServer, setPanelSuspended } from '../servers/server-records';
+import { moveServer, type ServerStatus } from '../servers/server-status';
 import { type FullRow, type Outcome, userOf } from './reconcile-rows';
 import { syncSubscription } from './subscription-sync';
 
@@ -61,7 +63,7 @@ export async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<O
             .where('id', '=', row.package_id)
             .executeTakeFirstOrThrow()
         ).game_id,
-        // The values the customer gave with the order (issue 28 point 3), so the egg accepts it again.
+        // The values the customer gave with the order, so the egg accepts it again.
         variables: parseVariables(row.variables),
         externalId: serverExternalId(row.id),
         build,
@@ -75,26 +77,13 @@ export async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<O
   if (!server) return noRoom(ctx, row);
   const made = server;
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('user_packages')
-      .set({
-        ptero_server_id: made.id,
-        ptero_server_uuid: made.uuid,
-        ptero_identifier: made.identifier,
-        node_id: claim?.nodeId ?? null,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await recordPanelServer(trx, row.id, made, { nodeId: claim?.nodeId ?? null });
     await completeAllocationClaims(trx, row.id, ctx.now());
     await mailCustomer(trx, row, 'serverRecreated', {}, ctx.now());
   });
   if (row.status === 'suspended') {
     await ctx.pterodactyl.suspendServer(made.id);
-    await ctx.db
-      .updateTable('user_packages')
-      .set({ panel_suspended_at: ctx.now() })
-      .where('id', '=', row.id)
-      .execute();
+    await setPanelSuspended(ctx.db, row.id, ctx.now());
   }
   ctx.log.warn({ userPackageId: row.id, uuid: made.uuid }, 'the panel had lost a paid server: made again');
   await recordSystemAudit(ctx.db, {
@@ -118,13 +107,8 @@ async function noRoom(ctx: AppContext, row: FullRow): Promise<Outcome> {
   if (row.billing_type !== 'hourly') return refundLostMonthly(ctx, row);
   const refund = row.status === 'paid' && (row.billed_until ?? 0) > t ? hourlyUnits(row.credits_monthly) : 0;
   const closed = await ctx.db.transaction().execute(async (trx) => {
-    const marked = await trx
-      .updateTable('user_packages')
-      .set({ status: 'deleted', deleted_at: t })
-      .where('id', '=', row.id)
-      .where('status', '=', row.status)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) return false;
+    if (!(await moveServer(trx, row.id, row.status as ServerStatus, 'deleted', { deleted_at: t })))
+      return false;
     if (refund > 0) {
       await applyLedgerEntry(trx, {
         userId: row.user_id,
@@ -185,13 +169,8 @@ async function refundLostMonthly(ctx: AppContext, row: FullRow): Promise<Outcome
       );
   }
   const closed = await ctx.db.transaction().execute(async (trx) => {
-    const marked = await trx
-      .updateTable('user_packages')
-      .set({ status: 'deleted', deleted_at: t })
-      .where('id', '=', row.id)
-      .where('status', '=', row.status)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) return false;
+    if (!(await moveServer(trx, row.id, row.status as ServerStatus, 'deleted', { deleted_at: t })))
+      return false;
     await recordSystemAudit(trx, {
       action: 'repair',
       entity: 'server',

@@ -11,9 +11,7 @@ import type { AppContext } from '../platform/context';
 import type { UserPackage } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { loadOwnedServer } from './owned-server';
-
-/** A change lock older than this is taken to be a crashed change and reconciled. */
-export const CHANGE_STALE_MS = 5 * 60_000;
+import { CHANGE_STALE_MS, lockServerChange, releaseServerChange } from './server-records';
 
 /**
  * Checks the server's node can hold `build` in place of its current limits, as the panel counts room.
@@ -43,22 +41,11 @@ export async function withServerChange<T>(
   change: () => Promise<T>,
 ): Promise<T> {
   const t = ctx.now();
-  const taken = await ctx.db
-    .updateTable('user_packages')
-    .set({ changing_since: t })
-    .where('id', '=', serverId)
-    .where((eb) => eb.or([eb('changing_since', 'is', null), eb('changing_since', '<', t - CHANGE_STALE_MS)]))
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, REASONS.busy);
+  if (!(await lockServerChange(ctx.db, serverId, t))) throw new AppError(409, REASONS.busy);
   try {
     return await change();
   } finally {
-    await ctx.db
-      .updateTable('user_packages')
-      .set({ changing_since: null })
-      .where('id', '=', serverId)
-      .where('changing_since', '=', t)
-      .execute();
+    await releaseServerChange(ctx.db, serverId, t);
   }
 }
 
@@ -121,12 +108,7 @@ export async function reconcileServerChanges(ctx: AppContext): Promise<number> {
         continue;
       }
     }
-    await ctx.db
-      .updateTable('user_packages')
-      .set({ changing_since: null })
-      .where('id', '=', id)
-      .where('changing_since', '=', server.changing_since)
-      .execute();
+    await releaseServerChange(ctx.db, id, server.changing_since);
     done += 1;
   }
   return done;

@@ -1,20 +1,11 @@
 /**
- * Hourly billing of servers paid by credits (architecture.md "Billing"; issue 7 "Billing engine that
- * scales"). Each started clock hour of a running server is charged once: the order charges the hour it
- * is placed in, then the tick charges every further hour when it starts (docs/decisions/060-hourly-billing-clock-hours.md). A server
- * with on-hours schedules is charged only for its active hours. When the balance cannot pay an hour, the
- * server is suspended (the panel call goes through the panel queue, the mail through the outbox).
- *
- * The tick works in set-based batches: one transaction per batch of up to `batchSize` servers claims their
- * due hour in one conditional UPDATE (`billed_until` moves on; PostgreSQL skips rows another instance holds),
- * reads and locks the batch's customers once, then writes every balance in one UPDATE, every ledger row in
- * one INSERT (unique reference `server-hour:<id>:<hour start>`) and every suspension in one UPDATE.
- * Guarantees: once per server and hour, no balance below zero (the customer rows are locked and the
- * column has a CHECK), safe when several instances run the tick at once, and a tick with nothing due
- * reads one index range (`user_packages_billing_due`).
+ * Hourly billing of servers paid by credits: each started clock hour of a running server is charged once,
+ * in set-based batches so the tick stays cheap with many servers and safe with several instances
+ * (docs/decisions/060-hourly-billing-clock-hours.md); an hour the balance cannot pay suspends the server.
  */
 import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import { sql, type Transaction } from 'kysely';
+import { chargeServerHours, type ServerHourCharge } from '../billing/hour-charges';
 import { enqueuePanelTasks } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
@@ -41,15 +32,6 @@ export interface BillingResult {
   idle: number;
 }
 
-interface LedgerRow {
-  user_id: number;
-  amount: number;
-  kind: string;
-  reference: string;
-  balance_after: number;
-  created_at: number;
-}
-
 interface ClaimedServer {
   id: number;
   user_id: number;
@@ -62,10 +44,12 @@ interface ClaimedServer {
 
 /**
  * Charges every hour that has started for every running hourly server, batch after batch until none is
- * due, yielding to the event loop between batches.
+ * due, yielding to the event loop between batches. A batch claims its servers' due hour (`billed_until`
+ * moves on), locks their customers, charges them (billing/hour-charges.ts) and suspends the unpaid, in one
+ * transaction. Schedules' idle hours are not charged.
  * @param options.batchSize servers per transaction (default: SQLite 500, whose synchronous statements
- *   then stay well under 50 ms with the loop getting a turn between them; PostgreSQL 2 000, whose driver
- *   never blocks the loop, so fewer round trips)
+ *   block the loop; PostgreSQL 2 000, whose driver never does, so fewer round trips)
+ * @returns server-hours charged, servers suspended, idle hours
  */
 export async function billHourlyServers(
   ctx: AppContext,
@@ -110,8 +94,7 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
       .execute();
     const byId = new Map(users.map((u) => [u.id, { ...u, credits: Number(u.credits) }]));
 
-    const ledger: LedgerRow[] = [];
-    const debits = new Map<number, number>();
+    const charges: ServerHourCharge[] = [];
     const unpaid: ClaimedServer[] = [];
     for (const server of billable) {
       const user = byId.get(server.user_id);
@@ -121,22 +104,17 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
         continue;
       }
       user.credits -= price;
-      debits.set(user.id, (debits.get(user.id) ?? 0) + price);
-      ledger.push({
-        user_id: user.id,
-        amount: -price,
-        kind: 'server-hour',
+      charges.push({
+        userId: user.id,
+        units: price,
         reference: `server-hour:${server.id}:${(server.billed_until ?? now) - HOUR_MS}`,
-        balance_after: user.credits,
-        created_at: now,
+        balanceAfter: user.credits,
       });
     }
 
     await yieldToLoop();
-    await debitBalances(trx, ctx.dialect, debits, now);
-    await yieldToLoop();
-    await insertLedger(trx, ctx.dialect, ledger);
-    result.charged = ledger.length;
+    await chargeServerHours(trx, ctx.dialect, charges, now);
+    result.charged = charges.length;
     if (unpaid.length > 0) {
       result.suspended = await suspendUnpaid(ctx, trx, unpaid, byId, now);
     }
@@ -209,51 +187,6 @@ async function idleServers(trx: Transaction<Database>, claimed: ClaimedServer[])
     if (own.length > 0 && !isActiveHour(own, zoneOf.get(server.id) ?? '', hour)) idle.add(server.id);
   }
   return idle;
-}
-
-/** Takes each customer's total of the batch in one statement (the CHECK keeps balances >= 0). */
-async function debitBalances(
-  trx: Transaction<Database>,
-  dialect: Dialect,
-  debits: Map<number, number>,
-  now: number,
-): Promise<void> {
-  if (debits.size === 0) return;
-  const ids = [...debits.keys()];
-  const amounts = [...debits.values()];
-  if (dialect === 'postgres') {
-    await sql`update users set credits = credits - v.amount, updated_at = ${now}
-      from (select unnest(${ids}::int[]) as id, unnest(${amounts}::bigint[]) as amount) as v
-      where users.id = v.id`.execute(trx);
-    return;
-  }
-  for (let i = 0; i < ids.length; i += 500) {
-    const values = sql.join(ids.slice(i, i + 500).map((id, j) => sql`(${id}, ${amounts[i + j]})`));
-    await sql`with v(id, amount) as (values ${values})
-      update users set credits = credits - v.amount, updated_at = ${now}
-      from v where users.id = v.id`.execute(trx);
-  }
-}
-
-/** Writes the batch's ledger rows: one INSERT (PostgreSQL from arrays, SQLite in chunks of 500 rows). */
-async function insertLedger(trx: Transaction<Database>, dialect: Dialect, rows: LedgerRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  if (dialect === 'postgres') {
-    const col = <K extends keyof LedgerRow>(key: K) => rows.map((r) => r[key]);
-    await sql`insert into credit_ledger (user_id, amount, kind, reference, balance_after, created_at)
-      select * from unnest(${col('user_id')}::int[], ${col('amount')}::bigint[], ${col('kind')}::text[],
-        ${col('reference')}::text[], ${col('balance_after')}::bigint[], ${col('created_at')}::bigint[])`.execute(
-      trx,
-    );
-    return;
-  }
-  for (let i = 0; i < rows.length; i += 500) {
-    await trx
-      .insertInto('credit_ledger')
-      .values(rows.slice(i, i + 500))
-      .execute();
-    await yieldToLoop();
-  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
+import { moveServer } from './server-status';
 
 /**
  * Records a confirmed task on the server's row, inside the queue's transaction: a suspension of a server
@@ -36,12 +37,7 @@ export async function applyPanelTaskResult(
       .where('id', '=', task.userPackageId)
       .execute();
   } else if (task.kind === 'delete') {
-    await trx
-      .updateTable('user_packages')
-      .set({ status: 'deleted', deleted_at: now })
-      .where('id', '=', task.userPackageId)
-      .where('status', '=', 'deleting')
-      .execute();
+    await moveServer(trx, task.userPackageId, 'deleting', 'deleted', { deleted_at: now });
   }
 }
 

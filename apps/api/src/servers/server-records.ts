@@ -201,3 +201,68 @@ export async function recordSubscriptionAmount(
     .where('id', '=', userPackageId)
     .execute();
 }
+
+/** A change lock older than this is taken to be a crashed change and reconciled. */
+export const CHANGE_STALE_MS = 5 * 60_000;
+
+/**
+ * Takes the server's change lock (`changing_since` = `now`, epoch ms): one add-on, package change or
+ * repair at a time; a lock older than CHANGE_STALE_MS counts as free.
+ * @returns false when another change holds it
+ */
+export async function lockServerChange(db: Db, userPackageId: number, now: number): Promise<boolean> {
+  const taken = await db
+    .updateTable('user_packages')
+    .set({ changing_since: now })
+    .where('id', '=', userPackageId)
+    .where((eb) =>
+      eb.or([eb('changing_since', 'is', null), eb('changing_since', '<', now - CHANGE_STALE_MS)]),
+    )
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+/** Releases the change lock taken at `since`; a lock taken over by another change since is kept. */
+export async function releaseServerChange(
+  db: Db,
+  userPackageId: number,
+  since: number | null,
+): Promise<void> {
+  await db
+    .updateTable('user_packages')
+    .set({ changing_since: null })
+    .where('id', '=', userPackageId)
+    .where('changing_since', '=', since)
+    .execute();
+}
+
+/**
+ * Records the panel's server a row runs on (its id, uuid and identifier), and with `nodeId` the node it
+ * was made on (a repair making a lost server again passes it; `null` when unknown).
+ */
+export async function recordPanelServer(
+  db: Db,
+  userPackageId: number,
+  server: { id: number; uuid: string; identifier: string },
+  node?: { nodeId: number | null },
+): Promise<void> {
+  await db
+    .updateTable('user_packages')
+    .set({
+      ptero_server_id: server.id,
+      ptero_server_uuid: server.uuid,
+      ptero_identifier: server.identifier,
+      ...(node ? { node_id: node.nodeId } : {}),
+    })
+    .where('id', '=', userPackageId)
+    .execute();
+}
+
+/** The panel confirmed the server suspended at `at` (epoch ms), or unsuspended (`null`). */
+export async function setPanelSuspended(db: Db, userPackageId: number, at: number | null): Promise<void> {
+  await db
+    .updateTable('user_packages')
+    .set({ panel_suspended_at: at })
+    .where('id', '=', userPackageId)
+    .execute();
+}

@@ -1,5 +1,5 @@
 /**
- * The one place an owned server's (`user_packages`) status changes (issue 29: one writer per state
+ * The one place an owned server's (`user_packages`) status changes (one writer per state
  * machine). Each move names the state it leaves and the one it enters, and is conditional on the first,
  * so two processes deciding at once move the row once.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff edits of the catalogue that reach existing servers (issue 10; spec 8 "Admin packages", "Admin
+ * Staff edits of the catalogue that reach existing servers (spec 8 "Admin packages", "Admin
  * add-ons"): catalog writes the package or add-on, servers re-price the servers that use it, in one
  * transaction. The flow crosses two modules, so it lives above both.
  */
@@ -7,7 +7,7 @@ import type { AddonBody, AdminAddon, AdminPackage, PackageFields } from '@falken
 import { updateAddon } from '../catalog/admin-addons';
 import { updatePackage } from '../catalog/admin-packages';
 import type { StaffChange } from '../catalog/admin-rows';
-import type { PreparedImage } from '../catalog/uploads';
+import { type PreparedImage, prepareImage } from '../catalog/uploads';
 import type { AppContext } from '../platform/context';
 import { repriceAddonServers, repricePackageServers } from '../servers/package-repricing';
 
@@ -24,6 +24,28 @@ export function updatePackageAndServers(
   thumbnail: PreparedImage | undefined,
 ): Promise<AdminPackage> {
   return updatePackage(ctx, change, id, fields, thumbnail, repricePackageServers);
+}
+
+/**
+ * PUT /api/private/store/packages as staff send it: the thumbnail file, when given, is checked and scaled
+ * before the package and its servers are written.
+ * @param thumbnail the form's file part (raw bytes), or undefined to keep the current one
+ * @throws AppError 400 file-type and 413 file-too-large (catalog/uploads.ts), and as updatePackageAndServers
+ */
+export async function updatePackageFromForm(
+  ctx: AppContext,
+  change: StaffChange,
+  id: number,
+  fields: PackageFields,
+  thumbnail: Buffer | undefined,
+): Promise<AdminPackage> {
+  return updatePackageAndServers(
+    ctx,
+    change,
+    id,
+    fields,
+    thumbnail && (await prepareImage(thumbnail, 'thumbnail')),
+  );
 }
 
 /**

@@ -38,9 +38,10 @@ import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
 import { createPublicCache } from '../../src/platform/public-cache';
-import { CHANGE_STALE_MS, reconcileServerChanges } from '../../src/servers/change-panel';
+import { reconcileServerChanges } from '../../src/servers/change-panel';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
 import { buyAddon } from '../../src/servers/server-changes';
+import { CHANGE_STALE_MS } from '../../src/servers/server-records';
 import { bundleWorker } from '../fixtures/bundled-worker';
 import { DATABASES, freePort, insertCustomer } from '../harness';
 

@@ -7,8 +7,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { settleMolliePayment } from '../../../orders/mollie-webhook';
-import { sendQueuedMail } from '../../../platform/outbox';
+import { receiveMollieWebhook } from '../../../orders/mollie-webhook';
 
 export default async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(formbody);
@@ -20,23 +19,7 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
       schema: { body: z.object({ id: z.string().max(64) }) },
     },
     async (request, reply) => {
-      const id = request.body.id;
-      const metrics = app.ctx.metrics;
-      if (!/^tr_\w+$/.test(id)) {
-        metrics?.webhooks.inc({ outcome: 'invalid-id' });
-        return reply.status(200).send();
-      }
-      const result = await settleMolliePayment(app.ctx, id).catch((error) => {
-        metrics?.webhooks.inc({ outcome: 'error' });
-        throw error;
-      });
-      metrics?.webhooks.inc({ outcome: result });
-      request.log.info({ paymentId: id, result }, 'mollie webhook');
-      // The receipt (or notice) goes out now rather than at the next job run.
-      if (result !== 'ignored' && result !== 'unchanged')
-        void sendQueuedMail(app.ctx).catch((error) =>
-          request.log.warn({ err: error }, 'sending mail failed'),
-        );
+      await receiveMollieWebhook(app.ctx, request.body.id, request.log);
       return reply.status(200).send();
     },
   );

@@ -1,5 +1,5 @@
 /**
- * /api/private/store staff calls (spec 7 "Admin": games, packages, add-ons, discounts; issue 10): admin
+ * /api/private/store staff calls (spec 7 "Admin": games, packages, add-ons, discounts): admin
  * and master only, checked before anything of the request is read. Games and packages come as multipart
  * forms with their images (`@fastify/multipart`, at most UPLOAD_MAX_BYTES a file, 413 beyond), read
  * strictly (platform/multipart-form.ts): a malformed form is a 400, never a 500.
@@ -32,14 +32,18 @@ import {
   addonsAdditionalData as loadAddonsAdditionalData,
 } from '../../../../catalog/admin-addons';
 import { createDiscount, deleteDiscount, listAdminDiscounts } from '../../../../catalog/admin-discounts';
-import { createGame, deleteGame, listAdminGames, updateGame } from '../../../../catalog/admin-games';
-import { createPackage, deletePackage, listAdminPackages } from '../../../../catalog/admin-packages';
+import {
+  createGameFromForm,
+  createPackageFromForm,
+  updateGameFromForm,
+} from '../../../../catalog/admin-forms';
+import { deleteGame, listAdminGames } from '../../../../catalog/admin-games';
+import { deletePackage, listAdminPackages } from '../../../../catalog/admin-packages';
 import { fieldError, type StaffChange } from '../../../../catalog/admin-rows';
-import { prepareImage } from '../../../../catalog/uploads';
 import { gameVariableStatus } from '../../../../panel/egg-variables';
 import { AppError } from '../../../../platform/errors';
 import { readMultipartForm } from '../../../../platform/multipart-form';
-import { updateAddonAndServers, updatePackageAndServers } from '../../../../staff/catalog-edits';
+import { updateAddonAndServers, updatePackageFromForm } from '../../../../staff/catalog-edits';
 import { authOf, guard } from '../../../guards';
 
 const ok = z.object({ id: z.number().int() });
@@ -90,25 +94,14 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   app.post('/games', { schema: { response: { 201: adminGame } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, GAME_FILES);
     const fields = parseForm(gameFields, form.fields);
-    const { image, thumbnail } = form.files;
-    if (!image) throw fieldError('noImage', 'image');
-    if (!thumbnail) throw fieldError('noThumbnail', 'thumbnail');
-    const prepared = {
-      image: await prepareImage(image, 'image'),
-      thumbnail: await prepareImage(thumbnail, 'thumbnail'),
-    };
-    return reply.status(201).send(await createGame(ctx, change(request), fields, prepared));
+    return reply.status(201).send(await createGameFromForm(ctx, change(request), fields, form.files));
   });
 
   app.put('/games', { schema: { response: { 200: adminGame } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, GAME_FILES);
     const id = editId(form.fields);
     const fields = parseForm(gameFields, form.fields);
-    const { image, thumbnail } = form.files;
-    return updateGame(ctx, change(request), id, fields, {
-      image: image && (await prepareImage(image, 'image')),
-      thumbnail: thumbnail && (await prepareImage(thumbnail, 'thumbnail')),
-    });
+    return updateGameFromForm(ctx, change(request), id, fields, form.files);
   });
 
   app.get(
@@ -130,24 +123,14 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   app.post('/packages', { schema: { response: { 201: adminPackage } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, PACKAGE_FILES);
     const fields = parseForm(packageFields, form.fields);
-    const { thumbnail } = form.files;
-    if (!thumbnail) throw fieldError('noThumbnail', 'thumbnail');
-    const prepared = await prepareImage(thumbnail, 'thumbnail');
-    return reply.status(201).send(await createPackage(ctx, change(request), fields, prepared));
+    return reply.status(201).send(await createPackageFromForm(ctx, change(request), fields, form.files));
   });
 
   app.put('/packages', { schema: { response: { 200: adminPackage } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, PACKAGE_FILES);
     const id = editId(form.fields);
     const fields = parseForm(packageFields, form.fields);
-    const { thumbnail } = form.files;
-    return updatePackageAndServers(
-      ctx,
-      change(request),
-      id,
-      fields,
-      thumbnail && (await prepareImage(thumbnail, 'thumbnail')),
-    );
+    return updatePackageFromForm(ctx, change(request), id, fields, form.files.thumbnail);
   });
 
   app.delete('/packages', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
