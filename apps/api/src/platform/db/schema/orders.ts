@@ -1,4 +1,3 @@
-/** The tables of orders, written only by apps/api/src/orders. */
 import type { Generated, Selectable } from 'kysely';
 import type { Millis } from './columns';
 
@@ -11,7 +10,6 @@ export interface OrdersTable {
   kind: string;
   /** pending | completed | canceled | failed | expired */
   status: string;
-  /** credit units bought (credits orders) */
   credits_amount: number;
   amount_cents: number;
   fee_cents: number;
@@ -24,11 +22,10 @@ export interface OrdersTable {
   details: string;
   created_at: Millis;
   completed_at: Millis | null;
-  /** a process carrying a paid card order forward holds it until then (orders of kind package-card, unsuspend-card) */
+  /** lease of the process carrying a paid card order forward */
   locked_until: Millis | null;
-  /** the token of the process holding the lease (a holder past its lease neither releases nor overwrites) */
+  /** the lease holder's token */
   lease_owner: string | null;
-  /** provisioning attempts after payment */
   attempts: Generated<number>;
 }
 

@@ -1,4 +1,3 @@
-/** The tables of the panel (its task queue and allocation claims), written only by apps/api/src/panel. */
 import type { Generated } from 'kysely';
 import type { Millis } from './columns';
 
@@ -9,7 +8,6 @@ export interface PanelTasksTable {
   kind: string;
   /** JSON: `{ signal }` for power */
   payload: Generated<string>;
-  /** pending | done */
   status: string;
   attempts: Generated<number>;
   /** not before; also the lease of a task being run */
@@ -19,10 +17,7 @@ export interface PanelTasksTable {
   done_at: Millis | null;
 }
 
-/**
- * An allocation held by an order, with the node room it needs (MB). Counted as taken while the order is
- * in flight and, once done, until the panel's node figures read after `done_at` include its server.
- */
+/** An allocation held by an order, counted as taken until the panel's node figures include its server. */
 export interface AllocationClaimsTable {
   allocation_id: number;
   node_id: number;

@@ -1,4 +1,3 @@
-/** The tables of the platform (rate limits, the mail outbox, the staff audit log), written only by apps/api/src/platform. */
 import type { Generated } from 'kysely';
 import type { Millis } from './columns';
 
@@ -9,7 +8,6 @@ export interface RateLimitsTable {
   reset_at: Millis;
 }
 
-/** One mail to send (platform/outbox.ts). */
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -25,7 +23,7 @@ export interface MailOutboxTable {
   invoice_id: number | null;
 }
 
-/** One staff change (migration 0010; platform/audit.ts): who, when, what, the record before and after. */
+/** One staff change (platform/audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number;
@@ -34,9 +32,7 @@ export interface AuditLogTable {
   /** game | package | addon | discount | user */
   entity: string;
   entity_id: number;
-  /** JSON of the record before the change; null for a create */
   before: string | null;
-  /** JSON of the record after the change; null for a delete */
   after: string | null;
   created_at: Millis;
 }
