@@ -1,3 +1,4 @@
+/** The tables of accounts (pending username and e-mail changes), written only by apps/api/src/accounts. */
 import type { Generated } from 'kysely';
 import type { Millis } from './columns';
 

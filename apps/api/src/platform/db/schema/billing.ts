@@ -1,3 +1,4 @@
+/** The tables of billing (the credit ledger and invoices), written only by apps/api/src/billing. */
 import type { Generated, Selectable } from 'kysely';
 import type { Millis } from './columns';
 

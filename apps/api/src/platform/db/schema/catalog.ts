@@ -1,3 +1,4 @@
+/** The tables of the catalogue (games, packages, add-ons, discounts), written only by apps/api/src/catalog. */
 import type { Generated, Selectable } from 'kysely';
 import type { Flag, Millis } from './columns';
 

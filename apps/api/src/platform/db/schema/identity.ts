@@ -1,3 +1,4 @@
+/** The tables of identity, written only by apps/api/src/identity (billing/ledger.ts moves `users.credits`). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Flag, Millis } from './columns';
 

@@ -1,3 +1,4 @@
+/** The tables of orders, written only by apps/api/src/orders. */
 import type { Generated, Selectable } from 'kysely';
 import type { Millis } from './columns';
 

@@ -1,3 +1,4 @@
+/** The tables of the panel (its task queue and allocation claims), written only by apps/api/src/panel. */
 import type { Generated } from 'kysely';
 import type { Millis } from './columns';
 

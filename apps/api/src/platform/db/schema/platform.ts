@@ -1,3 +1,4 @@
+/** The tables of the platform (rate limits, the mail outbox, the staff audit log), written only by apps/api/src/platform. */
 import type { Generated } from 'kysely';
 import type { Millis } from './columns';
 

@@ -1,3 +1,4 @@
+/** The tables of servers (customers' servers, their add-ons and schedules), written only by apps/api/src/servers. */
 import type { Generated, Selectable } from 'kysely';
 import type { Flag, Millis } from './columns';
 
