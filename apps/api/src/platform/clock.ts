@@ -6,7 +6,7 @@ export interface Clock {
   advance(ms: number): void;
 }
 
-/** @param base the time source (default `Date.now`). @throws RangeError from `advance` for a negative or non-finite `ms` */
+/** @param base the time source (default `Date.now`). @throws RangeError from `advance` for a bad `ms` */
 export function createClock(base: () => number = Date.now): Clock {
   let offset = 0;
   return {

@@ -217,7 +217,7 @@ function demoSecrets(
   return secrets;
 }
 
-/** PTERODACTYL_EMULATOR_RATE_LIMIT: unset or `on` keeps the panel's limits. @throws Error for another value */
+/** PTERODACTYL_EMULATOR_RATE_LIMIT: unset or `on` keeps the limits. @throws Error for another value */
 function emulatorRateLimit(value: string | undefined): boolean {
   const v = (value ?? 'on').trim().toLowerCase();
   if (v === 'on' || v === '') return true;

@@ -1,4 +1,4 @@
-/** What every route and service may use (`app.ctx`); integrations sit behind small interfaces for the emulators. */
+/** What every route and service may use (`app.ctx`); integrations behind interfaces, for the emulators. */
 
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
 import type {} from '@fastify/cookie';

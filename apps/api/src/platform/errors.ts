@@ -1,4 +1,4 @@
-/** The one way to answer with a client error: throw `new AppError(status, reason)` (http/error-handler.ts). */
+/** The one way to answer with a client error: throw `new AppError(status, reason)`. */
 import type { Reason } from '@falkenhost/contracts/errors';
 
 export class AppError extends Error {

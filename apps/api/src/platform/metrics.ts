@@ -251,7 +251,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return timingSafeEqual(digest(presented), digest(token));
 }
 
-/** `GET /metrics`: 404 without METRICS_TOKEN, 401 without the right bearer token, else the exposition text. */
+/** `GET /metrics`: 404 without METRICS_TOKEN, 401 without its bearer token, else the exposition. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | null): void {
   app.get('/metrics', async (request, reply) => {
     if (token === null) return reply.status(404).send({ reason: 'not-found' });

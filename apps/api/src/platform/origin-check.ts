@@ -1,4 +1,4 @@
-/** Refuses cross-site state-changing requests before their body is read (docs/decisions/132-origin-check.md). */
+/** Refuses cross-site state-changing requests before reading them (docs/decisions/132-origin-check.md). */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';

@@ -1,4 +1,4 @@
-/** Public, anonymous answers kept serialized for a while, per instance (docs/decisions/005-public-cache.md). */
+/** Public, anonymous answers kept serialized briefly, per instance (docs/decisions/005-public-cache.md). */
 import { LRUCache } from 'lru-cache';
 import { EncodedText } from './encoding';
 
@@ -9,7 +9,7 @@ export interface PublicCache {
   text(key: string, load: () => Promise<string | null>): Promise<EncodedText | null>;
   /** What `text` would answer when cached and fresh, without a promise; undefined when it must be loaded. */
   cached(key: string): EncodedText | null | undefined;
-  /** Calls `use` with the answer, synchronously when cached. @returns undefined when `use` has run, else the load's promise */
+  /** Calls `use` with the answer, synchronously when cached. @returns undefined, or the load's promise */
   use(
     key: string,
     load: () => Promise<string | null>,

@@ -48,7 +48,7 @@ export async function leaseRow<T extends RetryTable>(
   return Number(leased.numUpdatedRows) === 1;
 }
 
-/** Puts a row whose try failed back in its queue at `at`, with the error (its first 500 characters). */
+/** Puts a row whose try failed back in its queue at `at`, with the error (truncated). */
 export async function retryLater(
   db: Db,
   table: RetryTable,

@@ -1,4 +1,4 @@
-/** `@fastify/rate-limit` stores in the database, so every instance counts (docs/decisions/002-rate-limits.md). */
+/** `@fastify/rate-limit` stores in the database, shared by instances (docs/decisions/002-rate-limits.md). */
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './db/schema';
@@ -157,7 +157,7 @@ export class BatchedCounters {
 }
 
 /**
- * @param batched this instance's in-memory counters (default: new ones; give them to close them with the server)
+ * @param batched this instance's in-memory counters (give them to close them with the server)
  * @returns a store class as `@fastify/rate-limit`'s `store` option expects
  */
 export function databaseRateLimitStore(

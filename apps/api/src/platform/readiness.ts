@@ -1,4 +1,4 @@
-/** GET /api/ready's checks, each time-limited and the answer briefly shared (docs/decisions/011-health-and-readiness.md). */
+/** GET /api/ready's checks, time-limited, answer shared (docs/decisions/011-health-and-readiness.md). */
 import type { ReadinessBody, ReadinessCheck } from '@falkenhost/contracts/operations';
 import { sql } from 'kysely';
 import type { AppContext } from './context';

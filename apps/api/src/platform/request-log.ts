@@ -57,7 +57,7 @@ export class TurnBuffer implements Sink {
 /** How long a line may wait in the buffer at most. */
 export const LOG_FLUSH_MS = 1_000;
 
-/** Standard output, buffered: lines gathered per turn, written when the buffer fills or every {@link LOG_FLUSH_MS}. */
+/** Standard output, buffered per turn and written when full or every {@link LOG_FLUSH_MS}. */
 export function bufferedStdout(): TurnBuffer {
   return new TurnBuffer(
     pino.destination({
@@ -113,7 +113,7 @@ export class OneLineRequestLog extends LogController {
   readonly #destination: LineDestination | null;
   #rootBindings: string | null = null;
 
-  /** @param destination the pino destination for the fast completed line; without it every line goes through pino */
+  /** @param destination for the fast completed line; without it every line goes through pino */
   constructor(destination: LineDestination | null = null) {
     super();
     this.#destination = destination;

@@ -1,4 +1,4 @@
-/** Helmet's security headers computed once instead of per request (docs/decisions/008-security-headers.md). */
+/** Helmet's security headers computed once, not per request (docs/decisions/008-security-headers.md). */
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -48,7 +48,7 @@ export function apiSecurityHeaders(scope: FastifyInstance): void {
   });
 }
 
-/** The CSP `form-action` source of Mollie's checkout for MOLLIE_API_URL (docs/decisions/133-csp-form-action.md). */
+/** The CSP `form-action` source of Mollie's checkout (docs/decisions/133-csp-form-action.md). */
 export function mollieCheckoutSource(apiUrl: string): string {
   const url = new URL(apiUrl);
   if (url.hostname === 'api.mollie.com') return 'https://www.mollie.com';

@@ -147,7 +147,7 @@ function readPartners(file: string): PartnerEntry[] {
   return parsed.data.partners;
 }
 
-/** `GET /api/public/site/partners?lang=` (also on the /partners page): descriptions in `language`, else English. */
+/** `GET /api/public/site/partners?lang=` (and /partners): descriptions in `language`, else English. */
 export function publicPartners(site: SiteContent, language: Language): PartnersAnswer {
   return { partners: site.partners(language) };
 }

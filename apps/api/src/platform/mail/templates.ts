@@ -1,4 +1,4 @@
-/** Mail texts in the user's language as plain text and simple HTML: the layout is ours, the words the translators'. */
+/** Mail texts in the user's language, as text and HTML: the layout is ours, the words the translators'. */
 
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '../html';

@@ -1,4 +1,4 @@
-/** The tables of identity, written only by apps/api/src/identity (billing/ledger.ts moves `users.credits`). */
+/** The tables of identity, written only by apps/api/src/identity (and billing/ledger.ts: credits). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Flag, Millis } from './columns';
 

@@ -1,4 +1,4 @@
-/** Table types of the product database, each module's in its own file (docs/decisions/001-database-conventions.md). */
+/** Table types of the database, a file per module (docs/decisions/001-database-conventions.md). */
 
 import type { AccountChangesTable } from './accounts';
 import type { CreditLedgerTable, InvoiceSequencesTable, InvoicesTable } from './billing';
