@@ -83,10 +83,7 @@ export async function mountEmulators(
   };
 }
 
-/**
- * The demo keeps its panel and payments across restarts, as the real services would
- * (docs/decisions/102-panel-emulator-durable-state.md, 142-mollie-emulator-strict-webhooks-and-idempotency.md).
- */
+/** The demo keeps its panel and payments across restarts (docs/decisions/102 and 142). */
 function keepMollieAcrossRestarts(dir: string, mollie: MollieState): { stop(): void } {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'mollie.json');

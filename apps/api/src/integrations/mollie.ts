@@ -23,7 +23,7 @@ export interface CreatedPayment {
 
 const webhookRefused = new WeakSet<Client>();
 
-/** Whether an SDK error is Mollie's refusal of the webhook URL (422 on `webhookUrl`; untyped for subscriptions). */
+/** Whether an SDK error is Mollie's refusal of the webhook URL (422 on `webhookUrl`). */
 export function isWebhookUrlRefusal(error: unknown): boolean {
   const e = error as { statusCode?: unknown; field?: unknown; body?: unknown } | null;
   if (e?.statusCode !== 422) return false;
@@ -175,8 +175,8 @@ export async function listSubscriptionPayments(
 }
 
 /**
- * A customer's running subscription whose metadata names `userPackageId`: found again when our record of
- * its creation was lost past the key's lifetime. @returns its id and amount in cents, or null
+ * A customer's running subscription for `userPackageId`, when our record of it was lost past the key's life.
+ * @returns its id and amount in cents, or null
  */
 export async function findRunningSubscription(
   mollie: Client,
@@ -221,8 +221,7 @@ export async function getMandateStatus(
 }
 
 /**
- * Creates a monthly subscription on a mandate.
- * @param input.startDate `YYYY-MM-DD` of the first charge; input.idempotencyKey one per server and period start
+ * Creates a monthly subscription on a mandate, first charged on `input.startDate` (`YYYY-MM-DD`).
  * @returns the subscription id (sub_...)
  */
 export async function createSubscription(
