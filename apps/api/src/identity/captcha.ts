@@ -38,8 +38,7 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
       deriveKey,
       hmacSignatureSecret: options.secret,
       hmacKeySignatureSecret: keySecret,
-      // Wall-clock time, not the product's clock: the widget's expiry timer fires at once for a date too
-      // far ahead (docs/decisions/023-captcha.md).
+      // Wall-clock time: the widget fails a date far ahead (docs/decisions/023-captcha.md).
       expiresAt: Math.floor((Date.now() + CHALLENGE_TTL_MS) / 1000),
     });
   }
@@ -106,7 +105,7 @@ export interface CaptchaAnswer {
   ip: string;
 }
 
-/** Checks the captcha of a register, login or password-reset request. @throws AppError 400 captcha (invalid, expired or used) */
+/** Checks the captcha of a register, login or password reset. @throws AppError 400 captcha */
 export async function assertCaptcha(captcha: Captcha, answer: CaptchaAnswer): Promise<void> {
   if (!(await captcha.verify(answer.token, answer.ip))) throw new AppError(400, REASONS.captcha);
 }

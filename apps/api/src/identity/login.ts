@@ -1,4 +1,4 @@
-/** Login, the second factor and the session's refresh (spec 4 "Login", 7); sessions and cookies are sessions.ts. */
+/** Login, the second factor and the session's refresh (spec 4 "Login", 7); cookies are sessions.ts. */
 import type { LoginBody, SessionUser } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyReply } from 'fastify';
@@ -66,14 +66,14 @@ export async function passSecondFactor(
   return toSessionUser(user, true);
 }
 
-/** POST resend-2fa: a new mailed code while the session waits for one. @throws AppError 429 too-soon (spec 5) */
+/** POST resend-2fa: a new mailed code while the session waits for one. @throws AppError 429 too-soon */
 export async function resendSecondFactorCode(ctx: AppContext, user: User, mfaPassed: boolean): Promise<void> {
   if (!mfaPassed && user.totp_enabled !== 1) await mailCode(ctx, user, '2fa', false);
 }
 
 /**
  * POST refresh-token: rotates the refresh cookie's session. @returns the session user
- * @throws AppError 401 unauthenticated when the session is over (cookies cleared, so the client stops asking)
+ * @throws AppError 401 unauthenticated when the session is over (cookies cleared: the client stops asking)
  */
 export async function refreshSession(
   ctx: AppContext,

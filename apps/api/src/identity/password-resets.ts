@@ -1,4 +1,4 @@
-/** Password reset by mailed link; no answer tells whether an account exists (docs/decisions/026-password-reset.md). */
+/** Password reset by mailed link; no answer reveals an account (docs/decisions/026-password-reset.md). */
 import { CODE_RESEND_SECONDS } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../platform/context';
@@ -12,11 +12,7 @@ import { replacePassword, sendNoticesNow } from './user-account';
 export const RESET_TTL_MS = 3_600_000;
 export const RESET_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 
-/**
- * POST reset-password: records the request and, for an active account, mails a link (decision 026).
- * @param email as typed; compared in lower case
- * @throws AppError 400 captcha
- */
+/** POST reset-password: records the request, mails an active account a link. @throws AppError 400 captcha */
 export async function requestPasswordReset(
   ctx: AppContext,
   email: string,
@@ -29,7 +25,7 @@ export async function requestPasswordReset(
   await issueReset(ctx, address);
 }
 
-/** POST resend-reset-password: a new link replacing the open one. @throws AppError 400 captcha, 404 no-token, 400 too-soon */
+/** POST resend-reset-password: a new link. @throws AppError 400 captcha, 404 no-token, 400 too-soon */
 export async function resendPasswordReset(
   ctx: AppContext,
   email: string,

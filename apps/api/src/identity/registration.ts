@@ -63,7 +63,7 @@ export async function registerCustomer(
   return toSessionUser(user, true);
 }
 
-/** POST verify-email: spends the mailed code and marks the address verified. @throws AppError 400 invalid-code */
+/** POST verify-email: spends the code and verifies the address. @throws AppError 400 invalid-code */
 export async function verifyEmail(
   ctx: AppContext,
   user: Pick<User, 'id' | 'email_verified'>,
@@ -80,7 +80,7 @@ export async function verifyEmail(
   return toSessionUser(await findUserById(ctx.db, user.id), true);
 }
 
-/** POST resend-email-verification: a new code for an unverified address. @throws AppError 429 too-soon (spec 5) */
+/** POST resend-email-verification: a new code for an unverified address. @throws AppError 429 too-soon */
 export async function resendEmailVerification(ctx: AppContext, user: User): Promise<void> {
   if (user.email_verified !== 1) await mailCode(ctx, user, 'verify-email', false);
 }

@@ -4,7 +4,7 @@ import { firstRowNow } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import type { NowOrLater } from '../platform/now-or-later';
 
-/** The user's columns read with the session: what the guards check and the hot routes answer (`userOf` reads the rest). */
+/** The user's columns read with the session (decision 021); `userOf` reads the rest. */
 const SESSION_USER_COLUMNS = [
   'users.id',
   'users.role',
@@ -51,10 +51,7 @@ function sessionUserSql(db: Kysely<Database>): string {
   return text;
 }
 
-/**
- * The user of a session that is not revoked, by an SQL built once per database (decision 021).
- * @returns the row, or undefined when the session is revoked or unknown
- */
+/** The user of a session that is not revoked (decision 021). @returns the row, or undefined */
 export function sessionUser(
   db: Kysely<Database>,
   userId: number,

@@ -1,6 +1,6 @@
 /**
- * Sessions: one row per refresh token, rotated on every refresh (docs/decisions/020-access-and-refresh-tokens.md;
- * hint cookie: 028-session-hint-cookie.md).
+ * Sessions: one row per refresh token, rotated on every refresh
+ * (docs/decisions/020-access-and-refresh-tokens.md, 028-session-hint-cookie.md).
  */
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from '@falkenhost/contracts/constants';

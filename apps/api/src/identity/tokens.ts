@@ -32,7 +32,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** Signs a 15-minute HS256 access token. */
+/** Signs an HS256 access token (docs/decisions/020-access-and-refresh-tokens.md). */
 export async function signAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   return new SignJWT({ sid: claims.sid, tv: claims.tv, mfa: claims.mfa })
@@ -44,15 +44,12 @@ export async function signAccessToken(secret: string, claims: AccessClaims, nowM
     .sign(await hmacKey(secret));
 }
 
-/** Tokens whose signature was checked, by token text and secret; forged ones are never kept (decision 020). */
+/** Tokens whose signature was checked, by token text and secret (decision 020). */
 const verifiedTokens = new LRUCache<string, { secret: string; claims: AccessClaims; exp: number }>({
   max: 10_000,
 });
 
-/**
- * The claims of an already checked token, judged against the clock synchronously.
- * @returns the claims, null when expired, or undefined when not checked yet (`verifyAccessToken` checks it)
- */
+/** An already checked token's claims, null when expired, undefined when not checked yet. */
 export function knownAccessClaims(
   secret: string,
   token: string,

@@ -33,7 +33,7 @@ function keyOf(codeSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', codeSecret, Buffer.alloc(0), KEY_INFO, 32));
 }
 
-/** Encrypts a base32 TOTP secret for storage (`v1.<iv>.<tag>.<ciphertext>`), the user id as authenticated data. */
+/** Encrypts a base32 TOTP secret as `v1.<iv>.<tag>.<ciphertext>`, bound to the user (decision 027). */
 export function encryptSecret(codeSecret: string, userId: number, base32: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(codeSecret), iv);
@@ -174,7 +174,7 @@ export async function startTotpSetup(
 
 /**
  * POST enable: a code of the pending secret turns TOTP on. @returns new recovery codes, shown once
- * @throws AppError 409 totp-enabled; 400 invalid-code (no pending set-up, expired, or no match)
+ * @throws AppError 409 totp-enabled; 400 invalid-code
  */
 export async function enableTotp(ctx: AppContext, user: User, code: string): Promise<string[]> {
   if (user.totp_enabled === 1) throw new AppError(409, REASONS.totpEnabled);
@@ -280,7 +280,7 @@ export async function verifySecondFactor(
   throw new AppError(400, REASONS.invalidCode);
 }
 
-/** POST disable: with an app or recovery code, turns TOTP off. @throws AppError 409 totp-disabled; as verifySecondFactor */
+/** POST disable: with an app or recovery code, turns TOTP off. @throws AppError 409 totp-disabled */
 export async function disableTotp(ctx: AppContext, user: User, code: string): Promise<void> {
   if (user.totp_enabled !== 1) throw new AppError(409, REASONS.totpDisabled);
   await verifySecondFactor(ctx, user, code);

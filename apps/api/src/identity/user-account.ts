@@ -15,7 +15,7 @@ export async function findUserById(db: Db, userId: number): Promise<User> {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-/** An account mail in the user's language, signed with the support address. @param values beside `username` and `support` */
+/** An account mail in the user's language; `values` beside `username` and `support`. */
 export function accountMail(
   ctx: AppContext,
   kind: AccountMailKind,
@@ -86,7 +86,7 @@ export async function replacePassword(
   return after;
 }
 
-/** Inside the caller's transaction: deactivates the account and ends every session (docs/decisions/081-account-deactivation.md). */
+/** Inside the caller's transaction: deactivates the account, ends every session (decision 081). */
 export async function deactivateUser(trx: Transaction<Database>, userId: number, now: number): Promise<void> {
   await trx
     .updateTable('users')
