@@ -4,7 +4,7 @@ import { HOUR_MS } from '../servers/hourly-billing';
 import { runTick } from './tick';
 
 export interface DemoClock {
-  /** Moves the clock forward by `hours`, charging due subscriptions and ticking after each; rejects with the first error. */
+  /** Moves the clock forward by `hours`, charging and ticking after each; rejects with the first error. */
   advance(hours: number): Promise<void>;
 }
 

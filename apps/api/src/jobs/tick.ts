@@ -1,4 +1,7 @@
-/** One run of every due job, each step idempotent across instances (docs/decisions/061-billing-tick-batches.md). */
+/**
+ * One run of every due job, each step idempotent across instances
+ * (docs/decisions/061-billing-tick-batches.md).
+ */
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import { reconcileCardOrders } from '../orders/card-order-advance';
 import { pollPendingPayments, pollWebhooklessPayments } from '../orders/mollie-webhook';
@@ -36,9 +39,7 @@ export interface TickResult {
 }
 
 /**
- * One run of every due job.
- * @param options.signal stops the run between two steps; the next run carries on
- * @param options.reconcilePanel run the panel reconciler whether or not it is due (first tick after a start)
+ * One run of every due job; `options.signal` stops it between steps, `reconcilePanel` forces the reconciler.
  * @throws the signal's reason when it was aborted, or the error of the step that failed
  */
 export async function runTick(
