@@ -1,6 +1,6 @@
 /**
  * `npm run check:panel`: read-only check of which games can be sold on the configured panel
- * (docs/operations.md "Connecting a real panel"); exits 1 when a key fails or a published game cannot be sold.
+ * (docs/operations.md "Connecting a real panel"); exits 1 when a key fails or a published game can't sell.
  */
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { checkPanel, formatPanelCheck } from '../catalog/panel-check';

@@ -37,7 +37,7 @@ export interface ProductServer {
   app: FastifyInstance;
   ctx: AppContext;
   emulators: DemoEmulators | null;
-  /** Stops taking requests, lets those in flight finish for `graceMs`, waits for `alsoAwait`, then closes everything. */
+  /** Stops taking requests, lets those in flight finish for `graceMs`, waits for `alsoAwait`, closes. */
   close(options?: { graceMs?: number; alsoAwait?: Promise<unknown> }): Promise<void>;
 }
 
@@ -49,13 +49,13 @@ export interface ServerOptions {
   socketRelay?: SocketRelayOptions;
   /** keep the demo emulators' records in this folder across restarts */
   emulatorDataDir?: string;
-  /** the demo's Mollie emulator refuses unreachable webhook URLs as Mollie does (docs/decisions/141-mollie-without-webhook.md) */
+  /** the demo's Mollie emulator refuses unreachable webhook URLs as Mollie does (decision 141) */
   mollieStrictWebhookUrls?: boolean;
 }
 
 const CLOSE_GRACE_MS = 3_000;
 
-/** Time limits for slow or idle clients (docs/decisions/096-shutdown-and-timeouts.md); answers may take longer. */
+/** Time limits for slow or idle clients (docs/decisions/096-shutdown-and-timeouts.md). */
 const TIMEOUTS = {
   headersMs: 10_000,
   requestMs: 30_000,
@@ -71,7 +71,7 @@ declare module 'fastify' {
   }
 }
 
-/** @throws Error when the database cannot be opened or migrated, or SITE_CONTENT_DIR's partners.json is broken */
+/** @throws Error when the database cannot be opened or migrated, or partners.json is broken */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<ProductServer> {
   // Read first: a broken partners.json stops the start before anything is opened.
   const site = loadSiteContent(config.siteContentDir);

@@ -1,4 +1,4 @@
-/** The demo catalogue (issue 2 "Seed data for the demo"): spec 1's games with packages, add-ons and a discount. */
+/** The demo catalogue: spec 1's games, packages, add-ons, a discount (docs/decisions/098-demo-start.md). */
 
 export interface SeedPackage {
   name: string;

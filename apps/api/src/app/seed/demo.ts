@@ -4,7 +4,7 @@ import { type CatalogueRows, insertCatalogue } from '../../catalog/seed-catalogu
 import type { AppContext } from '../../platform/context';
 import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES } from './catalogue';
 
-/** @returns true when it seeded, false when games already exist. @throws Error when the panel lacks a needed nest */
+/** @returns false when games already exist. @throws Error when the panel lacks a needed nest */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
   const { db, now, pterodactyl } = ctx;
   const existing = await db.selectFrom('games').select('id').limit(1).executeTakeFirst();

@@ -1,10 +1,10 @@
-/** The first master account, created at any start without one; its password is shown once (docs/decisions/098-demo-start.md). */
+/** The first master account, made at a start without one (docs/decisions/098-demo-start.md). */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../identity/passwords';
 import { createUser, masterExists } from '../../identity/users';
 import type { AppContext } from '../../platform/context';
 
-/** @param email MASTER_EMAIL (or the demo's). @returns the credentials when it created the account, else null */
+/** @param email MASTER_EMAIL (or the demo's). @returns the credentials when it created one, else null */
 export async function ensureMasterAccount(
   ctx: AppContext,
   email: string,
