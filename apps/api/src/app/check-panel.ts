@@ -1,8 +1,6 @@
 /**
- * `npm run check:panel`: with the configuration `npm start` uses, reads the panel and the catalogue and
- * prints per game whether it can be sold and what is missing; GET requests only, nothing is written
- * (docs/operations.md "Connecting a real panel"). Exit code 1 when a key fails or a published game
- * cannot be sold.
+ * `npm run check:panel`: read-only check of which games can be sold on the configured panel
+ * (docs/operations.md "Connecting a real panel"); exits 1 when a key fails or a published game can't sell.
  */
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { checkPanel, formatPanelCheck } from '../catalog/panel-check';

@@ -1,7 +1,4 @@
-/**
- * Starts Falkenhost: `node apps/api/dist/main.js` (npm start). Demo mode needs no configuration; see the
- * README for production's environment variables.
- */
+/** Starts Falkenhost (`npm start`); demo mode needs no configuration. */
 import { join } from 'node:path';
 import { startJobs } from '../jobs/scheduler';
 import { loadConfig } from '../platform/config';
@@ -20,7 +17,6 @@ async function main(): Promise<void> {
   }
   const server = await createServer(config, {
     emulatorDataDir: join(config.dataDir, 'emulators'),
-    // How long the emulated panel takes to install a new server (demo only; default 5 s).
     emulatorTiming: process.env.DEMO_INSTALL_SECONDS
       ? { installSeconds: Number(process.env.DEMO_INSTALL_SECONDS) }
       : undefined,

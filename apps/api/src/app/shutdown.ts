@@ -1,8 +1,4 @@
-/**
- * Graceful shutdown (issue 11 "Operations"; docs/operations.md): on SIGTERM or SIGINT the server stops
- * taking requests and lets those in flight finish, the jobs stop after the step they are in, and then the
- * database closes, all within `SHUTDOWN_TIMEOUT_SECONDS`; after that the process exits anyway.
- */
+/** Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS (docs/decisions/096-shutdown-and-timeouts.md). */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../jobs/scheduler';
 import type { ProductServer } from './server';
@@ -12,20 +8,14 @@ const CLOSING_MS = 2_000;
 
 export interface ShutdownOptions {
   server: Pick<ProductServer, 'close'>;
-  /** the running jobs (none when they never started) */
   jobs: Jobs | null;
-  /** the deadline: after it `onDeadline` runs, whatever is still open */
   timeoutMs: number;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   /** what happens at the deadline (default: exit with status 1) */
   onDeadline?: () => void;
 }
 
-/**
- * Closes everything in order within the deadline. Requests in flight get the deadline less 2 s (at least
- * half of it); connections still open then are closed.
- * @returns true when everything closed before the deadline
- */
+/** Closes everything in order within the deadline. @returns true when everything closed before it */
 export async function gracefulShutdown(options: ShutdownOptions): Promise<boolean> {
   const { server, jobs, timeoutMs, log } = options;
   const onDeadline = options.onDeadline ?? (() => process.exit(1));

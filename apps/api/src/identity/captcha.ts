@@ -1,10 +1,4 @@
-/**
- * Captcha on login and register (spec 2, 5): ALTCHA proof of work by default, self-hosted and offline
- * (architecture.md); Cloudflare Turnstile when CAPTCHA_PROVIDER=turnstile.
- *
- * An ALTCHA payload is accepted once: the solved challenge's signature is recorded in `used_captchas`
- * until the challenge expires, so a replay fails on every instance.
- */
+/** Captcha on login, register and password reset: ALTCHA or Turnstile (docs/decisions/023-captcha.md). */
 
 import type { CaptchaProvider } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -25,7 +19,6 @@ const CHALLENGE_TTL_MS = 10 * 60_000;
 export interface CaptchaOptions {
   provider: 'altcha' | 'turnstile';
   secret: string;
-  /** ALTCHA difficulty: the solver tries on average about 3/4 of this many hashes */
   cost: number;
   turnstileSecretKey?: string;
   db: Kysely<Database>;
@@ -45,9 +38,7 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
       deriveKey,
       hmacSignatureSecret: options.secret,
       hmacKeySignatureSecret: keySecret,
-      // Wall-clock time, not the product's clock: altcha-lib checks expiry against Date.now(), and the
-      // widget arms a timer for it, which fires at once for a date beyond setTimeout's 24.8 days (a demo
-      // clock moved a month ahead made every challenge fail in the browser).
+      // Wall-clock time: the widget fails a date far ahead (docs/decisions/023-captcha.md).
       expiresAt: Math.floor((Date.now() + CHALLENGE_TTL_MS) / 1000),
     });
   }
@@ -109,16 +100,12 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
   };
 }
 
-/** A captcha token as the client sent it with the request's address (Turnstile checks the address). */
 export interface CaptchaAnswer {
   token: string;
   ip: string;
 }
 
-/**
- * Checks the captcha of a register, login or password-reset request (spec 2, 5); a token counts once.
- * @throws AppError 400 captcha when the token is not valid, expired or used
- */
+/** Checks the captcha of a register, login or password reset. @throws AppError 400 captcha */
 export async function assertCaptcha(captcha: Captcha, answer: CaptchaAnswer): Promise<void> {
   if (!(await captcha.verify(answer.token, answer.ip))) throw new AppError(400, REASONS.captcha);
 }

@@ -1,8 +1,4 @@
-/**
- * Mailed 6-character codes for e-mail verification and 2FA (spec 5: exactly 6 characters, resend once
- * per 120 s). Stored as an HMAC so a database leak does not reveal live codes; a code has 15 minutes and
- * 5 guesses (docs/decisions/022-mailed-codes.md).
- */
+/** Mailed codes for e-mail verification and 2FA, stored as HMAC (docs/decisions/022-mailed-codes.md). */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   CODE_ALPHABET,
@@ -31,10 +27,9 @@ function codeHash(secret: string, userId: number, purpose: string, code: string)
 }
 
 /**
- * Issues a new code, replacing any earlier one of the same purpose.
- * @param force skip the 120 s resend interval (a new login or registration always gets a code)
+ * Issues a new code, replacing any earlier one of the same purpose; `force` skips the resend wait.
  * @returns the code to mail
- * @throws AppError 429 too-soon when a code was sent less than 120 s ago and force is false
+ * @throws AppError 429 too-soon within the resend wait unless `force`
  */
 export async function issueCode(
   db: Kysely<Database>,
@@ -78,8 +73,7 @@ export async function issueCode(
 }
 
 /**
- * Checks a code and spends it on success. Every guess counts, right or wrong; after five guesses the code
- * is spent (a right fifth guess still passes).
+ * Checks a code and spends it on success; every guess counts (docs/decisions/022-mailed-codes.md).
  * @throws AppError 400 invalid-code when the code is wrong, used, expired or out of guesses
  */
 export async function consumeCode(
@@ -101,8 +95,7 @@ export async function consumeCode(
   if (!row || row.expires_at <= nowMs || row.attempts >= CODE_MAX_ATTEMPTS) {
     throw new AppError(400, REASONS.invalidCode);
   }
-  // Every guess takes one of the attempts before it is compared, in one conditional update, so parallel
-  // guesses cannot share an attempt.
+  // The attempt is taken before comparing, in one conditional update, so parallel guesses cannot share it.
   const took = await db
     .updateTable('verification_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -124,11 +117,7 @@ export async function consumeCode(
   if (Number(spent.numUpdatedRows) !== 1) throw new AppError(400, REASONS.invalidCode);
 }
 
-/**
- * Issues a code and mails it to the user in their language (spec 4: e-mail verification and 2FA).
- * @param force skip the 120 s resend interval (a new login or registration always gets a code)
- * @throws AppError 429 too-soon as issueCode; the mailer's error when the mail cannot be sent
- */
+/** Issues a code and mails it in the user's language. @throws as issueCode; the mailer's error */
 export async function mailCode(
   ctx: AppContext,
   user: Pick<User, 'id' | 'email' | 'username' | 'language'>,

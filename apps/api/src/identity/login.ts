@@ -1,7 +1,4 @@
-/**
- * Login, the second factor and the session's refresh (spec 4 "Login", 5, 7 login, 2fa, resend-2fa,
- * refresh-token; 8; issue 9 for TOTP). Sessions and their cookies are sessions.ts.
- */
+/** Login, the second factor and the session's refresh (spec 4 "Login", 7); cookies are sessions.ts. */
 import type { LoginBody, SessionUser } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyReply } from 'fastify';
@@ -18,12 +15,9 @@ import { findUserById } from './user-account';
 import { findByEmail, spokenLanguageOf, toSessionUser, twoFactorMethodOf } from './users';
 
 /**
- * POST login: checks the captcha and the password and starts a session (cookies on `reply`). With 2FA
- * the session waits for the second factor: a mailed code (spec 4), or the authenticator app's code when
- * TOTP is on, which takes precedence and mails nothing (issue 9). The account's mail language follows
- * the first spoken Accept-Language language (docs/decisions/025-mail-language.md).
- * @throws AppError 400 captcha, 401 invalid-credentials (unknown address, wrong password or inactive
- *   account; the password is hashed in every case so the answer takes as long)
+ * POST login: checks the captcha and the password and starts a session, which may wait for a second factor
+ * (docs/decisions/027-totp.md, 025-mail-language.md).
+ * @throws AppError 400 captcha, 401 invalid-credentials (the password is hashed in every case: same timing)
  */
 export async function logIn(
   ctx: AppContext,
@@ -54,10 +48,8 @@ export async function logIn(
 }
 
 /**
- * POST 2fa: passes the session's second factor with a mailed code, or for a user with TOTP on the app's
- * code or a recovery code (issue 9), and re-issues the cookies. A session past 2FA needs nothing.
- * @param session the session as the guard read it
- * @throws AppError 400 invalid-code, 429 rate-limited (totp.ts verifySecondFactor)
+ * POST 2fa: passes the session's second factor (mailed, app or recovery code) and re-issues the cookies.
+ * @throws AppError 400 invalid-code, 429 rate-limited
  */
 export async function passSecondFactor(
   ctx: AppContext,
@@ -74,20 +66,14 @@ export async function passSecondFactor(
   return toSessionUser(user, true);
 }
 
-/**
- * POST resend-2fa: a new mailed code while the session waits for it; nothing for a user with TOTP on
- * (the app makes the codes) or a session past 2FA.
- * @throws AppError 429 too-soon within 120 s of the last code (spec 5)
- */
+/** POST resend-2fa: a new mailed code while the session waits for one. @throws AppError 429 too-soon */
 export async function resendSecondFactorCode(ctx: AppContext, user: User, mfaPassed: boolean): Promise<void> {
   if (!mfaPassed && user.totp_enabled !== 1) await mailCode(ctx, user, '2fa', false);
 }
 
 /**
- * POST refresh-token: rotates the refresh cookie's session (sessions.ts rotateSession).
- * @returns the session user
- * @throws AppError 401 unauthenticated when the session is over; the cookies are cleared then, so the
- *   client stops asking
+ * POST refresh-token: rotates the refresh cookie's session. @returns the session user
+ * @throws AppError 401 unauthenticated when the session is over (cookies cleared: the client stops asking)
  */
 export async function refreshSession(
   ctx: AppContext,

@@ -1,17 +1,4 @@
-/**
- * Password reset by mailed link (spec 2 `/password`, `/reset-password/{token}`; 4 "Password reset"; 7
- * reset-password, resend-reset-password, verify-reset-password, update-password; 8 "Resend reset",
- * "Reset"; issue 9).
- *
- * Every request is recorded by the address asked for (`password_resets`), whether an account has it or
- * not, so every answer is the same for both: reset-password always 200; resend-reset-password 400
- * too-soon within 120 s of the last request, 404 no-token when no request of that address is open, else
- * 200. Only an active account's request carries a token and a mail. The token is 32 random bytes
- * (base64url), stored as its SHA-256 and mailed without waiting for the mail server (the answer takes
- * the same time either way; the token is written nowhere but the mail), valid one hour, spent once; a
- * newer request closes the older ones. Setting the new password ends every session of the account
- * (token version bumped, refresh tokens revoked) and mails a notice.
- */
+/** Password reset by mailed link; no answer reveals an account (docs/decisions/026-password-reset.md). */
 import { CODE_RESEND_SECONDS } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../platform/context';
@@ -22,18 +9,10 @@ import { hashPassword } from './passwords';
 import { newRefreshToken, sha256 } from './tokens';
 import { replacePassword, sendNoticesNow } from './user-account';
 
-/** How long a reset link works: one hour (issue 9). */
 export const RESET_TTL_MS = 3_600_000;
-/** The least time between two requests for one address: 120 s (spec 8 "Resend reset"). */
 export const RESET_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 
-/**
- * POST reset-password: records the request and, for an active account, mails a link
- * `${publicUrl}/reset-password/<token>`. Within 120 s of the last request for the address nothing new
- * happens (the same answer; spamming a mailbox through the form does not work).
- * @param email as typed; compared in lower case
- * @throws AppError 400 captcha (checked first)
- */
+/** POST reset-password: records the request, mails an active account a link. @throws AppError 400 captcha */
 export async function requestPasswordReset(
   ctx: AppContext,
   email: string,
@@ -46,11 +25,7 @@ export async function requestPasswordReset(
   await issueReset(ctx, address);
 }
 
-/**
- * POST resend-reset-password: a new link replacing the open one.
- * @throws AppError 400 captcha (checked first), 404 no-token when no request of the address is open
- *   (none, expired or used), 400 too-soon within 120 s of the last one
- */
+/** POST resend-reset-password: a new link. @throws AppError 400 captcha, 404 no-token, 400 too-soon */
 export async function resendPasswordReset(
   ctx: AppContext,
   email: string,
@@ -85,10 +60,7 @@ async function issueReset(ctx: AppContext, address: string): Promise<void> {
     .executeTakeFirst();
   const { token, hash } = newRefreshToken();
   await ctx.db.transaction().execute(async (trx) => {
-    // Expired requests decide nothing any more (resend answers 404 for them as for none): the addresses
-    // typed in, with or without an account, are kept no longer than needed.
     await trx.deleteFrom('password_resets').where('expires_at', '<=', t).execute();
-    // A newer request closes the older ones of the address.
     await trx
       .updateTable('password_resets')
       .set({ used_at: t })
@@ -120,7 +92,6 @@ async function issueReset(ctx: AppContext, address: string): Promise<void> {
     .catch((error) => ctx.log.error({ err: error, userId: user.id }, 'the password reset mail failed'));
 }
 
-/** The open request of a link's token, with its active account, or undefined. */
 async function openReset(ctx: AppContext, token: string) {
   return ctx.db
     .selectFrom('password_resets as r')
@@ -133,19 +104,14 @@ async function openReset(ctx: AppContext, token: string) {
     .executeTakeFirst();
 }
 
-/**
- * POST verify-reset-password: whether the link can still be used (the page checks on load).
- * @throws AppError 400 invalid-token (unknown, malformed, used, replaced, expired, account inactive)
- */
+/** POST verify-reset-password: whether the link can still be used. @throws AppError 400 invalid-token */
 export async function verifyPasswordReset(ctx: AppContext, token: string): Promise<void> {
   if (!(await openReset(ctx, token))) throw new AppError(400, REASONS.invalidToken);
 }
 
 /**
- * POST update-password: spends the link (once, also under concurrent calls), sets the new password,
- * ends every session of the account and queues the "password changed" notice.
- * @param password already checked against spec 5's rules by the body's schema
- * @throws AppError 400 captcha (checked first), 400 invalid-token (nothing changed)
+ * POST update-password: spends the link once, sets the password, ends every session and queues the notice.
+ * @throws AppError 400 captcha, 400 invalid-token (nothing changed)
  */
 export async function completePasswordReset(
   ctx: AppContext,

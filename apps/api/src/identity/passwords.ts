@@ -1,7 +1,4 @@
-/**
- * Password hashing with argon2id at OWASP's recommended parameters (architecture.md, "Stack";
- * OWASP Password Storage Cheat Sheet: m=19 MiB, t=2, p=1).
- */
+/** Password hashing with argon2id at OWASP's recommended parameters (Password Storage Cheat Sheet). */
 import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,8 +1,4 @@
-/**
- * Registration and e-mail verification (spec 4 "Registration", 5, 7 register, verify-email,
- * resend-email-verification; 8). A new account is logged in at once and gets a mailed code to verify
- * its address; the dashboard waits for the verification (spec 2 "Guards").
- */
+/** Registration and e-mail verification (spec 4 "Registration", 7); a new account is logged in at once. */
 import type { RegisterBody, SessionUser } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyReply } from 'fastify';
@@ -16,17 +12,15 @@ import { sessionCookieOptions, startSession } from './sessions';
 import { findUserById } from './user-account';
 import { createUser, findByEmail, findByUsername, languageOf, toSessionUser } from './users';
 
-/** Where a request came from: its address (captcha) and Accept-Language header (mail language). */
 export interface RequestOrigin {
   ip: string;
   acceptLanguage: string | undefined;
 }
 
 /**
- * POST register: checks the captcha, creates a customer, starts a session with 2FA passed (cookies on
- * `reply`) and mails the e-mail verification code. Mail goes in the first spoken Accept-Language language.
+ * POST register: creates a customer, starts a session with 2FA passed and mails the verification code.
  * @returns the session user (the route answers 201)
- * @throws AppError 400 captcha, 400 email (address taken), 409 username (name taken, any case)
+ * @throws AppError 400 captcha, 400 email (taken), 409 username (taken, any case)
  */
 export async function registerCustomer(
   ctx: AppContext,
@@ -69,12 +63,7 @@ export async function registerCustomer(
   return toSessionUser(user, true);
 }
 
-/**
- * POST verify-email: spends the mailed code and marks the address verified; an address verified already
- * needs no code.
- * @param emailVerified the user's `email_verified` as the guard read it
- * @throws AppError 400 invalid-code (codes.ts consumeCode)
- */
+/** POST verify-email: spends the code and verifies the address. @throws AppError 400 invalid-code */
 export async function verifyEmail(
   ctx: AppContext,
   user: Pick<User, 'id' | 'email_verified'>,
@@ -91,10 +80,7 @@ export async function verifyEmail(
   return toSessionUser(await findUserById(ctx.db, user.id), true);
 }
 
-/**
- * POST resend-email-verification: a new code for an address not verified yet (nothing otherwise).
- * @throws AppError 429 too-soon within 120 s of the last code (spec 5)
- */
+/** POST resend-email-verification: a new code for an unverified address. @throws AppError 429 too-soon */
 export async function resendEmailVerification(ctx: AppContext, user: User): Promise<void> {
   if (user.email_verified !== 1) await mailCode(ctx, user, 'verify-email', false);
 }

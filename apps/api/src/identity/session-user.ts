@@ -1,17 +1,10 @@
-/**
- * The session read of every logged-in request (http/guards.ts): the session's user, with the few columns
- * the guards check, from one prepared statement (issue 11, part 4).
- */
+/** The session read of every logged-in request (docs/decisions/021-session-read-every-request.md). */
 import { CompiledQuery, type InferResult, type Kysely } from 'kysely';
 import { firstRowNow } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import type { NowOrLater } from '../platform/now-or-later';
 
-/**
- * The user's columns read with the session on every logged-in request: what the guards check and what the
- * most called routes answer with (the balance the top bar polls). The whole row costs several times more
- * to read (22 columns, strings among them: issue 11 part 4); a route that needs it calls http/guards.ts `userOf`.
- */
+/** The user's columns read with the session (decision 021); `userOf` reads the rest. */
 const SESSION_USER_COLUMNS = [
   'users.id',
   'users.role',
@@ -30,10 +23,8 @@ const sessionUserQuery = (db: Kysely<Database>, userId: number, sessionId: numbe
     .where('sessions.id', '=', sessionId)
     .where('sessions.revoked_at', 'is', null);
 
-/** The user's columns a guard has read (SESSION_USER_COLUMNS); http/guards.ts `userOf` gives the whole row. */
 export type SessionUserColumns = InferResult<ReturnType<typeof sessionUserQuery>>[number];
 
-/** The session read's row from its values, which come in the order of SESSION_USER_COLUMNS. */
 const sessionUserOf = (values: unknown[]): SessionUserColumns => ({
   id: values[0] as SessionUserColumns['id'],
   role: values[1] as SessionUserColumns['role'],
@@ -45,7 +36,6 @@ const sessionUserOf = (values: unknown[]): SessionUserColumns => ({
 
 const compiledSessionUser = new WeakMap<Kysely<Database>, string>();
 
-/** The session read's SQL for this database, built and checked once. */
 function sessionUserSql(db: Kysely<Database>): string {
   let text = compiledSessionUser.get(db);
   if (text === undefined) {
@@ -61,12 +51,7 @@ function sessionUserSql(db: Kysely<Database>): string {
   return text;
 }
 
-/**
- * The user of a session that is not revoked, read on every logged-in request. Its SQL is built once per
- * database and run with the two ids: building and compiling it with Kysely each time cost more than the
- * query (issue 11, part 4). On SQLite it runs at once outside transactions (`firstRowNow`).
- * @returns the row, or undefined when the session is revoked or unknown
- */
+/** The user of a session that is not revoked (decision 021). @returns the row, or undefined */
 export function sessionUser(
   db: Kysely<Database>,
   userId: number,

@@ -1,9 +1,6 @@
 /**
- * Sessions: one row per issued refresh token, rotated on every refresh (spec 4, 7; architecture.md).
- * Cookies are httpOnly; the refresh cookie is only sent to /api/auth. Beside them a readable hint cookie
- * (SESSION_HINT_COOKIE, value 1, no identity) tells the web client that a session may exist, so an
- * anonymous visitor's page asks nothing of /api/auth (no 401 in the console). It grants nothing: every
- * authorization reads the signed access token only.
+ * Sessions: one row per refresh token, rotated on every refresh
+ * (docs/decisions/020-access-and-refresh-tokens.md, 028-session-hint-cookie.md).
  */
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from '@falkenhost/contracts/constants';
@@ -15,7 +12,6 @@ import { newRefreshToken, sha256, signAccessToken } from './tokens';
 
 export const ACCESS_COOKIE = 'fh_access';
 export const REFRESH_COOKIE = 'fh_refresh';
-/** "A session may exist": set with the session cookies, cleared with them (apps/web/src/lib/session.ts). */
 export const SESSION_HINT_COOKIE = 'fh_session';
 const REFRESH_MS = REFRESH_TOKEN_DAYS * 24 * 3600 * 1000;
 /** A rotated token seen again within this window is a parallel refresh of two tabs, not a theft. */
@@ -27,7 +23,6 @@ interface CookieOptions {
   now: number;
 }
 
-/** The session cookies' options now: `secure` when the public address is https (config PUBLIC_URL). */
 export function sessionCookieOptions(ctx: Pick<AppContext, 'config' | 'now'>): CookieOptions {
   return {
     secure: ctx.config.publicUrl.startsWith('https:'),
@@ -71,14 +66,12 @@ async function setCookies(
   });
 }
 
-/** Clears the session cookies and the hint (logout, deactivation, a refresh token no longer valid). */
 export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(ACCESS_COOKIE, { path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
   reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 }
 
-/** Starts a session for a user (login, register) and sets both cookies. */
 export async function startSession(
   db: Kysely<Database>,
   reply: FastifyReply,
@@ -106,8 +99,7 @@ export async function startSession(
 }
 
 /**
- * Rotates the refresh token in the cookie: the old one is spent, a new one of the same family issued.
- * A spent token presented again after the grace window revokes the whole family (token theft).
+ * Rotates the refresh token in the cookie; a spent token seen after the grace window revokes its family.
  * @returns the user id and whether 2FA is passed, or null when the token is not valid
  */
 export async function rotateSession(
@@ -165,7 +157,6 @@ export async function rotateSession(
   return { userId: user.id, mfa: session.mfa_passed === 1 };
 }
 
-/** Marks a session's 2FA as passed and re-issues its cookies. */
 export async function passMfa(
   db: Kysely<Database>,
   reply: FastifyReply,
@@ -183,7 +174,6 @@ export async function passMfa(
   await startSession(db, reply, user, true, o);
 }
 
-/** Ends one session (logout) and clears the cookies. */
 export async function endSession(
   db: Kysely<Database>,
   reply: FastifyReply,

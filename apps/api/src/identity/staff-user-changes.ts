@@ -1,8 +1,4 @@
-/**
- * The writes of the users section (spec 2 "Users admin", 6): a role change or a (de)activation by staff
- * ends every session of the user at their next request, so the new rights or the closed door hold at
- * once (the access token's version is bumped, refresh tokens are revoked).
- */
+/** The users section's writes: a role change or (de)activation ends every session of the user at once. */
 import type { Role } from '@falkenhost/contracts/constants';
 import type { Transaction } from 'kysely';
 import type { Database, User } from '../platform/db/schema';
@@ -22,10 +18,7 @@ async function setEndingSessions(
   await revokeSessions(trx, userId, at);
 }
 
-/**
- * Gives the user `role` and ends all their sessions; the caller has checked the change is allowed.
- * @param at ms since the epoch (updated_at, the sessions' revoked_at)
- */
+/** Gives the user `role` and ends their sessions; the caller checked it is allowed. @param at epoch ms */
 export async function setRoleEndingSessions(
   trx: Transaction<Database>,
   userId: number,
@@ -35,11 +28,7 @@ export async function setRoleEndingSessions(
   await setEndingSessions(trx, userId, { role }, at);
 }
 
-/**
- * Activates or deactivates the account and ends all their sessions (a deactivated user cannot log in
- * again); the caller has checked the change is allowed.
- * @param at ms since the epoch (updated_at, the sessions' revoked_at)
- */
+/** (De)activates the account and ends their sessions; the caller checked it is allowed. @param at epoch ms */
 export async function setActiveEndingSessions(
   trx: Transaction<Database>,
   userId: number,

@@ -1,29 +1,20 @@
-/**
- * Access and refresh tokens (spec 4, 7: 15-minute access token, rotated refresh token, both in
- * httpOnly cookies; architecture.md: jose for the access JWT, refresh tokens opaque and stored hashed).
- */
+/** Access and refresh tokens (docs/decisions/020-access-and-refresh-tokens.md). */
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS } from '@falkenhost/contracts/constants';
 import { type CryptoKey, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 
 export interface AccessClaims {
-  /** user id */
   sub: number;
-  /** session id (sessions.id) */
   sid: number;
   /** users.token_version when issued: a bump ends the session at once */
   tv: number;
-  /** 2FA passed (or not needed) for this session */
   mfa: boolean;
 }
 
 const ISSUER = 'falkenhost';
 
-/**
- * The HMAC key of each secret, imported once: jose imports a raw secret (Uint8Array) again on every call,
- * which was a measurable part of every logged-in request (issue 11, part 4). One or two secrets per process.
- */
+/** The HMAC key of each secret, imported once (jose would import it on every call). */
 const keys = new Map<string, Promise<CryptoKey>>();
 
 function hmacKey(secret: string): Promise<CryptoKey> {
@@ -41,7 +32,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** Signs a 15-minute HS256 access token. */
+/** Signs an HS256 access token (docs/decisions/020-access-and-refresh-tokens.md). */
 export async function signAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   return new SignJWT({ sid: claims.sid, tv: claims.tv, mfa: claims.mfa })
@@ -53,22 +44,12 @@ export async function signAccessToken(secret: string, claims: AccessClaims, nowM
     .sign(await hmacKey(secret));
 }
 
-/**
- * Tokens whose signature was checked, with their claims and expiry: a customer's next requests within the
- * token's 15 minutes reuse the check and only compare the expiry with the clock (WebCrypto's HMAC runs off
- * the main thread, and the hop cost more than the rest of a small answer). Keyed by the whole token text
- * and the secret, so only the very token that verified is taken; a forged token is never kept.
- */
+/** Tokens whose signature was checked, by token text and secret (decision 020). */
 const verifiedTokens = new LRUCache<string, { secret: string; claims: AccessClaims; exp: number }>({
   max: 10_000,
 });
 
-/**
- * The claims of a token whose signature was already checked with this secret, judged against the clock, in
- * this call (most requests of a logged-in customer).
- * @returns the claims, null when that token has expired, or undefined when it has not been checked yet
- *   (`verifyAccessToken` checks it)
- */
+/** An already checked token's claims, null when expired, undefined when not checked yet. */
 export function knownAccessClaims(
   secret: string,
   token: string,
@@ -105,7 +86,7 @@ export async function verifyAccessToken(
   }
 }
 
-/** A new opaque refresh token (256 bits) and the hash to store. */
+/** A new opaque refresh token and the hash to store. */
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: sha256(token) };

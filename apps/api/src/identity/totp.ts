@@ -1,18 +1,4 @@
-/**
- * Two-factor login by authenticator app: TOTP (RFC 6238: HMAC-SHA1, 6 digits, 30-second steps) with
- * one-time recovery codes, a choice in settings next to the spec's mailed-code 2FA (spec 2 "Settings", 4;
- * issue 9; docs/decisions/027-totp.md).
- *
- * - The secret is kept encrypted with AES-256-GCM under a key derived by HKDF-SHA256 from CODE_SECRET, bound
- *   to its user (the user id is the additional authenticated data), so a database dump alone reveals none.
- * - Codes are checked against the wall clock (`Date.now()`), never the demo clock: the customer's app
- *   follows the real time. One step of drift either way is accepted, and a time step once accepted is not
- *   accepted again (`user_totp.last_step`, moved forward in a conditional update).
- * - Five wrong guesses (app or recovery codes) in a 5-minute window refuse further guesses until the
- *   window ends (429 rate-limited), besides the routes' per-address and per-customer limits.
- * - Recovery codes: 10 codes of 10 characters of CODE_ALPHABET (50 bits each), shown once as `ABCDE-FGHJK`,
- *   stored as an HMAC keyed by CODE_SECRET, each spent once.
- */
+/** Two-factor login by authenticator app, with recovery codes (docs/decisions/027-totp.md). */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { CODE_ALPHABET, RECOVERY_CODE_LENGTH } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -35,7 +21,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 const ISSUER = 'Falkenhost';
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;
-/** accepted drift: one step before and after the current one */
 const WINDOW = 1;
 const MAX_ATTEMPTS = 5;
 const ATTEMPT_WINDOW_MS = 5 * 60_000;
@@ -48,10 +33,7 @@ function keyOf(codeSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', codeSecret, Buffer.alloc(0), KEY_INFO, 32));
 }
 
-/**
- * Encrypts a base32 TOTP secret for storage: `v1.<iv>.<tag>.<ciphertext>` in base64url, AES-256-GCM with
- * a random 96-bit IV; the user id is authenticated data, so the value is useless on another account.
- */
+/** Encrypts a base32 TOTP secret as `v1.<iv>.<tag>.<ciphertext>`, bound to the user (decision 027). */
 export function encryptSecret(codeSecret: string, userId: number, base32: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(codeSecret), iv);
@@ -62,10 +44,7 @@ export function encryptSecret(codeSecret: string, userId: number, base32: string
     .join('.');
 }
 
-/**
- * @returns the base32 secret
- * @throws Error when the value was not made by encryptSecret for this user and key (tampered, moved)
- */
+/** @returns the base32 secret. @throws Error when not made by encryptSecret for this user and key */
 export function decryptSecret(codeSecret: string, userId: number, stored: string): string {
   const [version, iv, tag, data] = stored.split('.');
   if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unknown TOTP secret format');
@@ -96,10 +75,7 @@ function totpOf(base32: string, label: string): TOTP {
   });
 }
 
-/**
- * The time step a 6-digit code belongs to, within one step of now, or null.
- * @param nowMs wall-clock milliseconds
- */
+/** The time step a code belongs to, within one step of now, or null. @param nowMs wall-clock ms */
 function matchStep(base32: string, code: string, nowMs: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpOf(base32, 'check').validate({ token: code, timestamp: nowMs, window: WINDOW });
@@ -111,7 +87,6 @@ function recoveryHash(codeSecret: string, userId: number, code: string): string 
   return createHmac('sha256', codeSecret).update(`${userId}:totp-recovery:${code}`).digest('hex');
 }
 
-/** Recovery codes as shown: `ABCDE-FGHJK`. */
 function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     let code = '';
@@ -143,7 +118,7 @@ async function replaceRecoveryCodes(
   return codes;
 }
 
-/** GET /api/private/users/me/totp: whether TOTP is on and the unused recovery codes left (0 when off). */
+/** GET /api/private/users/me/totp: whether TOTP is on and the recovery codes left. */
 export async function totpStateOf(ctx: AppContext, user: User): Promise<TotpState> {
   if (user.totp_enabled !== 1) return { enabled: false, recoveryCodesLeft: 0 };
   const row = await ctx.db
@@ -156,11 +131,9 @@ export async function totpStateOf(ctx: AppContext, user: User): Promise<TotpStat
 }
 
 /**
- * POST setup: checks the current password and stores a new pending secret (replacing an earlier pending
- * one), valid TOTP_PENDING_MINUTES until a code of it is entered.
- * @returns the otpauth:// URI (issuer Falkenhost, label the username), its QR code as a PNG data URL and the
- *   base32 secret
- * @throws AppError 401 invalid-password (spec 8 "Settings"), 409 totp-enabled when TOTP is already on
+ * POST setup: checks the password and stores a new pending secret.
+ * @returns the otpauth:// URI, its QR code as a PNG data URL and the base32 secret
+ * @throws AppError 401 invalid-password, 409 totp-enabled
  */
 export async function startTotpSetup(
   ctx: AppContext,
@@ -200,10 +173,8 @@ export async function startTotpSetup(
 }
 
 /**
- * POST enable: a code of the pending secret turns TOTP on; its time step counts as used.
- * @returns RECOVERY_CODE_COUNT new recovery codes, to be shown once
- * @throws AppError 409 totp-enabled when already on; 400 invalid-code when there is no pending set-up (or it
- *   is older than TOTP_PENDING_MINUTES) or the code does not match it
+ * POST enable: a code of the pending secret turns TOTP on. @returns new recovery codes, shown once
+ * @throws AppError 409 totp-enabled; 400 invalid-code
  */
 export async function enableTotp(ctx: AppContext, user: User, code: string): Promise<string[]> {
   if (user.totp_enabled === 1) throw new AppError(409, REASONS.totpEnabled);
@@ -243,11 +214,7 @@ export async function enableTotp(ctx: AppContext, user: User, code: string): Pro
   });
 }
 
-/**
- * Takes one guess of the user's allowance (five per 5-minute window) before a code is compared, in
- * conditional updates, so guesses sent at once cannot exceed it.
- * @throws AppError 429 rate-limited when the window's guesses are spent
- */
+/** Takes one guess of the user's allowance before a code is compared. @throws AppError 429 rate-limited */
 async function takeAttempt(db: Db, userId: number, nowMs: number): Promise<void> {
   await db
     .updateTable('user_totp')
@@ -265,12 +232,9 @@ async function takeAttempt(db: Db, userId: number, nowMs: number): Promise<void>
 }
 
 /**
- * Checks a second factor of a user with TOTP on: a 6-digit code of the app (one step of drift; a step
- * already used is refused) or an unused recovery code (spent here). Used by the login's /2fa and by
- * disable and recovery-codes.
- * @param code as secondFactorBody leaves it: upper case, without spaces and hyphens
- * @throws AppError 400 invalid-code when neither matches (or TOTP is off), 429 rate-limited after five
- *   wrong guesses in 5 minutes
+ * Checks a second factor of a user with TOTP on: an app code or an unused recovery code (spent here).
+ * @param code upper case, without spaces and hyphens
+ * @throws AppError 400 invalid-code (or TOTP off), 429 rate-limited
  */
 export async function verifySecondFactor(
   ctx: AppContext,
@@ -316,11 +280,7 @@ export async function verifySecondFactor(
   throw new AppError(400, REASONS.invalidCode);
 }
 
-/**
- * POST disable: with a code of the app or a recovery code, turns TOTP off and forgets the secret and the
- * recovery codes. The mailed-code flag (two_factor_auth) then applies again as it is set.
- * @throws AppError 409 totp-disabled when TOTP is off; as verifySecondFactor
- */
+/** POST disable: with an app or recovery code, turns TOTP off. @throws AppError 409 totp-disabled */
 export async function disableTotp(ctx: AppContext, user: User, code: string): Promise<void> {
   if (user.totp_enabled !== 1) throw new AppError(409, REASONS.totpDisabled);
   await verifySecondFactor(ctx, user, code);
@@ -335,11 +295,7 @@ export async function disableTotp(ctx: AppContext, user: User, code: string): Pr
   });
 }
 
-/**
- * POST recovery-codes: with a code of the app or a recovery code, replaces every recovery code.
- * @returns the new codes, to be shown once
- * @throws AppError 409 totp-disabled when TOTP is off; as verifySecondFactor
- */
+/** POST recovery-codes: replaces every recovery code. @returns them, shown once. @throws as disableTotp */
 export async function regenerateRecoveryCodes(ctx: AppContext, user: User, code: string): Promise<string[]> {
   if (user.totp_enabled !== 1) throw new AppError(409, REASONS.totpDisabled);
   await verifySecondFactor(ctx, user, code);

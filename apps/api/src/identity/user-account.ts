@@ -1,8 +1,4 @@
-/**
- * The writes to a user's own row and sessions that the account flows make (accounts/*, password resets):
- * flags, password, deactivation, username and e-mail. identity owns `users` and `sessions`
- * (docs/architecture.md "Tables and their owners"); the flows that decide these writes call here.
- */
+/** The account flows' writes to a user's own row and sessions (identity owns `users` and `sessions`). */
 
 import { REASONS } from '@falkenhost/contracts/errors';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -14,19 +10,12 @@ import { queueMail, sendQueuedMail } from '../platform/outbox';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/**
- * The whole row of a user.
- * @throws Error (Kysely's NoResultError) when no user has the id
- */
+/** The whole row of a user. @throws Kysely's NoResultError when no user has the id */
 export async function findUserById(db: Db, userId: number): Promise<User> {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-/**
- * An account mail (platform/mail/templates.ts) in the user's language, signed with the supplier's
- * support address.
- * @param values the kind's values beside `username` and `support`
- */
+/** An account mail in the user's language; `values` beside `username` and `support`. */
 export function accountMail(
   ctx: AppContext,
   kind: AccountMailKind,
@@ -47,7 +36,7 @@ export async function sendNoticesNow(ctx: AppContext): Promise<void> {
   await sendQueuedMail(ctx).catch((error) => ctx.log.warn({ err: error }, 'sending queued mail failed'));
 }
 
-/** Sets one of the account's flags (newsletter, mailed-code 2FA; spec 2 "Settings"). @param now ms */
+/** Sets one of the account's flags (spec 2 "Settings"). @param now epoch ms */
 export async function setUserFlag(
   db: Db,
   userId: number,
@@ -62,7 +51,6 @@ export async function setUserFlag(
     .execute();
 }
 
-/** Revokes every refresh token of a user: no session of theirs can be refreshed or used again. */
 export async function revokeSessions(db: Db, userId: number, now: number): Promise<void> {
   await db
     .updateTable('sessions')
@@ -73,10 +61,7 @@ export async function revokeSessions(db: Db, userId: number, now: number): Promi
 }
 
 /**
- * Inside `trx`: sets a new password hash and ends every session of the account (token version bumped,
- * refresh tokens revoked), and queues the "password changed" notice to its address. Shared by the
- * password change in settings and the reset by mailed link.
- * @param passwordHash argon2id hash of the new password
+ * Inside `trx`: sets a new password hash, ends every session and queues the "password changed" notice.
  * @returns the user after the change
  */
 export async function replacePassword(
@@ -101,10 +86,7 @@ export async function replacePassword(
   return after;
 }
 
-/**
- * Inside the caller's transaction: marks the account inactive, turns the newsletter off and ends every
- * session (token version bumped, refresh tokens revoked). Spec 4 "Account": reactivation is by support.
- */
+/** Inside the caller's transaction: deactivates the account, ends every session (decision 081). */
 export async function deactivateUser(trx: Transaction<Database>, userId: number, now: number): Promise<void> {
   await trx
     .updateTable('users')
@@ -119,9 +101,7 @@ export async function deactivateUser(trx: Transaction<Database>, userId: number,
   await revokeSessions(trx, userId, now);
 }
 
-/**
- * @throws AppError 400 username or 400 email when another account has the name (any case) or address
- */
+/** @throws AppError 400 username or 400 email when another account has the name (any case) or address */
 export async function assertNameAndAddressFree(
   db: Db,
   userId: number,
@@ -149,9 +129,8 @@ export async function assertNameAndAddressFree(
 }
 
 /**
- * Sets a new username and/or e-mail (null keeps the current one); a new e-mail counts as verified (the
- * confirmation link reached it).
- * @throws AppError 400 email or 400 username when the unique index refuses it (taken meanwhile)
+ * Sets a new username and/or e-mail (null keeps it); a new e-mail counts as verified.
+ * @throws AppError 400 email or 400 username when taken meanwhile
  */
 export async function changeNameAndAddress(
   trx: Transaction<Database>,

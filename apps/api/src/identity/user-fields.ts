@@ -1,15 +1,10 @@
-/**
- * The only writes other modules make to a user's row: the ids the panel and Mollie gave the user, the
- * referrer, the time zone and the low-balance mark. identity owns `users`; billing's ledger alone moves
- * `credits`, in the same statement as its ledger entry (docs/architecture.md "Tables and their owners").
- */
+/** The only writes other modules make to a user's row (billing's ledger alone moves `credits`). */
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Records the panel user (Pterodactyl user id) made or adopted for this user. */
 export async function setPanelUserId(db: Db, userId: number, panelUserId: number): Promise<void> {
   await db.updateTable('users').set({ ptero_user_id: panelUserId }).where('id', '=', userId).execute();
 }
@@ -24,7 +19,7 @@ export async function clearPanelUserId(db: Db, userId: number, was: number): Pro
     .execute();
 }
 
-/** Records the user's Mollie customer (`cst_...`) unless one is recorded already; the first one stays. */
+/** Records the user's Mollie customer (`cst_...`); the first one stays. */
 export async function setMollieCustomerId(db: Db, userId: number, customerId: string): Promise<void> {
   await db
     .updateTable('users')
@@ -34,10 +29,7 @@ export async function setMollieCustomerId(db: Db, userId: number, customerId: st
     .execute();
 }
 
-/**
- * Sets the user's referrer once (spec 4: a referrer, once set, is locked).
- * @returns true when it was set now, false when the user already had one
- */
+/** Sets the user's referrer once (spec 4). @returns true when set now, false when one was set already */
 export async function setReferrerId(
   db: Db,
   userId: number,
@@ -53,7 +45,6 @@ export async function setReferrerId(
   return Number(set.numUpdatedRows) === 1;
 }
 
-/** Stores the user's IANA time zone (schedules read it); the caller has checked it is valid. */
 export async function setTimeZone(db: Db, userId: number, timeZone: string, now: number): Promise<void> {
   await db
     .updateTable('users')
@@ -62,15 +53,11 @@ export async function setTimeZone(db: Db, userId: number, timeZone: string, now:
     .execute();
 }
 
-/** Clears the low-balance mark, so the next low balance is warned about again. */
 export async function clearLowBalanceWarning(db: Db, userId: number): Promise<void> {
   await db.updateTable('users').set({ low_balance_warned_at: null }).where('id', '=', userId).execute();
 }
 
-/**
- * Marks the user warned about a low balance at `at` (ms), once.
- * @returns true when this call set the mark (the caller sends the one warning), false when it was set
- */
+/** Marks the user warned about a low balance at `at` (ms), once. @returns true when this call set it */
 export async function markLowBalanceWarned(db: Db, userId: number, at: number): Promise<boolean> {
   const marked = await db
     .updateTable('users')

@@ -1,6 +1,4 @@
-/**
- * User records: creation, lookups and the session-user view (spec 3 "Session user").
- */
+/** User records: creation, lookups and the session-user view (spec 3 "Session user"). */
 
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { LANGUAGES } from '@falkenhost/contracts/constants';
@@ -8,11 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, NewUser, User } from '../platform/db/schema';
 import { roleOf } from './roles';
 
-/**
- * What a login of this user asks for (issue 9, docs/decisions/027-totp.md): the authenticator app's code
- * when TOTP is on (it takes precedence over the mailed code), else a mailed code when two_factor_auth is
- * set (spec 4), else nothing.
- */
+/** What a login of this user asks for (docs/decisions/027-totp.md): app code, mailed code or nothing. */
 export function twoFactorMethodOf(
   user: Pick<User, 'two_factor_auth' | 'totp_enabled'>,
 ): 'email' | 'totp' | null {
@@ -33,17 +27,11 @@ export function toSessionUser(user: User, mfa: boolean): SessionUser {
   };
 }
 
-/**
- * Inserts a user (registration, the first master account).
- * @returns the new row
- * @throws the database's unique violation when the username or e-mail is taken (platform/errors.ts
- *   `isUniqueViolation` tells it)
- */
+/** Inserts a user. @returns the new row. @throws the database's unique violation (`isUniqueViolation`) */
 export function createUser(db: Kysely<Database>, user: NewUser): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The whole row of a user, or undefined when no user has the id. */
 export function findUser(db: Kysely<Database>, userId: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
@@ -59,7 +47,6 @@ export async function masterExists(db: Kysely<Database>): Promise<boolean> {
   return master !== undefined;
 }
 
-/** Case-insensitive username lookup (usernames are unique regardless of case). */
 export function findByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
   return db
     .selectFrom('users')
@@ -68,15 +55,11 @@ export function findByUsername(db: Kysely<Database>, username: string): Promise<
     .executeTakeFirst();
 }
 
-/** E-mails are stored lowercased. */
 export function findByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-/**
- * The first of the request's Accept-Language languages the product speaks (en, cs, sk, de, fr), or null.
- * The web client sends the language its pages are shown in first.
- */
+/** The first Accept-Language language the product speaks, or null. */
 export function spokenLanguageOf(acceptLanguage: string | undefined): string | null {
   for (const part of (acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();

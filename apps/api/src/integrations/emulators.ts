@@ -1,7 +1,4 @@
-/**
- * Demo mode: the Pterodactyl panel + Wings emulator and the Mollie emulator mounted on the product's own
- * server under /_emulators, reached by the real HTTP clients like the real services (architecture.md).
- */
+/** Demo mode: the panel, Wings and Mollie emulators on our own server, reached by the real HTTP clients. */
 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,17 +20,13 @@ export interface DemoEmulators {
   close(): void;
 }
 
-/** Timings of the emulated services; tests shorten them. */
 export interface EmulatorTiming {
-  /** seconds a new panel server installs (default 5) */
+  /** seconds a new panel server installs */
   installSeconds?: number;
-  /** milliseconds between Wings' stats events (default 2000) */
   statsIntervalMs?: number;
-  /** lifetime of the panel's websocket tokens in seconds (default 600) */
+  /** seconds */
   tokenTtlSeconds?: number;
-  /** milliseconds between Wings' token expiry checks (default 30000) */
   tokenCheckIntervalMs?: number;
-  /** delays of Mollie's webhook retries */
   webhookRetryDelaysMs?: number[];
 }
 
@@ -49,7 +42,6 @@ export async function mountEmulators(
   mollieOptions: { strictWebhookUrls?: boolean } = {},
 ): Promise<DemoEmulators> {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
-  // The panel's own store: every change is kept before the answers that could show it leave.
   const panelStore: PanelStore | null = persistDir
     ? openPanelStore(persistDir, () => pterodactyl.serialize())
     : null;
@@ -64,7 +56,6 @@ export async function mountEmulators(
     ...(timing.tokenTtlSeconds ? { tokenTtlSeconds: timing.tokenTtlSeconds } : {}),
     ...(timing.tokenCheckIntervalMs ? { tokenCheckIntervalMs: timing.tokenCheckIntervalMs } : {}),
     now,
-    // The panel's limits (240/720 requests a minute per key owner) unless turned off for a load bench.
     rateLimit: config.pterodactylEmulatorRateLimit ? undefined : false,
     ...(panelStore ? { onChange: (change: PanelChange) => panelStore.record(change) } : {}),
   });
@@ -92,12 +83,7 @@ export async function mountEmulators(
   };
 }
 
-/**
- * The demo keeps its panel and payments across restarts, as the real services would. The panel's
- * records are kept by its store (a snapshot and a journal, each change on disk before its answer leaves:
- * docs/decisions/102-panel-emulator-durable-state.md); Mollie's are restored from `dir` at start and saved
- * every 5 s and at close (docs/decisions/142-mollie-emulator-strict-webhooks-and-idempotency.md).
- */
+/** The demo keeps its panel and payments across restarts (docs/decisions/102 and 142). */
 function keepMollieAcrossRestarts(dir: string, mollie: MollieState): { stop(): void } {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'mollie.json');

@@ -1,18 +1,10 @@
 /**
- * The product's use of Mollie through the official SDK (reference/mollie.md): one-off and first payments
- * with a hosted checkout, read back when the webhook calls; customers, mandates and subscriptions for
- * servers billed monthly; refunds. Every create carries an `Idempotency-Key`, so a retried call after a
- * crash or a lost answer makes nothing twice.
- *
- * Mollie refuses a webhook URL it cannot reach (localhost, a private address: 422 on `webhookUrl`, as a
- * host trying a test key on a laptop meets it). Payments and subscriptions are then created again without
- * one, and every later create of this client goes without one at once; the product settles such payments
- * by reading them back (orders/mollie-webhook.ts `pollWebhooklessPayments`, orders/renewals.ts `pollMissedRenewals`).
+ * Our use of Mollie's SDK: creates carry Idempotency-Keys (docs/decisions/014-mollie-idempotency-keys.md)
+ * and drop a webhook URL Mollie refuses (docs/decisions/141-mollie-without-webhook.md).
  */
 import { amountValueToCents, centsToAmountValue, type PaymentMethod } from '@falkenhost/contracts/money';
 import type { Client } from 'mollie-api-typescript';
 
-/** Our payment method identifiers (spec 9) to Mollie's. */
 const MOLLIE_METHOD = { creditCard: 'creditcard', paypal: 'paypal', paysafecard: 'paysafecard' } as const;
 const MOLLIE_LOCALE: Record<string, 'en_US' | 'cs_CZ' | 'sk_SK' | 'de_DE' | 'fr_FR'> = {
   en: 'en_US',
@@ -29,14 +21,9 @@ export interface CreatedPayment {
   webhook: boolean;
 }
 
-/** Clients whose Mollie refused our webhook URL: their later creates go without one. */
 const webhookRefused = new WeakSet<Client>();
 
-/**
- * Whether an SDK error is Mollie's refusal of the webhook URL: 422 with `field: "webhookUrl"`. The SDK
- * types the error body for payments (ErrorResponse.field) but not for subscriptions, where the field is
- * read from the raw body.
- */
+/** Whether an SDK error is Mollie's refusal of the webhook URL (422 on `webhookUrl`). */
 export function isWebhookUrlRefusal(error: unknown): boolean {
   const e = error as { statusCode?: unknown; field?: unknown; body?: unknown } | null;
   if (e?.statusCode !== 422) return false;
@@ -49,15 +36,13 @@ export function isWebhookUrlRefusal(error: unknown): boolean {
   }
 }
 
-/** Whether Mollie has refused this client's webhook URL since the process started. */
 export function webhookUrlRefused(mollie: Client): boolean {
   return webhookRefused.has(mollie);
 }
 
 /**
- * Runs a create with our webhook URL, or, when Mollie refuses it (now or before), without one. The
- * retry uses its own Idempotency-Key (`<key>-no-webhook`): Mollie answers 400 to a key reused with
- * other parameters, and a repeat of the whole call replays both answers.
+ * Runs a create with our webhook URL, or without one when Mollie refuses it (now or before), under its
+ * own key `<key>-no-webhook`: Mollie answers 400 to a key reused with other parameters.
  * @returns the create's result and whether it carries the webhook URL
  */
 async function createWithWebhookFallback<T>(
@@ -78,7 +63,6 @@ async function createWithWebhookFallback<T>(
 
 export interface PaymentState {
   id: string;
-  /** open | pending | authorized | paid | canceled | expired | failed */
   status: string;
   amountCents: number;
   /** refunded plus charged back so far, in cents (a paid payment stays `paid` after either) */
@@ -86,20 +70,17 @@ export interface PaymentState {
   /** of which charged back by the customer's bank, in cents */
   chargedBackCents: number;
   metadata: unknown;
-  /** oneoff | first | recurring */
   sequenceType: string;
   customerId: string | null;
   mandateId: string | null;
-  /** set on a renewal charged by a subscription */
   subscriptionId: string | null;
-  /** epoch ms, when paid */
+  /** epoch ms */
   paidAt: number | null;
 }
 
 /**
- * Creates a one-off (or first) payment; without a webhook URL when Mollie cannot reach ours.
- * @param input.amountCents what the customer pays, fee included
- * @param input.idempotencyKey our order's id: a retried create returns the same payment
+ * Creates a one-off (or first) payment.
+ * @param input.amountCents fee included; input.idempotencyKey our order's id
  * @returns the payment's id, checkout URL, and whether Mollie will call our webhook for it
  * @throws the SDK's error when Mollie refuses or cannot be reached
  */
@@ -148,7 +129,6 @@ export async function getPayment(mollie: Client, paymentId: string): Promise<Pay
 
 type MolliePayment = Awaited<ReturnType<Client['payments']['get']>>;
 
-/** A payment resource (read alone or from a list) as the fields the product uses. */
 function paymentStateOf(
   payment: Pick<
     MolliePayment,
@@ -182,10 +162,7 @@ function paymentStateOf(
   };
 }
 
-/**
- * The newest payments of a subscription (newest first, at most `limit`): renewals whose webhook never
- * reached us are found here (reference/mollie.md "Subscriptions").
- */
+/** The newest payments of a subscription, at most `limit`: where renewals without a webhook are found. */
 export async function listSubscriptionPayments(
   mollie: Client,
   customerId: string,
@@ -198,10 +175,8 @@ export async function listSubscriptionPayments(
 }
 
 /**
- * A customer's subscription that is still running (active or pending) and whose metadata names
- * `userPackageId`, if any: found again when our record of its creation was lost past the hour an
- * Idempotency-Key protects (shared/reference/mollie.md). Reads every page of the customer's subscriptions (a customer has few).
- * @returns the subscription's id and amount in cents, or null
+ * A customer's running subscription for `userPackageId`, when our record of it was lost past the key's life.
+ * @returns its id and amount in cents, or null
  */
 export async function findRunningSubscription(
   mollie: Client,
@@ -219,11 +194,7 @@ export async function findRunningSubscription(
   return null;
 }
 
-/**
- * Creates the Mollie customer of one of our users.
- * @param idempotencyKey `customer-<user id>`: concurrent first orders of one user make one customer
- * @returns the customer id (cst_...)
- */
+/** Creates the Mollie customer of one of our users (key `customer-<user id>`). @returns the id (cst_...) */
 export async function createCustomer(
   mollie: Client,
   input: { name: string; email: string; language: string; userId: number },
@@ -240,7 +211,6 @@ export async function createCustomer(
   return customer.id;
 }
 
-/** A mandate's status: valid | pending | invalid (reference/mollie.md). */
 export async function getMandateStatus(
   mollie: Client,
   customerId: string,
@@ -251,10 +221,7 @@ export async function getMandateStatus(
 }
 
 /**
- * Creates a monthly subscription on a mandate; without a webhook URL when Mollie cannot reach ours (its
- * renewals are then found by listing the subscription's payments, `listSubscriptionPayments`).
- * @param input.startDate `YYYY-MM-DD`, the day of the first charge (one month after the first payment)
- * @param input.idempotencyKey one per server and paid period start, so a retry makes no second one
+ * Creates a monthly subscription on a mandate, first charged on `input.startDate` (`YYYY-MM-DD`).
  * @returns the subscription id (sub_...)
  */
 export async function createSubscription(
@@ -291,7 +258,6 @@ export async function createSubscription(
   return subscription.id;
 }
 
-/** Changes a subscription's amount from its next payment (`PATCH`). */
 export async function updateSubscriptionAmount(
   mollie: Client,
   customerId: string,
@@ -305,10 +271,7 @@ export async function updateSubscriptionAmount(
   });
 }
 
-/**
- * Cancels a subscription. One that is already canceled or completed (422) or unknown (404) counts as
- * cancelled: the call is safe to repeat.
- */
+/** Cancels a subscription; one already ended (422) or unknown (404) counts as cancelled. */
 export async function cancelSubscription(
   mollie: Client,
   customerId: string,
@@ -323,10 +286,7 @@ export async function cancelSubscription(
   }
 }
 
-/**
- * Refunds `amountCents` of a paid payment.
- * @param idempotencyKey one per refund we decide (`refund-order-<id>`): a retry refunds nothing twice
- */
+/** Refunds `amountCents` of a paid payment; `idempotencyKey` one per refund we decide. */
 export async function refundPayment(
   mollie: Client,
   paymentId: string,

@@ -1,25 +1,14 @@
-/**
- * The demo clock (README "The demo"; never in production): moves the product's and the emulators' clock
- * forward hour by hour and runs every job that falls due on the way, so a month of billing takes a minute.
- */
+/** The demo clock (docs/decisions/135-demo-clock-offset.md): runs every due job on the way, hour by hour. */
 import type { AppContext } from '../platform/context';
 import { HOUR_MS } from '../servers/hourly-billing';
 import { runTick } from './tick';
 
 export interface DemoClock {
-  /**
-   * Moves the clock forward by `hours` (1 to 2160, checked by the body's schema), one hour at a time:
-   * after each hour Mollie charges the subscriptions that fell due (their webhooks answered) and the
-   * tick runs. Resolves once every hour has run; rejects with the first error.
-   */
+  /** Moves the clock forward by `hours`, charging and ticking after each; rejects with the first error. */
   advance(hours: number): Promise<void>;
 }
 
-/**
- * One demo clock per server. Advances run one at a time: a second one waits for the first, so hours are
- * never run out of order.
- * @param chargeDueSubscriptions the Mollie emulator charging the subscriptions due at its clock
- */
+/** One demo clock per server; advances run one at a time so hours never run out of order. */
 export function createDemoClock(ctx: AppContext, chargeDueSubscriptions: () => Promise<unknown>): DemoClock {
   let advancing: Promise<unknown> = Promise.resolve();
   return {

@@ -1,7 +1,4 @@
-/**
- * In-process jobs (architecture.md "Stack": croner; every job idempotent and safe when several API
- * instances run it at once). A run that is still going when the next is due is skipped.
- */
+/** In-process jobs (croner); a run still going when the next is due is skipped. */
 import { Cron } from 'croner';
 import { sweepUploads } from '../catalog/uploads';
 import type { AppContext } from '../platform/context';
@@ -9,17 +6,13 @@ import { pruneRateLimits } from '../platform/rate-limit-store';
 import { runTick } from './tick';
 
 export interface Jobs {
-  /**
-   * Stops the schedules and waits for the runs in progress: the tick ends after the step it is in (the
-   * next run, here or on another instance, carries on), the others finish (graceful shutdown).
-   */
+  /** Stops the schedules and waits for the runs in progress (the tick stops after its current step). */
   stop(): Promise<void>;
 }
 
 export function startJobs(ctx: AppContext): Jobs {
   const stopping = new AbortController();
   const running = new Set<Promise<void>>();
-  /** Keeps a run's promise until it settles, so `stop` can wait for it. */
   const tracked = (run: () => Promise<void>) => (): Promise<void> => {
     const promise = run();
     running.add(promise);
@@ -50,8 +43,7 @@ export function startJobs(ctx: AppContext): Jobs {
     }
   });
   const jobs = [
-    // At start-up too: orders and changes a crash interrupted are finished before anything else.
-    // JOBS_INTERVAL_SECONDS: every minute at its start (the default), or at most every n seconds.
+    // At start-up too: what a crash interrupted is finished before anything else.
     ctx.config.jobsIntervalSeconds >= 60
       ? new Cron('0 * * * * *', { protect: true, name: 'tick' }, tick)
       : new Cron(

@@ -1,10 +1,6 @@
 /**
- * One run of every job that falls due (architecture.md "Billing"; issues 7, 8): recover interrupted orders
- * and changes, carry paid card orders forward, suspend monthly servers whose period ended, keep Mollie's
- * subscriptions in step, charge the hours that started, once per clock hour apply schedule power and warn of low
- * balances, warn of and carry out deletions of suspended servers, then make the queued panel calls and
- * send the queued mail; once an hour, read back payments and renewals whose webhook never came. Every step is idempotent and safe when several instances run it at once. The
- * scheduler runs it every minute; the demo clock runs it after each hour it moves.
+ * One run of every due job, each step idempotent across instances
+ * (docs/decisions/061-billing-tick-batches.md).
  */
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import { reconcileCardOrders } from '../orders/card-order-advance';
@@ -31,28 +27,19 @@ import { applySchedulePower } from '../servers/schedules';
 
 export interface TickResult {
   recovered: RecoveryResult;
-  /** paid card orders carried forward (provisioned or refunded) */
   cardOrders: number;
-  /** monthly servers suspended at the end of their paid period */
   monthlySuspended: number;
-  /** Mollie subscriptions created, updated or cancelled */
   subscriptions: number;
   billing: BillingResult;
-  /** the once-an-hour jobs ran in this tick */
   hourly: { power: number; lowBalance: number; polled: number; renewals: number } | null;
   suspended: SuspendedResult;
   panel: PanelQueueResult;
-  /** the panel reconciler's run, when it was due in this tick (orders/panel-reconciler.ts) */
   panelReconcile: PanelReconcileResult | null;
   mails: number;
 }
 
 /**
- * One run of every due job, timed in the `falkenhost_billing_tick_duration_seconds` metric.
- * @param options.signal stops the run between two steps (graceful shutdown, jobs/scheduler.ts): every step
- *   is idempotent, so the next run, on this or another instance, carries on where this one stopped
- * @param options.reconcilePanel run the panel reconciler whether or not it is due (the first tick after
- *   a start: what a crash left is repaired at once)
+ * One run of every due job; `options.signal` stops it between steps, `reconcilePanel` forces the reconciler.
  * @throws the signal's reason when it was aborted, or the error of the step that failed
  */
 export async function runTick(
@@ -93,8 +80,7 @@ async function runSteps(
   next();
   await reconcileServerChanges(ctx);
   next();
-  // Every PANEL_RECONCILE_INTERVAL_MS of wall-clock time, by one instance: the demo clock's hours would
-  // otherwise list the panel's servers once per simulated hour.
+  // Wall-clock interval, by one instance: the demo clock's hours would list the panel's servers hourly.
   const slot = Math.floor(Date.now() / PANEL_RECONCILE_INTERVAL_MS);
   let panelReconcile: PanelReconcileResult | null = null;
   if ((await claimSlot(ctx.db, 'job_runs', 'panel-reconcile', slot)) || forceReconcile) {

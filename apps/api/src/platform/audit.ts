@@ -1,9 +1,4 @@
-/**
- * The audit log of staff changes (issue 10 "Audit log"): every change a staff member makes to the store
- * or to a user is written in the same transaction as the change, with who, when, what and the record
- * before and after, so a change and its entry exist together or not at all. Masters read it filtered by
- * the staff member or the kind of record.
- */
+/** The audit log of staff changes, written in the changing transaction (docs/decisions/084-audit-log.md). */
 import {
   ADMIN_PAGE_SIZE,
   type AuditAction,
@@ -18,11 +13,10 @@ export interface AuditRecord {
   action: AuditAction;
   entity: AuditEntity;
   entityId: number;
-  /** the record before the change (null for a create); JSON-serialisable */
+  /** null for a create; JSON-serialisable */
   before: object | null;
   /** the record after the change (null for a delete) */
   after: object | null;
-  /** ms since the epoch */
   at: number;
 }
 
@@ -47,7 +41,7 @@ export async function recordAudit(
 
 /**
  * A page of the log, newest first.
- * @param filter actor: a staff username (exact, case-insensitive; unknown gives no entries); entity: a kind
+ * @param filter actor: a staff username (exact, case-insensitive); entity: a kind of record
  */
 export async function listAudit(
   db: Kysely<Database>,
@@ -96,10 +90,8 @@ export async function listAudit(
 }
 
 /**
- * Writes an entry of the product itself (the panel reconciler and the panel ownership check, issue 28):
- * the log names a staff member, so these are recorded under the first master account, with
- * `after.source` saying which part of the product acted (docs/decisions/152-panel-reconciler.md).
- * Without any master yet (a fresh installation before its first start ends) nothing is written.
+ * Writes an entry of the product itself under the first master account, `after.source` naming the part
+ * that acted (docs/decisions/152-panel-reconciler.md).
  * @returns false when there was no master to record it under
  */
 export async function recordSystemAudit(

@@ -1,21 +1,12 @@
-/**
- * The product's clock. Production reads the system time; the demo and the tests can move it forward
- * (architecture.md "Contracts the demo must keep": `POST /api/dev/clock`), and every part of the product
- * and both emulators read the same one, so a month of billing can be seen in a minute.
- */
+/** The product's clock; the demo and the tests move it forward, and every part reads the same one. */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 export interface Clock {
-  /** milliseconds since the epoch */
   now(): number;
-  /** moves the clock forward by `ms` milliseconds (never back) */
   advance(ms: number): void;
 }
 
-/**
- * @param base the underlying time source (default `Date.now`)
- * @throws RangeError from `advance` when `ms` is negative or not finite
- */
+/** @param base the time source (default `Date.now`). @throws RangeError from `advance` for a bad `ms` */
 export function createClock(base: () => number = Date.now): Clock {
   let offset = 0;
   return {
@@ -28,14 +19,8 @@ export function createClock(base: () => number = Date.now): Clock {
 }
 
 /**
- * The demo's clock (docs/decisions/135-demo-clock-offset.md): as createClock, with its offset kept in
- * `file` (JSON `{ "offsetMs": n }`), read at start and written, atomically, on every advance, so a restart
- * goes on from where the clock was instead of the wall clock, behind the change locks, renewals and
- * jobs the database already holds. A missing or unreadable file is an offset of 0.
- * @param file where the offset is kept (created with its folder on the first advance)
- * @param base the underlying time source (default `Date.now`)
- * @throws RangeError from `advance` as createClock; the file system's error when the offset cannot be
- *   written (the clock has not moved then)
+ * The demo's clock, its offset kept in `file` across restarts (docs/decisions/135-demo-clock-offset.md).
+ * @throws RangeError as createClock; the file system's error when the offset cannot be written
  */
 export function createPersistentClock(file: string, base: () => number = Date.now): Clock {
   let offset = readOffset(file);

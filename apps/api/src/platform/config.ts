@@ -1,10 +1,4 @@
-/**
- * Configuration from environment variables, validated at start-up (architecture.md, "Modes").
- * A wrong or missing value stops the start with a message naming it.
- *
- * Demo mode (APP_MODE unset or `demo`) needs no variable: SQLite in ./data, emulators mounted on the same
- * server, captured mail, secrets generated once into ./data/secrets.json.
- */
+/** Configuration from environment variables, validated at start-up (architecture.md, "Modes"). */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -105,7 +99,6 @@ export interface Config {
     provider: 'altcha' | 'turnstile';
     secret: string;
     turnstileSecretKey?: string;
-    /** public; given to the web's Turnstile widget */
     turnstileSiteKey?: string;
     cost: number;
   };
@@ -117,44 +110,27 @@ export interface Config {
   rateLimitPerMinute: number;
   /** requests per minute and customer on every /api/private route without a stricter limit */
   privateRateLimitPerMinute: number;
-  /**
-   * the panel's Application API limit per key and minute (its `config/http.php`, default 240): the
-   * client's limiter keeps under it, and the job queue's share is counted across instances
-   */
+  /** the panel's Application API limit per key and minute (its `config/http.php`) */
   panelRateLimitPerMinute: number;
-  /**
-   * whether the demo's panel emulator enforces the panel's API rate limits (240 application, 720 client
-   * requests a minute per key owner); PTERODACTYL_EMULATOR_RATE_LIMIT=off turns them off for load benches.
-   * Demo only: production has no emulator (false there).
-   */
+  /** whether the demo's panel emulator enforces the panel's API rate limits (false in production) */
   pterodactylEmulatorRateLimit: boolean;
-  /** the panel's Client API limit per key and minute (default 720) */
   panelClientRateLimitPerMinute: number;
-  /** pino level of the request log */
   logLevel: z.infer<typeof logLevel>;
   /** the seller named on every invoice (a Czech company, not a VAT payer; README "Invoices") */
   supplier: Supplier;
   /** the dashboard home's external links (spec 2 "Dashboard home"); null: not shown */
   links: ExternalLinks;
-  /** where the built web client is (served with an SPA fallback when it exists) */
   webDist: string;
   dataDir: string;
   /** where staff-uploaded game and package images are kept (UPLOAD_DIR; served under /uploads/) */
   uploadDir: string;
-  /**
-   * the public site's partners and documents (SITE_CONTENT_DIR; platform/site-content.ts); null: none
-   * (production without SITE_CONTENT_DIR). The demo's default is the sample folder apps/api/site-content.
-   */
+  /** the public site's partners and documents (SITE_CONTENT_DIR); null: none */
   siteContentDir: string | null;
   /** the bearer token `/metrics` asks for (METRICS_TOKEN); null: /metrics answers 404 (production) */
   metricsToken: string | null;
-  /** seconds a SIGTERM or SIGINT may take to finish requests and jobs before the process exits anyway */
+  /** seconds a SIGTERM or SIGINT may take to finish requests and jobs */
   shutdownTimeoutSeconds: number;
-  /**
-   * seconds between two runs of the jobs' tick on this instance (1 to 60; 60: at the start of every minute).
-   * Every step is idempotent and once per hour where it must be, so a shorter interval only does the due
-   * work sooner (the two-instance test runs it every second).
-   */
+  /** seconds between two runs of the jobs' tick on this instance (docs/decisions/093-jobs-interval.md) */
   jobsIntervalSeconds: number;
 }
 
@@ -166,7 +142,6 @@ export interface ExternalLinks {
   panel: string | null;
 }
 
-/** The demo's community and social links point at example addresses unless LINK_* say otherwise. */
 const DEMO_LINKS = {
   community: 'https://community.falkenhost.example',
   social: 'https://social.falkenhost.example/@falkenhost',
@@ -176,7 +151,6 @@ const DEMO_LINKS = {
 export interface Supplier {
   name: string;
   addressLines: string[];
-  /** the company registration number (IČO) */
   companyId: string;
   email: string;
   web?: string;
@@ -203,7 +177,6 @@ function supplierFrom(e: {
   };
 }
 
-/** The demo's invoices name an example company unless SUPPLIER_* variables say otherwise. */
 const DEMO_SUPPLIER = {
   SUPPLIER_NAME: 'Falkenhost s.r.o.',
   SUPPLIER_ADDRESS: 'Vodičkova 1935/38|110 00 Praha 1|Česká republika',
@@ -212,20 +185,15 @@ const DEMO_SUPPLIER = {
   SUPPLIER_WEB: 'https://falkenhost.example',
 };
 
-/** apps/api: the nearest folder with a package.json, from src/platform/ and from the bundle in dist/ alike. */
 const apiRoot = (() => {
   let dir = import.meta.dirname;
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
 })();
 const webDist = resolve(apiRoot, '../web/dist');
-/** The demo's partners and sample documents. */
 const demoSiteContent = resolve(apiRoot, 'site-content');
 
-/**
- * Reads secrets kept across demo restarts, creating them on first start; a secret added by a later version
- * (the metrics token) is added to an existing file.
- */
+/** Reads secrets kept across demo restarts, creating the missing ones. */
 function demoSecrets(
   dataDir: string,
 ): Record<'captcha' | 'access' | 'code' | 'mollie' | 'pteroApp' | 'pteroClient' | 'metrics', string> {
@@ -249,10 +217,7 @@ function demoSecrets(
   return secrets;
 }
 
-/**
- * PTERODACTYL_EMULATOR_RATE_LIMIT of the demo: unset or `on` keeps the panel's limits, `off` turns them off.
- * @throws Error naming the variable for any other value
- */
+/** PTERODACTYL_EMULATOR_RATE_LIMIT: unset or `on` keeps the limits. @throws Error for another value */
 function emulatorRateLimit(value: string | undefined): boolean {
   const v = (value ?? 'on').trim().toLowerCase();
   if (v === 'on' || v === '') return true;
@@ -262,10 +227,7 @@ function emulatorRateLimit(value: string | undefined): boolean {
   );
 }
 
-/**
- * @param env process.env or a test's own variables
- * @throws Error listing every wrong or missing variable by name (production), or a wrong APP_MODE
- */
+/** @param env process.env or a test's own variables. @throws Error naming every wrong or missing variable */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const mode = env.APP_MODE ?? 'demo';
   // A production variable without APP_MODE is a forgotten APP_MODE=production, not a demo: the demo would
@@ -362,7 +324,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
     pterodactylEmulatorRateLimit: emulatorRateLimit(env.PTERODACTYL_EMULATOR_RATE_LIMIT),
     panelClientRateLimitPerMinute: Number(env.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE ?? 720),
-    // The demo's console keeps to what a person needs (the address, the master password, warnings).
     logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
     supplier: supplierFrom({
       SUPPLIER_NAME: env.SUPPLIER_NAME || DEMO_SUPPLIER.SUPPLIER_NAME,
@@ -382,7 +343,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
     siteContentDir: resolve(env.SITE_CONTENT_DIR || demoSiteContent),
-    // The demo always protects /metrics: METRICS_TOKEN, else a token generated into data/secrets.json.
     metricsToken: env.METRICS_TOKEN || s.metrics,
     shutdownTimeoutSeconds: Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? 25),
     jobsIntervalSeconds: Math.min(60, Math.max(1, Math.trunc(Number(env.JOBS_INTERVAL_SECONDS ?? 60)) || 60)),

@@ -1,7 +1,4 @@
-/**
- * What every route and service may use, decorated onto the Fastify instance as `app.ctx`.
- * Integrations sit behind these small interfaces so tests start the real clients against emulators.
- */
+/** What every route and service may use (`app.ctx`); integrations behind interfaces, for the emulators. */
 
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
 import type {} from '@fastify/cookie';
@@ -17,17 +14,14 @@ import type { Metrics } from './metrics';
 import type { PublicCache } from './public-cache';
 import type { SiteContent } from './site-content';
 
-/** The captcha of login and register; identity/captcha.ts makes it (ALTCHA or Turnstile). */
 export interface Captcha {
-  /** a new ALTCHA challenge for the widget (GET /api/auth/captcha) */
   challenge(): Promise<Challenge>;
   /** @returns true once for a valid, unexpired, unused token; false otherwise (never throws) */
   verify(token: string, remoteIp?: string): Promise<boolean>;
 }
 
-/** The files a queued mail may carry, by kind, each rendered when the mail is sent (platform/outbox.ts). */
+/** The files a queued mail may carry, rendered when the mail is sent. */
 export interface MailAttachmentRenderers {
-  /** an invoice's or credit note's PDF (billing/invoice-files.ts) */
   invoice(ctx: AppContext, invoiceId: number): Promise<MailAttachment>;
 }
 
@@ -43,13 +37,10 @@ export interface AppContext {
   captcha: Captcha;
   log: FastifyBaseLogger;
   publicCache: PublicCache;
-  /** the public site's partners and documents, read once at start-up (SITE_CONTENT_DIR; platform/site-content.ts) */
   site: SiteContent;
-  /** milliseconds since the epoch: `clock.now` */
   now: () => number;
-  /** the clock `now` reads; the demo clock and tests move it forward */
   clock: Clock;
-  /** the server's Prometheus metrics (platform/metrics.ts); absent in contexts tests and benchmarks build by hand */
+  /** absent in contexts tests build by hand */
   metrics?: Metrics;
 }
 

@@ -1,8 +1,4 @@
-/**
- * Content negotiation of `Accept-Encoding` (RFC 9110 §12.5.3) for answers whose compressed variants exist
- * already (the web client's files, made at build time) or are made once and kept (cached answers,
- * platform/public-cache.ts), so no request pays for compressing.
- */
+/** Accept-Encoding negotiation for answers whose compressed variants are made once (RFC 9110 §12.5.3). */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -27,7 +23,6 @@ export function acceptedEncodings(header: string): Encodings {
   return { br: br ?? star, gzip: gzip ?? star };
 }
 
-// Clients send few distinct headers: their answers are kept (bounded).
 const acceptCache = new Map<string, Encodings>();
 
 /** `acceptedEncodings` of the request's header, remembered per distinct header; undefined without one. */
@@ -43,13 +38,9 @@ export function requestEncodings(request: FastifyRequest): Encodings | undefined
   return value;
 }
 
-/** Below this many bytes an answer is sent as it is (as @fastify/compress's threshold, server.ts). */
 const THRESHOLD = 1024;
 
-/**
- * A text answer with its brotli and gzip variants, each made the first time a client accepts it and kept
- * as long as the answer (brotli quality 9: a 15 KB page in about 2 ms, once).
- */
+/** A text answer with its brotli and gzip variants, each made on first request and kept. */
 export class EncodedText {
   readonly text: string;
   #body: Buffer | undefined;

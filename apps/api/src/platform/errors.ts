@@ -1,7 +1,4 @@
-/**
- * The one way a route or service answers with a client error: throw `new AppError(status, reason)`;
- * the error handler (http/error-handler.ts) sends `{ reason, message?, errors? }` (contracts/auth.ts errorBody).
- */
+/** The one way to answer with a client error: throw `new AppError(status, reason)`. */
 import type { Reason } from '@falkenhost/contracts/errors';
 
 export class AppError extends Error {

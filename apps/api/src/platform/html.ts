@@ -1,8 +1,4 @@
-/**
- * The server's one HTML escape, and HTML built from a tagged template that escapes every interpolated
- * value unless it is already HTML (`SafeHtml`, made only by this template or `raw` for our own constant
- * markup): no text of the catalogue, the translations or a mail can open a tag or leave an attribute.
- */
+/** The server's one HTML escape, and a template that escapes every value that is not already `SafeHtml`. */
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
@@ -42,10 +38,7 @@ export function raw(value: string): SafeHtml {
   return new SafeHtml(value);
 }
 
-/**
- * JSON for a `<script type="application/json">` element: `<` is escaped, so no text can close the
- * element, and the line separators JavaScript once refused are escaped too.
- */
+/** JSON for a `<script type="application/json">` element: nothing in it can close the element. */
 export function jsonForScript(value: unknown): SafeHtml {
   return new SafeHtml(
     JSON.stringify(value)

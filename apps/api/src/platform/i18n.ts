@@ -1,13 +1,8 @@
-/**
- * The server's one i18next instance: the mail, invoice and seo namespaces and the web client's that the
- * server-rendered pages show, all from packages/locales. Each caller takes a `t` fixed to its language and
- * namespace.
- */
+/** The server's one i18next instance, with the namespaces of packages/locales/server.ts. */
 import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
 import { SERVER_NAMESPACES, SERVER_RESOURCES } from '@falkenhost/locales/server';
 import i18next, { type TFunction } from 'i18next';
 
-/** A namespace the server loads (packages/locales/server.ts). */
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
 
 const i18n = i18next.createInstance();
@@ -31,11 +26,7 @@ export function languageOf(language: string): Language {
   return isLanguage(language) ? language : 'en';
 }
 
-/**
- * The texts of `namespace` in `language`; keys of another namespace are reached with its prefix
- * (`t('common:notFound.title')`).
- * @param language one of LANGUAGES; anything else falls back to English
- */
+/** The texts of `namespace` in `language` (English for anything else); other namespaces by prefix. */
 export function translator(language: string, namespace: ServerNamespace): TFunction {
   return i18n.getFixedT(languageOf(language), namespace);
 }

@@ -1,15 +1,6 @@
 /**
- * The product's Prometheus metrics (issue 11 "Operations"), served at `/metrics` with a bearer token
- * (`METRICS_TOKEN`; docs/operations.md lists every metric).
- *
- * - Node's default metrics (heap, event loop lag, GC, handles) describe the process, so they live in one
- *   registry per process, created once.
- * - Everything else lives in a registry per server (`createMetrics`): tests start many servers in one
- *   process, and each must count its own requests without a "metric already registered" error. A scrape
- *   merges the two.
- * - Counters and histograms count what this instance did (requests, webhook calls, billing ticks, panel
- *   calls, mails); gauges of orders, payments and the panel queue are read from the database at scrape
- *   time, so every instance reports the same figures (use `max()` across instances in queries).
+ * Prometheus metrics (docs/decisions/010-metrics.md): default metrics per process, product metrics per
+ * server (tests start many servers in one process), merged at scrape.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -27,27 +18,17 @@ export type WebhookOutcome =
 export type PanelCallOutcome = 'ok' | 'failed';
 
 export interface Metrics {
-  /** this server's own metrics (the process-wide default metrics are merged in at scrape time) */
   registry: Registry;
-  /** seconds from request to response, by method, route pattern and status code */
   httpRequestDuration: RequestDurations;
-  /** Mollie webhook calls by outcome (`settleMolliePayment`'s result, `invalid-id`, `error`) */
   webhooks: Counter<'outcome'>;
-  /** seconds one run of every due job (`runTick`) took, by outcome (`ok`, `error`) */
   tickDuration: Histogram<'outcome'>;
-  /** server-hours charged by the hourly billing */
   serversCharged: Counter;
-  /** seconds a panel call of the job queue took, by task kind and outcome */
   panelCallDuration: Histogram<'kind' | 'outcome'>;
-  /** panel calls of the job queue that failed (retried later), by task kind */
   panelCallFailures: Counter<'kind'>;
-  /** mails handed to the mail server (`sent`) or refused by it (`failed`, retried later) */
   mails: Counter<'outcome'>;
-  /** the Prometheus text of the process's and this server's metrics */
   scrape(): Promise<{ contentType: string; body: string }>;
 }
 
-/** One series of RequestDurations: its labels and its observations per bucket (not cumulative). */
 interface DurationSeries {
   labels: { method: string; route: string; status_code: string };
   counts: number[];
@@ -55,24 +36,14 @@ interface DurationSeries {
   count: number;
 }
 
-/**
- * `http_request_duration_seconds`, a Prometheus histogram by method, route pattern and status code,
- * recorded on every request. prom-client's Histogram validates and hashes the label object on each
- * observation, a few microseconds that showed in the throughput of cached answers (bench/, issue 11
- * part 4); here an observation is three map lookups and a bucket count. The registry reads it
- * like any prom-client metric (`get()`), so the exposition format is prom-client's.
- */
+/** `http_request_duration_seconds` without prom-client's per-observation label hashing, same exposition. */
 export class RequestDurations {
   readonly name = 'http_request_duration_seconds';
   readonly help = 'Duration of HTTP requests in seconds by method, route pattern and status code';
   readonly type = 'histogram';
   readonly aggregator = 'sum';
   readonly #buckets: readonly number[];
-  /**
-   * Series by route, method and status: the route pattern and the method are strings V8 already hashed
-   * (the same objects every request), so no key is built per observation. `#inOrder` keeps the order the
-   * series were first seen, prom-client's order in the exposition.
-   */
+  /** series by route and method objects, then status; `#inOrder` keeps prom-client's order */
   readonly #series = new Map<string, Map<string, Map<number, DurationSeries>>>();
   readonly #inOrder: DurationSeries[] = [];
 
@@ -112,7 +83,6 @@ export class RequestDurations {
     series.count += 1;
   }
 
-  /** prom-client's metric interface: cumulative buckets, +Inf, sum and count per series. */
   get() {
     const values: { metricName: string; labels: Record<string, string | number>; value: number }[] = [];
     for (const { labels, counts, sum, count } of this.#inOrder) {
@@ -131,7 +101,7 @@ export class RequestDurations {
 
 let processRegistry: Registry | null = null;
 
-/** Node's default metrics, registered once per process (idempotent). */
+/** Node's default metrics, registered once per process. */
 function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
@@ -140,17 +110,12 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/**
- * A server's registry with every product metric.
- * @param db read at scrape time for the orders, payments and panel queue gauges
- * @param log where a failed database read at scrape time is reported (the scrape still answers)
- */
+/** A server's registry with every product metric; `db` is read at scrape time, a failed read only logged. */
 export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
   const registry = new Registry();
   const registers = [registry];
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-  /** Runs a scrape-time query; a failure leaves the gauge empty rather than failing the scrape. */
   const guarded = async (name: string, read: () => Promise<void>) => {
     try {
       await read();
@@ -265,11 +230,7 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
   return metrics;
 }
 
-/**
- * Records every request's duration in `httpRequestDuration`. Register on the root instance before any
- * route; a request no route matched (the web client's fallback, a 404) counts under the route `unmatched`,
- * so unknown paths cannot grow the label set.
- */
+/** Records every request's duration (unmatched ones as `unmatched`); register before any route. */
 export function recordRequestDurations(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (request, reply, done) => {
     metrics.httpRequestDuration.observe(
@@ -290,10 +251,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return timingSafeEqual(digest(presented), digest(token));
 }
 
-/**
- * `GET /metrics` for Prometheus: 404 when no token is configured (production without `METRICS_TOKEN`),
- * 401 without the right `Authorization: Bearer <token>`, else the text exposition format.
- */
+/** `GET /metrics`: 404 without METRICS_TOKEN, 401 without its bearer token, else the exposition. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | null): void {
   app.get('/metrics', async (request, reply) => {
     if (token === null) return reply.status(404).send({ reason: 'not-found' });

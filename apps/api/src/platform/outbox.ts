@@ -1,25 +1,15 @@
-/**
- * Mail written in the same transaction as the decision it tells of (a suspension, a deletion warning),
- * and sent by a job afterwards: a crash between the two loses no mail, and a mail server that is down
- * delays it (retried with backoff) rather than failing the billing run (DEVELOPERS.md "survives a crash").
- */
+/** Mail queued in the transaction that decides it and sent by a job (docs/decisions/013-mail-outbox.md). */
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import type { RenderedMail } from './mail/templates';
 import { leaseRow, type RetryPolicy, type RowCondition, retryDelay, retryLater } from './queue';
 
-/** A try holds the mail a minute (then another instance may take it); retries after 1, 2, 4 ... 30 min. */
 const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 60_000, maxRetryMs: 30 * 60_000 };
-/** A mail not sent yet. */
 const unsent: RowCondition<'mail_outbox'> = (eb) => eb('sent_at', 'is', null);
 const BATCH = 50;
 
-/**
- * Queues one mail; call inside the transaction that decides it.
- * @param invoiceId the invoice whose PDF the mail carries (rendered when it is sent, by
- *   `ctx.mailAttachments.invoice`)
- */
+/** Queues one mail inside the deciding transaction; `invoiceId`'s PDF is attached when sent. */
 export async function queueMail(
   db: Kysely<Database> | Transaction<Database>,
   to: string,
@@ -43,12 +33,7 @@ export async function queueMail(
     .execute();
 }
 
-/**
- * Sends the queued mail that is due, oldest first, `BATCH` at a time until none is left. A failed send is
- * retried after 1, 2, 4 ... minutes (at most 30). Safe when several instances run it: each mail is leased
- * by a conditional update before it is sent.
- * @returns how many mails were sent
- */
+/** Sends the due mail, oldest first, leasing each row. @returns how many mails were sent */
 export async function sendQueuedMail(ctx: AppContext): Promise<number> {
   let sent = 0;
   for (;;) {

@@ -1,36 +1,20 @@
-/**
- * Public, anonymous answers (the game list, the catalogue pages) kept serialized for a few seconds: the
- * storefront's busiest calls then cost no database query, no schema serialization and, once a variant is
- * made, no compression (bench/: at least 60 % of a bare route). Each instance keeps its own copy; an edit
- * shows everywhere within PUBLIC_CACHE_MS (docs/decisions/005-public-cache.md).
- */
+/** Public, anonymous answers kept serialized briefly, per instance (docs/decisions/005-public-cache.md). */
 import { LRUCache } from 'lru-cache';
 import { EncodedText } from './encoding';
 
 export const PUBLIC_CACHE_MS = 10_000;
 
 export interface PublicCache {
-  /**
-   * The text for `key` with its compressed variants, or null when `load` found nothing (cached too);
-   * loaded once even when many requests ask at the same time.
-   */
+  /** The text for `key` with its compressed variants, or null when `load` found nothing; loaded once. */
   text(key: string, load: () => Promise<string | null>): Promise<EncodedText | null>;
-  /**
-   * What `text` would answer for `key` when it is cached and fresh, without waiting (no promise, no
-   * microtask: the busiest public answers are sent in the handler's own call); undefined when it must be
-   * loaded.
-   */
+  /** What `text` would answer when cached and fresh, without a promise; undefined when it must be loaded. */
   cached(key: string): EncodedText | null | undefined;
-  /**
-   * Calls `use` with what `text` answers for `key`: in this very call when it is `cached`, else once
-   * loaded. @returns undefined when `use` has run, else the promise of the load and `use`
-   */
+  /** Calls `use` with the answer, synchronously when cached. @returns undefined, or the load's promise */
   use(
     key: string,
     load: () => Promise<string | null>,
     use: (answer: EncodedText | null) => void,
   ): Promise<void> | undefined;
-  /** the JSON text of what `load` answers for `key`, loaded as `text` is */
   json(key: string, load: () => Promise<unknown>): Promise<string>;
   /** drops every entry (call after an edit of the catalogue) */
   clear(): void;

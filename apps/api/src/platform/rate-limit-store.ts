@@ -1,29 +1,11 @@
-/**
- * Stores for `@fastify/rate-limit` in the product database, so every API instance counts the same
- * requests (architecture.md, "Modes": nothing kept in one process's memory that another instance needs).
- *
- * One row per key and window: the first request of a window inserts `count = 1, reset_at = now + window`;
- * later ones increment it in the same upsert; a request after `reset_at` starts a new window. The upsert
- * is atomic on SQLite and PostgreSQL, so concurrent requests on several instances are all counted.
- *
- * Two ways of counting share that table (docs/decisions/002-rate-limits.md):
- * - exact, one upsert per request: the auth routes and the stricter per-customer limits, which are called
- *   rarely and guard passwords and mail;
- * - batched, for routes whose limit options carry `batched: true` (every other /api/private route): the
- *   first request of a key's window on an instance is written at once and brings back the shared total
- *   and window; later ones are counted in memory and their increments written in one upsert per key every
- *   `flushMs` (default 1 s), each write bringing back the total of every instance. A request is judged on
- *   the last known shared total plus this instance's increments not yet written, so one instance alone
- *   counts exactly, and several together can let through at most what the others counted in their last
- *   `flushMs` beyond the limit.
- */
+/** `@fastify/rate-limit` stores in the database, shared by instances (docs/decisions/002-rate-limits.md). */
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './db/schema';
 
 declare module '@fastify/rate-limit' {
   interface RateLimitOptions {
-    /** count in memory and write every second ({@link BatchedCounters}); default: one write per request */
+    /** count in memory and write in batches ({@link BatchedCounters}); default: one write per request */
     batched?: boolean;
   }
 }
@@ -31,11 +13,7 @@ declare module '@fastify/rate-limit' {
 type Incr = FastifyRateLimitStore['incr'];
 type Callback = Parameters<Incr>[1];
 
-/**
- * Adds `n` to the key's window, or starts a new window of `timeWindow` ms at `t` with `n` (also the panel
- * queue's shared per-minute budget, panel/panel-queue.ts).
- * @returns the shared count and window end
- */
+/** Adds `n` to the key's window or starts a new one at `t`. @returns the shared count and window end */
 export async function addToWindow(
   db: Kysely<Database>,
   key: string,
@@ -57,25 +35,17 @@ export async function addToWindow(
   return { count: Number(row.count), resetAt: Number(row.reset_at) };
 }
 
-/** One key's window as this instance knows it (batched counting). */
 interface Counter {
   timeWindow: number;
-  /** end of the shared window, milliseconds */
   resetAt: number;
-  /** the shared count at the last write (every instance's written increments) */
   shared: number;
-  /** this instance's increments being written now */
   writing: number;
-  /** this instance's increments not written yet */
   pending: number;
-  /** the write in flight, if any; while the window's first write is in flight `known` is false */
   write: Promise<void> | null;
   known: boolean;
 }
 
-/**
- * The in-memory side of batched counting: counters by key, written to the database every `flushMs`.
- */
+/** The in-memory side of batched counting: counters by key, written every `flushMs`. */
 export class BatchedCounters {
   private readonly counters = new Map<string, Counter>();
   private timer: NodeJS.Timeout | null = null;
@@ -110,7 +80,6 @@ export class BatchedCounters {
       return;
     }
     if (!counter.known) {
-      // The window's first write is still in flight: wait for the shared total, then count this one.
       const first = counter.write;
       void first?.finally(() => this.incr(key, callback, timeWindow));
       return;
@@ -144,7 +113,6 @@ export class BatchedCounters {
         counter.writing = 0;
         counter.write = null;
         counter.pending += n;
-        // Without a shared total the next request starts the window again.
         if (!counter.known && this.counters.get(key) === counter) this.counters.delete(key);
         throw error;
       },
@@ -180,7 +148,6 @@ export class BatchedCounters {
     if ([...this.counters.values()].some((c) => c.pending > 0)) this.schedule();
   }
 
-  /** Stops the timer and writes what is pending (before the database closes). */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
@@ -190,12 +157,8 @@ export class BatchedCounters {
 }
 
 /**
- * @param db the product database (table `rate_limits`, migration 0002)
- * @param now the product clock, milliseconds
- * @param batched the in-memory counters of this instance for routes with `batched: true` (default: new
- *   ones, written every second; give them to close them with the server)
- * @returns a store class as `@fastify/rate-limit`'s `store` option expects (constructed per plugin, with
- *   `child` per route; every route shares the one table, keys are prefixed by the route's own prefix)
+ * @param batched this instance's in-memory counters (give them to close them with the server)
+ * @returns a store class as `@fastify/rate-limit`'s `store` option expects
  */
 export function databaseRateLimitStore(
   db: Kysely<Database>,
@@ -203,11 +166,6 @@ export function databaseRateLimitStore(
   batched = new BatchedCounters(db, now),
 ) {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    /**
-     * @param _options the plugin's options (unused)
-     * @param prefix the route's key prefix
-     * @param batch count in memory and write every second (see the file's comment)
-     */
     constructor(
       _options?: unknown,
       private readonly prefix = '',
@@ -227,9 +185,7 @@ export function databaseRateLimitStore(
       );
     }
 
-    /** A route's store: its own counters, keyed `<method> <url>:<client key>`. */
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      // The plugin passes the merged limit options with `routeInfo` (the route) beside the route's fields.
       const options = routeOptions as {
         routeInfo?: { method?: string | string[]; url?: string };
         batched?: boolean;

@@ -1,17 +1,10 @@
-/**
- * The readiness checks behind GET /api/ready (issue 11 "Operations"): the database answers, every
- * migration has run, the game panel and Mollie answer. Each check has its own short time limit and they run
- * at once. The answer is kept for a few seconds and shared by concurrent callers, so a monitor (or anyone:
- * the route is public) calling often never multiplies calls to the panel and Mollie.
- */
+/** GET /api/ready's checks, time-limited, answer shared (docs/decisions/011-health-and-readiness.md). */
 import type { ReadinessBody, ReadinessCheck } from '@falkenhost/contracts/operations';
 import { sql } from 'kysely';
 import type { AppContext } from './context';
 import { pendingMigrations } from './db/migrate';
 
-/** Time limit of each check. */
 const CHECK_TIMEOUT_MS = 3_000;
-/** How long an answer is reused. */
 const CACHE_MS = 5_000;
 
 class CheckTimeout extends Error {}
@@ -34,11 +27,7 @@ async function check(ctx: AppContext, name: string, ms: number, run: () => Promi
   }
 }
 
-/**
- * @param options.timeoutMs each check's time limit (default 3 s)
- * @param options.cacheMs how long an answer is reused (default 5 s)
- * @returns a function answering the current readiness (never throws)
- */
+/** @returns a function answering the current readiness (never throws) */
 export function createReadinessCheck(
   ctx: AppContext,
   options: { timeoutMs?: number; cacheMs?: number } = {},

@@ -1,9 +1,4 @@
-/**
- * Helmet's security headers, worked out once: @fastify/helmet runs `helmet(options)` again on every
- * request, building every header value from the options each time (a tenth of a cached answer's CPU,
- * issue 11 part 4). The options here have no per-request parts (no CSP nonces), so the headers helmet sets
- * are the same for every request and are captured once and set as they are.
- */
+/** Helmet's security headers computed once, not per request (docs/decisions/008-security-headers.md). */
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -27,7 +22,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-/** Adds helmet's headers for `options` to every reply of this scope (an onRequest hook, as @fastify/helmet). */
+/** Adds helmet's headers for `options` to every reply of this scope (an onRequest hook). */
 export function securityHeaders(scope: FastifyInstance, options: Readonly<HelmetOptions>): void {
   const headers = helmetHeaders(options);
   scope.addHook('onRequest', (_request, reply, done) => {
@@ -36,13 +31,7 @@ export function securityHeaders(scope: FastifyInstance, options: Readonly<Helmet
   });
 }
 
-/**
- * The headers of the API's answers (JSON, file downloads, the OpenAPI reader): the response headers of
- * OWASP's REST Security Cheat Sheet that apply to them. Helmet's other headers (Referrer-Policy,
- * Origin-Agent-Cluster, X-DNS-Prefetch-Control, Cross-Origin-Opener-Policy, ...) describe how a browser
- * treats a document and stay on the pages (web/index.ts); on every API answer they only cost time
- * (each header is checked and written per answer: bench/, issue 11 part 4). docs/decisions/008-security-headers.md.
- */
+/** The API answers' headers: OWASP REST Security's that apply (docs/decisions/008-security-headers.md). */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // Another site cannot load the answers (Spectre-style reads, hotlinking); the client is same-origin.
   'cross-origin-resource-policy': 'same-origin',
@@ -59,13 +48,7 @@ export function apiSecurityHeaders(scope: FastifyInstance): void {
   });
 }
 
-/**
- * The CSP source of Mollie's hosted checkout, where a page may send a form (the pages' `form-action`):
- * Mollie's API at api.mollie.com has its checkout at https://www.mollie.com (reference/mollie.md); any
- * other MOLLIE_API_URL (the demo's emulator, mounted on our own origin) serves its checkout under its
- * own path, so that path is the source (docs/decisions/133-csp-form-action.md).
- * @param apiUrl the configured MOLLIE_API_URL (an absolute URL)
- */
+/** The CSP `form-action` source of Mollie's checkout (docs/decisions/133-csp-form-action.md). */
 export function mollieCheckoutSource(apiUrl: string): string {
   const url = new URL(apiUrl);
   if (url.hostname === 'api.mollie.com') return 'https://www.mollie.com';

@@ -1,14 +1,6 @@
 /**
- * The public site's partners and documents from the operator's content folder (SITE_CONTENT_DIR,
- * docs/operations.md "Site content"; issue 11, part 2):
- *
- *   partners.json                       { "partners": [{ id, name, description: { en, cs?, ... }, url, social }] }
- *   documents/<language>/<document>.<pdf|html|md>
- *
- * `<document>` is one of SITE_DOCUMENTS and `<language>` one of LANGUAGES; any other file is ignored. A
- * language without a document of its own gets the English one. The folder is read once at start-up (a
- * broken partners.json stops the start, naming the file); a document's bytes are read when it is asked for.
- * Only names from the two whitelists ever reach the file system, so no request can name another file.
+ * The public site's partners and documents from SITE_CONTENT_DIR, read once at start-up; only whitelisted
+ * names reach the file system (docs/decisions/086-site-content-files.md; layout in docs/operations.md).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +20,6 @@ import {
 import { z } from 'zod';
 import type { Supplier } from './config';
 
-/** At most this many partners are shown (the spec's page has three cards). */
 export const MAX_PARTNERS = 12;
 
 const text = z.string().trim().min(1);
@@ -56,7 +47,6 @@ const partnersFile = z.object({
 });
 type PartnerEntry = z.infer<typeof partnersFile>['partners'][number];
 
-/** Content types of the document formats; text is UTF-8. */
 export const DOCUMENT_CONTENT_TYPES: Record<SiteDocumentFormat, string> = {
   pdf: 'application/pdf',
   html: 'text/html; charset=utf-8',
@@ -65,16 +55,15 @@ export const DOCUMENT_CONTENT_TYPES: Record<SiteDocumentFormat, string> = {
 
 export interface DocumentFile {
   id: SiteDocument;
-  /** the language of the file (English when the requested language has none) */
   language: Language;
   format: SiteDocumentFormat;
   path: string;
 }
 
 export interface SiteContent {
-  /** the partners with their descriptions in `language`, else English, in the file's order */
+  /** the partners with descriptions in `language`, else English */
   partners(language: Language): PublicPartner[];
-  /** the documents offered in `language` (or English), in SITE_DOCUMENTS order, with their download paths */
+  /** the documents offered in `language` (or English), with their download paths */
   documents(language: Language): SiteDocumentEntry[];
   /** the file of `document` in `language` or English; null for a name outside the whitelists or no file */
   documentFile(language: string, document: string): DocumentFile | null;
@@ -86,7 +75,7 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 const isDocument = (value: string): value is SiteDocument =>
   (SITE_DOCUMENTS as readonly string[]).includes(value);
 
-/** An empty site: no partners, no documents (production without SITE_CONTENT_DIR). */
+/** An empty site (production without SITE_CONTENT_DIR). */
 const EMPTY: SiteContent = {
   partners: () => [],
   documents: () => [],
@@ -94,11 +83,7 @@ const EMPTY: SiteContent = {
   read: async () => null,
 };
 
-/**
- * Reads the content folder.
- * @param dir SITE_CONTENT_DIR, or null for no content
- * @throws Error naming partners.json and the faulty entries when the file is not valid JSON or not the shape above
- */
+/** @param dir SITE_CONTENT_DIR, or null. @throws Error naming partners.json's faulty entries */
 export function loadSiteContent(dir: string | null): SiteContent {
   if (dir === null) return EMPTY;
   const partners = readPartners(join(dir, 'partners.json'));
@@ -162,20 +147,12 @@ function readPartners(file: string): PartnerEntry[] {
   return parsed.data.partners;
 }
 
-/**
- * The answer of `GET /api/public/site/partners?lang=`, also rendered into the server's /partners page
- * (web/pages.ts) and seeded into the client's query cache there, so both show the same cards.
- * @returns `{ partners }` with descriptions in `language`, else English; empty without site content
- */
+/** `GET /api/public/site/partners?lang=` (and /partners): descriptions in `language`, else English. */
 export function publicPartners(site: SiteContent, language: Language): PartnersAnswer {
   return { partners: site.partners(language) };
 }
 
-/**
- * The answer of `GET /api/public/site/company?lang=`, also rendered into the server's /contact page
- * (web/pages.ts): the seller of SUPPLIER_* (the invoices' seller, so the two cannot disagree; spec 1: a
- * Czech company that is not a VAT payer) and the documents offered in `language` (or English).
- */
+/** `GET /api/public/site/company?lang=`: the invoices' seller and the documents offered in `language`. */
 export function publicCompany(site: SiteContent, supplier: Supplier, language: Language): CompanyAnswer {
   return {
     name: supplier.name,

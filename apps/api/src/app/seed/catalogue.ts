@@ -1,8 +1,4 @@
-/**
- * The demo catalogue (issue 2, "Seed data for the demo"): the six games of spec 1 with priorities and
- * our own images, two to four packages per game with realistic resources and prices, one add-on of each
- * type and a valid discount code. Prices are whole credits per month (1 credit = 0.04 EUR).
- */
+/** The demo catalogue: spec 1's games, packages, add-ons, a discount (docs/decisions/098-demo-start.md). */
 
 export interface SeedPackage {
   name: string;

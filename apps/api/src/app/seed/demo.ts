@@ -1,16 +1,10 @@
-/**
- * Seeds the demo catalogue once, reading nodes and eggs from the panel through the real client, so the
- * packages point at what the (emulated) panel really has.
- */
+/** Seeds the demo catalogue once from the panel's real nodes and eggs (docs/decisions/098-demo-start.md). */
 import { creditsToUnits } from '@falkenhost/contracts/money';
 import { type CatalogueRows, insertCatalogue } from '../../catalog/seed-catalogue';
 import type { AppContext } from '../../platform/context';
 import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES } from './catalogue';
 
-/**
- * @returns true when it seeded, false when games already exist
- * @throws Error when the panel lacks a nest the catalogue needs
- */
+/** @returns false when games already exist. @throws Error when the panel lacks a needed nest */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
   const { db, now, pterodactyl } = ctx;
   const existing = await db.selectFrom('games').select('id').limit(1).executeTakeFirst();
@@ -84,8 +78,8 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
     ],
   };
   await db.transaction().execute((trx) => insertCatalogue(trx, rows));
-  // The seed needs the panel emulator, which answers only once the server listens; a game list asked
-  // for before the seed finished must not stay cached empty (issue 7).
+  // The seed needs the panel emulator, which answers only once the server listens: a game list asked for
+  // meanwhile must not stay cached empty.
   ctx.publicCache.clear();
   return true;
 }

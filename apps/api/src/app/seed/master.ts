@@ -1,17 +1,10 @@
-/**
- * The first master account (issue 2: "a master account whose password is printed at first start").
- * Created at any start when no master exists, so a new installation can always be administered; the
- * password is shown once and only its argon2id hash is kept (docs/decisions/098-demo-start.md).
- */
+/** The first master account, made at a start without one (docs/decisions/098-demo-start.md). */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../identity/passwords';
 import { createUser, masterExists } from '../../identity/users';
 import type { AppContext } from '../../platform/context';
 
-/**
- * @param email the master's e-mail (MASTER_EMAIL, or master@falkenhost.example in the demo)
- * @returns the credentials when it created the account, else null
- */
+/** @param email MASTER_EMAIL (or the demo's). @returns the credentials when it created one, else null */
 export async function ensureMasterAccount(
   ctx: AppContext,
   email: string,

@@ -1,7 +1,4 @@
-/**
- * Opens the product database from a URL: `sqlite:<path>` (or `sqlite::memory:`) for the embedded
- * default, `postgres://...` for production (architecture.md, "Stack").
- */
+/** Opens the product database from a URL: SQLite embedded by default, PostgreSQL in production. */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -28,26 +25,15 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
-/** better-sqlite3's connection behind a Kysely instance opened by `openDatabase` on SQLite. */
 const sqliteOf = new WeakMap<
   Kysely<Database>,
   { sqlite: SQLite.Database; statements: SqliteDatabase; rawStatements: LRUCache<string, SQLite.Statement> }
 >();
 
 /**
- * The first row of a read-only statement run at once, in this call, on SQLite's connection: no promise,
- * no connection mutex, no result plugins, and the row's values as an array (better-sqlite3's raw mode)
- * rather than an object built property by property. Going through Kysely cost more than the query itself
- * on the session read every logged-in request makes (issue 11, part 4: GET /api/private/credits 110 → 90
- * µs of CPU per answer, interleaved A/B), and building the row object by column name was a third of what
- * was left of the read. It is safe because better-sqlite3 runs a statement to its end before it returns,
- * so between two of Kysely's statements the connection is idle, except inside a transaction: there a read
- * would see the transaction's writes before they are committed, so this answers undefined and the caller
- * goes through Kysely, which waits for the transaction to end.
- * @param sql the statement's text with `?` placeholders, e.g. a compiled Kysely query's `sql`
- * @param parameters the values of the placeholders, in order
- * @returns the first row's values in the order of the statement's columns, null when there is no row, or
- *   undefined on PostgreSQL or while a transaction is open
+ * The first row of a read-only statement run synchronously on SQLite, as an array, bypassing Kysely
+ * (docs/decisions/004-sqlite-prepared-statements-and-direct-read.md). `sql` has `?` placeholders.
+ * @returns the row's values in column order, null for no row, undefined on PostgreSQL or inside a transaction
  */
 export function firstRowNow(
   db: Kysely<Database>,
@@ -68,17 +54,9 @@ export function firstRowNow(
 // PostgreSQL bigint (int8) comes back as a string by default; every bigint here is below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-/** How many prepared SQLite statements one database keeps (the product has a few hundred distinct queries). */
 const STATEMENT_CACHE_SIZE = 1000;
 
-/**
- * better-sqlite3's database for Kysely with its prepared statements kept by SQL text: Kysely's
- * SqliteDialect prepares every query again, which cost more than running most of them (issue 11, part 4).
- * Reuse is safe because Kysely runs one query at a time on its single SQLite connection (`all` and `run`
- * finish before the next query starts; a streamed `iterate` holds the connection until it ends), and
- * SQLite prepares a statement again by itself when a migration changed the schema. No package does this
- * for Kysely and better-sqlite3 (docs/decisions/004-sqlite-prepared-statements-and-direct-read.md).
- */
+/** better-sqlite3 for Kysely with prepared statements kept by SQL text (decision 004). */
 export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement>({ max });
   return {
@@ -97,13 +75,7 @@ export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACH
   };
 }
 
-/**
- * SQLite transactions take the write lock when they begin (`BEGIN IMMEDIATE`), waiting up to the busy
- * timeout for another process's writer to finish. Kysely's plain `BEGIN` starts a deferred transaction: one
- * that reads and then writes fails at once with SQLITE_BUSY when another process (a second instance on the
- * same file, docs/operations.md "Two instances") wrote in between, and no busy timeout helps it; the billing
- * tick and orders read before they write. Within one process Kysely runs one transaction at a time anyway.
- */
+/** SQLite transactions begin IMMEDIATE (docs/decisions/003-sqlite-immediate-transactions.md). */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
@@ -139,7 +111,6 @@ export async function openDatabase(
     sqlite.pragma('busy_timeout = 5000');
     const statements = withStatementCache(sqlite);
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
-    // A few statements only (the session read): firstRowNow's callers are the hot reads.
     sqliteOf.set(db, { sqlite, statements, rawStatements: new LRUCache({ max: 32 }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }

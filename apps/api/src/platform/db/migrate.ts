@@ -1,6 +1,4 @@
-/**
- * Runs the Kysely migrations up to the latest. The list is static so the bundled server carries it.
- */
+/** Runs the Kysely migrations; the list is static so the bundled server carries it. */
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database';
 import { initialMigration } from './migrations/0001_initial';
@@ -14,7 +12,6 @@ import { passwordResetsMigration } from './migrations/0009_password_resets';
 import { staffMigration } from './migrations/0010_staff';
 import { eggVariablesMigration } from './migrations/0011_egg_variables';
 
-/** Every migration by name, in order. */
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
@@ -39,9 +36,8 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
       return migrations(dialect);
     },
   };
-  // Kysely looks for its tables in every schema of a PostgreSQL database: name ours, or a database with
-  // another schema holding them (tests give each run its own; another application) would be taken as
-  // migrated already.
+  // Kysely looks in every schema of a PostgreSQL database: name ours, or another schema's tables would
+  // count as migrated already.
   const migrationTableSchema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
@@ -54,8 +50,7 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
 }
 
 /**
- * The migrations this version has that the database has not run (the readiness check, /api/ready): read
- * from Kysely's own table, so it also proves the database answers.
+ * The migrations the database has not run (for /api/ready; the read also proves the database answers).
  * @throws the database's error when it cannot be read
  */
 export async function pendingMigrations({ db, dialect }: Pick<Db, 'db' | 'dialect'>): Promise<string[]> {

@@ -1,7 +1,4 @@
-/**
- * New rows with every optional column at its starting value, so each place that creates one names only
- * what it decides.
- */
+/** New rows with every optional column at its starting value, so callers name only what they decide. */
 import type { Insertable } from 'kysely';
 import type { UserPackagesTable } from './schema';
 
@@ -9,8 +6,7 @@ type Required = 'user_id' | 'package_id' | 'name' | 'billing_type' | 'status' | 
 
 /**
  * An owned server (`user_packages`) as an order writes it: no panel ids, no payment, not suspended.
- * @param row the columns the caller decides; `location_id` 0, `credits_monthly` 0 and the times
- *   `created_at` (epoch ms) must be given by callers that know them
+ * @param row the columns the caller decides (`created_at` epoch ms)
  */
 export function newUserPackage(
   row: Pick<Insertable<UserPackagesTable>, Required | 'location_id' | 'credits_monthly' | 'created_at'> &

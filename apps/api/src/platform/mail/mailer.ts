@@ -1,10 +1,6 @@
-/**
- * Outgoing mail through nodemailer (architecture.md, "Stack"): SMTP in production; in the demo the mail
- * is captured in memory for the mailbox page and GET /api/dev/mail.
- */
+/** Outgoing mail through nodemailer: SMTP in production, captured in memory in the demo. */
 import nodemailer from 'nodemailer';
 
-/** A file sent with a mail (an invoice's PDF). */
 export interface MailAttachment {
   filename: string;
   contentType: string;
@@ -17,7 +13,6 @@ export interface CapturedMail {
   text: string;
   html: string;
   sentAt: string;
-  /** names and sizes of the attached files (the demo's mailbox lists them) */
   attachments: Array<{ filename: string; contentType: string; size: number }>;
 }
 
@@ -37,10 +32,7 @@ export interface Mailer {
 
 const CAPTURE_LIMIT = 500;
 
-/**
- * @param smtpUrl smtp(s)://user:pass@host:port, or null to capture (demo)
- * @param from the From header
- */
+/** @param smtpUrl smtp(s)://user:pass@host:port, or null to capture (demo) */
 export function createMailer(smtpUrl: string | null, from: string, now: () => number = Date.now): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

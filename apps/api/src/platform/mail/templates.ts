@@ -1,8 +1,4 @@
-/**
- * Mail texts in the user's language (the `mail` namespace of the server's i18next instance,
- * platform/i18n.ts), rendered as plain text and as simple HTML. Values are HTML-escaped; the layout is
- * ours, the words are the translators'.
- */
+/** Mail texts in the user's language, as text and HTML: the layout is ours, the words the translators'. */
 
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '../html';
@@ -20,10 +16,7 @@ function fixedT(language: string): TFunction {
   return translator(language, 'mail');
 }
 
-/**
- * A mail's words: the lead paragraph, an optional code shown large or a link shown as a button (and as
- * its address in the text), then the other paragraphs.
- */
+/** A mail's words: a lead, an optional code or link button, then the other paragraphs. */
 interface MailBody {
   lead: string;
   code?: string;
@@ -31,7 +24,6 @@ interface MailBody {
   rest: string[];
 }
 
-/** Greeting, body, signature and footer, as text and as HTML. */
 function layout(
   language: string,
   t: TFunction,
@@ -69,10 +61,7 @@ ${paragraphs.slice(1).join('\n')}
   return { text, html };
 }
 
-/**
- * A mail carrying a 6-character code (verification, 2FA).
- * @param language one of LANGUAGES; anything else falls back to English
- */
+/** A mail carrying a code (verification, 2FA). @param language one of LANGUAGES, else English */
 export function renderCodeMail(
   kind: CodeMailKind,
   language: string,
@@ -87,10 +76,6 @@ export function renderCodeMail(
   return { ...mail, subject: t(`${kind}.subject`, values) };
 }
 
-/**
- * Notices about a customer's servers, balance and payments (issues 7 and 8), each a subject, a lead and an
- * action line.
- */
 export type NoticeMailKind =
   | 'suspended'
   | 'suspendedMonthly'
@@ -107,19 +92,8 @@ export type NoticeMailKind =
   | 'renewalFailed';
 
 /**
- * A notice mail in the customer's language.
- * - `suspended`: a server suspended for lack of credits; values `server`, `date` (deletion date)
- * - `lowBalance`: the balance pays fewer than 24 hours; values `credits`, `hours`
- * - `deletionWarning`: a suspended server is deleted soon; values `server`, `date`
- * - `deleted`: a suspended server was deleted; values `server`, `days`
- * - `suspendedMonthly`, `deletionWarningMonthly`: as above for a server paid monthly by card
- * - `receipt`: a payment's invoice is attached; values `number`, `amount`
- * - `creditNote`: money refunded or charged back, the credit note attached; values `number`, `amount`
- * - `orderRefunded`: a paid server order could not be set up and was refunded; values `server`, `amount`
- * - `serverRecreated`: the panel lost a paid server and it was made again, empty; values `server`
- * - `serverLostCredits` / `serverLostCard`: the panel lost a paid server, no node could take it again,
- *   it was closed and refunded; values `server` and `credits` (hourly) or `amount` (monthly, by card)
- * - `renewalFailed`: a monthly renewal failed; values `server`, `date` (end of the paid period)
+ * A notice mail in the customer's language; `values` are the placeholders of the kind's texts in the
+ * `mail` namespace (packages/locales).
  * @param language one of LANGUAGES; anything else falls back to English
  */
 export function renderNoticeMail(
@@ -135,7 +109,6 @@ export function renderNoticeMail(
   return { ...mail, subject: t(`${kind}.subject`, values) };
 }
 
-/** Account mails of the settings section (issue 9); see `renderAccountMail`. */
 export type AccountMailKind =
   | 'changeEmail'
   | 'changeBoth'
@@ -146,15 +119,7 @@ export type AccountMailKind =
   | 'passwordReset';
 
 /**
- * An account mail in the customer's language (issue 9):
- * - `changeEmail`: confirm a new e-mail address (sent to it); values `email` (the new address), link
- * - `changeBoth`: confirm a new username and e-mail address (sent to the new one); values `newUsername`,
- *   `email`, link
- * - `changeUsername`: confirm a new username (sent to the current address); values `newUsername`, link
- * - `emailChanged`: the account's e-mail was changed (sent to the old address); values `email` (new)
- * - `passwordChanged`: the password was changed and other logins ended
- * - `deactivated`: the account was deactivated; what is kept and how to reach support
- * - `passwordReset`: the link to set a new password (forgot password), valid one hour
+ * An account mail in the customer's language; `values` are the placeholders of the kind's texts.
  * @param link the confirmation link (change mails only)
  * @param language one of LANGUAGES; anything else falls back to English
  */
@@ -173,10 +138,7 @@ export function renderAccountMail(
   return { ...mail, subject: t(`${kind}.subject`, values) };
 }
 
-/**
- * A date and time as a mail states it: the language's long date with the time, in the customer's zone.
- * @param instant epoch milliseconds
- */
+/** A date and time in the language's long form, in the customer's zone. @param instant epoch ms */
 export function mailDate(language: string, timeZone: string, instant: number): string {
   const lng = languageOf(language);
   try {

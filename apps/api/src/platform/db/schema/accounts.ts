@@ -2,10 +2,7 @@
 import type { Generated } from 'kysely';
 import type { Millis } from './columns';
 
-/**
- * A requested e-mail or username change, applied when its mailed link is opened (issue 9; migration 0007).
- * Only the SHA-256 of the link's token is kept.
- */
+/** A requested e-mail or username change, applied by its mailed link; only the token's SHA-256 is kept. */
 export interface AccountChangesTable {
   id: Generated<number>;
   user_id: number;
@@ -14,7 +11,7 @@ export interface AccountChangesTable {
   new_username: string | null;
   /** lowercased; null: the e-mail stays */
   new_email: string | null;
-  /** where the link went: the new e-mail, or the current one for a username-only change */
+  /** the new e-mail, or the current one for a username-only change */
   sent_to: string;
   expires_at: Millis;
   used_at: Millis | null;

@@ -15,20 +15,18 @@ export interface CreditLedgerTable {
   created_at: Millis;
 }
 
-/** The last invoice number of a calendar year (billing/invoices.ts nextInvoiceNumber). */
 export interface InvoiceSequencesTable {
   year: number;
   last_number: number;
 }
 
-/** An invoice or credit note as issued (architecture.md "Billing"; issue 8). */
+/** An invoice or credit note as issued (docs/decisions/054-invoice-numbers-and-credit-notes.md). */
 export interface InvoicesTable {
   id: Generated<number>;
   /** `<year>-<seq, 6 digits>`, gap-free per year */
   number: string;
   year: number;
   seq: number;
-  /** invoice | credit-note */
   kind: string;
   user_id: number;
   order_id: number | null;

@@ -12,10 +12,10 @@ export interface GamesTable {
   active: Flag;
   image_url: string;
   thumbnail_url: string;
-  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  /** soft deletion: kept for the servers that name it */
   deleted_at: Millis | null;
   created_at: Millis;
-  /** JSON env_variable -> value: staff's egg variable values for every server of the game (migration 0011) */
+  /** JSON env_variable -> value for every server of the game */
   variables: Generated<string>;
 }
 
@@ -40,7 +40,7 @@ export interface PackagesTable {
   active: Flag;
   /** the one user a custom package is for, null for a public package */
   target_user_id: number | null;
-  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  /** soft deletion: kept for the servers that name it */
   deleted_at: Millis | null;
   created_at: Millis;
 }
@@ -65,7 +65,7 @@ export interface AddonsTable {
   type: string;
   quantity: number;
   active: Flag;
-  /** soft deletion (migration 0010): hidden everywhere, kept for the servers that named it */
+  /** soft deletion: kept for the servers that name it */
   deleted_at: Millis | null;
   created_at: Millis;
 }

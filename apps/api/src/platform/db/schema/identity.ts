@@ -1,7 +1,4 @@
-/**
- * The tables of identity (users, sessions, codes, captchas, password resets, TOTP), written only by
- * apps/api/src/identity; billing/ledger.ts moves `users.credits` with its ledger entry.
- */
+/** The tables of identity, written only by apps/api/src/identity (and billing/ledger.ts: credits). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Flag, Millis } from './columns';
 
@@ -21,7 +18,7 @@ export interface UsersTable {
   active: Generated<Flag>;
   language: Generated<string>;
   referrer_id: number | null;
-  /** bumped on role change, deactivation and password change: ends every session at once */
+  /** bumped on role change, deactivation and password change: ends every session */
   token_version: Generated<number>;
   ptero_user_id: number | null;
   mollie_customer_id: string | null;
@@ -29,7 +26,7 @@ export interface UsersTable {
   time_zone: Generated<string>;
   /** when the low-balance warning was mailed; cleared when the balance covers a day again */
   low_balance_warned_at: Millis | null;
-  /** two-factor login by authenticator app is on (migration 0008; takes precedence over two_factor_auth) */
+  /** TOTP login is on (takes precedence over two_factor_auth) */
   totp_enabled: Generated<Flag>;
   created_at: Millis;
   updated_at: Millis;
@@ -42,7 +39,6 @@ export interface SessionsTable {
   token_hash: string;
   /** all rotations of one login share a family; reuse of a rotated token revokes the family */
   family: string;
-  /** false until the 2FA code of this login is entered */
   mfa_passed: Flag;
   expires_at: Millis;
   rotated_at: Millis | null;
@@ -70,10 +66,9 @@ export interface UsedCaptchasTable {
   expires_at: Millis;
 }
 
-/** A password reset request (migration 0009): by address, with a token only for an active account. */
+/** A password reset request, by address (docs/decisions/026-password-reset.md). */
 export interface PasswordResetsTable {
   id: Generated<number>;
-  /** the address asked for, lower case */
   email: string;
   /** the account of that address, null when there is none (nothing is mailed) */
   user_id: number | null;
@@ -84,12 +79,11 @@ export interface PasswordResetsTable {
   created_at: Millis;
 }
 
-/** TOTP set-up of a user (migration 0008). Secrets are AES-256-GCM ciphertexts (auth/totp.ts), never plain. */
+/** TOTP set-up of a user; secrets are encrypted (identity/totp.ts). */
 export interface UserTotpTable {
   user_id: number;
   /** the confirmed secret; null until the first code is entered */
   secret: string | null;
-  /** a set-up waiting for its first code */
   pending_secret: string | null;
   pending_at: Millis | null;
   /** the last accepted 30-second time step (wall clock): a code is accepted once */
@@ -101,7 +95,7 @@ export interface UserTotpTable {
   updated_at: Millis;
 }
 
-/** One-time recovery codes of TOTP (migration 0008), as an HMAC keyed by CODE_SECRET. */
+/** One-time recovery codes of TOTP, as an HMAC keyed by CODE_SECRET. */
 export interface TotpRecoveryCodesTable {
   id: Generated<number>;
   user_id: number;

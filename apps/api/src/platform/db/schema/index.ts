@@ -1,11 +1,4 @@
-/**
- * Table types of the product database (spec section 3), shared by SQLite and PostgreSQL: each module's
- * tables in the file named after it, the whole database here.
- *
- * Conventions (docs/decisions/001-database-conventions.md): ids are integers; flags are integers 0/1; times are
- * integers of milliseconds since the epoch (`*_at`); credit amounts are integers of 1/10 000 credit;
- * euro amounts integers of cents (`*_cents`); percentages integers of basis points (`*_bp`).
- */
+/** Table types of the database, a file per module (docs/decisions/001-database-conventions.md). */
 
 import type { AccountChangesTable } from './accounts';
 import type { CreditLedgerTable, InvoiceSequencesTable, InvoicesTable } from './billing';

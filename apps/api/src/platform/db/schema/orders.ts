@@ -11,7 +11,6 @@ export interface OrdersTable {
   kind: string;
   /** pending | completed | canceled | failed | expired */
   status: string;
-  /** credit units bought (credits orders) */
   credits_amount: number;
   amount_cents: number;
   fee_cents: number;
@@ -24,11 +23,10 @@ export interface OrdersTable {
   details: string;
   created_at: Millis;
   completed_at: Millis | null;
-  /** a process carrying a paid card order forward holds it until then (orders of kind package-card, unsuspend-card) */
+  /** lease of the process carrying a paid card order forward */
   locked_until: Millis | null;
-  /** the token of the process holding the lease (a holder past its lease neither releases nor overwrites) */
+  /** the lease holder's token */
   lease_owner: string | null;
-  /** provisioning attempts after payment */
   attempts: Generated<number>;
 }
 

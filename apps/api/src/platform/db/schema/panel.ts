@@ -9,7 +9,6 @@ export interface PanelTasksTable {
   kind: string;
   /** JSON: `{ signal }` for power */
   payload: Generated<string>;
-  /** pending | done */
   status: string;
   attempts: Generated<number>;
   /** not before; also the lease of a task being run */
@@ -19,10 +18,7 @@ export interface PanelTasksTable {
   done_at: Millis | null;
 }
 
-/**
- * An allocation held by an order, with the node room it needs (MB). Counted as taken while the order is
- * in flight and, once done, until the panel's node figures read after `done_at` include its server.
- */
+/** An allocation held by an order, counted as taken until the panel's node figures include its server. */
 export interface AllocationClaimsTable {
   allocation_id: number;
   node_id: number;

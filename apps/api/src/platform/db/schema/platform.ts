@@ -9,7 +9,6 @@ export interface RateLimitsTable {
   reset_at: Millis;
 }
 
-/** One mail to send (platform/outbox.ts). */
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -25,7 +24,7 @@ export interface MailOutboxTable {
   invoice_id: number | null;
 }
 
-/** One staff change (migration 0010; platform/audit.ts): who, when, what, the record before and after. */
+/** One staff change (platform/audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number;
@@ -34,9 +33,7 @@ export interface AuditLogTable {
   /** game | package | addon | discount | user */
   entity: string;
   entity_id: number;
-  /** JSON of the record before the change; null for a create */
   before: string | null;
-  /** JSON of the record after the change; null for a delete */
   after: string | null;
   created_at: Millis;
 }

@@ -13,7 +13,7 @@ export interface UserPackagesTable {
   status: string;
   egg_id: number;
   nest_id: number;
-  /** JSON env_variable -> value: this server's own egg variable values (migration 0011) */
+  /** JSON env_variable -> value: this server's own egg variable values */
   variables: Generated<string>;
   location_id: number;
   node_id: number | null;
@@ -25,27 +25,23 @@ export interface UserPackagesTable {
   mollie_mandate_id: string | null;
   mollie_subscription_id: string | null;
   paid_until: Millis | null;
-  /** start of the last clock hour charged (hourly billing) */
   billed_until: Millis | null;
   suspended_at: Millis | null;
-  /** when the panel confirmed the suspension; null while it is still to be done (the panel queue retries) */
+  /** when the panel confirmed the suspension; null while still to be done */
   panel_suspended_at: Millis | null;
   /** 1 when on-hours schedules decide when it runs and is billed */
   scheduled: Generated<Flag>;
   /** on | off: the power state the schedule job last asked the panel for; null when it never did */
   power_target: string | null;
-  /** when a suspended server is deleted (suspended_at + SUSPEND_DAYS) */
   delete_at: Millis | null;
-  /** deletion warning mails sent since the suspension: 0, 1 (3 days before), 2 (1 day before) */
+  /** deletion warning mails sent since the suspension */
   deletion_warnings: Generated<number>;
   /** an add-on or package change holds the server since then; null when none */
   changing_since: Millis | null;
   /** monthly: the paid period is `periods_paid` calendar months from `period_anchor` (= paid_until) */
   period_anchor: Millis | null;
   periods_paid: number | null;
-  /** monthly: the customer cancelled; it runs to paid_until, then is suspended */
   cancelled_at: Millis | null;
-  /** monthly: the last renewal failed; suspended at paid_until */
   renewal_failed_at: Millis | null;
   /** monthly: what each later month costs by card (the subscription's amount we want) */
   monthly_amount_cents: number | null;
@@ -60,7 +56,7 @@ export interface UserPackagesTable {
 export interface UserPackageAddonsTable {
   user_package_id: number;
   addon_id: number;
-  /** copied from the add-on: unique per server (one add-on per type, spec 4) */
+  /** unique per server (one add-on per type) */
   addon_type: string;
   /** 1/10 000 credit per month the add-on added to the server's price when it was bought */
   credits_monthly: Generated<number>;
