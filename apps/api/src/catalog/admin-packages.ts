@@ -218,7 +218,7 @@ export async function createPackage(
   return one(ctx, id);
 }
 
-/** A package edit as its servers see it: `priceDelta` in credit units a month, `resourcesChanged` (RESOURCE_COLUMNS). */
+/** A package edit as its servers see it: `priceDelta` in credit units a month; `resourcesChanged`. */
 export interface PackageChange {
   packageId: number;
   priceDelta: number;

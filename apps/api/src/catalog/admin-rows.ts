@@ -23,7 +23,7 @@ export function fieldError(msg: string, path: string): AppError {
   return new AppError(400, REASONS.validation, undefined, [{ msg, path }]);
 }
 
-/** Throws 409 exists when another live row of `table` has `name` regardless of case (`exceptId`: the row edited). */
+/** Throws 409 exists when another live row of `table` has `name`, any case (`exceptId`: the row edited). */
 export async function assertNameFree(
   db: Transaction<Database> | AppContext['db'],
   table: 'games' | 'packages' | 'addons',
@@ -64,7 +64,7 @@ export async function findLive<T extends LiveTable>(
   return row as unknown as Selectable<Database[T]>;
 }
 
-/** Writes images, then runs `write`, removing the images when it fails: no file without a row, nor row without file. */
+/** Writes images, then runs `write`, removing the images when it fails: no file without its row, nor row without. */
 export async function withImages<T>(
   ctx: AppContext,
   images: PreparedImage[],
