@@ -1,4 +1,4 @@
-/** Claims released when a server is not made, and marked done when the panel has it (taking: placement.ts). */
+/** Claims released when a server is not made, done when the panel has it (taken in placement.ts). */
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema';

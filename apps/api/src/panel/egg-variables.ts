@@ -94,7 +94,7 @@ export async function checkOrderVariables(
   return kept;
 }
 
-/** The environment a new server is created with: egg default, under staff's game value, under the server's own. */
+/** A new server's environment: egg default, under staff's game value, under the server's own. */
 export function serverEnvironment(
   egg: { variables?: Array<{ env_variable: string; default_value: string | null }> },
   gameValues: Record<string, string>,
@@ -133,7 +133,7 @@ export async function packageVariableFields(
 }
 
 /**
- * Staff's view of a game's egg variables whose default the panel refuses or that staff set, with value and source.
+ * Staff's view of a game's egg variables the panel refuses the default of or staff set: value, source.
  * @param values staff's values to judge (the stored ones when omitted)
  */
 export async function gameVariableStatus(
@@ -179,7 +179,7 @@ export async function gameVariableStatus(
 }
 
 /**
- * Checks staff's values for a game by every egg's rules, and when publishing, that none is left without a value.
+ * Checks staff's values for a game by every egg's rules and, when publishing, that none lacks a value.
  * @returns the values to store (trimmed, empty ones dropped)
  * @throws AppError 400 variable naming each refused or missing variable
  */

@@ -1,4 +1,4 @@
-/** The customer's server on the panel: created, removed after a failure, limits set (reference/pterodactyl.md). */
+/** The customer's server on the panel: created, removed on failure, limits set (reference/pterodactyl.md). */
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { AppContext } from '../platform/context';
 import { gameVariables, serverEnvironment } from './egg-variables';

@@ -88,7 +88,7 @@ export async function confirmPanelUser(ctx: AppContext, user: User): Promise<num
   return ensurePanelUser(ctx, { ...user, ptero_user_id: null });
 }
 
-/** Never a panel administrator, another customer's account, or an e-mail the customer has not proved to own. */
+/** Never a panel administrator's, another customer's, or one with an e-mail the customer has not proved. */
 function adoptable(holder: PanelUser, user: User): boolean {
   if (user.email_verified !== 1 || holder.root_admin) return false;
   const externalId = holder.external_id ?? '';

@@ -125,7 +125,7 @@ export interface Placement {
   }>;
 }
 
-/** True when some node of `placement` could hold `build` before any claim: a card order's check before payment. */
+/** True when some node could hold `build` before any claim: a card order's check before payment. */
 export function hasRoom(placement: Placement, build: ServerBuild): boolean {
   return placement.nodes.some(
     (n) =>

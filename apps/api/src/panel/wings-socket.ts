@@ -1,4 +1,4 @@
-/** The relay's upstream side: one Wings socket per watched panel server (decisions/122-live-stats-relay.md). */
+/** The relay's upstream: one Wings socket per watched server (decisions/122-live-stats-relay.md). */
 import { isNotFound } from '@falkenhost/pterodactyl/errors';
 import type { ProcessState } from '@falkenhost/pterodactyl/types';
 import WebSocket from 'ws';
@@ -217,7 +217,7 @@ export class Upstream<W extends Listener> {
     }
   }
 
-  /** Called every token check: a socket that answered nothing since the last ping is ended, which reconnects it. */
+  /** Every token check: a socket silent since the last ping is ended, which reconnects it. */
   heartbeat(): void {
     const socket = this.socket;
     const now = Date.now();

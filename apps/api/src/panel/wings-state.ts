@@ -1,4 +1,4 @@
-/** A server's power state as its Wings socket tells it live (decisions/032-queued-start-waits-for-stop.md). */
+/** A server's live power state from Wings (decisions/032-queued-start-waits-for-stop.md). */
 import WebSocket from 'ws';
 import type { AppContext } from '../platform/context';
 
