@@ -162,7 +162,7 @@ export async function updateGame(
 }
 
 /**
- * Deletes a game that has no packages (docs/decisions/041-catalogue-names-and-deletion.md); the row stays hidden.
+ * Deletes a game without packages; the row stays hidden (decisions/041-catalogue-names-and-deletion.md).
  * @throws AppError 404 not-found, 409 owned while it has packages
  */
 export async function deleteGame(ctx: AppContext, change: StaffChange, id: number): Promise<void> {
@@ -192,7 +192,7 @@ export async function deleteGame(ctx: AppContext, change: StaffChange, id: numbe
   ctx.publicCache.clear();
 }
 
-/** What the package popup offers (spec 3 "Package extra data"): games, locations with nodes, nests with eggs. */
+/** The package popup's choices (spec 3 "Package extra data"): games, locations and nodes, nests and eggs. */
 export async function adminPackagesAdditionalData(ctx: AppContext): Promise<AdminPackagesAdditionalData> {
   const [games, locations, nodes, nests] = await Promise.all([
     ctx.db

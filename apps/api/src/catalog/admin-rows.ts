@@ -64,7 +64,7 @@ export async function findLive<T extends LiveTable>(
   return row as unknown as Selectable<Database[T]>;
 }
 
-/** Writes images, then runs `write`, removing the images when it fails: no file without its row, nor row without. */
+/** Writes images, then runs `write`, removing the images when it fails: no file without its row, or back. */
 export async function withImages<T>(
   ctx: AppContext,
   images: PreparedImage[],

@@ -44,7 +44,7 @@ export async function packageNodesAndEggs(
 /**
  * Checks the game, nodes and eggs of a form against our games and the panel.
  * @returns the nest of every egg
- * @throws AppError 400 unknown, 400 validation noLocations / noNests, 400 variable `missing` (egg-variables.ts)
+ * @throws AppError 400 unknown, 400 validation noLocations / noNests, 400 variable `missing`
  */
 export async function checkPlacement(ctx: AppContext, fields: PackageFields): Promise<Map<number, number>> {
   const game = await ctx.db

@@ -70,7 +70,7 @@ export async function packageLocations(ctx: AppContext, packageId: number): Prom
 
 /**
  * Checks an order's package, egg, location, add-ons and the egg variables the customer must give.
- * @throws AppError 400 unknown when any is not offered, 400 variable (panel/egg-variables.ts); nothing written
+ * @throws AppError 400 unknown when any is not offered, 400 variable (egg-variables.ts); nothing written
  */
 export async function loadOrderablePackage(
   ctx: AppContext,

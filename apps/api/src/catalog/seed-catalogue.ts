@@ -17,7 +17,7 @@ export interface CatalogueRows {
   discounts: Insertable<DiscountsTable>[];
 }
 
-/** Inserts games with packages, then add-ons for every package, then discounts, in the caller's transaction. */
+/** Inserts games with packages, add-ons for every package, then discounts, in the caller's transaction. */
 export async function insertCatalogue(trx: Transaction<Database>, rows: CatalogueRows): Promise<void> {
   const packageIds: number[] = [];
   for (const game of rows.games) {

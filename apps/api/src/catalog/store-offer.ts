@@ -1,4 +1,4 @@
-/** What the store's dialogs read before an order (spec 2 "Package overview dialog", 3, 7 "Public and store"). */
+/** What the store's dialogs read before an order (spec 2 "Package overview dialog", 3, 7). */
 import type { AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
 import type { PackageVariablesAnswer } from '@falkenhost/contracts/egg-variables';

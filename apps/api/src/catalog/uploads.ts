@@ -58,7 +58,7 @@ export const imageDecodes = new Gate(DECODE_SLOTS);
 /**
  * Checks and re-encodes one uploaded file, at most DECODE_SLOTS at a time.
  * @param kind image (the game's large picture) or thumbnail
- * @throws AppError 400 file-type (not a png, jpeg or webp that decodes), 413 file-too-large (MAX_INPUT_PIXELS)
+ * @throws AppError 400 file-type (no png, jpeg or webp that decodes), 413 file-too-large (pixels)
  */
 export async function prepareImage(file: Buffer, kind: keyof typeof MAX_SIDE): Promise<PreparedImage> {
   const type = await fileTypeFromBuffer(file);
@@ -123,7 +123,7 @@ export async function discardImages(ctx: AppContext, urls: string[]): Promise<vo
   }
 }
 
-/** Removes upload files (and stale temporary files) no row refers to, older than SWEEP_GRACE_MS. @returns how many */
+/** Removes upload and temporary files no row names, older than SWEEP_GRACE_MS. @returns how many */
 export async function sweepUploads(ctx: AppContext): Promise<number> {
   let names: string[];
   try {
