@@ -1,4 +1,4 @@
-/** The staff servers list; the panel is asked only for the rows shown (decisions/085-staff-servers-list.md). */
+/** The staff servers list; the panel is asked only about rows shown (decisions/085-staff-servers-list.md). */
 import type { AdminServer, AllServersAnswer } from '@falkenhost/contracts/admin';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-/** The users section, master only (spec 2 "Users admin", 6; docs/decisions/083-users-section-master-only.md). */
+/** The users section, master only (spec 2 "Users admin", 6; decisions/083-users-section-master-only.md). */
 import { ADMIN_PAGE_SIZE, type AdminUser, type AllUsersAnswer } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
