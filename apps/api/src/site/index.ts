@@ -21,7 +21,7 @@ import { renderPage } from './pages';
 import { loadStaticFiles, type StaticFile } from './static-files';
 import { parseTemplate, type Template } from './template';
 
-/** Brotli or gzip for API answers not compressed already; event streams, PDFs, images and sockets are left alone. */
+/** Brotli or gzip for API answers not compressed yet; event streams, PDFs, images, sockets are left alone. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // Request bodies are not decompressed: no client of the API sends them compressed.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
@@ -87,7 +87,7 @@ const CLIENT_API_PATH = /^\/(api|_emulators|uploads)(\/|$)/;
 const FILE_PATH = /\.[a-z0-9]+$/i;
 const GAME_ID = /^[1-9]\d{0,8}$/;
 
-/** The paths Fastify registers for a client page: an optional last segment with and without, the dashboard's tree. */
+/** Fastify paths of a client page: an optional last segment with and without; the dashboard's whole tree. */
 function serverPaths(page: PagePath): string[] {
   const optional = /\/:(\w+)\?$/.exec(page);
   if (optional) return [page.slice(0, optional.index), page.slice(0, -1)];
@@ -134,7 +134,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       },
     });
 
-    // Pages without catalogue data change only with the footer's copyright year: rendered again in a new year.
+    // Pages without catalogue data change only with the footer's year: rendered again in a new year.
     const fixed = new Map<string, EncodedText>();
     let renderedBefore = startOfNextYear();
     const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>

@@ -1,4 +1,4 @@
-/** The public pages' visible text as HTML, drawn like the React pages (decisions/090-server-rendered-pages.md). */
+/** The public pages' text as HTML, drawn like the React pages (decisions/090-server-rendered-pages.md). */
 import type { GamePackagesAnswer, PublicGame, PublicPackage } from '@falkenhost/contracts/catalog';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@falkenhost/contracts/constants';
 import {
@@ -40,7 +40,7 @@ function platformBadges(t: TFunction, game: Pick<PublicGame, 'desktop' | 'consol
   return html`<div class="s-badges" role="group" aria-label="${t('catalog:platforms.label')}">${flags.map((key) => html`<span class="s-badge">${t(`catalog:platforms.${key}`)}</span>`)}</div>`;
 }
 
-/** The site's footer (site-footer.tsx), for the short pages whose footer is above the fold (/partners, /contact). */
+/** The site's footer (site-footer.tsx), for short pages, footer above the fold (/partners, /contact). */
 export function footer(t: TFunction, language: Language): SafeHtml {
   const q = `?lng=${language}`;
   return html`<footer class="s-ft"><div class="s-c"><div class="s-ftg"><div class="s-fts" style="max-width:360px"><span class="s-logo">${FOOTER_LOGO}<span>Falkenhost</span></span><p>${t('common:footer.tagline')}</p></div><div class="s-fts"><p class="s-fb">${t('common:footer.product')}</p><a href="/hosting${q}">${t('common:nav.hosting')}</a><a href="/dashboard">${t('common:nav.dashboard')}</a></div><div class="s-fts"><p class="s-fb">${t('common:footer.company')}</p><a href="/partners${q}">${t('common:nav.partners')}</a><a href="/contact${q}">${t('common:nav.contact')}</a><p>${t('common:footer.location')}</p><p>${t('common:footer.vat')}</p></div></div><p class="s-fc">${t('common:footer.copyright', { year: new Date().getFullYear() })}</p></div></footer>`;

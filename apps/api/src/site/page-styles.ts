@@ -1,4 +1,4 @@
-/** The pages' own CSS and artwork, mirroring the Mantine components so a page does not jump when React takes over. */
+/** The pages' own CSS and artwork, mirroring Mantine's sizes so a page does not jump when React starts. */
 import { raw, type SafeHtml } from '../platform/html';
 
 /** Mirrors the sizes of the Mantine components the React pages use (theme.ts, Mantine's defaults). */

@@ -1,4 +1,4 @@
-/** The client's files and precompressed variants, read at start-up (decisions/088-web-files-compression-caching.md). */
+/** The client's files, read at start-up (decisions/088-web-files-compression-caching.md). */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';

@@ -1,4 +1,4 @@
-/** The built index.html, cut where each page's parts go, and the script that starts the client after the first screen. */
+/** The built index.html cut where each page's parts go, and the script starting the client after it. */
 import { createHash } from 'node:crypto';
 import { jsonForScript, raw } from '../platform/html';
 
@@ -12,7 +12,7 @@ export interface Template {
   startScriptSource: string;
 }
 
-/** Marks a page's first-screen elements (its LCP candidates) for Element Timing: startScript waits for one. */
+/** Marks first-screen elements (LCP candidates) for Element Timing: startScript waits for one. */
 export const FIRST_SCREEN = raw(' elementtiming="first-screen"');
 
 /**
