@@ -1,5 +1,5 @@
 /**
- * The operator's routes under /api: health, readiness, the OpenAPI document and its reader (docs/operations.md,
+ * The operator's routes under /api: health, readiness, the OpenAPI document, its reader (docs/operations.md,
  * decisions/011-health-and-readiness.md, 095-openapi-document.md).
  */
 import { healthBody, readinessBody } from '@falkenhost/contracts/operations';
