@@ -1,10 +1,4 @@
-/**
- * Username and e-mail change by mailed link (spec 4 "Account" and the e-mail change, 5, 8 "Settings";
- * issue 9). accounts owns `account_changes`; the change itself is written by identity.
- *
- * The change link is sent at once (its token is never written anywhere but the mail); the "e-mail
- * changed" notice goes through the outbox in the transaction that applies the change.
- */
+/** Username and e-mail change by mailed link (docs/decisions/079-account-change-by-link.md). */
 import {
   ACCOUNT_CHANGE_RESEND_SECONDS,
   ACCOUNT_CHANGE_TTL_HOURS,
@@ -28,7 +22,6 @@ import { AppError } from '../platform/errors';
 import type { AccountMailKind } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 
-/** A change link's token: 32 random bytes in base64url (43 characters). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const CHANGE_TTL_MS = ACCOUNT_CHANGE_TTL_HOURS * 3_600_000;
 
@@ -41,15 +34,11 @@ export async function dropOpenAccountChanges(
 }
 
 /**
- * PUT me/update-user (spec 4: a change takes effect only after confirmation through a mailed link; spec 5:
- * at least one of username or e-mail, an empty one keeps the current value, the e-mail's format checked;
- * spec 8 reasons). Nothing about the account changes here: a link `${publicUrl}/update-user/<token>` is
- * mailed to the new address, or to the current one for a username-only change. A new link replaces any
- * earlier one that was not used; links may be asked for once per 120 s.
+ * PUT me/update-user (spec 4, 5, 8): mails a change link to the new address (the current one for a
+ * username-only change); nothing about the account changes here (record 079).
  * @returns the address the link went to
- * @throws AppError 400 empty-fields (nothing given or nothing different), 400 validation with
- *   `errors: [{ msg: 'username' }]` (not 3-32 letters, digits, underscores), 400 email_format, 400 username
- *   (taken), 400 email (taken), 429 too-soon
+ * @throws AppError 400 empty-fields, 400 validation (username rule), 400 email_format, 400 username / email
+ *   (taken), 429 too-soon
  */
 export async function requestAccountChange(
   ctx: AppContext,
@@ -111,13 +100,10 @@ export async function requestAccountChange(
 }
 
 /**
- * PUT me/update-user-execute (spec 2 `/update-user/{token}`): applies the change the link's token stands
- * for, once. Uniqueness is checked again; a new e-mail counts as verified (the link reached it) and the
- * old address is told. The token alone proves the request, so the link works in a browser where nobody
- * is logged in; when someone is, it must be the account the link belongs to.
+ * PUT me/update-user-execute (spec 2 `/update-user/{token}`): applies the change the token stands for, once;
+ * the token alone proves the request (record 079).
  * @param callerId the logged-in user, or null
- * @throws AppError 400 invalid-token (malformed, unknown, used, expired, another account's, or the account
- *   deactivated), 400 username or 400 email (taken meanwhile; the link stays usable); nothing changes then
+ * @throws AppError 400 invalid-token, 400 username / email (taken meanwhile; the link stays usable)
  */
 export async function executeAccountChange(
   ctx: AppContext,

@@ -1,7 +1,4 @@
-/**
- * Deactivation by the customer (spec 2 "Settings", 4 "Account"): the account is closed and its servers
- * stop costing money (docs/decisions/081-account-deactivation.md).
- */
+/** Deactivation by the customer (docs/decisions/081-account-deactivation.md). */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyReply } from 'fastify';
 import { roleOf } from '../identity/roles';
@@ -16,15 +13,9 @@ import { cancelServer } from '../servers/lifecycle';
 import { dropOpenAccountChanges } from './account-change';
 
 /**
- * PUT me/deactivate (spec 2 "Settings", 4 "Account": irreversible for the customer, reactivation by
- * support). The account is marked inactive, the newsletter turned off, every session ended and unused
- * change links dropped, in one transaction with the notice mail; then its servers stop costing money:
- * hourly servers are deleted as the customer's own delete does (billing stops at once, the hour already
- * paid is not refunded), monthly subscriptions are cancelled and those servers run to the end of the paid
- * period (docs/decisions/081-account-deactivation.md). Orders, the credit ledger and invoices are kept (accounting law).
- * Finally the caller's session cookies are cleared.
- * @throws AppError 403 forbidden for the master role (a store must keep a master; another master or
- *   support deactivates one)
+ * PUT me/deactivate (spec 2 "Settings", 4): closes the account in one transaction with the notice mail,
+ * then stops its servers costing money and clears the caller's cookies (record 081).
+ * @throws AppError 403 forbidden for the master role
  */
 export async function deactivateAccount(ctx: AppContext, reply: FastifyReply, user: User): Promise<void> {
   if (roleOf(user) === 'master') throw new AppError(403, REASONS.forbidden);

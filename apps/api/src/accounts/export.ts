@@ -1,13 +1,10 @@
-/**
- * The data export (GDPR art. 15 access and art. 20 portability; spec 2 "Settings"): everything the
- * product holds about one customer, read across the modules below.
- */
+/** The data export (GDPR art. 15, 20; docs/decisions/082-data-export.md), read across the modules below. */
 import { centsToEur, unitsToCredits } from '@falkenhost/contracts/money';
 import { roleOf } from '../identity/roles';
 import { findUserById } from '../identity/user-account';
 import type { AppContext } from '../platform/context';
 
-/** What GET me/export answers: everything the product holds about the customer (GDPR art. 15, 20). */
+/** What GET me/export answers. */
 export interface AccountExport {
   format: 'falkenhost-account-export';
   version: 1;
@@ -30,13 +27,7 @@ function parseJson(text: string): Record<string, unknown> {
   }
 }
 
-/**
- * GET me/export: the customer's data as one JSON document (GDPR art. 15 access and art. 20 portability):
- * profile, servers (with add-ons and schedules), orders (with their billing address), the credit ledger
- * and the invoices' metadata with their PDF address. Only this user's rows; no secrets (password hash,
- * tokens) and no internal ids of other people.
- * Times are ISO 8601, credits in credits (not units), money in euro.
- */
+/** GET me/export: the customer's data as one JSON document (record 082). */
 export async function exportAccount(ctx: AppContext, userId: number): Promise<AccountExport> {
   const { db } = ctx;
   const user = await findUserById(db, userId);

@@ -1,7 +1,4 @@
-/**
- * The password change in settings (spec 5, 8 "Settings"); the reset by mailed link is
- * identity/password-resets.ts. Both end every session through identity's `replacePassword`.
- */
+/** The password change in settings (docs/decisions/080-password-change.md); the reset is identity's. */
 import type { UpdatePasswordBody } from '@falkenhost/contracts/account';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyReply } from 'fastify';
@@ -13,10 +10,7 @@ import type { User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 
 /**
- * PUT me/update-password (spec 5: new password at least 6 characters, checked by the body's schema; spec
- * 8: 401 for a wrong current password). Every session of the account ends (token version bumped,
- * refresh tokens revoked) and the caller goes on in a fresh one (2FA passed: the route's guard required
- * it), so only the other logins end. The old address is told (outbox).
+ * PUT me/update-password (spec 5, 8): ends every other session; the caller gets a fresh one (record 080).
  * @param reply gets the new session's cookies
  * @throws AppError 401 invalid-password when `password` is not the current password
  */

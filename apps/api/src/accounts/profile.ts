@@ -1,6 +1,4 @@
-/**
- * The customer's own profile (spec 2 "Settings", 3 "User (me)"): the profile answer and its two flags.
- */
+/** The customer's own profile (spec 2 "Settings", 3 "User (me)"): the profile answer and its two flags. */
 import type { AccountProfile } from '@falkenhost/contracts/account';
 import { roleOf } from '../identity/roles';
 import { findUserById, setUserFlag } from '../identity/user-account';
@@ -20,8 +18,7 @@ export function profileOf(user: User): AccountProfile {
 }
 
 /**
- * PUT me/newsletter and PUT me/2fa: sets one of the account's flags (spec 2 "Settings"). The 2FA flag is
- * the mailed-code 2FA the login honours (spec 4: with two_factor_auth set a login goes to /email/2fa).
+ * PUT me/newsletter and PUT me/2fa: sets one of the account's flags (spec 2 "Settings"; 2FA: spec 4).
  * @returns the profile after the change
  */
 export async function setAccountFlag(

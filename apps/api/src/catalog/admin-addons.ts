@@ -1,7 +1,4 @@
-/**
- * Store administration, add-ons (spec 2 "Add-ons", 3, 8 "Admin add-ons"). An edit reaches the servers
- * that have the add-on through the handler its caller gives (staff/catalog-edits.ts): servers own them.
- */
+/** Store administration, add-ons (spec 2 "Add-ons", 3, 8); edits reach servers via staff/catalog-edits.ts. */
 
 import type { AddonBody, AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
 import type { AddonType } from '@falkenhost/contracts/constants';
@@ -178,9 +175,8 @@ export async function createAddon(
 }
 
 /**
- * An add-on edit as the servers that have the add-on see it: `priceDelta` in credit units a month (new
- * price minus old), `creditsMonthly` the new price in credit units, `resourcesChanged` when its
- * quantity changed (their panel limits).
+ * An add-on edit as its servers see it: `priceDelta` and `creditsMonthly` in credit units a month,
+ * `resourcesChanged` when its quantity changed.
  */
 export interface AddonChange {
   addonId: number;
@@ -192,10 +188,8 @@ export interface AddonChange {
 }
 
 /**
- * Edits an add-on (spec 7: PUT with id, 200). The type of an add-on someone has cannot change (one
- * add-on per type and server, spec 4).
- * @param carryToServers runs in the edit's transaction, after the add-on's rows are written and before
- *   its audit entry, to bring price and quantity to the servers that have it
+ * Edits an add-on (spec 7: PUT with id); an owned add-on's type cannot change (one per type, spec 4).
+ * @param carryToServers runs in the edit's transaction, before its audit entry, to update the servers
  * @throws AppError 404 not-found, 409 exists, 409 owned (type change while owned), 400 noPackages
  */
 export async function updateAddon(

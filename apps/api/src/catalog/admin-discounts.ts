@@ -1,7 +1,4 @@
-/**
- * Store administration, discount codes (issue 10; spec 2 "Discounts", 3 "Discount", 5 "Admin", 8 "Admin
- * discounts").
- */
+/** Store administration, discount codes (spec 2 "Discounts", 3, 5, 8). */
 
 import { TZDate } from '@date-fns/tz';
 import type { AdminDiscount, DiscountBody } from '@falkenhost/contracts/admin';
@@ -15,9 +12,8 @@ import { AppError } from '../platform/errors';
 import { fieldError, rethrowUnique, type StaffChange } from './admin-rows';
 
 /**
- * A discount's end: a date `YYYY-MM-DD` means the end of that day in Prague (the business's time zone,
- * docs/decisions/044-discount-validity.md); an ISO 8601 time is taken as it is.
- * @returns ms since the epoch, or null when the text is neither
+ * A discount's end: `YYYY-MM-DD` is the end of that day in Prague (docs/decisions/044-discount-validity.md);
+ * an ISO 8601 time is taken as it is. @returns ms since the epoch, or null when the text is neither
  */
 export function discountEnd(text: string): number | null {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

@@ -1,7 +1,6 @@
 /**
- * Store administration, games (spec 2 "Games", 3 "Game", 8 "Admin games"). Every change writes its audit
- * entry in its transaction and clears this instance's public catalogue cache; other instances follow when
- * their cache entry expires.
+ * Store administration, games (spec 2 "Games", 3, 8). A change clears only this instance's public
+ * catalogue cache; other instances follow when their entry expires.
  */
 import type { AdminGame, AdminPackagesAdditionalData, GameFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -64,7 +63,6 @@ export async function createGame(
   images: { image: PreparedImage; thumbnail: PreparedImage },
 ): Promise<AdminGame> {
   await assertNameFree(ctx.db, 'games', fields.name);
-  // A new game has no packages yet: nothing can be missing, values are only trimmed.
   const variables = await checkGameVariables(ctx, null, fields.variables ?? {}, false);
   const game = await withImages(ctx, [images.image, images.thumbnail], ([imageUrl, thumbnailUrl]) =>
     ctx.db.transaction().execute(async (trx) => {
@@ -101,10 +99,8 @@ export async function createGame(
 }
 
 /**
- * Edits a game (spec 7: PUT multipart, 200); images are replaced only when given, egg variable values
- * only when `variables` is given.
- * @throws AppError 404 not-found, 409 exists (name of another game), 400 variable (a value refused by its
- *   egg's rules, or the game active while a variable of its eggs has no value from anyone)
+ * Edits a game (spec 7: PUT multipart); images and egg variable values are replaced only when given.
+ * @throws AppError 404 not-found, 409 exists, 400 variable (refused value, or active with a value missing)
  */
 export async function updateGame(
   ctx: AppContext,
@@ -115,7 +111,7 @@ export async function updateGame(
 ): Promise<AdminGame> {
   const before = await findGame(ctx.db, id);
   await assertNameFree(ctx.db, 'games', fields.name, id);
-  // A published game must be able to provision every egg of its packages (issue 28 point 3).
+  // A published game must be able to provision every egg of its packages.
   const variables = await checkGameVariables(
     ctx,
     id,
@@ -166,8 +162,7 @@ export async function updateGame(
 }
 
 /**
- * Deletes a game that has no packages (spec 2; docs/decisions/041-catalogue-names-and-deletion.md: a game with packages
- * keeps them, so it cannot go). The row stays hidden and inactive for the history.
+ * Deletes a game without packages; the row stays hidden (decisions/041-catalogue-names-and-deletion.md).
  * @throws AppError 404 not-found, 409 owned while it has packages
  */
 export async function deleteGame(ctx: AppContext, change: StaffChange, id: number): Promise<void> {
@@ -197,10 +192,7 @@ export async function deleteGame(ctx: AppContext, change: StaffChange, id: numbe
   ctx.publicCache.clear();
 }
 
-/**
- * What the package popup offers (spec 3 "Package extra data"): games not deleted, the panel's locations
- * with their nodes, and its nests with their eggs.
- */
+/** The package popup's choices (spec 3 "Package extra data"): games, locations and nodes, nests and eggs. */
 export async function adminPackagesAdditionalData(ctx: AppContext): Promise<AdminPackagesAdditionalData> {
   const [games, locations, nodes, nests] = await Promise.all([
     ctx.db

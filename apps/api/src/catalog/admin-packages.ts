@@ -1,7 +1,6 @@
 /**
- * Store administration, packages (spec 2 "Packages", 3 "Package", 8 "Admin packages"). A custom package
- * is made for one target user and is not edited afterwards; an edit reaches the servers using the package
- * through the handler its caller gives (staff/catalog-edits.ts), since servers own those rows.
+ * Store administration, packages (spec 2 "Packages", 3, 8). An edit reaches the servers through the
+ * caller's handler (staff/catalog-edits.ts), since servers own those rows.
  */
 import type { AdminPackage, PackageFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -219,10 +218,7 @@ export async function createPackage(
   return one(ctx, id);
 }
 
-/**
- * A package edit as the servers that use the package see it: `priceDelta` in credit units a month (new
- * price minus old), `resourcesChanged` when a column the panel applies (RESOURCE_COLUMNS) changed.
- */
+/** A package edit as its servers see it: `priceDelta` in credit units a month; `resourcesChanged`. */
 export interface PackageChange {
   packageId: number;
   priceDelta: number;
@@ -232,11 +228,9 @@ export interface PackageChange {
 }
 
 /**
- * Edits a public package (spec 7: PUT multipart without target, 200); the thumbnail only when given.
- * @param carryToServers runs in the edit's transaction, after the package's rows are written and before
- *   its audit entry, to bring price and resources to the servers that use it
- * @throws AppError 404 not-found, 403 forbidden for a custom package (spec 2: not editable), 409 exists,
- *   400 as checkPlacement
+ * Edits a public package (spec 7: PUT multipart without target); the thumbnail only when given.
+ * @param carryToServers runs in the edit's transaction, before its audit entry, to update the servers
+ * @throws AppError 404 not-found, 403 forbidden (custom package, spec 2), 409 exists, 400 as checkPlacement
  */
 export async function updatePackage(
   ctx: AppContext,
@@ -285,8 +279,7 @@ export async function updatePackage(
 }
 
 /**
- * Deletes a package nobody uses (spec 2: delete disabled while packages_ordered > 0). The row stays,
- * hidden and inactive, for the servers that once used it; its add-on offers are removed.
+ * Deletes a package nobody uses (spec 2); the row stays hidden for the servers that once used it.
  * @throws AppError 404 not-found, 409 owned
  */
 export async function deletePackage(ctx: AppContext, change: StaffChange, id: number): Promise<void> {

@@ -1,7 +1,4 @@
-/**
- * What the staff's store changes share (issue 10; spec 5 "Admin"): who makes a change, the soft-deleted
- * rows of games, packages and add-ons, unique names regardless of case, and images written with their row.
- */
+/** What the staff's store changes share (spec 5 "Admin"): actor, soft-deleted rows, unique names, images. */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../platform/context';
@@ -18,10 +15,7 @@ export interface StaffChange {
   at: number;
 }
 
-/**
- * Brings a staff edit of a package or add-on to the servers that use it, inside the edit's transaction.
- * Given by the caller: servers, above catalog, own those rows.
- */
+/** Brings a staff edit to the servers that use it, in the edit's transaction (servers own those rows). */
 export type CarryToServers<Change> = (trx: Transaction<Database>, change: Change) => Promise<void>;
 
 /** 400 validation with one message (the spec's error key), as schema validation answers. */
@@ -29,10 +23,7 @@ export function fieldError(msg: string, path: string): AppError {
   return new AppError(400, REASONS.validation, undefined, [{ msg, path }]);
 }
 
-/**
- * Throws 409 exists when another live row of `table` has `name` regardless of case.
- * @param exceptId the row being edited
- */
+/** Throws 409 exists when another live row of `table` has `name`, any case (`exceptId`: the row edited). */
 export async function assertNameFree(
   db: Transaction<Database> | AppContext['db'],
   table: 'games' | 'packages' | 'addons',
@@ -53,14 +44,10 @@ export function deletedName(name: string, id: number): string {
   return `${name.slice(0, 70)} [deleted ${id}]`;
 }
 
-/** Tables of the store whose rows are soft-deleted (migration 0010). */
 type LiveTable = 'games' | 'packages' | 'addons';
 const LIVE: { [T in LiveTable]: T } = { games: 'games', packages: 'packages', addons: 'addons' };
 
-/**
- * A row of `table` that is not deleted.
- * @throws AppError 404 not-found
- */
+/** A row of `table` that is not deleted. @throws AppError 404 not-found */
 export async function findLive<T extends LiveTable>(
   db: AppContext['db'] | Transaction<Database>,
   table: T,
@@ -77,10 +64,7 @@ export async function findLive<T extends LiveTable>(
   return row as unknown as Selectable<Database[T]>;
 }
 
-/**
- * Writes images, then runs `write`; when `write` fails the images are removed again (no file without a
- * row), and nothing is written when an image cannot be stored (no row without a file).
- */
+/** Writes images, then runs `write`, removing the images when it fails: no file without its row, or back. */
 export async function withImages<T>(
   ctx: AppContext,
   images: PreparedImage[],

@@ -1,7 +1,4 @@
-/**
- * The catalogue as customers see it: games, packages and their add-ons, with prices computed in
- * contracts/money.ts (spec 2 "Public screens", "Customer store"; spec 3 "Game", "Package").
- */
+/** The catalogue as customers see it, priced by contracts/money.ts (spec 2 "Public screens", 3). */
 import type { PublicGame, PublicPackage } from '@falkenhost/contracts/catalog';
 import type { AddonType } from '@falkenhost/contracts/constants';
 import { centsToEur, eurPrice, monthlyEurPrice, unitsToCredits } from '@falkenhost/contracts/money';
@@ -90,10 +87,7 @@ export async function eggsByPackage(
   return map;
 }
 
-/**
- * Packages a user may buy for a game: active public packages, plus (when a user is given) the active
- * custom packages made for that user. Cheapest first.
- */
+/** Packages a user may buy for a game: active public ones plus the user's custom ones, cheapest first. */
 export async function listGamePackages(
   db: Kysely<Database>,
   gameId: number,

@@ -1,7 +1,4 @@
-/**
- * Discount codes (spec 3 "Discount", 4: valid while valid_until is in the future; codes compare
- * case-insensitively).
- */
+/** Discount codes (spec 3 "Discount", 4): valid while valid_until is ahead; compared case-insensitively. */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../platform/db/schema';
@@ -14,7 +11,7 @@ export interface ValidDiscount {
 }
 
 /**
- * @param code as typed; an empty code means no discount
+ * The discount of a typed code (an empty code means no discount).
  * @returns the discount, or null for an empty code
  * @throws AppError 400 discount when the code is unknown or expired
  */

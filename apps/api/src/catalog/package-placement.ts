@@ -1,7 +1,4 @@
-/**
- * Where a package runs (spec 2 "Packages", 3 "Package"): the panel nodes it is placed on and the eggs it
- * offers, each egg with its nest. Staff choose them; the panel must have them.
- */
+/** Where a package runs (spec 2 "Packages", 3 "Package"): the panel nodes and eggs staff choose. */
 import type { PackageFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { Transaction } from 'kysely';
@@ -14,10 +11,7 @@ import { fieldError } from './admin-rows';
 
 type Db = AppContext['db'] | Transaction<Database>;
 
-/**
- * The node ids and egg ids of each package, ascending.
- * @returns maps by package id; a package without rows is absent
- */
+/** The node ids and egg ids of each package, ascending; a package without rows is absent. */
 export async function packageNodesAndEggs(
   db: Db,
   ids: number[],
@@ -50,9 +44,7 @@ export async function packageNodesAndEggs(
 /**
  * Checks the game, nodes and eggs of a form against our games and the panel.
  * @returns the nest of every egg
- * @throws AppError 400 unknown (no such game), 400 validation noLocations / noNests (a node or egg the
- *   panel does not have), 400 variable `missing` (an active package of a published game with an egg
- *   whose required value nobody gives; panel/egg-variables.ts)
+ * @throws AppError 400 unknown, 400 validation noLocations / noNests, 400 variable `missing`
  */
 export async function checkPlacement(ctx: AppContext, fields: PackageFields): Promise<Map<number, number>> {
   const game = await ctx.db
@@ -73,10 +65,7 @@ export async function checkPlacement(ctx: AppContext, fields: PackageFields): Pr
   return nestOf;
 }
 
-/**
- * Replaces a package's nodes and eggs with the form's (duplicates dropped).
- * @param nestOf the nest of every egg, from checkPlacement
- */
+/** Replaces a package's nodes and eggs with the form's (duplicates dropped); `nestOf` from checkPlacement. */
 export async function writePlacement(
   trx: Transaction<Database>,
   packageId: number,

@@ -1,7 +1,4 @@
-/**
- * What a customer may order: a package with one of its eggs, in a location of its nodes, with at most one
- * active add-on of each type offered for it (spec 2 "Package overview dialog", 4, 5).
- */
+/** What a customer may order: package, egg, location, one add-on per type (spec 2, 4, 5). */
 import type { Variables } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { StoreLocation } from '@falkenhost/contracts/store';
@@ -39,7 +36,6 @@ export async function findOrderablePackage(
   return pkg;
 }
 
-/** Node ids of a package. */
 export async function nodeIdsOf(ctx: AppContext, packageId: number): Promise<number[]> {
   const rows = await ctx.db
     .selectFrom('package_nodes')
@@ -62,10 +58,7 @@ export async function addonsOfPackage(ctx: AppContext, packageId: number): Promi
     .execute();
 }
 
-/**
- * Locations of a package's nodes, as the panel names them (spec 3 "Location for ordering": id, code, name),
- * from the panel as read in the last minute (panel/placement.ts `PANEL_READING_FRESH_MS`).
- */
+/** Locations of a package's nodes (spec 3 "Location for ordering"), from the cached panel reading. */
 export async function packageLocations(ctx: AppContext, packageId: number): Promise<StoreLocation[]> {
   const nodes = await packageNodes(ctx, await nodeIdsOf(ctx, packageId));
   const ids = new Set(nodes.map((n) => n.location_id));
@@ -77,8 +70,7 @@ export async function packageLocations(ctx: AppContext, packageId: number): Prom
 
 /**
  * Checks an order's package, egg, location, add-ons and the egg variables the customer must give.
- * @throws AppError 400 unknown when any is not offered, 400 variable when an egg variable's value is
- *   missing or refused by the egg's rules (panel/egg-variables.ts); nothing written
+ * @throws AppError 400 unknown when any is not offered, 400 variable (egg-variables.ts); nothing written
  */
 export async function loadOrderablePackage(
   ctx: AppContext,

@@ -1,14 +1,9 @@
-/**
- * `npm run check:panel`: reads the configured panel (its keys, nodes, nests and eggs) and our catalogue,
- * and says per game whether it can be sold and what is missing, changing nothing on either side
- * (issue 28 point 9; docs/operations.md "Connecting a real panel").
- */
+/** `npm run check:panel`: can each game be sold on the configured panel? Read-only (docs/operations.md). */
 import { uncheckedRules, valueSource } from '@falkenhost/contracts/egg-variables';
 import { parseVariables } from '../panel/egg-variables';
 import { type PanelReader, panelEgg } from '../panel/nests';
 import type { AppContext } from '../platform/context';
 
-/** The verdict on one game. */
 export interface GameCheck {
   game: string;
   active: boolean;
@@ -20,7 +15,6 @@ export interface GameCheck {
   notes: string[];
 }
 
-/** The whole report. */
 export interface PanelCheck {
   /** problems with the keys themselves; empty when both work */
   keys: string[];
@@ -31,10 +25,7 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Runs every check with GET requests only.
- * @returns the report; it never throws for an unreachable panel (that is a line in `keys`)
- */
+/** Runs every check with GET requests only; an unreachable panel is a line in `keys`, never a throw. */
 export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Promise<PanelCheck> {
   const keys: string[] = [];
   const nodes = await ctx.pterodactyl.listNodes().catch((error) => {

@@ -1,7 +1,4 @@
-/**
- * Writes a whole catalogue at once for the demo seed (issue 2 "Seed data for the demo"): the seed in
- * app/seed decides what it holds; catalog, the owner of these tables, writes the rows.
- */
+/** The demo seed's catalogue: app/seed decides what it holds; catalog, the tables' owner, writes the rows. */
 import type { Insertable, Transaction } from 'kysely';
 import type { AddonsTable, Database, DiscountsTable, GamesTable, PackagesTable } from '../platform/db/schema';
 
@@ -20,10 +17,7 @@ export interface CatalogueRows {
   discounts: Insertable<DiscountsTable>[];
 }
 
-/**
- * Inserts games with their packages (nodes, eggs), then add-ons linked to every package, then discount
- * codes, in that order, inside the caller's transaction.
- */
+/** Inserts games with packages, add-ons for every package, then discounts, in the caller's transaction. */
 export async function insertCatalogue(trx: Transaction<Database>, rows: CatalogueRows): Promise<void> {
   const packageIds: number[] = [];
   for (const game of rows.games) {

@@ -1,8 +1,4 @@
-/**
- * What the customer store's dialogs read before an order (spec 2 "Package overview dialog", 3 "Package
- * extra data", 7 "Public and store"): a game's packages for this user, a package's add-ons, locations and
- * egg variables, the nests, and a discount code's check.
- */
+/** What the store's dialogs read before an order (spec 2 "Package overview dialog", 3, 7). */
 import type { AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
 import type { PackageVariablesAnswer } from '@falkenhost/contracts/egg-variables';
@@ -23,8 +19,8 @@ import { findValidDiscount } from './discounts';
 import { addonsOfPackage, findOrderablePackage, packageLocations } from './packages';
 
 /**
- * GET store/available-users-packages: an active game's packages this user may buy (public ones and
- * those made for the user), cheapest first; `used` is 1 for a public package, 0 for the user's own.
+ * GET store/available-users-packages: an active game's packages this user may buy, cheapest first;
+ * `used` is 1 for a public package, 0 for the user's own.
  * @throws AppError 404 not-found when the game does not exist or is inactive
  */
 export async function storePackagesOfGame(
@@ -46,10 +42,7 @@ export async function storePackagesOfGame(
   }));
 }
 
-/**
- * GET store/packages-additional-data: the panel's nests with their eggs; staff get the games and the
- * panel's locations and nodes too (spec 3 "Package extra data").
- */
+/** GET store/packages-additional-data: nests and eggs; staff also get games, locations and nodes (spec 3). */
 export async function packagesAdditionalDataFor(
   ctx: AppContext,
   role: Role,

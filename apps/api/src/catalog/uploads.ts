@@ -1,8 +1,6 @@
 /**
- * Staff-uploaded images of games and packages (spec 2 "Games", "Packages", 9 upload types). An upload is
- * untrusted: its type is read from its bytes, it is re-encoded as WebP without metadata, and a
- * decompression bomb is refused before decoding (docs/decisions/134-upload-pixel-limit.md). A file is
- * named by its hash and never exists without the row that names it, nor a row without its file.
+ * Staff-uploaded images are untrusted: typed by their bytes, size-checked from the header, re-encoded
+ * (docs/decisions/045-uploaded-images.md, 134-upload-pixel-limit.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
@@ -14,14 +12,10 @@ import sharp from 'sharp';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 
-/** URL prefix the upload folder is served under. */
 export const UPLOADS_PREFIX = '/uploads/';
 /** Largest side of a stored image, px. */
 const MAX_SIDE = { image: 1920, thumbnail: 800 } as const;
-/**
- * Pixels an uploaded image may have (25 MP: a 6000 x 4000 photo, far above the 1920 px a stored image
- * keeps), read from its header before anything is decoded; more is refused as too large.
- */
+/** Read from the header before anything is decoded; more is refused as too large (record 134). */
 export const MAX_INPUT_PIXELS = 25_000_000;
 /** Images decoded and re-encoded at once in this process: each holds its decoded pixels in memory. */
 export const DECODE_SLOTS = 2;
@@ -34,10 +28,7 @@ export interface PreparedImage {
   bytes: Buffer;
 }
 
-/**
- * A counting gate: at most `slots` tasks run at once, the others wait in order. `peak` is the most that
- * ever ran together and `started` how many have started (read by the tests).
- */
+/** A counting gate: at most `slots` tasks at once, the rest wait in order; `peak`, `started` for tests. */
 export class Gate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
@@ -62,23 +53,19 @@ export class Gate {
   }
 }
 
-/** The process's image decodes (prepareImage). */
 export const imageDecodes = new Gate(DECODE_SLOTS);
 
 /**
- * Checks and re-encodes one uploaded file: its type from its bytes, its pixel count from its header, then
- * the decode and re-encode, at most DECODE_SLOTS at a time.
+ * Checks and re-encodes one uploaded file, at most DECODE_SLOTS at a time.
  * @param kind image (the game's large picture) or thumbnail
- * @throws AppError 400 file-type when the bytes are not a png, jpeg or webp image that decodes; 413
- *   file-too-large when its header gives more than MAX_INPUT_PIXELS pixels
+ * @throws AppError 400 file-type (no png, jpeg or webp that decodes), 413 file-too-large (pixels)
  */
 export async function prepareImage(file: Buffer, kind: keyof typeof MAX_SIDE): Promise<PreparedImage> {
   const type = await fileTypeFromBuffer(file);
   if (!type || !(UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError(400, REASONS.fileType);
   }
-  // The header only: sharp's metadata reads no pixel data, so its own pixel limit (which would make a
-  // header above 268 MP unreadable, a 400) is lifted for it; ours applies below.
+  // The header only: sharp's own pixel limit is lifted to read it; ours applies below.
   const header = await sharp(file, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -87,7 +74,6 @@ export async function prepareImage(file: Buffer, kind: keyof typeof MAX_SIDE): P
   let bytes: Buffer;
   try {
     bytes = await imageDecodes.run(() =>
-      // limitInputPixels again: the header read is the decoder's too, but a second check costs nothing.
       sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
         .rotate()
         .resize({ width: MAX_SIDE[kind], height: MAX_SIDE[kind], fit: 'inside', withoutEnlargement: true })
@@ -124,10 +110,7 @@ async function referencedNames(ctx: AppContext): Promise<Set<string>> {
   return new Set(urls.filter((u) => u.startsWith(UPLOADS_PREFIX)).map((u) => u.slice(UPLOADS_PREFIX.length)));
 }
 
-/**
- * Removes the files of `urls` that no row refers to (after a failed insert, or an edit that replaced
- * them). Failures are logged: the sweep removes what is left.
- */
+/** Removes the files of `urls` no row refers to; failures are logged and left to the sweep. */
 export async function discardImages(ctx: AppContext, urls: string[]): Promise<void> {
   const ours = urls.filter((u) => u.startsWith(UPLOADS_PREFIX)).map((u) => u.slice(UPLOADS_PREFIX.length));
   if (ours.length === 0) return;
@@ -140,10 +123,7 @@ export async function discardImages(ctx: AppContext, urls: string[]): Promise<vo
   }
 }
 
-/**
- * Removes upload files (and stale temporary files) that no row refers to and that are older than ten
- * minutes. @returns how many files were removed
- */
+/** Removes upload and temporary files no row names, older than SWEEP_GRACE_MS. @returns how many */
 export async function sweepUploads(ctx: AppContext): Promise<number> {
   let names: string[];
   try {

@@ -1,9 +1,4 @@
-/**
- * Rate limits counted per customer (architecture.md "Rate limits"; spec 9): the key is the customer of a
- * verified access token, else the client address. An unverified token never names a customer, so a forged
- * cookie cannot spend someone else's allowance. @fastify/rate-limit awaits the key generator, which answers
- * at once when it can.
- */
+/** Rate limits per customer (architecture.md "Rate limits"; decisions/094-guards-and-errors.md). */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../platform/context';
 import { type NowOrLater, whenReady } from '../platform/now-or-later';
@@ -16,10 +11,7 @@ export function customerKey(request: FastifyRequest, secret: string, nowMs: numb
   );
 }
 
-/**
- * A route's `config` for `max` calls a minute per customer (default RATE_LIMIT_PER_MINUTE, the limit of
- * calls that send mail or check a password).
- */
+/** A route's `config` for `max` calls a minute per customer (default RATE_LIMIT_PER_MINUTE). */
 export function perCustomerLimit(ctx: AppContext, max = ctx.config.rateLimitPerMinute) {
   return {
     rateLimit: {

@@ -1,8 +1,4 @@
-/**
- * Route guards. Every private route states its guard as an onRequest hook, so a reader sees at the route
- * who may call it (style.md) and a caller who may not is refused before the body is read or any field is
- * validated; the web client's menu is a convenience, never the guard (architecture.md).
- */
+/** Route guards, stated at each route as onRequest hooks (decisions/094-guards-and-errors.md). */
 
 import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -44,10 +40,8 @@ const verifying = new WeakMap<
 >();
 
 /**
- * The claims of the request's access cookie: the per-customer rate limit's key and the route's guard both
- * ask (issue 11, part 4). A token seen before is judged at once (`knownAccessClaims`); a new one has its
- * signature checked once per request.
- * @returns null when absent, forged or expired
+ * The claims of the request's access cookie (the rate-limit key and the guard both ask); a new token's
+ * signature is checked once per request. @returns null when absent, forged or expired
  */
 export function accessClaims(
   request: FastifyRequest,
@@ -77,9 +71,8 @@ function sessionAuth(db: Kysely<Database>, claims: AccessClaims | null): NowOrLa
 }
 
 /**
- * Reads and checks the access cookie; null when absent or not valid. Ends at a deactivated account or a
- * bumped token version. At once when the token was seen before and the session read can run now.
- * @throws Error when the database cannot be read
+ * Reads and checks the access cookie; null when absent or not valid, the account off or the token version
+ * bumped. @throws Error when the database cannot be read
  */
 export function readAuth(app: FastifyInstance, request: FastifyRequest): NowOrLater<RequestAuth | null> {
   const { db, config, now } = app.ctx;
@@ -89,14 +82,8 @@ export function readAuth(app: FastifyInstance, request: FastifyRequest): NowOrLa
 }
 
 /**
- * An onRequest hook that admits a request at the given level and, when given, only these roles. Register
- * it as `onRequest` (`app.addHook('onRequest', guard(...))` or a route's `onRequest` option), never as a
- * preHandler or preValidation: after onRequest Fastify reads and parses the body (a body that is no JSON
- * is a 400 already) and then validates body, query string and params, so only in onRequest is a caller
- * who may not use the route answered 401/403 before anything about the input (no 400 listing the fields
- * to someone who may not call the route). The access cookie is already parsed then: @fastify/cookie's
- * own onRequest hook is registered before the API routes (server.ts) and so runs first. A callback hook,
- * so a request admitted at once goes on in the same call (`readAuth`).
+ * An onRequest hook admitting a request at `level` and, when given, only these roles. Register it only as
+ * `onRequest`: a caller who may not use the route is refused before its input is read (record 094).
  * @throws AppError 401 unauthenticated, 403 unverified, 403 forbidden (passed to `done`)
  */
 export function guard(app: FastifyInstance, level: AuthLevel, roles?: readonly Role[]): onRequestHookHandler {
@@ -132,9 +119,8 @@ export function authOf(request: FastifyRequest): RequestAuth {
 }
 
 /**
- * The whole row of the authenticated request's user (the guard reads only SESSION_USER_COLUMNS). Only
- * call behind a guard.
- * @throws AppError 401 without an authenticated user (none, or the account was deleted since the guard)
+ * The whole row of the authenticated request's user (the guard reads only SESSION_USER_COLUMNS).
+ * @throws AppError 401 without an authenticated user (none, or deleted since the guard)
  */
 export async function userOf(request: FastifyRequest): Promise<User> {
   const row = await findUser(request.server.ctx.db, authOf(request).user.id);

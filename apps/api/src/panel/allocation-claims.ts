@@ -1,8 +1,4 @@
-/**
- * The claim lifecycle callers outside placement need: a claim is released when its server is not made
- * (or is made again elsewhere) and marked done when the panel has the server. Placement itself
- * (claimPlacement, pruneAllocationClaims) takes and prunes claims in panel/placement.ts.
- */
+/** Claims released when a server is not made, done when the panel has it (taken in placement.ts). */
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema';

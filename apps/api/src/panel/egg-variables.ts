@@ -1,9 +1,4 @@
-/**
- * Egg variables that need a value before a server can be made (issue 28 point 3): staff set them on the
- * game, or the customer gives them in the order dialog when the egg lets users edit them; each value is
- * checked by the egg's own rules before any money moves, so the panel never refuses a paid server for it
- * (CtrlPanel issue #1089). Rules: packages/contracts/src/egg-variables.ts.
- */
+/** Egg variables checked before any money moves, so the panel never refuses a paid server for them. */
 import {
   checkEggVariable,
   type EggVariableField,
@@ -67,9 +62,7 @@ function variableError(issues: Array<{ variable: string; rule: string; param: st
 /**
  * Checks the customer's `variables` of an order for the chosen egg.
  * @returns the values to keep with the server (trimmed), only those the customer must give
- * @throws AppError 400 variable with `errors: [{ path: env_variable, msg: rule[:param] }]`: a required value
- *   missing or failing the egg's rules, a value for a variable the customer may not set (`read-only`), or
- *   a variable nobody has given a value for (`missing`: staff must set it; nothing is charged)
+ * @throws AppError 400 variable (`errors: [{ path, msg }]`): missing, refused, `read-only` or `missing`
  * @throws AppError 400 unknown when the panel has no such egg
  */
 export async function checkOrderVariables(
@@ -101,10 +94,7 @@ export async function checkOrderVariables(
   return kept;
 }
 
-/**
- * The environment a new server is created with: each variable's default, staff's game value over it,
- * the server's own value over that.
- */
+/** A new server's environment: egg default, under staff's game value, under the server's own. */
 export function serverEnvironment(
   egg: { variables?: Array<{ env_variable: string; default_value: string | null }> },
   gameValues: Record<string, string>,
@@ -143,9 +133,8 @@ export async function packageVariableFields(
 }
 
 /**
- * Staff's view of a game's egg variables: each variable of the eggs of its packages whose default the
- * panel refuses, or that staff set a value for, with its value and who gives it.
- * @param values staff's values to judge (the stored ones when omitted: the form's check before saving)
+ * Staff's view of a game's egg variables the panel refuses the default of or staff set: value, source.
+ * @param values staff's values to judge (the stored ones when omitted)
  */
 export async function gameVariableStatus(
   ctx: AppContext,
@@ -190,8 +179,7 @@ export async function gameVariableStatus(
 }
 
 /**
- * Checks staff's values for a game: each set value by the rules of every egg of the game that has the
- * variable, and, when the game is to be published, that no variable is left without a value.
+ * Checks staff's values for a game by every egg's rules and, when publishing, that none lacks a value.
  * @returns the values to store (trimmed, empty ones dropped)
  * @throws AppError 400 variable naming each refused or missing variable
  */
@@ -222,11 +210,9 @@ export async function checkGameVariables(
 }
 
 /**
- * Checks a customer's new values for `fields` (the variables the customer gives, `customerFields`) by the
- * egg's rules.
- * @returns env_variable -> trimmed value, for the values given (an emptied optional value is left out)
- * @throws AppError 400 variable naming each value refused by the egg's rules, or given for a variable that
- *   is not the customer's to set (`read-only`)
+ * Checks a customer's new values for `fields` (see `customerFields`) by the egg's rules.
+ * @returns env_variable -> trimmed value, for the values given
+ * @throws AppError 400 variable naming each refused or `read-only` value
  */
 export function checkCustomerValues(fields: EggVariableField[], given: Variables): Record<string, string> {
   const issues: Array<{ variable: string; rule: string; param: string }> = [];
@@ -247,8 +233,7 @@ export function checkCustomerValues(fields: EggVariableField[], given: Variables
 }
 
 /**
- * Checks that a package offered on a published game can be provisioned: no egg of it has a variable
- * that nobody can give a value for (staff must set it on the game first).
+ * Checks that no egg of a package on a published game has a variable nobody can give a value for.
  * @throws AppError 400 variable with `msg: 'missing'` naming each such variable
  */
 export async function assertEggsProvisionable(

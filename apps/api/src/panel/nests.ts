@@ -1,8 +1,4 @@
-/**
- * Nests and their eggs as the panel has them (spec 3 "Package extra data"), with each egg's variables,
- * kept for a minute: the store asks on every open and every order reads an egg's variables, the panel
- * changes rarely, and a stale minute harms nobody.
- */
+/** The panel's nests and eggs with their variables (spec 3 "Package extra data"), cached briefly. */
 import type { EggVariableRule } from '@falkenhost/contracts/egg-variables';
 import type { AppContext } from '../platform/context';
 
@@ -19,7 +15,6 @@ export interface PanelEggVariable extends EggVariableRule {
   user_viewable: boolean;
 }
 
-/** An egg with its nest and variables. */
 export interface PanelEgg {
   id: number;
   nestId: number;
@@ -37,10 +32,8 @@ interface Loaded {
   eggs: Map<number, PanelEgg>;
 }
 
-/** What reading the panel's eggs needs: the panel client and the clock. */
 export type PanelReader = Pick<AppContext, 'pterodactyl' | 'now'>;
 
-// One reading per panel client, shared by concurrent callers while it is under way.
 const cache = new WeakMap<PanelReader['pterodactyl'], { at: number; loading: Promise<Loaded> }>();
 
 async function read(ctx: PanelReader): Promise<Loaded> {
@@ -86,7 +79,6 @@ function load(ctx: PanelReader): Promise<Loaded> {
   return loading;
 }
 
-/** Every nest with its eggs' ids and names. */
 export async function nestsWithEggs(ctx: PanelReader): Promise<NestWithEggs[]> {
   return (await load(ctx)).nests;
 }

@@ -1,11 +1,4 @@
-/**
- * Acting on the right panel server (issue 28 point 7): a panel that lost servers (a restore, a crash of
- * its database) can give a numeric id we recorded to another customer's new server, so no Application API
- * action trusts `ptero_server_id` alone. The server is looked up by our `external_id`, which the panel
- * keeps unique (`unique:servers` in its Server model), and its uuid must be the one we recorded; the
- * action then uses the id the panel just gave. Client API actions name the server by its full uuid
- * (the panel accepts it wherever it accepts the 8-character identifier), which no other server has.
- */
+/** Acting on the right panel server: found by our unique `external_id`, carrying the uuid we recorded. */
 import type { Server } from '@falkenhost/pterodactyl/types';
 import { recordSystemAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
@@ -29,11 +22,9 @@ export class ForeignPanelServerError extends Error {
 }
 
 /**
- * The panel server of one of our servers, confirmed ours: found by its `external_id` (one request) and,
- * when we recorded a uuid, with that uuid. A refusal is logged and written to the audit log; the panel
- * reconciler (orders/panel-reconciler.ts) sorts it out.
- * @param row our server: `id` (user_packages.id) and the uuid recorded when it was made (null before)
- * @returns the panel's server, or null when the panel has no server with our external id (gone)
+ * Confirms the panel server of one of our servers by `external_id` and uuid; a refusal is audited.
+ * @param row `id` (user_packages.id) and the uuid recorded when it was made (null before)
+ * @returns the panel's server, or null when the panel has no server with our external id
  * @throws ForeignPanelServerError when the server with our external id has another uuid than ours
  * @throws PterodactylError when the panel cannot be asked
  */

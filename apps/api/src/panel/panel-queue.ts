@@ -1,19 +1,4 @@
-/**
- * The one queue of panel calls that jobs make (issue 7 "Billing engine that scales"): suspend, unsuspend,
- * power and delete. A task is written in the transaction that decides it (the intent), then run by
- * `drainPanelTasks` (suspend, unsuspend, power, delete and build: the limits a staff edit changed), which
- * - keeps within the panel's API limit (`PANEL_RATE_LIMIT_PER_MINUTE`, default 240 as Pterodactyl's
- *   application API allows): its calls are background calls of the client's limiter, which lets the
- *   customers' calls go first, and the tasks of all instances are counted in the database against the
- *   same share of the limit the limiter keeps to (decisions/111-panel-budget.md);
- * - runs a server's tasks one at a time in the order they were written (a suspend before the unsuspend);
- * - retries a failed call with a doubling delay (platform/queue.ts), for as long as it takes: a panel
- *   outage delays tasks and loses none;
- * - hands each confirmed call to the caller's `onDone`, in the transaction that closes the task (servers
- *   records the suspension confirmed, the server deleted: servers/panel-task-results.ts).
- * The calls are idempotent on the panel (suspend of a suspended server, delete of a deleted one: 404),
- * so a task run twice after a crash does no harm.
- */
+/** The queue of panel calls jobs make (decisions/031-panel-queue.md). */
 
 import { PANEL_BUDGET_SHARE } from '@falkenhost/pterodactyl/client';
 import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
@@ -29,15 +14,12 @@ import { pushBuild } from './panel-servers';
 import { currentBuild } from './server-build';
 import { untilStopped } from './wings-state';
 
-/** build: set the server's limits to its package and add-ons now (after a staff edit, issue 10) */
+/** build: set the server's limits to its package and add-ons now (after a staff edit) */
 export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';
 export type PanelPowerSignal = 'start' | 'stop' | 'restart';
 
-/** A task holds its lease a minute while it runs; a failed call is retried after 5 s, 10 s ... 10 min. */
 const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 5_000, maxRetryMs: 10 * 60_000 };
-/** A task not done yet. */
 const pending: RowCondition<'panel_tasks'> = (eb) => eb('status', '=', 'pending');
-/** calls made at once */
 const PARALLEL = 4;
 
 /** Writes a task; call inside the transaction that decides it. */
@@ -86,9 +68,7 @@ export async function enqueuePanelTasks(
 }
 
 /**
- * Takes up to `wanted` calls from the per-minute budget all instances share: the share of the panel's limit
- * the average the client's limiter keeps to in one process, so several instances' queues together stay
- * within it too.
+ * Takes up to `wanted` calls from the per-minute budget all instances share (decisions/111-panel-budget.md).
  * @returns how many calls may be made now (0 when the minute's budget is spent)
  */
 export async function takePanelBudget(ctx: AppContext, wanted: number): Promise<number> {
@@ -125,9 +105,7 @@ export interface PanelTaskHandlers {
 }
 
 /**
- * Runs due tasks until none is due or the minute's budget is spent, as background calls (the customers'
- * own calls go ahead of them in the client's limiter). Modules at or above servers call it through
- * servers/panel-task-results.ts#runPanelQueue, which passes the handlers.
+ * Runs due tasks until none is due or the budget is spent (callers: servers/panel-task-results.ts).
  * @returns tasks confirmed and tasks that failed (and wait for their retry)
  */
 export function drainPanelTasks(ctx: AppContext, handlers: PanelTaskHandlers): Promise<PanelQueueResult> {
@@ -151,7 +129,6 @@ async function drain(ctx: AppContext, handlers: PanelTaskHandlers): Promise<Pane
   }
 }
 
-/** Due tasks that are the oldest pending one of their server, up to `limit`. */
 function dueQuery(ctx: AppContext, now: number) {
   return ctx.db
     .selectFrom('panel_tasks as t')
@@ -178,11 +155,7 @@ async function countDue(ctx: AppContext, limit: number): Promise<number> {
 /** Tasks a customer waits for (a paid unsuspend, a start, a new build), leased before bulk work. */
 const CUSTOMER_KINDS: PanelTaskKind[] = ['unsuspend', 'power', 'build'];
 
-/**
- * Leases up to `limit` due tasks (a conditional update per task: several instances never share one):
- * the customers' kinds first, then suspensions and deletions, each in the order written, so a paid
- * unsuspend does not wait behind a billing tick's thousands of suspensions.
- */
+/** Leases up to `limit` due tasks, customers' kinds first, by a conditional update each (none shared). */
 async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
   const now = ctx.now();
   const due = (customer: boolean, max: number) =>
@@ -204,7 +177,6 @@ async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
   return claimed;
 }
 
-/** Makes one call and records the outcome. @returns true when the panel confirmed it */
 async function runTask(ctx: AppContext, handlers: PanelTaskHandlers, task: ClaimedTask): Promise<boolean> {
   const server = await ctx.db
     .selectFrom('user_packages')
@@ -241,10 +213,8 @@ async function runTask(ctx: AppContext, handlers: PanelTaskHandlers, task: Claim
 }
 
 /**
- * The server with our external id is not ours (panel/panel-ownership.ts; audited there): the task ends
- * without touching it, so the panel reconciler, which leaves servers with queued calls alone, takes over.
- * A deletion is done all the same: the server we meant to delete is no longer on the panel.
- * @returns true (the task is closed)
+ * The server with our external id is not ours (panel-ownership.ts): the task ends without touching it and
+ * the reconciler takes over. A deletion counts as done: the server we meant is no longer on the panel.
  */
 async function refused(
   ctx: AppContext,
@@ -270,10 +240,9 @@ function isSettled(error: unknown): boolean {
 }
 
 /**
- * Makes the task's call on the panel server confirmed ours (panel/panel-ownership.ts): Application API
- * calls use the id the panel gives for our external id, never the one we recorded; power goes by the
- * full uuid. A server the panel no longer has needs nothing (the panel reconciler recreates a paid one).
- * @throws ForeignPanelServerError (retried later; the reconciler repairs the record), PterodactylError
+ * Makes the task's call on the panel server confirmed ours (panel-ownership.ts), by the panel's id for our
+ * external id; power goes by the full uuid.
+ * @throws ForeignPanelServerError (retried later), PterodactylError
  */
 async function call(
   ctx: AppContext,
@@ -303,7 +272,6 @@ async function call(
   }
 }
 
-/** Marks the task done and lets the caller apply what the panel confirmed, in one transaction. */
 async function confirm(ctx: AppContext, handlers: PanelTaskHandlers, task: ClaimedTask): Promise<void> {
   const t = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {

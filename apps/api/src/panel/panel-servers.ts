@@ -1,7 +1,4 @@
-/**
- * The customer's server on the panel: created with its egg's image, startup and variables, removed after a
- * failure, and its limits set (reference/pterodactyl.md).
- */
+/** The customer's server on the panel: created, removed on failure, limits set (reference/pterodactyl.md). */
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { AppContext } from '../platform/context';
 import { gameVariables, serverEnvironment } from './egg-variables';
@@ -10,9 +7,8 @@ import { forgetPanelReading } from './placement';
 import type { ServerBuild } from './server-build';
 
 /**
- * Creates the server on the panel with the egg's image and startup, and its variables: each default,
- * staff's value on the game over it, the server's own value (the customer's) over that.
- * @throws PterodactylError as the panel answers (NoViableNodeException, 422 ValidationException, 504 ...)
+ * Creates the server on the panel with the egg's image and startup, and its variables (`serverEnvironment`).
+ * @throws PterodactylError as the panel answers (NoViableNodeException, 422 ValidationException ...)
  */
 export async function createPanelServer(
   ctx: AppContext,
@@ -21,7 +17,6 @@ export async function createPanelServer(
     panelUserId: number;
     eggId: number;
     gameId: number;
-    /** the server's own egg variable values (env_variable -> value) */
     variables: Record<string, string>;
     externalId: string;
     build: ServerBuild;

@@ -1,7 +1,4 @@
-/**
- * The customer's panel user: found, adopted or made (docs/decisions/151-existing-panel-accounts.md), and
- * confirmed before a repair gives it a server.
- */
+/** The customer's panel user, found, adopted or made (docs/decisions/151-existing-panel-accounts.md). */
 import { randomBytes } from 'node:crypto';
 import { isNotFound, isValidationError, type PterodactylError } from '@falkenhost/pterodactyl/errors';
 import type { PanelUser } from '@falkenhost/pterodactyl/types';
@@ -9,19 +6,10 @@ import { clearPanelUserId, setPanelUserId } from '../identity/user-fields';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
 
-/** How many numbered variants of a taken panel username are tried before a random one. */
 const USERNAME_VARIANTS = 5;
 
 /**
- * The customer's panel user (docs/decisions/151-existing-panel-accounts.md):
- * - the one we made before (external_id `falkenhost-user-<id>`);
- * - else the panel account that already has the customer's verified e-mail (exact, case-insensitive, as
- *   the panel's unique index compares), adopted as it is: we change nothing of it;
- * - else a new one. A username taken in the panel gets a free variant (`_2`, `_3` ..., then random).
- * A panel administrator's account (root_admin), an account another Falkenhost customer holds, or an
- * e-mail not verified with us is never adopted: the new account then gets the address's `+falkenhost-<id>`
- * sub-address, which the panel accepts as unique and which reaches the same mailbox.
- * Two concurrent first orders both end with the same panel user.
+ * The customer's panel user: the one we made, else the one with their verified e-mail, else a new one.
  * @returns the panel user id
  * @throws PterodactylError when the panel refuses for another reason or cannot be reached
  */
@@ -75,11 +63,7 @@ async function findOrCreatePanelUser(ctx: AppContext, user: User): Promise<numbe
 }
 
 /**
- * The customer's panel user, confirmed on the panel before a repair gives it a server (orders/
- * panel-reconciler.ts): a panel restored from an older backup may have lost the recorded account, or given
- * its id to someone else. The recorded id is kept when that account carries our external id, or is the
- * adoptable account with the customer's e-mail; otherwise it is forgotten and found or made again as
- * `ensurePanelUser` does. One request when all is well.
+ * The customer's panel user, confirmed before a repair: a restored panel may have lost or reused the account.
  * @returns the panel user id
  * @throws PterodactylError when the panel cannot be asked or refuses
  */
@@ -104,11 +88,7 @@ export async function confirmPanelUser(ctx: AppContext, user: User): Promise<num
   return ensurePanelUser(ctx, { ...user, ptero_user_id: null });
 }
 
-/**
- * An existing panel account the customer may get their servers under: not a panel administrator (whose
- * account the store must never be tied to), not held by another of our customers, and only for an e-mail
- * the customer proved to own.
- */
+/** Never a panel administrator's, another customer's, or one with an e-mail the customer has not proved. */
 function adoptable(holder: PanelUser, user: User): boolean {
   if (user.email_verified !== 1 || holder.root_admin) return false;
   const externalId = holder.external_id ?? '';
@@ -121,7 +101,6 @@ function subAddress(email: string, userId: number): string {
   return `${email.slice(0, at)}+falkenhost-${userId}${email.slice(at)}`;
 }
 
-/** A 422 of the panel naming `field` as taken (its `unique` rule). */
 function taken(error: unknown, field: string): boolean {
   return (
     isValidationError(error) &&

@@ -1,7 +1,4 @@
-/**
- * Where a new server goes: the panel's nodes, locations and free allocations, read and cached
- * (decisions/112-placement-cache.md), and the node and allocation claimed in the order's transaction.
- */
+/** Where a new server goes: cached panel readings and the claim (decisions/112-placement-cache.md). */
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
 import type { Location, Node } from '@falkenhost/pterodactyl/types';
 import { sql, type Transaction } from 'kysely';
@@ -10,11 +7,7 @@ import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
 import type { ServerBuild } from './server-build';
 
-/**
- * How long the panel's nodes, locations and free allocations, once read, serve orders before they are
- * read again (decisions/112-placement-cache.md). Far below CLAIM_KEEP_MS: a claim finished after a
- * reading must still be in the database when that reading is used.
- */
+/** Far below CLAIM_KEEP_MS: a claim finished after a reading is still in the database when it is used. */
 export const PANEL_READING_FRESH_MS = 60_000;
 /** Free allocations read per node beyond those held by orders in flight. */
 const ALLOCATION_SLACK = 20;
@@ -26,11 +19,9 @@ interface Timed<T> {
   readAtReal: number;
   value: Promise<T>;
 }
-/** What was read from one panel (per client, so each test's product has its own). */
 interface PanelReading {
   nodes: Timed<Node[]> | null;
   locations: Timed<Location[]> | null;
-  /** node id -> its unassigned allocation ids, in the panel's order */
   allocations: Map<number, Timed<number[]>>;
 }
 const readings = new WeakMap<PterodactylClient, PanelReading>();
@@ -49,12 +40,7 @@ interface Slot<T> {
   set(value: Timed<T> | null): void;
 }
 
-/**
- * The slot's value when it was read less than PANEL_READING_FRESH_MS ago by both clocks (and, with
- * `after`, at or after that product-clock moment), else a new reading; a reading in flight is shared.
- * A failed reading is not kept.
- * @returns the reading and whether it was there before this call
- */
+/** The slot's reading if fresh by both clocks (and at or after `after`), else a new one, shared in flight. */
 function cached<T>(
   ctx: AppContext,
   slot: Slot<T>,
@@ -85,10 +71,7 @@ export function forgetPanelReading(ctx: AppContext): void {
   readings.delete(ctx.pterodactyl);
 }
 
-/**
- * All the panel's nodes, read at most once per PANEL_READING_FRESH_MS (`after`: read at or after that
- * moment, product clock).
- */
+/** All the panel's nodes, from a fresh reading (`after`: read at or after that moment, product clock). */
 export async function panelNodes(
   ctx: AppContext,
   after?: number,
@@ -142,11 +125,7 @@ export interface Placement {
   }>;
 }
 
-/**
- * True when some node of `placement` could hold `build` now (memory, disk and a free allocation), before
- * any claim: the check a card order makes before asking for money (issue 8). The claim after payment
- * decides for good.
- */
+/** True when some node could hold `build` before any claim: a card order's check before payment. */
 export function hasRoom(placement: Placement, build: ServerBuild): boolean {
   return placement.nodes.some(
     (n) =>
@@ -156,14 +135,7 @@ export function hasRoom(placement: Placement, build: ServerBuild): boolean {
   );
 }
 
-/**
- * The package's nodes in the location that are not in maintenance, with their room and free
- * allocations, the one with the most free memory first (architecture.md "Provisioning"). The choice of
- * node and allocation is made in the order's transaction by `claimPlacement`. The panel is read at most
- * once per PANEL_READING_FRESH_MS, or now with `fresh`; per node only as many free allocations as
- * orders in flight hold plus a few, so an order's panel calls do not grow with the allocations
- * (decisions/112-placement-cache.md).
- */
+/** The package's nodes in the location, most free memory first (architecture.md "Provisioning"). */
 export async function readPlacement(
   ctx: AppContext,
   nodeIds: number[],
@@ -225,10 +197,8 @@ export async function readPlacement(
 }
 
 /**
- * Runs `attempt` (a claim, a room check) on the cached placement, and once more on a fresh reading of
- * the panel when it finds no room there: a cached reading may miss servers deleted or allocations added
- * since, so "no room" is only answered from figures read for this order.
- * @returns what `attempt` returned, null when there was no room in fresh figures either
+ * Runs `attempt` on the cached placement, and again on a fresh reading when it finds no room.
+ * @returns what `attempt` returned, null when a fresh reading has no room either
  */
 export async function withPlacement<T>(
   ctx: AppContext,
@@ -243,11 +213,8 @@ export async function withPlacement<T>(
 }
 
 /**
- * Takes a node and an allocation for `userPackageId` inside the order's transaction: the first node that
- * still has room for `build` once every claim not yet in the panel's figures is counted (orders in flight,
- * and those done after the figures were read), and its first allocation no other claim holds. On
- * PostgreSQL the node's claims are locked for the transaction, so concurrent orders on one node take
- * turns; SQLite runs one transaction at a time.
+ * Takes a node and an allocation for `userPackageId` in the order's transaction, counting every claim not
+ * yet in the panel's figures. On PostgreSQL the node's claims are locked, so concurrent orders take turns.
  * @returns the node and allocation, or null when no node has room (the caller answers resources)
  */
 export async function claimPlacement(

@@ -1,7 +1,4 @@
-/**
- * A server's limits on the panel (Pterodactyl's build: limits and feature limits), from its package and
- * add-ons (spec 3).
- */
+/** A server's limits on the panel (Pterodactyl's build), from its package and add-ons (spec 3). */
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { AppContext } from '../platform/context';
 import type { Addon, Package } from '../platform/db/schema';
@@ -18,10 +15,7 @@ export interface ServerBuild {
   allocations: number;
 }
 
-/**
- * A package's resources plus its add-ons (spec 3: add-on quantities of type storage, databases or backups
- * add to the matching totals; storage in GB). 0 memory, disk or cpu is unlimited, as on the panel.
- */
+/** A package's resources plus its add-ons (spec 3; storage in GB). 0 memory, disk or cpu is unlimited. */
 export function serverBuild(
   pkg: Pick<
     Package,
@@ -59,10 +53,7 @@ export function buildMatches(server: Pick<Server, 'limits' | 'feature_limits'>, 
   );
 }
 
-/**
- * The build a server should have now: its package's resources plus its add-ons' (the panel queue's
- * `build` task after a staff edit of the package or an add-on).
- */
+/** The build a server should have now: its package's resources plus its add-ons'. */
 export async function currentBuild(ctx: AppContext, userPackageId: number): Promise<ServerBuild> {
   const server = await ctx.db
     .selectFrom('user_packages')

@@ -1,11 +1,4 @@
-/**
- * The live-stats relay (issue 28 point 6; architecture.md; decision 122): the browser never holds a Wings
- * token. It opens OUR socket, authenticates with our own credential for one server (panel/
- * socket-token.ts) and receives only `auth success`, `status`, `stats`, `token expiring`, `token expired`
- * and `jwt error` (our credential's problems). Upstream (panel/wings-socket.ts), each instance keeps ONE
- * Wings socket per watched server, shared by every tab watching it, closed when the last watcher leaves.
- * Nothing a browser sends but `send stats` ever reaches Wings.
- */
+/** The live-stats relay: the browser never holds a Wings token (decisions/122-live-stats-relay.md). */
 
 import WebSocket from 'ws';
 import type { AppContext } from '../platform/context';
@@ -14,26 +7,22 @@ import { frame, type PanelServer, Upstream, type UpstreamHost } from './wings-so
 
 /** Timings of the relay; tests shorten them. All in milliseconds. */
 export interface SocketRelayOptions {
-  /** how often each watcher's credential is checked for `token expiring` / `token expired` (default 30 000, as Wings) */
+  /** credential check for `token expiring` / `token expired` */
   tokenCheckIntervalMs?: number;
-  /** first delay before reconnecting or renewing after a failure, doubled each time (default 1 000) */
+  /** first backoff delay after a failure, doubled each time */
   retryBaseMs?: number;
-  /** longest such delay (default 30 000) */
   retryMaxMs?: number;
-  /** a socket that has not authenticated by then is closed (default 30 000) */
+  /** a socket not authenticated by then is closed */
   authTimeoutMs?: number;
-  /** a socket told `token expired` that has not renewed for this long is closed (default 300 000) */
+  /** a socket told `token expired` that has not renewed for this long is closed */
   expiredGraceMs?: number;
 }
 
-/** Seconds before expiry from which a credential is `token expiring`, as Wings. */
 const EXPIRING_SECONDS = 60;
-/** Open sockets a customer may have on one instance (tabs times servers; a card opens one). */
+/** Tabs times servers: a card opens one. */
 const MAX_SOCKETS_PER_USER = 50;
-/** A panel credential offered by `/websocket-token` is used for opening a socket within this time. */
 const OFFER_MS = 60_000;
 
-/** One browser socket. */
 class Watcher {
   /** our credential's expiry (seconds since the epoch); null before the first `auth` */
   exp: number | null = null;
@@ -55,23 +44,18 @@ class Watcher {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame(event, args));
   }
 
-  /** The credential's problem now, in Wings' words, or null when it is valid. */
   tokenProblem(nowMs: number): string | null {
     if (this.exp === null) return 'jwt: no jwt present';
     return nowMs >= this.exp * 1000 ? 'jwt: exp claim is invalid' : null;
   }
 }
 
-/**
- * One per instance. `serve` takes each browser socket of `/api/private/servers/socket`; the upstream
- * sockets are this instance's own (no shared memory: another instance relays its own watchers).
- */
+/** One per instance: upstream sockets are this instance's own; another instance relays its own watchers. */
 export class SocketRelay implements UpstreamHost<Watcher> {
   readonly timing: Required<SocketRelayOptions>;
   readonly panelOrigin: string;
   private readonly upstreams = new Map<string, Upstream<Watcher>>();
   private readonly watchers = new Set<Watcher>();
-  /** open sockets per customer */
   private readonly perUser = new Map<number, number>();
   private readonly offers = new Map<string, { credential: { token: string; socket: string }; at: number }>();
   private checkTimer: NodeJS.Timeout | undefined;
@@ -95,7 +79,6 @@ export class SocketRelay implements UpstreamHost<Watcher> {
     return `${this.ctx.config.publicUrl.replace(/^http/, 'ws')}/api/private/servers/socket?id=${serverId}`;
   }
 
-  /** True when this instance already has an authenticated Wings socket for the panel server. */
   isLive(uuid: string): boolean {
     return this.upstreams.get(uuid)?.live ?? false;
   }
@@ -116,9 +99,8 @@ export class SocketRelay implements UpstreamHost<Watcher> {
   }
 
   /**
-   * Serves one browser socket for `serverId` (user_packages.id) of the logged-in `userId`: `auth` with our
-   * credential (for that user and server, the server still theirs and paid), then the server's `status`
-   * and `stats`; `send stats`; every other frame is dropped.
+   * Serves one browser socket for `serverId` (user_packages.id) of `userId`: `auth` with our credential,
+   * then `status` and `stats`; `send stats`; every other frame is dropped.
    */
   serve(socket: WebSocket, userId: number, serverId: number): void {
     const open = this.perUser.get(userId) ?? 0;
@@ -220,7 +202,6 @@ export class SocketRelay implements UpstreamHost<Watcher> {
     if (this.upstreams.get(upstream.server.uuid) === upstream) this.upstreams.delete(upstream.server.uuid);
   }
 
-  /** Sends a server's event to its watchers whose credential is still valid. */
   broadcast(upstream: Upstream<Watcher>, event: string, args: string[]): void {
     const now = this.ctx.now();
     for (const watcher of upstream.watchers) if (!watcher.tokenProblem(now)) watcher.send(event, args);
@@ -232,10 +213,7 @@ export class SocketRelay implements UpstreamHost<Watcher> {
     for (const watcher of upstream.watchers) watcher.socket.close(1001, reason);
   }
 
-  /**
-   * Wings' expiry notices for our credentials; the end of sockets that never authenticated or stopped
-   * renewing.
-   */
+  /** Wings' expiry notices for our credentials; ends sockets that never authenticated or stopped renewing. */
   private check(): void {
     const now = this.ctx.now();
     const wall = Date.now();
@@ -269,12 +247,10 @@ export class SocketRelay implements UpstreamHost<Watcher> {
     this.checkTimer = undefined;
   }
 
-  /** Number of open Wings sockets of this instance (tests, metrics). */
   get upstreamCount(): number {
     return this.upstreams.size;
   }
 
-  /** Closes every Wings socket and timer (the server's onClose). */
   close(): void {
     this.stopChecks();
     for (const upstream of this.upstreams.values()) upstream.close();

@@ -1,13 +1,7 @@
-/**
- * The customer's credential for the live-stats socket (issue 28 point 6; architecture.md): a 10-minute
- * HS256 JWT for one server of one customer, signed with a key derived from ACCESS_TOKEN_SECRET, so it can
- * never pass as an access token nor an access token as it. It carries no permission at all: our relay
- * (panel/socket-relay.ts) only ever passes stats and state down to its holder.
- */
+/** Live-stats socket credential, signed with a key of its own (decisions/122-live-stats-relay.md). */
 import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** Lifetime of a socket credential, as the panel's websocket tokens. */
 export const SOCKET_TOKEN_SECONDS = 600;
 
 const ISSUER = 'falkenhost';
@@ -15,7 +9,6 @@ const AUDIENCE = 'falkenhost:server-socket';
 
 const keys = new Map<string, Uint8Array>();
 
-/** HMAC-SHA256(secret, purpose): a key of its own for this one kind of token. */
 function socketKey(secret: string): Uint8Array {
   let key = keys.get(secret);
   if (!key) {
@@ -52,8 +45,7 @@ export async function signSocketToken(
 
 /**
  * Checks a credential: signature, issuer, audience and expiry against `nowMs`.
- * @returns the claims, or the reason in Wings' words (`jwt: exp claim is invalid` for an expired one,
- *   `jwt: invalid token` otherwise), which the relay sends as a `jwt error`
+ * @returns the claims, or the reason in Wings' words, which the relay sends as a `jwt error`
  */
 export async function verifySocketToken(
   secret: string,

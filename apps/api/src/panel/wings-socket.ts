@@ -1,41 +1,29 @@
-/**
- * The relay's upstream side (decision 122): one Wings socket per watched panel server, authenticated with
- * a token from the store's client key, renewed and reconnected with backoff; only `status` and sanitised
- * `stats` go on to the watchers.
- */
+/** The relay's upstream: one Wings socket per watched server (decisions/122-live-stats-relay.md). */
 import { isNotFound } from '@falkenhost/pterodactyl/errors';
 import type { ProcessState } from '@falkenhost/pterodactyl/types';
 import WebSocket from 'ws';
 import type { AppContext } from '../platform/context';
 
-/** The panel server a watcher may see, from our own database. */
 export interface PanelServer {
   uuid: string;
   identifier: string;
 }
 
-/** A browser socket watching a server, as the upstream sees it. */
 export interface Listener {
   send(event: string, args?: string[]): void;
 }
 
-/** What a Wings socket needs from the relay that holds it. */
 export interface UpstreamHost<W extends Listener> {
   readonly ctx: AppContext;
   /** backoff of reconnects and renewals, in milliseconds */
   readonly timing: { retryBaseMs: number; retryMaxMs: number };
-  /** the panel's origin, sent as the socket's Origin */
   readonly panelOrigin: string;
-  /** the panel credential `/websocket-token` just got for this server, if still fresh */
   takeOffer(uuid: string): { token: string; socket: string } | null;
-  /** the panel server is gone: its watchers are closed */
   ended(upstream: Upstream<W>, reason: string): void;
-  /** passes a server's event on to its watchers */
   broadcast(upstream: Upstream<W>, event: string, args: string[]): void;
 }
 
 const STATES = new Set<string>(['offline', 'starting', 'running', 'stopping']);
-/** Time between pings of a Wings socket. */
 const HEARTBEAT_MS = 30_000;
 /** `send stats` from browsers reaches Wings at most this often per server; others get the last stats. */
 const STATS_REQUEST_MS = 1_000;
@@ -75,7 +63,6 @@ export function socketIsFor(socketUrl: string, uuid: string): boolean {
   }
 }
 
-/** The shared Wings socket of one panel server. */
 export class Upstream<W extends Listener> {
   readonly watchers = new Set<W>();
   status: ProcessState | null = null;
@@ -88,7 +75,6 @@ export class Upstream<W extends Listener> {
   private renewing = false;
   private renewNotBefore = 0;
   private lastStatsRequest = 0;
-  /** a pong (or any frame) came since the last ping */
   private alive = true;
   private lastPing = Date.now();
 
@@ -106,7 +92,6 @@ export class Upstream<W extends Listener> {
     return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(this.failures, 16));
   }
 
-  /** A panel credential: the one `/websocket-token` just got, or a fresh one. */
   private async credentials(): Promise<{ token: string; socket: string }> {
     const offered = this.relay.takeOffer(this.server.uuid);
     const credential =
@@ -222,7 +207,6 @@ export class Upstream<W extends Listener> {
     try {
       const credential = await this.credentials();
       if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame('auth', [credential.token]));
-      // Back off further if this token is refused too; `auth success` resets it.
       this.failures += 1;
     } catch (error) {
       this.failures += 1;
@@ -233,10 +217,7 @@ export class Upstream<W extends Listener> {
     }
   }
 
-  /**
-   * Called every token check, pings every HEARTBEAT_MS: a Wings socket that answered nothing since the
-   * last ping (a connection dead without a close, as after a network cut) is ended, which reconnects it.
-   */
+  /** Every token check: a socket silent since the last ping is ended, which reconnects it. */
   heartbeat(): void {
     const socket = this.socket;
     const now = Date.now();
@@ -250,7 +231,6 @@ export class Upstream<W extends Listener> {
     socket.ping();
   }
 
-  /** A browser asked for stats: Wings is asked at most once a second, the others get the last ones. */
   requestStats(watcher: W): void {
     const now = Date.now();
     if (this.authenticated && this.socket && now - this.lastStatsRequest >= STATS_REQUEST_MS) {
@@ -268,7 +248,6 @@ export class Upstream<W extends Listener> {
     else socket?.close(1000);
   }
 
-  /** True while the socket to Wings is open and authenticated. */
   get live(): boolean {
     return this.authenticated;
   }

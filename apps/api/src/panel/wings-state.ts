@@ -1,20 +1,12 @@
-/**
- * A server's power state as its Wings socket tells it live, for the panel queue's start and restart
- * (panel/panel-queue.ts), which must not reach Wings while a stop is still in progress.
- */
+/** A server's live power state from Wings (decisions/032-queued-start-waits-for-stop.md). */
 import WebSocket from 'ws';
 import type { AppContext } from '../platform/context';
 
-/** How long a start or restart waits for a stop in progress to end. */
 const SETTLE_WAIT_MS = 15_000;
 
 /**
- * Waits (real time, at most SETTLE_WAIT_MS) while the server is `stopping`. The panel passes a power signal
- * to Wings without `wait_seconds`, and Wings drops a signal that arrives while another power action holds
- * the server's lock, a stop holding it until the process has stopped (wings server/power.go,
- * HandlePowerAction): a start sent then would be answered 204 and never happen. A schedule's start can
- * follow its stop that closely (the demo clock's hours pass in milliseconds). The state is read from the
- * server's Wings socket, which reports it live; the panel's resources answer is cached for 20 s.
+ * Waits (real time, at most SETTLE_WAIT_MS) while the server is `stopping`: Wings drops a power signal
+ * that arrives while a stop holds the server's lock, so a start sent then would never happen.
  * @throws Error when the server is still stopping at the end (the panel queue retries its task later)
  */
 export async function untilStopped(ctx: AppContext, uuid: string): Promise<void> {

@@ -1,14 +1,6 @@
 /**
- * Serving the built web client (docs/decisions/088-web-files-compression-caching.md):
- * - its files from memory with their build-time brotli and gzip variants, ETags, a year's immutable
- *   cache for the hashed /assets/* and an hour for the rest (static-files.ts);
- * - every page of the client's route list (packages/contracts/src/routes.ts) as HTML that is never cached,
- *   the public pages with their head and visible text rendered in (pages.ts), in the language of ?lng=,
- *   the i18next cookie or Accept-Language;
- * - any other page the not-found page with status 404; an unknown /api, emulator or upload path, a
- *   missing file (a path with an extension) or another method a JSON 404;
- * - /sitemap.xml and /robots.txt.
- * The API's JSON is compressed on the fly (registerCompression, before the API routes).
+ * Serving the built web client: its files from memory, every client route as uncached HTML with the public
+ * pages rendered in, JSON 404s elsewhere (decisions/088-web-files-compression-caching.md, 089, 090).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,10 +21,7 @@ import { renderPage } from './pages';
 import { loadStaticFiles, type StaticFile } from './static-files';
 import { parseTemplate, type Template } from './template';
 
-/**
- * Brotli or gzip for every compressible answer of 1 KB or more that is not compressed already (the web
- * client's files come precompressed); event streams, PDFs, images and websockets are left alone.
- */
+/** Brotli or gzip for API answers not compressed yet; event streams, PDFs, images, sockets are left alone. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // Request bodies are not decompressed: no client of the API sends them compressed.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
@@ -52,7 +41,6 @@ function sendFile(file: StaticFile, request: FastifyRequest, reply: FastifyReply
 
 interface PageLanguage {
   language: Language;
-  /** the address named it (?lng=) */
   explicit: boolean;
 }
 
@@ -63,7 +51,6 @@ export function pageLanguage(request: FastifyRequest): PageLanguage {
   return { language: negotiatedLanguage(request), explicit: false };
 }
 
-/** The language of the client's i18next cookie, when it names one of ours. */
 function cookieLanguage(request: FastifyRequest): Language | undefined {
   const cookie = /(?:^|;\s*)i18next=([a-zA-Z-]+)/.exec(request.headers.cookie ?? '')?.[1];
   const fromCookie = cookie?.slice(0, 2).toLowerCase();
@@ -71,10 +58,8 @@ function cookieLanguage(request: FastifyRequest): Language | undefined {
 }
 
 /**
- * The Set-Cookie value that keeps a language named by ?lng= (the same cookie the client's language
- * detector writes and reads, apps/web/src/i18n/i18n.ts), or undefined when the request's cookie already
- * names it or no language was named. The client keeps the choice too, but only once its scripts run,
- * which is after the page is drawn: a visitor who follows a link sooner keeps the language all the same.
+ * The Set-Cookie value that keeps a language named by ?lng= (the client's i18next cookie), or undefined when
+ * already kept: the client keeps it only once its scripts run, and a visitor may follow a link sooner.
  */
 export function languageCookie(request: FastifyRequest, secure: boolean): string | undefined {
   const { language, explicit } = pageLanguage(request);
@@ -102,10 +87,7 @@ const CLIENT_API_PATH = /^\/(api|_emulators|uploads)(\/|$)/;
 const FILE_PATH = /\.[a-z0-9]+$/i;
 const GAME_ID = /^[1-9]\d{0,8}$/;
 
-/**
- * The paths Fastify registers for a page of the client: an optional last segment both without and with
- * it; the dashboard with every address below it (the client shows its not-found page there itself).
- */
+/** Fastify paths of a client page: an optional last segment with and without; the dashboard's whole tree. */
 function serverPaths(page: PagePath): string[] {
   const optional = /\/:(\w+)\?$/.exec(page);
   if (optional) return [page.slice(0, optional.index), page.slice(0, -1)];
@@ -125,7 +107,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
   const { publicUrl } = config;
   const { db, publicCache, site } = ctx;
 
-  // Files: no per-request work beyond choosing the variant; their headers were made at start-up.
   await app.register(async (web) => {
     for (const file of files.values()) {
       web.get(file.path, { compress: false }, (request, reply) => sendFile(file, request, reply));
@@ -153,9 +134,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       },
     });
 
-    // Pages without catalogue data never change while the server runs: the site's content is read once at
-    // start-up (platform/site-content.ts), the company is configuration. Only the footer's copyright year
-    // does, so they are rendered again in a new year.
+    // Pages without catalogue data change only with the footer's year: rendered again in a new year.
     const fixed = new Map<string, EncodedText>();
     let renderedBefore = startOfNextYear();
     const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>
@@ -165,7 +144,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
         path,
         publicUrl,
       });
-    /** `page` in the page's language, made only when that language's page is not rendered yet */
     type MakePage = (language: Language) => PublicPage;
     const fixedPage = (kind: PublicPage['kind'], make: MakePage, lang: PageLanguage, path: string) => {
       if (Date.now() >= renderedBefore) {
@@ -204,7 +182,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
 
     const fixedPages: [string, PublicPage['kind'], MakePage][] = [
       [PAGES.home, 'home', () => ({ kind: 'home' })],
-      // The same answers as GET /api/public/site/partners and /company in the page's language.
       [
         PAGES.partners,
         'partners',
@@ -294,7 +271,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       ) {
         return reply.code(404).send({ reason: 'not-found' });
       }
-      // /hosting/ is /hosting (the client's router reads both alike).
       if (path.length > 1 && path.endsWith('/') && !path.startsWith('//') && !path.includes('\\')) {
         const query = request.url.slice(path.length);
         return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${query}`, 301);

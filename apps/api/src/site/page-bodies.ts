@@ -1,7 +1,4 @@
-/**
- * The visible text of the public pages as HTML (home, /hosting, a game, /partners, /contact, not found),
- * drawn like the React pages that replace it: every text through the escaping `html` template.
- */
+/** The public pages' text as HTML, drawn like the React pages (decisions/090-server-rendered-pages.md). */
 import type { GamePackagesAnswer, PublicGame, PublicPackage } from '@falkenhost/contracts/catalog';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@falkenhost/contracts/constants';
 import {
@@ -29,12 +26,10 @@ export type PublicPage =
   /** a page of the app (login, dashboard...): the empty shell with the site's title, not indexed */
   | { kind: 'app'; index: boolean };
 
-/** The client's native language select, drawn the same (disabled) until React makes it work. */
 function languagePicker(t: TFunction, language: Language): SafeHtml {
   return html`<select class="fh-language-picker" disabled aria-label="${t('common:language.label')}">${LANGUAGES.map((code) => html`<option value="${code}"${raw(code === language ? ' selected' : '')}>${LANGUAGE_NAMES[code]}</option>`)}</select>`;
 }
 
-/** The site's header (logo, navigation, language select), as the client's public layout draws it. */
 export function header(t: TFunction, language: Language): SafeHtml {
   const q = `?lng=${language}`;
   return html`<header class="s-hd"><div class="s-c"><a href="/${q}" class="s-logo" aria-label="${t('common:nav.home')}">${LOGO}<span>Falkenhost</span></a><nav class="s-nav" aria-label="${t('common:nav.main')}"><a href="/hosting${q}" class="fh-link">${t('common:nav.hosting')}</a><a href="/login" class="s-b s-d">${t('common:nav.login')}</a><a href="/register" class="s-b">${t('common:nav.register')}</a>${languagePicker(t, language)}</nav><span class="s-burger" aria-hidden="true"><i></i><i></i><i></i></span></div></header>`;
@@ -45,10 +40,7 @@ function platformBadges(t: TFunction, game: Pick<PublicGame, 'desktop' | 'consol
   return html`<div class="s-badges" role="group" aria-label="${t('catalog:platforms.label')}">${flags.map((key) => html`<span class="s-badge">${t(`catalog:platforms.${key}`)}</span>`)}</div>`;
 }
 
-/**
- * The site's footer (apps/web/src/components/layout/site-footer.tsx), for the short pages whose footer is
- * above the fold at desktop widths (/partners, /contact); the longer pages leave it to React.
- */
+/** The site's footer (site-footer.tsx), for short pages, footer above the fold (/partners, /contact). */
 export function footer(t: TFunction, language: Language): SafeHtml {
   const q = `?lng=${language}`;
   return html`<footer class="s-ft"><div class="s-c"><div class="s-ftg"><div class="s-fts" style="max-width:360px"><span class="s-logo">${FOOTER_LOGO}<span>Falkenhost</span></span><p>${t('common:footer.tagline')}</p></div><div class="s-fts"><p class="s-fb">${t('common:footer.product')}</p><a href="/hosting${q}">${t('common:nav.hosting')}</a><a href="/dashboard">${t('common:nav.dashboard')}</a></div><div class="s-fts"><p class="s-fb">${t('common:footer.company')}</p><a href="/partners${q}">${t('common:nav.partners')}</a><a href="/contact${q}">${t('common:nav.contact')}</a><p>${t('common:footer.location')}</p><p>${t('common:footer.vat')}</p></div></div><p class="s-fc">${t('common:footer.copyright', { year: new Date().getFullYear() })}</p></div></footer>`;
@@ -201,7 +193,6 @@ export function body(page: PublicPage, t: TFunction, language: Language): SafeHt
     case 'notFound':
       return notFound(t, language);
     default:
-      // The app's pages have no public text.
       return undefined;
   }
 }

@@ -1,7 +1,4 @@
-/**
- * The pages' own CSS and artwork (constant markup): the rules that mirror the Mantine components' sizes
- * so a page does not jump when React takes over, the logo and the home page's picture.
- */
+/** The pages' own CSS and artwork, mirroring Mantine's sizes so a page does not jump when React starts. */
 import { raw, type SafeHtml } from '../platform/html';
 
 /** Mirrors the sizes of the Mantine components the React pages use (theme.ts, Mantine's defaults). */
@@ -49,10 +46,7 @@ export const SSR_CSS = raw(
     `.s-nf{padding:80px 16px;text-align:center}.s-nf h1{font-size:34px;font-weight:800;margin:0 0 16px}`,
 );
 
-/**
- * The rules only /partners and /contact use (their cards, panels and the footer of the client's layout),
- * sent with those pages alone.
- */
+/** The rules only /partners and /contact use, sent with those pages alone. */
 export const SITE_CSS = raw(
   `.s-sub{font-size:16px;line-height:1.55;color:var(--mantine-color-dark-1);margin:0 0 32px}` +
     `.s-ph{font-size:18px;font-weight:800;line-height:1.35;margin:0}.s-t{font-size:14px;line-height:1.45;color:var(--mantine-color-dark-0);margin:0}` +

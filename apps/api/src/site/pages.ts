@@ -1,13 +1,6 @@
 /**
- * The HTML of every page of the web client: the built index.html with the page's head (title,
- * description, canonical and hreflang links for the five languages, Open Graph) and, for the public
- * pages, their visible text rendered into #root, so crawlers and link previews see it without
- * JavaScript. React's createRoot then replaces the fragment with the same page. Every text goes through
- * the escaping `html` template.
- *
- * The fragment (page-bodies.ts) uses the global stylesheet's classes (fh-*) and a few rules of its own
- * (page-styles.ts) that mirror the Mantine components' sizes, so the page does not jump when React takes
- * over.
+ * Every client page's HTML: index.html with the page's head and, for public pages, their visible text, so
+ * crawlers and link previews see it without JavaScript (decisions/090-server-rendered-pages.md).
  */
 
 import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
@@ -74,10 +67,7 @@ function headOf(page: PublicPage, t: TFunction): Head {
   }
 }
 
-/**
- * Answers of the public API the page was rendered from, for the client's query cache, under the
- * client's query keys (features/catalog/api, features/site/api/site.ts; the site's carry the language).
- */
+/** The public API answers the page was rendered from, under the client's query keys (its query cache). */
 function serverData(page: PublicPage, language: Language): SafeHtml | undefined {
   const queries =
     page.kind === 'hosting'
@@ -92,10 +82,7 @@ function serverData(page: PublicPage, language: Language): SafeHtml | undefined 
   return queries && html`<script type="application/json" id="fh-data">${jsonForScript({ queries })}</script>`;
 }
 
-/**
- * The whole HTML document of `page` at `path` (no query) in `language`; `explicit` when the address
- * named the language (?lng=).
- */
+/** The whole HTML document of `page` at `path` in `language`; `explicit` when ?lng= named the language. */
 export function renderPage(
   template: Template,
   page: PublicPage,
@@ -110,8 +97,7 @@ export function renderPage(
   const t = translator(language, 'seo');
   const head = headOf(page, t);
   const withFooter = page.kind === 'partners' || page.kind === 'contact';
-  // The address asked for: ?lng=xx is that language's page; without it, the page in the visitor's
-  // language (cookie, Accept-Language) is the x-default one.
+  // ?lng=xx is that language's page; without it, the page in the visitor's language is the x-default.
   const canonical = pageUrl(publicUrl, path, explicit ? language : undefined);
   const links = head.indexed
     ? html`<link rel="canonical" href="${canonical}">${LANGUAGES.map((l) => html`<link rel="alternate" hreflang="${l}" href="${pageUrl(publicUrl, path, l)}">`)}<link rel="alternate" hreflang="x-default" href="${pageUrl(publicUrl, path)}">`

@@ -1,8 +1,4 @@
-/**
- * The built web client's files, read once at start-up with their precompressed variants (`.br`, `.gz`,
- * written by the web build) and a strong ETag, and served from memory: no file is opened per request.
- * A rebuilt client is served after a restart.
- */
+/** The client's files, read at start-up (decisions/088-web-files-compression-caching.md). */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
@@ -53,10 +49,7 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/**
- * Every file of `root` but index.html (the pages are rendered from it) and the compressed variants
- * themselves, keyed by URL path.
- */
+/** Every file of `root` but index.html and the compressed variants, keyed by URL path. */
 export function loadStaticFiles(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const full of walk(root)) {

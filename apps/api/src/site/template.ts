@@ -1,7 +1,4 @@
-/**
- * The built index.html of the web client, cut where each page's parts go, and the inline script that
- * loads the client's code once the page's first screen is drawn.
- */
+/** The built index.html cut where each page's parts go, and the script starting the client after it. */
 import { createHash } from 'node:crypto';
 import { jsonForScript, raw } from '../platform/html';
 
@@ -15,27 +12,12 @@ export interface Template {
   startScriptSource: string;
 }
 
-/**
- * The attribute that marks a page's first-screen elements (its Largest Contentful Paint candidates: the
- * home page's title and lead, the first game images of /hosting, a game's banner) for the Element Timing
- * API; startScript waits for the browser to report one painted.
- */
+/** Marks first-screen elements (LCP candidates) for Element Timing: startScript waits for one. */
 export const FIRST_SCREEN = raw(' elementtiming="first-screen"');
 
 /**
- * The inline script that loads the client's entry module and its module preloads once the page's first
- * screen has been drawn from the HTML:
- * - where the browser reports painted elements (Element Timing, Chromium) and the page marks some
- *   (`FIRST_SCREEN`), in the task after the first of them is reported, which is after it is on screen;
- * - elsewhere, in the task after the first frame following the load event (stylesheets and images in);
- * - after 3 s in any case (a tab opened in the background draws nothing).
- * The preloads follow the entry one per task (an inserted link cost the main thread 1 to 7 ms in
- * Lighthouse's traces, and four in one task up to 29 ms), all at low priority as before.
- *
- * The page is complete and its links work without JavaScript, so nothing waits for the scripts that a
- * visitor sees; requested in the HTML, their downloads competed with the stylesheet and the first
- * screen's images, and Lighthouse's simulation of a phone counted them as work before the Largest
- * Contentful Paint (LCP about 2.5 s; 1.0 to 1.9 s without them). docs/decisions/091-client-start-up.md.
+ * The inline script that loads the client's entry and its preloads, one per task at low priority, once the
+ * page's first screen is drawn (decisions/091-client-start-up.md).
  * @param entry the entry module's URL (`/assets/index-….js`)
  * @param preloads the URLs of its `<link rel="modulepreload">`s, in order
  */
@@ -44,9 +26,7 @@ export function startScript(entry: string, preloads: readonly string[]): string 
   return `(function(){var u=${urls},d=document,w=window,P=w.PerformanceObserver,started=0;function start(){if(started)return;started=1;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.fetchPriority='low';s.src=u.entry;d.head.appendChild(s);preload(0)}function preload(i){var h=u.preloads[i];if(h===undefined)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l);setTimeout(preload,0,i+1)}function later(){setTimeout(start)}var timing=!!(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('element')>=0);if(timing)new P(later).observe({type:'element',buffered:true});w.addEventListener('load',function(){if(!timing||!d.querySelector('[elementtiming]'))requestAnimationFrame(later)});setTimeout(start,3000)})()`;
 }
 
-/**
- * @throws Error when index.html lacks the parts the pages fill in (a changed index.html)
- */
+/** @throws Error when index.html lacks the parts the pages fill in (a changed index.html) */
 export function parseTemplate(indexHtml: string): Template {
   // The page is drawn from the HTML; the scripts that make it interactive load after it (startScript).
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);

@@ -1,20 +1,13 @@
-/**
- * The staff servers list (spec 2, 3 "Server (admin list)"): paginated and searched in the database; the
- * power state is asked of the panel only for the rows shown, and cached briefly, so a page's cost does
- * not grow with the number of servers (docs/decisions/085-staff-servers-list.md).
- */
+/** The staff servers list; the panel is asked only about rows shown (decisions/085-staff-servers-list.md). */
 import type { AdminServer, AllServersAnswer } from '@falkenhost/contracts/admin';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../platform/context';
 
-/** A settled state (running, offline) is kept this long; a passing one (starting, stopping) briefly. */
 const STATE_TTL_MS = 30_000;
 const PASSING_STATE_TTL_MS = 3_000;
-/** The panel is asked about this many rows at once. */
 const PARALLEL = 8;
-/** A page waits at most this long for the panel; rows it did not answer show our own status. */
 const PANEL_WAIT_MS = 2_500;
 
 /** Power states by panel identifier, cached per instance (a cache only: losing it costs panel calls). */
@@ -58,8 +51,7 @@ async function panelStates(ctx: AppContext, identifiers: string[]): Promise<Map<
 }
 
 /**
- * One page of the list: every server that exists or is being made, newest first; suspension from our
- * database, the power state (running, offline, ...) from the panel's Client API.
+ * One page of the list, newest first: suspension from our database, power state from the panel's Client API.
  * @param query search (case-sensitive substring of name or uuid; empty for all), page (1-based), pageSize
  */
 export async function listAllServers(

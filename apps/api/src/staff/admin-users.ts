@@ -1,8 +1,4 @@
-/**
- * The users section, master only (spec 2 "Users admin", 3 "User (admin list)", 6). The store always keeps
- * an active master, and staff deactivation only closes the door: servers and subscriptions stay for the
- * operator to decide (docs/decisions/083-users-section-master-only.md).
- */
+/** The users section, master only (spec 2 "Users admin", 6; decisions/083-users-section-master-only.md). */
 import { ADMIN_PAGE_SIZE, type AdminUser, type AllUsersAnswer } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -34,11 +30,7 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * A page of users by id.
- * @param query search: case-insensitive substring of username or e-mail; role: all or one role (customer
- *   is every value other than admin and master, spec 6)
- */
+/** A page of users by id; `query`: case-insensitive substring of username or e-mail, and a role (spec 6). */
 export async function listUsers(
   ctx: AppContext,
   query: { search: string; role: 'all' | Role; page: number },
@@ -94,8 +86,7 @@ async function assertNotLastMaster(trx: Transaction<Database>, user: User): Prom
 }
 
 /**
- * PUT /api/private/users/change-role. Ends every session of the user and writes the audit entry in the
- * same transaction; the last active master cannot be demoted, and nobody changes their own role.
+ * PUT /api/private/users/change-role: ends the user's sessions, audited in one transaction (record 083).
  * @throws AppError 404 not-found, 409 self (one's own role), 409 last-master
  */
 export async function changeRole(
@@ -125,8 +116,7 @@ export async function changeRole(
 }
 
 /**
- * PUT /api/private/users/active: activates or deactivates an account, ending every session of the user
- * and writing the audit entry in the same transaction.
+ * PUT /api/private/users/active: activates or deactivates an account, ending its sessions, audited.
  * @throws AppError 404 not-found, 409 self, 409 last-master (deactivating the only active master)
  */
 export async function setActive(

@@ -1,8 +1,4 @@
-/**
- * Staff edits of the catalogue that reach existing servers (spec 8 "Admin packages", "Admin
- * add-ons"): catalog writes the package or add-on, servers re-price the servers that use it, in one
- * transaction. The flow crosses two modules, so it lives above both.
- */
+/** Catalogue edits reaching servers cross two modules (decisions/042-catalogue-changes-reach-owners.md). */
 import type { AddonBody, AdminAddon, AdminPackage, PackageFields } from '@falkenhost/contracts/admin';
 import { updateAddon } from '../catalog/admin-addons';
 import { updatePackage } from '../catalog/admin-packages';
@@ -12,8 +8,7 @@ import type { AppContext } from '../platform/context';
 import { repriceAddonServers, repricePackageServers } from '../servers/package-repricing';
 
 /**
- * PUT /api/private/store/packages: edits a public package; a new price applies to its servers from
- * their next hour or period, new resources are queued for the panel (servers/package-repricing.ts).
+ * PUT /api/private/store/packages: edits a public package and re-prices its servers.
  * @throws AppError as catalog/admin-packages.ts updatePackage
  */
 export function updatePackageAndServers(
@@ -49,8 +44,7 @@ export async function updatePackageFromForm(
 }
 
 /**
- * PUT /api/private/store/addons: edits an add-on; a new price applies to the servers that have it, a
- * new quantity is queued for the panel (servers/package-repricing.ts).
+ * PUT /api/private/store/addons: edits an add-on and re-prices the servers that have it.
  * @throws AppError as catalog/admin-addons.ts updateAddon
  */
 export function updateAddonAndServers(

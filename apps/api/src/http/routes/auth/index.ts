@@ -102,7 +102,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     {
       config: limit(),
       onRequest: guard(fastify, 'session'),
-      // a mailed code, or the app's code or a recovery code for a user with TOTP on (issue 9)
+      // a mailed code, or the app's code or a recovery code for a user with TOTP on
       schema: { body: secondFactorBody, response: { 200: sessionUser } },
     },
     async (request, reply) =>

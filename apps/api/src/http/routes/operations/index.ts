@@ -1,12 +1,6 @@
 /**
- * The operator's routes under /api (issue 11 "Operations"; docs/operations.md):
- * - GET /api/health: liveness, 200 `{ status: 'ok' }`; reads nothing, for the container's health check;
- * - GET /api/ready: readiness, 200 when the database answers, the migrations have run and the panel and
- *   Mollie answer, else 503 naming the check that failed (platform/readiness.ts);
- * - GET /api/openapi.json: the OpenAPI 3.1 document generated from the routes' zod schemas;
- * - GET /api/docs: a reader of that document (Swagger UI, served from our own files under a strict CSP, so
- *   it works offline), with its assets under /api/docs/*.
- * The document and its reader are public in the demo and for staff (admin, master) in production.
+ * The operator's routes under /api: health, readiness, the OpenAPI document, its reader (docs/operations.md,
+ * decisions/011-health-and-readiness.md, 095-openapi-document.md).
  */
 import { healthBody, readinessBody } from '@falkenhost/contracts/operations';
 import swagger from '@fastify/swagger';
@@ -20,10 +14,7 @@ import {
 import { createReadinessCheck } from '../../../platform/readiness';
 import { guard } from '../../guards';
 
-/**
- * The reader's Content-Security-Policy: its scripts and styles are our own files; Swagger UI sets style
- * attributes and its logo is a data: image. Nothing is loaded from elsewhere.
- */
+/** The reader's CSP: our own files only; Swagger UI needs style attributes and a data: logo. */
 const DOCS_CSP = [
   "default-src 'self'",
   "base-uri 'self'",
@@ -45,10 +36,7 @@ function tagOf(url: string): string {
   return parts.slice(0, parts[0] === 'private' ? 2 : 1).join('/');
 }
 
-/**
- * Registers the OpenAPI generator; call it in the /api context before any route, since it collects the
- * routes as they are added. Routes with `schema.hide` (the reader's own) stay out of the document.
- */
+/** Registers the OpenAPI generator before any route of /api: it collects the routes as they are added. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,5 @@
 /**
- * /api/private/billing (issue 8, the "Billing" part of the settings section): the customer's invoices
+ * /api/private/billing (the "Billing" part of the settings section): the customer's invoices
  * and credit notes, each one's PDF, and the credit history. Verified customers, their own rows only.
  */
 import { invoicesAnswer, ledgerAnswer, ledgerQuery } from '@falkenhost/contracts/billing';

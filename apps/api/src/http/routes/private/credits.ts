@@ -1,6 +1,4 @@
-/**
- * GET /api/private/credits (spec 7): the balance in credits, polled by the top bar every 5 minutes.
- */
+/** GET /api/private/credits (spec 7): the balance in credits, polled by the top bar. */
 import { unitsToCredits } from '@falkenhost/contracts/money';
 import { type CreditsAnswer, creditsAnswer } from '@falkenhost/contracts/store';
 import type { FastifyInstance, FastifyReply } from 'fastify';

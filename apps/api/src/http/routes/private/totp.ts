@@ -1,14 +1,6 @@
 /**
- * /api/private/users/me/totp (issue 9): two-factor login by authenticator app (TOTP, RFC 6238) as a
- * choice in settings next to the spec's mailed-code 2FA (spec 2 "Settings"). Every route is for a
- * verified, logged-in user (the guard runs before the body is read); the calls that check a password or
- * a code have a per-customer limit of RATE_LIMIT_PER_MINUTE, as the other account calls that do.
- *
- * - `GET /` → 200 `{ enabled, recoveryCodesLeft }`
- * - `POST /setup { password }` → 200 `{ uri, qr, secret }`; 401 invalid-password, 409 totp-enabled
- * - `POST /enable { token }` → 200 `{ recoveryCodes }`; 400 invalid-code, 409 totp-enabled
- * - `POST /disable { token }` → 200 `{ ok: true }`; 400 invalid-code, 409 totp-disabled, 429 rate-limited
- * - `POST /recovery-codes { token }` → 200 `{ recoveryCodes }`; as disable
+ * /api/private/users/me/totp: authenticator-app 2FA beside the mailed code (decisions/027-totp.md); the
+ * password and code checks are limited per customer, as other account calls.
  */
 import { okBody } from '@falkenhost/contracts/auth';
 import {

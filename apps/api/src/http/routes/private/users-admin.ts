@@ -1,5 +1,5 @@
 /**
- * /api/private/users staff calls (spec 7 "Admin" users; issue 10): the users list, activation, role
+ * /api/private/users staff calls (spec 7 "Admin" users): the users list, activation, role
  * changes and the audit log. Master only (architecture.md "Roles"), checked before the body is read.
  */
 import {

@@ -1,9 +1,6 @@
 /**
- * /api/private/users/me* (spec 7 "Settings", 8 "Settings"; issue 9): the customer's own account. Every
- * route but update-user-execute is for a verified, logged-in user (its guard runs before the body is
- * read); update-user-execute is opened from the mailed link, whose token is the proof, so it also works
- * where nobody is logged in (docs/decisions/002-rate-limits.md). Calls that send mail or hash passwords have
- * a per-customer limit of RATE_LIMIT_PER_MINUTE (the auth routes' limit), the others the private default.
+ * /api/private/users/me* (spec 7, 8 "Settings"): the customer's own account, for verified users except
+ * update-user-execute, whose mailed token is the proof (docs/decisions/002-rate-limits.md, 079).
  */
 import {
   accountProfile,

@@ -1,15 +1,6 @@
 /**
- * /api/public/site (spec 2 "/partners" and "/contact"; issue 11, part 2), no login:
- *
- * - `GET /partners?lang=` 200 `{ partners: [{ id, name, description, url, social: [{ network, url }] }] }`,
- *   descriptions in `lang` or English (SITE_CONTENT_DIR/partners.json)
- * - `GET /company?lang=` 200 `{ name, addressLines, companyId, email, web, vatPayer: false, documents }`:
- *   the seller of SUPPLIER_* and the documents offered in `lang` (or English)
- * - `GET /documents/:lang/:document` 200 the file (PDF, HTML or Markdown) as an attachment; 404
- *   `{ reason: 'not-found' }` for a language or document outside the whitelists, or no file in the language
- *   nor in English
- *
- * A `lang` query outside the five languages is 400 `validation`, as every query of the API.
+ * /api/public/site (spec 2 "/partners", "/contact"), no login: partners, the company and its documents
+ * (decisions/086-site-content-files.md).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { companyAnswer, partnersAnswer, siteLanguageQuery } from '@falkenhost/contracts/site';
@@ -19,7 +10,7 @@ import { z } from 'zod';
 import { AppError } from '../../../platform/errors';
 import { DOCUMENT_CONTENT_TYPES, publicCompany, publicPartners } from '../../../platform/site-content';
 
-/** The site's content changes with a deployment, so browsers and proxies may keep it five minutes. */
+/** The site's content changes only with a deployment. */
 const CACHE = 'public, max-age=300';
 
 export default async function publicSiteRoutes(fastify: FastifyInstance): Promise<void> {

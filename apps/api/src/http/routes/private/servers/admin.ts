@@ -1,6 +1,4 @@
-/**
- * GET /api/private/servers/all-servers (spec 7 "Admin"; issue 10 "Servers list"): admin and master.
- */
+/** GET /api/private/servers/all-servers (spec 7 "Admin"): admin and master. */
 import { allServersAnswer, allServersQuery } from '@falkenhost/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,6 +1,4 @@
-/**
- * /api/public/store (spec 7 "Public and store"): the game list and one game's packages, no login.
- */
+/** /api/public/store (spec 7 "Public and store"): the game list and one game's packages, no login. */
 import { gamePackagesAnswer, gamePackagesQuery, publicGame } from '@falkenhost/contracts/catalog';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -15,9 +13,8 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
 
   const games = z.array(publicGame);
   const loadGames = async () => JSON.stringify(games.parse(await listPublicGames(db)));
-  // Served from the public cache as JSON text, checked against the contract once per load and compressed
-  // once per variant (compress: false keeps @fastify/compress off these routes). A cached answer is sent
-  // in the handler's own call (no promise); only a load is awaited.
+  // Cached JSON text, checked once per load and compressed once per variant (decisions/005-public-cache.md);
+  // a cached answer is sent in the handler's own call.
   app.get('/games', { compress: false }, (request, reply) =>
     app.ctx.publicCache.use('games', loadGames, (answer) => {
       if (!answer) throw new Error('the game list cannot be absent');
@@ -25,9 +22,7 @@ export default async function publicStoreRoutes(fastify: FastifyInstance): Promi
     }),
   );
 
-  // Served from the public cache as JSON text like the game list: the string is sent as it is, so the
-  // response schema (kept for the OpenAPI document) is checked once per load instead of serializing the
-  // answer on every request. An unknown or inactive game is cached as `null` and answers 404.
+  // Cached JSON text like the game list; an unknown or inactive game is cached as `null` and answers 404.
   app.get(
     '/games/packages',
     { compress: false, schema: { querystring: gamePackagesQuery, response: { 200: gamePackagesAnswer } } },
