@@ -7,6 +7,11 @@
  */
 import { UPLOAD_MAX_BYTES } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
+import cs from '@falkenhost/locales/cs/admin.json';
+import de from '@falkenhost/locales/de/admin.json';
+import en from '@falkenhost/locales/en/admin.json';
+import fr from '@falkenhost/locales/fr/admin.json';
+import sk from '@falkenhost/locales/sk/admin.json';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../api/test/harness';
@@ -37,11 +42,6 @@ import {
 } from '../src/features/admin-store/utils/validate';
 import { auditValue, changedFields } from '../src/features/admin-users/utils/audit';
 import { activeErrorKey, roleErrorKey } from '../src/features/admin-users/utils/errors';
-import cs from '@falkenhost/locales/cs/admin.json';
-import de from '@falkenhost/locales/de/admin.json';
-import en from '@falkenhost/locales/en/admin.json';
-import fr from '@falkenhost/locales/fr/admin.json';
-import sk from '@falkenhost/locales/sk/admin.json';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;

@@ -6,22 +6,6 @@
  * game settings and the staff game form.
  */
 import type { GameVariable } from '@falkenhost/contracts/egg-variables';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Answer,
-  billingAddress,
-  grantCredits,
-  type Product,
-  registerVerified,
-  type Session,
-  startProduct,
-} from '../../api/test/harness';
-import { gameVariableTexts } from '../src/features/admin-store/utils/errors';
-import { gameFormData } from '../src/features/admin-store/utils/form-data';
-import { gameVariablesProblem, liveSource } from '../src/features/admin-store/utils/game-variables';
-import { serverVariablesErrorKey } from '../src/features/servers/utils/errors';
-import { orderPackageError, packageByCreditsError } from '../src/features/store/utils/errors';
 import csAdmin from '@falkenhost/locales/cs/admin.json';
 import csCommon from '@falkenhost/locales/cs/common.json';
 import csServers from '@falkenhost/locales/cs/servers.json';
@@ -42,6 +26,22 @@ import skAdmin from '@falkenhost/locales/sk/admin.json';
 import skCommon from '@falkenhost/locales/sk/common.json';
 import skServers from '@falkenhost/locales/sk/servers.json';
 import skStore from '@falkenhost/locales/sk/store.json';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Answer,
+  billingAddress,
+  grantCredits,
+  type Product,
+  registerVerified,
+  type Session,
+  startProduct,
+} from '../../api/test/harness';
+import { gameVariableTexts } from '../src/features/admin-store/utils/errors';
+import { gameFormData } from '../src/features/admin-store/utils/form-data';
+import { gameVariablesProblem, liveSource } from '../src/features/admin-store/utils/game-variables';
+import { serverVariablesErrorKey } from '../src/features/servers/utils/errors';
+import { orderPackageError, packageByCreditsError } from '../src/features/store/utils/errors';
 import {
   type VariableLabel,
   type VariableText,

@@ -3,6 +3,9 @@
  * (SQLite, emulators), and its answer goes through the web client's own mapping to the English message
  * the screen shows. The browser tests (e2e) show some of these on the page too.
  */
+
+import auth from '@falkenhost/locales/en/auth.json';
+import store from '@falkenhost/locales/en/store.json';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,8 +27,6 @@ import {
   resendErrorKey,
 } from '../src/features/auth/utils/errors';
 import { type ErrorText, orderCreditsError, packageByCreditsError } from '../src/features/store/utils/errors';
-import auth from '@falkenhost/locales/en/auth.json';
-import store from '@falkenhost/locales/en/store.json';
 import type { ApiResult } from '../src/lib/api-client';
 
 let i18n: I18n;

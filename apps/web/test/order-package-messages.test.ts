@@ -4,6 +4,12 @@
  * to the message it shows, in all five languages (English word for word where the spec has it; the others
  * present and translated). Then the checks the dialog makes before it calls, in spec 5's order.
  */
+
+import cs from '@falkenhost/locales/cs/store.json';
+import de from '@falkenhost/locales/de/store.json';
+import en from '@falkenhost/locales/en/store.json';
+import fr from '@falkenhost/locales/fr/store.json';
+import sk from '@falkenhost/locales/sk/store.json';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,11 +23,6 @@ import {
 } from '../../api/test/harness';
 import { type ErrorText, orderPackageError } from '../src/features/store/utils/errors';
 import { type OrderPackageDraft, orderPackageCheck } from '../src/features/store/utils/order-package';
-import cs from '@falkenhost/locales/cs/store.json';
-import de from '@falkenhost/locales/de/store.json';
-import en from '@falkenhost/locales/en/store.json';
-import fr from '@falkenhost/locales/fr/store.json';
-import sk from '@falkenhost/locales/sk/store.json';
 import type { ApiResult } from '../src/lib/api-client';
 
 const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;

@@ -3,15 +3,16 @@
  * the real product server (SQLite), and its answer goes through the web client's own mapping to the text
  * the dashboard home shows, in all five languages (English as the spec words it; the others translated).
  */
-import type { i18n as I18n } from 'i18next';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Product, registerVerified, startProduct } from '../../api/test/harness';
-import { referralErrorKey } from '../src/features/home/utils/referral-errors';
+
 import cs from '@falkenhost/locales/cs/home.json';
 import de from '@falkenhost/locales/de/home.json';
 import en from '@falkenhost/locales/en/home.json';
 import fr from '@falkenhost/locales/fr/home.json';
 import sk from '@falkenhost/locales/sk/home.json';
+import type { i18n as I18n } from 'i18next';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Product, registerVerified, startProduct } from '../../api/test/harness';
+import { referralErrorKey } from '../src/features/home/utils/referral-errors';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;

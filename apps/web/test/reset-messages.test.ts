@@ -4,6 +4,12 @@
  * forgot-password and reset-password pages show, in English as the spec words it and translated in the
  * four other languages.
  */
+
+import cs from '@falkenhost/locales/cs/auth.json';
+import de from '@falkenhost/locales/de/auth.json';
+import en from '@falkenhost/locales/en/auth.json';
+import fr from '@falkenhost/locales/fr/auth.json';
+import sk from '@falkenhost/locales/sk/auth.json';
 import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_RESEND_MS } from '../../api/src/identity/password-resets';
@@ -19,11 +25,6 @@ import {
   resetRequestErrorKey,
   resetResendErrorKey,
 } from '../src/features/auth/utils/errors';
-import cs from '@falkenhost/locales/cs/auth.json';
-import de from '@falkenhost/locales/de/auth.json';
-import en from '@falkenhost/locales/en/auth.json';
-import fr from '@falkenhost/locales/fr/auth.json';
-import sk from '@falkenhost/locales/sk/auth.json';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;

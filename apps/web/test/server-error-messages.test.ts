@@ -4,6 +4,12 @@
  * message the screen shows, in all five languages (English word for word as the spec has it; the others
  * present and translated).
  */
+
+import cs from '@falkenhost/locales/cs/servers.json';
+import de from '@falkenhost/locales/de/servers.json';
+import en from '@falkenhost/locales/en/servers.json';
+import fr from '@falkenhost/locales/fr/servers.json';
+import sk from '@falkenhost/locales/sk/servers.json';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../api/src/jobs/tick';
@@ -26,11 +32,6 @@ import {
   unsuspendErrorKey,
 } from '../src/features/servers/utils/errors';
 import { scheduleInputErrorKey } from '../src/features/servers/utils/schedule';
-import cs from '@falkenhost/locales/cs/servers.json';
-import de from '@falkenhost/locales/de/servers.json';
-import en from '@falkenhost/locales/en/servers.json';
-import fr from '@falkenhost/locales/fr/servers.json';
-import sk from '@falkenhost/locales/sk/servers.json';
 
 const HOUR_MS = 60 * 60_000;
 const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;

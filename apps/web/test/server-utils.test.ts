@@ -3,6 +3,8 @@
  * a customer reads, the schedule ranges (spec 2: end hour + 1 shown, one badge per contiguous run), the
  * client-side schedule check (spec 5) and which power buttons a live state offers.
  */
+
+import servers from '@falkenhost/locales/en/servers.json';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,7 +26,6 @@ import {
   scheduleInputErrorKey,
 } from '../src/features/servers/utils/schedule';
 import { isCancelled } from '../src/features/servers/utils/server';
-import servers from '@falkenhost/locales/en/servers.json';
 
 let i18n: I18n;
 beforeAll(async () => {

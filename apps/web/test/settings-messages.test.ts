@@ -4,6 +4,12 @@
  * mapping to the message the settings section shows, in all five languages (English as the spec words it
  * where it does; the others present and translated). Also the spec's success notices and "member since".
  */
+
+import cs from '@falkenhost/locales/cs/settings.json';
+import de from '@falkenhost/locales/de/settings.json';
+import en from '@falkenhost/locales/en/settings.json';
+import fr from '@falkenhost/locales/fr/settings.json';
+import sk from '@falkenhost/locales/sk/settings.json';
 import type { i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, registerVerified, type Session, startProduct } from '../../api/test/harness';
@@ -16,11 +22,6 @@ import {
   updateUserError,
 } from '../src/features/settings/utils/errors';
 import { memberSince } from '../src/features/settings/utils/format';
-import cs from '@falkenhost/locales/cs/settings.json';
-import de from '@falkenhost/locales/de/settings.json';
-import en from '@falkenhost/locales/en/settings.json';
-import fr from '@falkenhost/locales/fr/settings.json';
-import sk from '@falkenhost/locales/sk/settings.json';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;

@@ -3,16 +3,17 @@
  * real product server (SQLite), and its answer goes through the web client's own mapping to the text the
  * settings section shows, in all five languages (English as written; the others translated).
  */
-import type { i18n as I18n } from 'i18next';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Product, registerVerified, startProduct } from '../../api/test/harness';
-import { totpCodeError, totpSetupError } from '../src/features/settings/utils/totp-errors';
+
 import cs from '@falkenhost/locales/cs/security.json';
 import de from '@falkenhost/locales/de/security.json';
 import en from '@falkenhost/locales/en/security.json';
 import fr from '@falkenhost/locales/fr/security.json';
 import sk from '@falkenhost/locales/sk/security.json';
+import type { i18n as I18n } from 'i18next';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Product, registerVerified, startProduct } from '../../api/test/harness';
+import { totpCodeError, totpSetupError } from '../src/features/settings/utils/totp-errors';
 import { apiResult, expectTranslated, translations } from './support';
 
 const BASE = '/api/private/users/me/totp';
