@@ -95,7 +95,7 @@ export async function loadOrderablePackage(
   if (addons.some((a) => a === undefined) || unique.length !== addonIds.length)
     throw new AppError(400, REASONS.unknown);
   const chosen = addons as Addon[];
-  if (new Set(chosen.map((a) => a.type)).size !== chosen.length) throw new AppError(400, REASONS.unknown);
+  if (!oneAddonPerType(chosen)) throw new AppError(400, REASONS.unknown);
 
   const variables = await checkOrderVariables(ctx, pkg.game_id, eggId, order.variables);
   return {
@@ -106,4 +106,12 @@ export async function loadOrderablePackage(
     addons: chosen,
     monthlyUnits: pkg.credits_monthly + chosen.reduce((sum, a) => sum + a.credits_monthly, 0),
   };
+}
+
+/**
+ * Spec 4: only one add-on per type can exist on a server. True when no two of `addons` share a
+ * type; checked on an order's add-ons and, with the server's own, on an add-on bought later.
+ */
+export function oneAddonPerType(addons: ReadonlyArray<{ type: string }>): boolean {
+  return new Set(addons.map((a) => a.type)).size === addons.length;
 }

@@ -4,7 +4,7 @@ import { hourlyUnits, proRataUnits, serverMonthPrice } from '@falkenhost/contrac
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { Transaction } from 'kysely';
 import { applyLedgerEntry } from '../billing/ledger';
-import { addonsOfPackage } from '../catalog/packages';
+import { addonsOfPackage, oneAddonPerType } from '../catalog/packages';
 import { type ServerBuild, serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
 import type { Database, User, UserPackage } from '../platform/db/schema';
@@ -33,7 +33,7 @@ export async function buyAddon(
     if (owned.custom) throw new AppError(400, REASONS.unknown);
     const addon = (await addonsOfPackage(ctx, owned.pkg.id)).find((a) => a.id === addonId);
     if (!addon) throw new AppError(400, REASONS.unknown);
-    if (owned.addons.some((a) => a.type === addon.type)) throw new AppError(409, REASONS.addonExists);
+    if (!oneAddonPerType([...owned.addons, addon])) throw new AppError(409, REASONS.addonExists);
     const monthly = owned.server.credits_monthly + addon.credits_monthly;
     const charge = await priceOfChange(ctx, owned.server, monthly);
     const build = serverBuild(owned.pkg, [...owned.addons, addon]);
