@@ -106,6 +106,8 @@ export interface MollieState {
   webhookDeliveries(): WebhookDelivery[];
   /** Resolves once the first attempt of every webhook scheduled so far has finished (retries not awaited). */
   whenWebhooksIdle(): Promise<void>;
+  /** Webhook retries scheduled and not yet started: 0 means no further attempt will come. */
+  webhookRetriesPending(): number;
   /** Every record, as plain JSON. */
   snapshot(): MollieSnapshot;
   /**
@@ -145,6 +147,7 @@ export function createMollieState(options: MollieStateOptions): MollieState {
     payments: () => [...store.payments.values()],
     webhookDeliveries: () => store.webhooks.deliveries(),
     whenWebhooksIdle: () => store.webhooks.whenIdle(),
+    webhookRetriesPending: () => store.webhooks.retriesPending(),
     snapshot: () => ({
       profileId: store.profileId,
       payments: [...store.payments.values()],

@@ -32,6 +32,8 @@ export interface WebhookDispatcher {
   whenIdle(): Promise<void>;
   /** Every attempt so far, oldest first. */
   deliveries(): WebhookDelivery[];
+  /** How many retries are scheduled and not yet started: 0 means no further attempt will come. */
+  retriesPending(): number;
   /**
    * Aborts attempts in flight (pending retries are stopped by the shared timers) and resolves every
    * promise of `schedule`, `settled` and `whenIdle` still waiting.
@@ -48,6 +50,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const closing = new AbortController();
   /** First attempts not finished yet: their payment id, promise and resolver. */
   const firsts = new Set<{ paymentId: string; done: Promise<void>; finish: () => void }>();
+  let retries = 0;
 
   async function attempt(url: string, paymentId: string, attemptNo: number): Promise<void> {
     if (closing.signal.aborted) return;
@@ -70,7 +73,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     log.push(entry);
     const nextDelay = options.delaysMs[attemptNo];
     if (!entry.ok && nextDelay !== undefined) {
-      options.timers.later(nextDelay, () => void attempt(url, paymentId, attemptNo + 1));
+      retries += 1;
+      options.timers.later(nextDelay, () => {
+        retries -= 1;
+        void attempt(url, paymentId, attemptNo + 1);
+      });
     }
   }
 
@@ -102,6 +109,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     settled: (paymentId) => waitAll([...firsts].filter((first) => first.paymentId === paymentId)),
     whenIdle: () => waitAll([...firsts]),
     deliveries: () => [...log],
+    retriesPending: () => retries,
     close() {
       closing.abort();
       for (const first of [...firsts]) first.finish();

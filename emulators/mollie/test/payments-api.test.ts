@@ -214,7 +214,8 @@ describe('webhook delivery', () => {
       [2, 500, false],
       [3, 200, true],
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The third attempt succeeded: no retry is scheduled, so no fourth call will come.
+    expect(emu.state.webhookRetriesPending()).toBe(0);
     expect(hook.calls).toHaveLength(3);
     await hook.close();
   });
@@ -225,7 +226,7 @@ describe('webhook delivery', () => {
     });
     emu.state.setPaymentStatus(payment.id, 'failed');
     await waitFor(() => emu.state.webhookDeliveries().length === 4);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(emu.state.webhookRetriesPending()).toBe(0);
     const log = emu.state.webhookDeliveries();
     expect(log).toHaveLength(4);
     expect(log.every((d) => !d.ok && d.error && d.statusCode === undefined)).toBe(true);
