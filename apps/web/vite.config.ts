@@ -22,20 +22,22 @@ interface ProxyRequest {
   setHeader(name: string, value: string): void;
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    // Brotli (best quality) and gzip copies of every text file beside it, served by the API server by
-    // Accept-Encoding (apps/api/src/site): nothing is compressed per request.
-    compression({
-      include: /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
-      threshold: 512,
-      skipIfLargerOrEqual: true,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-    }),
+    // The server entry (entry-server.tsx, `vite build --ssr`) is read from disk by the API, not served.
+    !isSsrBuild &&
+      // Brotli (best quality) and gzip copies of every text file beside it, served by the API server by
+      // Accept-Encoding (apps/api/src/site): nothing is compressed per request.
+      compression({
+        include: /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
+        threshold: 512,
+        skipIfLargerOrEqual: true,
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+      }),
   ],
   resolve: { alias: { '@': '/src' } },
   server: {
@@ -46,10 +48,14 @@ export default defineConfig({
       '/uploads': { target: api, changeOrigin: false },
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    // The home page budget is checked from the gzip sizes vite prints.
-    reportCompressedSize: true,
-  },
-});
+  build: isSsrBuild
+    ? { outDir: 'dist-server', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        // The API's page server links each route's stylesheets from it (apps/api/src/site/stylesheets.ts).
+        manifest: true,
+        // The home page budget is checked from the gzip sizes vite prints.
+        reportCompressedSize: true,
+      },
+}));

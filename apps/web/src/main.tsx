@@ -2,20 +2,26 @@ import './app/public-styles';
 import './app/theme-variables.css';
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { keepEarlyInput } from './app/early-input';
 import { firstRenderReady } from './app/first-render';
+import { pageFactsOfDocument } from './lib/page-facts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// The server-rendered page stays until React can draw the same page in one go.
+const handEarlyInput = keepEarlyInput(root);
+// The route's code and translations load first, so the first render is the page the server drew.
 await firstRenderReady().catch(() => undefined);
-// A transition: React renders in slices that leave the main thread free in between (no long task while
-// a phone's slow CPU draws the page), and keeps the server's HTML if anything still suspends.
+const facts = pageFactsOfDocument();
+const app = (
+  <StrictMode>
+    <App facts={facts} onHydrated={handEarlyInput} />
+  </StrictMode>
+);
+// A transition: React hydrates in slices that leave the main thread free in between (no long task while a
+// phone's slow CPU takes the page over). A page the server did not render (Vite's dev server) is drawn.
 startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (facts) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

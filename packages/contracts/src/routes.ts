@@ -26,8 +26,8 @@ export type PagePath = (typeof PAGES)[keyof typeof PAGES];
 export const PUBLIC_PAGES: readonly PagePath[] = [PAGES.home, PAGES.hosting, PAGES.partners, PAGES.contact];
 
 /**
- * The pages of the app that have no public text: the server answers them with the app's empty shell,
- * not indexed. The mailbox is added in demo mode.
+ * The pages of the app that are not indexed (forms and the dashboard); the server renders them like the
+ * public ones. The mailbox is added in demo mode.
  */
 export const APP_SHELL_PAGES: readonly PagePath[] = [
   PAGES.login,
@@ -38,3 +38,40 @@ export const APP_SHELL_PAGES: readonly PagePath[] = [
   PAGES.updateUser,
   PAGES.dashboard,
 ];
+
+/** What the page guards need to know of the session user (spec 2 "Guards"). */
+export interface GuardUser {
+  /** 2FA passed, or not needed */
+  authenticated: boolean;
+  email_verified: boolean;
+}
+
+/** Where a user goes after login or registration (spec 4 "Authentication"). */
+export function nextRouteFor(user: GuardUser): '/email/2fa' | '/email/verify' | '/dashboard' {
+  if (!user.authenticated) return '/email/2fa';
+  return user.email_verified ? '/dashboard' : '/email/verify';
+}
+
+/**
+ * The spec's page guards (spec 2 "Guards"), one rule for the client's router and the server's pages:
+ * /dashboard needs a fully logged-in user (else /login, /email/2fa or /email/verify); /login and
+ * /register send a logged-in user on; /email/{type} takes `2fa` or `verify` and a user who still owes it.
+ * @param pathname the page's path, e.g. "/dashboard"
+ * @param user the session user, null when logged out
+ * @returns the path to redirect to, or null when the page may render
+ */
+export function guardRedirect(pathname: string, user: GuardUser | null): string | null {
+  if (pathname === PAGES.dashboard || pathname.startsWith(`${PAGES.dashboard}/`)) {
+    if (!user) return PAGES.login;
+    const next = nextRouteFor(user);
+    return next === PAGES.dashboard ? null : next;
+  }
+  if (pathname === PAGES.login || pathname === PAGES.register) return user ? nextRouteFor(user) : null;
+  const email = /^\/email\/([^/]*)$/.exec(pathname);
+  if (email) {
+    if (email[1] !== '2fa' && email[1] !== 'verify') return PAGES.login;
+    if (!user) return PAGES.login;
+    return nextRouteFor(user) === PAGES.dashboard ? PAGES.dashboard : null;
+  }
+  return null;
+}

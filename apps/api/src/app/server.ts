@@ -13,6 +13,7 @@ import { Client as MollieClient } from 'mollie-api-typescript';
 import { invoiceAttachment } from '../billing/invoice-files';
 import { UPLOADS_PREFIX } from '../catalog/uploads';
 import { customerKey } from '../http/customer-limit';
+import { pageSession } from '../http/guards';
 import apiRoutes from '../http/routes/api';
 import { createCaptcha } from '../identity/captcha';
 import { type DemoEmulators, type EmulatorTiming, mountEmulators } from '../integrations/emulators';
@@ -199,7 +200,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
   });
 
-  await registerWeb(app, config, ctx);
+  await registerWeb(app, config, ctx, (request) => pageSession(app, request));
 
   return {
     app,

@@ -1,14 +1,15 @@
 /** Route guards, stated at each route as onRequest hooks (decisions/094-guards-and-errors.md). */
 
+import type { SessionUser } from '@falkenhost/contracts/auth';
 import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { roleOf } from '../identity/roles';
 import { type SessionUserColumns, sessionUser } from '../identity/session-user';
-import { ACCESS_COOKIE } from '../identity/sessions';
+import { ACCESS_COOKIE, SESSION_HINT_COOKIE } from '../identity/sessions';
 import { type AccessClaims, knownAccessClaims, verifyAccessToken } from '../identity/tokens';
-import { findUser } from '../identity/users';
+import { findUser, toSessionUser } from '../identity/users';
 import type { Database, User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { type NowOrLater, whenReady } from '../platform/now-or-later';
@@ -126,4 +127,21 @@ export async function userOf(request: FastifyRequest): Promise<User> {
   const row = await findUser(request.server.ctx.db, authOf(request).user.id);
   if (!row) throw new AppError(401, REASONS.unauthenticated);
   return row;
+}
+
+/**
+ * The session user a page is rendered for (the server's page guards, site/index.ts): the user of a valid
+ * access cookie; undefined when the session hint says a session may go on (an expired access cookie: the
+ * browser refreshes it on /api/auth, where the refresh cookie lives, then its guard decides); null when
+ * there is no session.
+ * @throws Error when the database cannot be read
+ */
+export async function pageSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<SessionUser | null | undefined> {
+  const auth = await readAuth(app, request);
+  const row = auth && (await findUser(app.ctx.db, auth.user.id));
+  if (auth && row) return toSessionUser(row, auth.mfa);
+  return request.cookies?.[SESSION_HINT_COOKIE] ? undefined : null;
 }

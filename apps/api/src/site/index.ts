@@ -4,11 +4,21 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SessionUser } from '@falkenhost/contracts/auth';
 import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
-import { APP_SHELL_PAGES, PAGES, type PagePath, PUBLIC_PAGES } from '@falkenhost/contracts/routes';
+import {
+  APP_SHELL_PAGES,
+  guardRedirect,
+  PAGES,
+  type PagePath,
+  PUBLIC_PAGES,
+} from '@falkenhost/contracts/routes';
+import { COOKIES_ACCEPTED_COOKIE, type PageFacts } from '@falkenhost/contracts/ssr';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listPublicGames, publicGamePackages } from '../catalog/catalog';
+import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../identity/sessions';
 import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { EncodedText, requestEncodings } from '../platform/encoding';
@@ -16,8 +26,8 @@ import { escapeHtml } from '../platform/html';
 import { isLanguage } from '../platform/i18n';
 import { mollieCheckoutSource, securityHeaders } from '../platform/security-headers';
 import { publicCompany, publicPartners } from '../platform/site-content';
-import type { PublicPage } from './page-bodies';
-import { renderPage } from './pages';
+import { type PageKind, pageDocument, pageQueries } from './document';
+import { loadPageRenderer } from './renderer';
 import { loadStaticFiles, type StaticFile } from './static-files';
 import { parseTemplate, type Template } from './template';
 
@@ -82,6 +92,17 @@ function negotiatedLanguage(request: FastifyRequest): Language {
   return ranked.map((item) => item.language).find(isLanguage) ?? 'en';
 }
 
+/** The visitor accepted the cookie notice (its cookie, set by the client's notice). */
+function cookiesAccepted(request: FastifyRequest): boolean {
+  return request.cookies?.[COOKIES_ACCEPTED_COOKIE] !== undefined;
+}
+
+/** The request carries a session cookie (the identity module's names); without one it is anonymous. */
+function mayHaveSession(request: FastifyRequest): boolean {
+  const cookies = request.cookies ?? {};
+  return [ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE].some((name) => cookies[name] !== undefined);
+}
+
 const CLIENT_API_PATH = /^\/(api|_emulators|uploads)(\/|$)/;
 /** A path with a file extension: a missing file is a 404, never a page (a stale script must not get HTML). */
 const FILE_PATH = /\.[a-z0-9]+$/i;
@@ -99,9 +120,26 @@ function startOfNextYear(): number {
   return new Date(new Date().getFullYear() + 1, 0, 1).getTime();
 }
 
-export async function registerWeb(app: FastifyInstance, config: Config, ctx: AppContext): Promise<void> {
+/**
+ * The session user of a page request, for the page guards (spec 2 "Guards"): the user, null when the
+ * request carries no session at all, undefined when it may have one the server cannot read now (an
+ * expired access cookie beside a refresh cookie: the browser refreshes and decides).
+ */
+export type PageSession = (request: FastifyRequest) => Promise<SessionUser | null | undefined>;
+
+/** The pages whose guard needs the session (spec 2 "Guards"): the server redirects as the client would. */
+const GUARDED: readonly PagePath[] = [PAGES.login, PAGES.register, PAGES.emailCode, PAGES.dashboard];
+
+export async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+  ctx: AppContext,
+  pageSession: PageSession,
+): Promise<void> {
   const indexFile = join(config.webDist, 'index.html');
   if (!existsSync(indexFile)) return;
+  const renderer = await loadPageRenderer(config.webDist);
+  if (!renderer) throw new Error(`${config.webDist} has no server entry beside it: run npm run build`);
   const files = loadStaticFiles(config.webDist);
   const template: Template = parseTemplate(readFileSync(indexFile, 'utf8'));
   const { publicUrl } = config;
@@ -115,6 +153,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
 
   const turnstile = config.captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [];
   await app.register(async (pages) => {
+    // The page guards read the session cookies, the cookie notice its own (the API's scope has its own).
+    await pages.register(cookie);
     // helmet's headers with the pages' CSP, worked out once (platform/security-headers.ts).
     securityHeaders(pages, {
       contentSecurityPolicy: {
@@ -125,7 +165,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
           styleSrc: ["'self'", "'unsafe-inline'"],
           workerSrc: ["'self'", 'blob:'],
           // Cloudflare Turnstile's widget is a script and an iframe from its own host.
-          // The inline start script by its hash (pages.ts startScript).
+          // The inline start script by its hash (template.ts startScript).
           scriptSrc: ["'self'", template.startScriptSource, "'wasm-unsafe-eval'", ...turnstile],
           frameSrc: ["'self'", ...turnstile],
           // Forms go to us or to Mollie's checkout, nowhere else (an injected form cannot post out).
@@ -134,26 +174,44 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       },
     });
 
+    /** The document of `page` at `url`, rendered by the client's components from `facts`. */
+    const render = async (page: PageKind, url: string, facts: PageFacts, explicit: boolean) => {
+      const { html, stylesheets } = await renderer(url, facts);
+      const path = url.split('?')[0] ?? url;
+      return pageDocument(template, page, { facts, rendered: html, stylesheets, path, publicUrl, explicit });
+    };
+    /** The facts of an anonymous visitor's page: what every visitor in that language sees. */
+    const visitorFacts = (request: FastifyRequest, page: PageKind, language: Language): PageFacts => ({
+      language,
+      cookiesAccepted: cookiesAccepted(request),
+      queries: pageQueries(page, language),
+    });
+    const variant = (request: FastifyRequest, lang: PageLanguage) =>
+      `${lang.language}:${lang.explicit}:${cookiesAccepted(request)}`;
+
     // Pages without catalogue data change only with the footer's year: rendered again in a new year.
-    const fixed = new Map<string, EncodedText>();
+    const fixed = new Map<string, Promise<EncodedText>>();
     let renderedBefore = startOfNextYear();
-    const render = (page: PublicPage, { language, explicit }: PageLanguage, path: string) =>
-      renderPage(template, page, {
-        language,
-        explicit,
-        path,
-        publicUrl,
-      });
-    type MakePage = (language: Language) => PublicPage;
-    const fixedPage = (kind: PublicPage['kind'], make: MakePage, lang: PageLanguage, path: string) => {
+    const fixedPage = (
+      request: FastifyRequest,
+      kind: string,
+      url: string,
+      make: (language: Language) => PageKind,
+      session?: null,
+    ) => {
       if (Date.now() >= renderedBefore) {
         fixed.clear();
         renderedBefore = startOfNextYear();
       }
-      const key = `${kind}:${path}:${lang.language}:${lang.explicit}`;
+      const lang = pageLanguage(request);
+      const key = `${kind}:${url}:${variant(request, lang)}`;
       let text = fixed.get(key);
       if (text === undefined) {
-        text = new EncodedText(render(make(lang.language), lang, path));
+        const page = make(lang.language);
+        const facts = { ...visitorFacts(request, page, lang.language), session };
+        text = render(page, url, facts, lang.explicit).then((document) => new EncodedText(document));
+        // A failed render is not kept: the next request tries again.
+        text.catch(() => fixed.delete(key));
         fixed.set(key, text);
       }
       return text;
@@ -172,15 +230,15 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
           .header('vary', 'Accept-Language, Cookie'),
       );
     };
-    const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    const notFound = async (request: FastifyRequest, reply: FastifyReply) =>
       sendHtml(
         request,
         reply,
-        fixedPage('notFound', () => ({ kind: 'notFound' }), pageLanguage(request), '/404'),
+        await fixedPage(request, 'notFound', '/404', () => ({ kind: 'notFound' })),
         404,
       );
 
-    const fixedPages: [string, PublicPage['kind'], MakePage][] = [
+    const fixedPages: [string, PageKind['kind'], (language: Language) => PageKind][] = [
       [PAGES.home, 'home', () => ({ kind: 'home' })],
       [
         PAGES.partners,
@@ -194,27 +252,50 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       ],
     ];
     for (const [path, kind, make] of fixedPages) {
-      pages.get(path, { compress: false }, (request, reply) =>
-        sendHtml(request, reply, fixedPage(kind, make, pageLanguage(request), path)),
-      );
-    }
-    const shellPages = config.mode === 'demo' ? [...APP_SHELL_PAGES, PAGES.mailbox] : APP_SHELL_PAGES;
-    for (const path of shellPages.flatMap(serverPaths)) {
-      pages.get(path, { compress: false }, (request, reply) =>
-        sendHtml(
-          request,
-          reply,
-          fixedPage('app', () => ({ kind: 'app', index: false }), pageLanguage(request), '/app'),
-        ),
+      pages.get(path, { compress: false }, async (request, reply) =>
+        sendHtml(request, reply, await fixedPage(request, kind, path, make)),
       );
     }
 
-    // Catalogue pages: rendered at most once per language every PUBLIC_CACHE_MS (the public cache).
+    // The app's pages. A guarded one asked for with a session cookie is rendered for that user, after the
+    // guard (a logged-in user asking for /login goes on, as the client's guard would send them); the others
+    // are the same for every visitor and kept, unless their address carries a token or a query.
+    const appPage = async (request: FastifyRequest, reply: FastifyReply, page: PagePath) => {
+      const path = request.url.split('?')[0] ?? '/';
+      let session: SessionUser | null | undefined;
+      if (GUARDED.includes(page)) {
+        session = mayHaveSession(request) ? await pageSession(request) : null;
+        const to = session === undefined ? null : guardRedirect(path, session);
+        if (to) return reply.redirect(to, 302);
+      }
+      const plain = path === page && /^[^?]*(\?lng=[a-z]{2})?$/.test(request.url);
+      if (!session && plain) {
+        const kind = session === null ? 'guest' : 'app';
+        return sendHtml(
+          request,
+          reply,
+          await fixedPage(request, kind, path, () => ({ kind: 'app' }), session),
+        );
+      }
+      const lang = pageLanguage(request);
+      const facts = { ...visitorFacts(request, { kind: 'app' }, lang.language), session };
+      const document = await render({ kind: 'app' }, request.url, facts, lang.explicit);
+      return sendHtml(request, reply, new EncodedText(document));
+    };
+    const appPages = config.mode === 'demo' ? [...APP_SHELL_PAGES, PAGES.mailbox] : APP_SHELL_PAGES;
+    for (const page of appPages) {
+      for (const path of serverPaths(page)) {
+        pages.get(path, { compress: false }, (request, reply) => appPage(request, reply, page));
+      }
+    }
+
+    // Catalogue pages: rendered at most once per variant every PUBLIC_CACHE_MS (the public cache).
     pages.get(PAGES.hosting, { compress: false }, async (request, reply) => {
       const lang = pageLanguage(request);
-      const page = await publicCache.text(`web:hosting:${lang.language}:${lang.explicit}`, async () =>
-        render({ kind: 'hosting', games: await listPublicGames(db) }, lang, '/hosting'),
-      );
+      const page = await publicCache.text(`web:hosting:${variant(request, lang)}`, async () => {
+        const kind: PageKind = { kind: 'hosting', games: await listPublicGames(db) };
+        return render(kind, PAGES.hosting, visitorFacts(request, kind, lang.language), lang.explicit);
+      });
       if (!page) throw new Error('the hosting page cannot be absent');
       return sendHtml(request, reply, page);
     });
@@ -222,13 +303,12 @@ export async function registerWeb(app: FastifyInstance, config: Config, ctx: App
       const { gameId } = request.params;
       if (!GAME_ID.test(gameId)) return notFound(request, reply);
       const lang = pageLanguage(request);
-      const page = await publicCache.text(
-        `web:game:${gameId}:${lang.language}:${lang.explicit}`,
-        async () => {
-          const data = await publicGamePackages(db, Number(gameId));
-          return data && render({ kind: 'game', data }, lang, `/game/${gameId}`);
-        },
-      );
+      const page = await publicCache.text(`web:game:${gameId}:${variant(request, lang)}`, async () => {
+        const data = await publicGamePackages(db, Number(gameId));
+        if (!data) return null;
+        const kind: PageKind = { kind: 'game', data };
+        return render(kind, `/game/${gameId}`, visitorFacts(request, kind, lang.language), lang.explicit);
+      });
       return page === null ? notFound(request, reply) : sendHtml(request, reply, page);
     });
 

@@ -42,6 +42,8 @@ export const SHORT = 'public, max-age=3600';
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
+    // Vite's build manifest (.vite/) is for the page server (renderer.ts), not for visitors.
+    if (name.startsWith('.')) continue;
     const full = join(dir, name);
     if (statSync(full).isDirectory()) walk(full, out);
     else out.push(full);
@@ -49,7 +51,7 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** Every file of `root` but index.html and the compressed variants, keyed by URL path. */
+/** Every file of `root` but index.html, hidden ones and the compressed variants, keyed by URL path. */
 export function loadStaticFiles(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const full of walk(root)) {

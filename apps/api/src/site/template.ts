@@ -1,6 +1,6 @@
 /** The built index.html cut where each page's parts go, and the script starting the client after it. */
 import { createHash } from 'node:crypto';
-import { jsonForScript, raw } from '../platform/html';
+import { jsonForScript } from '../platform/html';
 
 /** The built index.html cut where the page's parts go. */
 export interface Template {
@@ -11,9 +11,6 @@ export interface Template {
   /** the CSP source that allows the inline start script (`'sha256-…'`), for the pages' script-src */
   startScriptSource: string;
 }
-
-/** Marks first-screen elements (LCP candidates) for Element Timing: startScript waits for one. */
-export const FIRST_SCREEN = raw(' elementtiming="first-screen"');
 
 /**
  * The inline script that loads the client's entry and its preloads, one per task at low priority, once the

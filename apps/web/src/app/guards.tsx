@@ -1,48 +1,26 @@
 /**
- * Route guards (spec 2 "Guards"). The client's guards are a convenience; the API checks every call.
+ * Route guards (spec 2 "Guards"), the rule in packages/contracts/src/routes.ts `guardRedirect`, which the
+ * server applies before it renders a page too. The client's guards are a convenience; the API checks every call.
  */
+import { guardRedirect } from '@falkenhost/contracts/routes';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { isFullyLoggedIn, nextRouteFor, useSession } from '@/lib/session';
-
-function useLoadingLabel(): string {
-  const { t } = useTranslation('common');
-  return t('loading');
-}
-
-/** /dashboard: logged in, 2FA passed and e-mail verified; else /login, /email/2fa or /email/verify. */
-export function DashboardGuard() {
-  const { data: user, isPending } = useSession();
-  const location = useLocation();
-  const label = useLoadingLabel();
-  if (isPending) return <PageLoader label={label} />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (!user.authenticated) return <Navigate to="/email/2fa" replace />;
-  if (!user.email_verified) return <Navigate to="/email/verify" replace />;
-  return <Outlet />;
-}
+import { useSession } from '@/lib/session';
 
 /**
- * /login and /register: a logged-in user goes on to /dashboard, or first to the code page a login still
- * waits for (the dashboard guard would send them there anyway; the code page has a logout).
+ * /dashboard (logged in, 2FA passed, e-mail verified), /login and /register (a logged-in user goes on),
+ * /email/{type} (2fa or verify, a user who still owes it): renders the page, waits for the session, or
+ * sends on to where `guardRedirect` says.
  */
-export function GuestGuard() {
+export function PageGuard() {
+  const { t } = useTranslation('common');
   const { data: user, isPending } = useSession();
-  const label = useLoadingLabel();
-  if (isPending) return <PageLoader label={label} />;
-  if (user) return <Navigate to={nextRouteFor(user)} replace />;
-  return <Outlet />;
-}
-
-/** /email/{type}: type 2fa or verify, a logged-in (possibly unverified) user; a finished one goes on. */
-export function EmailGuard() {
-  const { type } = useParams();
-  const { data: user, isPending } = useSession();
-  const label = useLoadingLabel();
-  if (type !== '2fa' && type !== 'verify') return <Navigate to="/login" replace />;
-  if (isPending) return <PageLoader label={label} />;
-  if (!user) return <Navigate to="/login" replace />;
-  if (isFullyLoggedIn(user)) return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
+  const location = useLocation();
+  if (isPending) return <PageLoader label={t('loading')} />;
+  const to = guardRedirect(location.pathname, user);
+  if (to === null) return <Outlet />;
+  // The dashboard's address is kept, so the login can return there.
+  const from = to === '/login' && !user ? { from: location.pathname + location.search } : undefined;
+  return <Navigate to={to} replace state={from} />;
 }

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import i18n, { i18nReady, type Namespace } from '@/i18n/i18n';
-import { DashboardGuard, EmailGuard, GuestGuard } from './guards';
+import { PageGuard } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
@@ -28,7 +28,11 @@ const at = (path: PagePath) => path.slice(1);
 
 const services = async () => ({ Component: (await import('./layouts/services-layout')).default });
 
-const routes: RouteObject[] = [
+/**
+ * The client's routes, rendered on the server too (entry-server.tsx). A lazy route's id names its module
+ * under src/app, so the server can link the stylesheets that module's chunk needs (apps/api/src/site).
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -39,49 +43,90 @@ const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRoute /> },
           {
+            id: 'layouts/services-layout',
             lazy: services,
             children: [
-              { path: at(PAGES.hosting), lazy: page(() => import('./routes/hosting'), ['catalog']) },
-              { path: at(PAGES.game), lazy: page(() => import('./routes/game'), ['catalog']) },
-              { path: at(PAGES.partners), lazy: page(() => import('./routes/partners'), ['site']) },
-              { path: at(PAGES.contact), lazy: page(() => import('./routes/contact'), ['site']) },
               {
-                element: <GuestGuard />,
+                id: 'routes/hosting',
+                path: at(PAGES.hosting),
+                lazy: page(() => import('./routes/hosting'), ['catalog']),
+              },
+              {
+                id: 'routes/game',
+                path: at(PAGES.game),
+                lazy: page(() => import('./routes/game'), ['catalog']),
+              },
+              {
+                id: 'routes/partners',
+                path: at(PAGES.partners),
+                lazy: page(() => import('./routes/partners'), ['site']),
+              },
+              {
+                id: 'routes/contact',
+                path: at(PAGES.contact),
+                lazy: page(() => import('./routes/contact'), ['site']),
+              },
+              {
+                element: <PageGuard />,
                 children: [
-                  { path: at(PAGES.login), lazy: page(() => import('./routes/login'), ['auth']) },
-                  { path: at(PAGES.register), lazy: page(() => import('./routes/register'), ['auth']) },
+                  {
+                    id: 'routes/login',
+                    path: at(PAGES.login),
+                    lazy: page(() => import('./routes/login'), ['auth']),
+                  },
+                  {
+                    id: 'routes/register',
+                    path: at(PAGES.register),
+                    lazy: page(() => import('./routes/register'), ['auth']),
+                  },
                 ],
               },
               {
                 path: at(PAGES.emailCode),
-                element: <EmailGuard />,
+                element: <PageGuard />,
                 children: [
-                  { index: true, lazy: page(() => import('./routes/email-code'), ['auth', 'security']) },
+                  {
+                    id: 'routes/email-code',
+                    index: true,
+                    lazy: page(() => import('./routes/email-code'), ['auth', 'security']),
+                  },
                 ],
               },
-              { path: at(PAGES.password), lazy: page(() => import('./routes/password'), ['auth']) },
               {
+                id: 'routes/password',
+                path: at(PAGES.password),
+                lazy: page(() => import('./routes/password'), ['auth']),
+              },
+              {
+                id: 'routes/reset-password',
                 path: at(PAGES.resetPassword),
                 lazy: page(() => import('./routes/reset-password'), ['auth']),
               },
               {
+                id: 'routes/update-user',
                 path: at(PAGES.updateUser),
                 lazy: page(() => import('./routes/update-user'), ['settings']),
               },
-              { path: at(PAGES.mailbox), lazy: page(() => import('./routes/mailbox'), ['mailbox']) },
-              { path: '*', lazy: page(() => import('./routes/not-found'), []) },
+              {
+                id: 'routes/mailbox',
+                path: at(PAGES.mailbox),
+                lazy: page(() => import('./routes/mailbox'), ['mailbox']),
+              },
+              { id: 'routes/not-found', path: '*', lazy: page(() => import('./routes/not-found'), []) },
             ],
           },
         ],
       },
       {
+        id: 'layouts/services-layout#dashboard',
         path: at(PAGES.dashboard),
         lazy: services,
         children: [
           {
-            element: <DashboardGuard />,
+            element: <PageGuard />,
             children: [
               {
+                id: 'routes/dashboard',
                 index: true,
                 lazy: page(
                   () => import('./routes/dashboard'),

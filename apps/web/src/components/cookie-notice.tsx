@@ -1,13 +1,30 @@
+import { COOKIES_ACCEPTED_COOKIE } from '@falkenhost/contracts/ssr';
 import { Box, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cookiesAcceptedInBrowser, usePageFacts } from '@/lib/page-facts';
 
-const KEY = 'falkenhost.cookieNotice';
+/** Where the notice was remembered before it had a cookie the server can read. */
+const LEGACY_KEY = 'falkenhost.cookieNotice';
 
-/** Essential cookies only, one 'Got it!' button, remembered in localStorage (spec 2). */
+function remember(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed cookie the server reads; the Cookie Store API is not in every browser
+  document.cookie = `${COOKIES_ACCEPTED_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+}
+
+/**
+ * Essential cookies only, one 'Got it!' button (spec 2), remembered in a cookie so the server renders the
+ * page with or without the notice as the browser will show it.
+ */
 export function CookieNotice() {
   const { t } = useTranslation('common');
-  const [accepted, setAccepted] = useState(() => localStorage.getItem(KEY) === 'accepted');
+  const facts = usePageFacts();
+  const [accepted, setAccepted] = useState(() => facts?.cookiesAccepted ?? cookiesAcceptedInBrowser());
+  useEffect(() => {
+    if (accepted || localStorage.getItem(LEGACY_KEY) !== 'accepted') return;
+    remember();
+    setAccepted(true);
+  }, [accepted]);
   if (accepted) return null;
   return (
     <Box role="region" aria-label={t('cookies.title')} className="fh-cookie-notice" p="md">
@@ -16,7 +33,7 @@ export function CookieNotice() {
         <Button
           style={{ flexShrink: 0 }}
           onClick={() => {
-            localStorage.setItem(KEY, 'accepted');
+            remember();
             setAccepted(true);
           }}
         >

@@ -11,6 +11,7 @@ import { type WebNamespace, webLocale } from '@falkenhost/locales/web';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { pageFactsOfDocument } from '@/lib/page-facts';
 
 /** A namespace of the client's translations (packages/locales/web.ts). */
 export type Namespace = WebNamespace;
@@ -32,9 +33,13 @@ const lazyBackend: BackendModule = {
   },
 };
 
+// The language the server rendered the page in comes first after ?lng=: the browser hydrates in it.
+const languageDetector = new LanguageDetector();
+languageDetector.addDetector({ name: 'page', lookup: () => pageFactsOfDocument()?.language });
+
 export const i18nReady = i18n
   .use(lazyBackend)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...LANGUAGES],
@@ -45,7 +50,7 @@ export const i18nReady = i18n
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'navigator'],
+      order: ['querystring', 'page', 'cookie', 'localStorage', 'navigator'],
       lookupQuerystring: 'lng',
       lookupCookie: 'i18next',
       lookupLocalStorage: 'i18nextLng',
@@ -59,7 +64,7 @@ export const i18nReady = i18n
   });
 
 i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
 
 export default i18n;

@@ -1,18 +1,15 @@
 /**
- * The public API answers a server-rendered page was made from (`<script type="application/json"
- * id="fh-data">`, apps/api/src/site/pages.ts): seeded into the query cache, so /hosting and /game/{id}
- * show their data at once instead of a skeleton while the same request runs again.
+ * The public API answers a server-rendered page was made from (its facts, lib/page-facts.ts): seeded into
+ * the query cache, so /hosting and /game/{id} hydrate with their data instead of a skeleton while the same
+ * request runs again.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext } from 'react';
+import { pageFactsOfDocument } from './page-facts';
 
 export function seedServerData(queryClient: QueryClient): void {
-  const element = typeof document === 'undefined' ? null : document.getElementById('fh-data');
-  if (!element?.textContent) return;
-  element.remove();
-  try {
-    const { queries } = JSON.parse(element.textContent) as { queries?: [QueryKey, unknown][] };
-    for (const [key, data] of queries ?? []) queryClient.setQueryData(key, data);
-  } catch {
-    // A page without usable data loads it from the API as usual.
-  }
+  for (const [key, data] of pageFactsOfDocument()?.queries ?? []) queryClient.setQueryData(key, data);
 }
+
+/** The query cache of one server render (entry-server.tsx); the browser uses lib/query-client.ts's. */
+export const RenderQueryClient = createContext<QueryClient | undefined>(undefined);

@@ -8,8 +8,13 @@
  */
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { SESSION_REFRESH_MS } from '@falkenhost/contracts/constants';
-import { useEffect, useSyncExternalStore } from 'react';
+import { nextRouteFor } from '@falkenhost/contracts/routes';
+import type { PageFacts } from '@falkenhost/contracts/ssr';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { api, refreshSession } from './api-client';
+import { pageFactsOfDocument, usePageFacts } from './page-facts';
+
+export { nextRouteFor };
 
 export interface SessionState {
   /** true until the first GET /api/auth/me has answered */
@@ -18,7 +23,16 @@ export interface SessionState {
   data: SessionUser | null;
 }
 
-let state: SessionState = { isPending: true, data: null };
+/** The session as the server rendered the page with it: known (a user or null), or pending. */
+function stateOf(facts: PageFacts | undefined): SessionState {
+  return facts?.session === undefined
+    ? { isPending: true, data: null }
+    : { isPending: false, data: facts.session };
+}
+
+// The browser starts from what the server knew, and hydrates with it (useSession's server snapshot).
+const renderedState = stateOf(pageFactsOfDocument());
+let state: SessionState = renderedState;
 const listeners = new Set<() => void>();
 let loading: Promise<void> | undefined;
 
@@ -49,9 +63,12 @@ export async function fetchSession(): Promise<SessionUser | null> {
   return result.ok && result.data ? result.data : null;
 }
 
-/** Loads the session once (on start); later calls reuse the same request. */
+/** Loads the session once (on start), unless the server already knew it; later calls reuse the same request. */
 export function loadSession(): Promise<void> {
-  loading ??= fetchSession().then((user) => emit({ isPending: false, data: user }));
+  if (typeof window === 'undefined') return Promise.resolve();
+  loading ??= renderedState.isPending
+    ? fetchSession().then((user) => emit({ isPending: false, data: user }))
+    : Promise.resolve();
   return loading;
 }
 
@@ -66,7 +83,14 @@ export function useSession(): SessionState {
   useEffect(() => {
     void loadSession();
   }, []);
-  return useSyncExternalStore(subscribe, () => state);
+  // On the server each render has its own facts; the browser hydrates with the state it started from.
+  const facts = usePageFacts();
+  const serverState = useMemo(() => (facts ? stateOf(facts) : renderedState), [facts]);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverState,
+  );
 }
 
 export function setSession(user: SessionUser | null): void {
@@ -76,12 +100,6 @@ export function setSession(user: SessionUser | null): void {
 /** A user who may open the dashboard: verified e-mail and 2FA passed (spec 2 guards). */
 export function isFullyLoggedIn(user: SessionUser | null | undefined): user is SessionUser {
   return !!user && user.email_verified && user.authenticated;
-}
-
-/** Where a user goes after login or registration (spec 4 "Authentication"). */
-export function nextRouteFor(user: SessionUser): '/email/2fa' | '/email/verify' | '/dashboard' {
-  if (!user.authenticated) return '/email/2fa';
-  return user.email_verified ? '/dashboard' : '/email/verify';
 }
 
 /** POST /api/auth/logout, then forgets the user. */

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { Outlet } from 'react-router';
 import { useAfterFirstPaint } from '@/hooks/use-after-first-paint';
 import { queryClient } from '@/lib/query-client';
+import { RenderQueryClient } from '@/lib/server-data';
 
 const ServiceHosts = lazy(() => import('./service-hosts'));
 
@@ -18,8 +19,9 @@ const ServiceHosts = lazy(() => import('./service-hosts'));
  */
 export default function ServicesLayout() {
   const hostsReady = useAfterFirstPaint();
+  const client = useContext(RenderQueryClient) ?? queryClient;
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <Outlet />
       {hostsReady && (
         <Suspense fallback={null}>

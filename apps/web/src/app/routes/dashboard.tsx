@@ -1,6 +1,6 @@
 import '@/app/app-styles';
 import type { DashboardSection } from '@falkenhost/contracts/constants';
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
 import { ChooseSection } from '@/features/dashboard-shell/components/section-placeholder';
 import { DashboardHome } from '@/features/home/components/dashboard-home';
@@ -14,15 +14,16 @@ const AdminServersSection = lazy(() => import('@/features/admin-servers/componen
 const AdminStoreSection = lazy(() => import('@/features/admin-store/components/admin-store-section'));
 const UsersSection = lazy(() => import('@/features/admin-users/components/users-section'));
 
+function pendingSection(): DashboardSection | undefined {
+  return readPendingPackage() ? 'customer_store' : undefined;
+}
+
 /** /dashboard: the shell composed with the sections of the features (spec 2). */
 export default function DashboardRoute() {
-  // A package chosen on /game/{gameId} opens the store (spec 2 "Opening a package from elsewhere").
-  const [startSection] = useState<DashboardSection | undefined>(() =>
-    readPendingPackage() ? 'customer_store' : undefined,
-  );
   return (
     <DashboardShell
-      startSection={startSection}
+      // A package chosen on /game/{gameId} opens the store (spec 2 "Opening a package from elsewhere").
+      startSection={pendingSection}
       renderSection={(section) => {
         switch (section) {
           case 'home':

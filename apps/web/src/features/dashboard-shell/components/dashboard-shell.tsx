@@ -1,8 +1,8 @@
 import type { DashboardSection } from '@falkenhost/contracts/constants';
 import { NARROW_SCREEN_PX } from '@falkenhost/contracts/constants';
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { logout, useSession } from '@/lib/session';
@@ -13,8 +13,8 @@ import { ChooseSection } from './section-placeholder';
 import { TopBar } from './top-bar';
 
 interface Props {
-  /** section to open instead of the remembered one (a package chosen on /game/{gameId}) */
-  startSection?: DashboardSection;
+  /** the section to open instead of the remembered one (a package chosen on /game/{gameId}), asked once */
+  startSection?: () => DashboardSection | undefined;
   /** the content of a known section */
   renderSection: (section: DashboardSection) => ReactNode;
 }
@@ -27,10 +27,14 @@ export function DashboardShell({ startSection, renderSection }: Props) {
   const [searchParams, setSearchParams] = useSearchParams();
   const order = searchParams.get('order');
   const { data: user, isPending } = useSession();
-  const [section, setSection] = useActiveSection(order ? 'customer_store' : startSection);
-  const narrowAtStart = window.matchMedia(NARROW_QUERY).matches;
-  const [opened, { toggle, close }] = useDisclosure(!narrowAtStart);
-  const narrow = useMediaQuery(NARROW_QUERY, narrowAtStart);
+  const [section, setSection] = useActiveSection(order ? () => 'customer_store' : startSection);
+  // The menu starts open on wide screens and closed on narrow ones (CSS, so the server's HTML is right
+  // for both), until the user toggles it.
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const narrow = useMediaQuery(NARROW_QUERY, false) ?? false;
+  const opened = toggled ?? !narrow;
+  const toggle = () => setToggled(!opened);
+  const close = () => setToggled(false);
 
   // The order parameter opens the store with the status popup (spec 2).
   useEffect(() => {
@@ -58,7 +62,11 @@ export function DashboardShell({ startSection, renderSection }: Props) {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+      navbar={{
+        width: 260,
+        breakpoint: 'sm',
+        collapsed: { mobile: !(toggled ?? false), desktop: !(toggled ?? true) },
+      }}
       padding="lg"
     >
       <AppShell.Header bg="dark.8">
@@ -71,11 +79,13 @@ export function DashboardShell({ startSection, renderSection }: Props) {
         />
       </AppShell.Header>
       <AppShell.Navbar bg="dark.8">
-        <NavMenu role={user.role} active={section} onSelect={select} />
+        <NavMenu role={user.role} active={section ?? ''} onSelect={select} />
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>
-          {isSection(section) && canOpenSection(user.role, section) ? (
+          {section === null ? (
+            <PageLoader />
+          ) : isSection(section) && canOpenSection(user.role, section) ? (
             renderSection(section)
           ) : (
             <ChooseSection />

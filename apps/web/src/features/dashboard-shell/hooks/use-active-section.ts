@@ -1,21 +1,23 @@
 import { DASHBOARD_SECTIONS, type DashboardSection } from '@falkenhost/contracts/constants';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const KEY = 'falkenhost.dashboardSection';
 
 /**
  * The active dashboard section, remembered for the browser session (sessionStorage), default home
  * (spec 2 "Dashboard shell"). An unknown stored value is kept as is so the shell can say
- * 'Choose a section'.
+ * 'Choose a section'. Null until the first render has been committed: the server renders the shell
+ * without a section, and the browser hydrates the same before it reads its storage.
+ * @param start a section to open instead of the remembered one, asked once after the first render
  */
-export function useActiveSection(start?: DashboardSection) {
-  const [section, setSectionState] = useState<string>(() => {
-    if (start) {
-      sessionStorage.setItem(KEY, start);
-      return start;
-    }
-    return sessionStorage.getItem(KEY) ?? 'home';
-  });
+export function useActiveSection(start?: () => DashboardSection | undefined) {
+  const [section, setSectionState] = useState<string | null>(null);
+  const startRef = useRef(start);
+  useEffect(() => {
+    const first = startRef.current?.();
+    if (first) sessionStorage.setItem(KEY, first);
+    setSectionState(first ?? sessionStorage.getItem(KEY) ?? 'home');
+  }, []);
   const setSection = useCallback((next: DashboardSection) => {
     sessionStorage.setItem(KEY, next);
     setSectionState(next);

@@ -1,0 +1,70 @@
+/**
+ * What a visitor types (or a password manager fills in) in the server's HTML before React has taken the
+ * page over: React hydrates the form with its own empty state and would drop it. Recorded from the first
+ * input on, and handed to React as fresh input once hydration has been committed.
+ */
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+const valueSetter = {
+  input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set,
+  textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set,
+};
+
+function isToggle(field: Field): field is HTMLInputElement {
+  return field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+}
+
+/**
+ * Starts recording the fields' input under `root`, from what differs from the server's HTML already (typed
+ * before this script ran) on.
+ * @returns the function to call once hydration has been committed: it stops recording and gives React
+ * each recorded value its state lacks, as an input event (or a click for a checkbox)
+ */
+export function keepEarlyInput(root: HTMLElement): () => void {
+  const typed = new Map<Field, string | boolean>();
+  const keep = (field: EventTarget | null) => {
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    typed.set(field, isToggle(field) ? field.checked : field.value);
+  };
+  for (const field of root.querySelectorAll<Field>('input, textarea')) {
+    const changed = isToggle(field)
+      ? field.checked !== field.defaultChecked
+      : field.type !== 'hidden' && field.value !== field.defaultValue;
+    if (changed) keep(field);
+  }
+  const record = (event: Event) => keep(event.target);
+  root.addEventListener('input', record, true);
+  root.addEventListener('change', record, true);
+  const replay = (field: Field, value: string | boolean) => {
+    if (typeof value === 'boolean') {
+      if ((field as HTMLInputElement).checked !== value) field.click();
+      return;
+    }
+    // React reads the change through its own value tracker: the prototype's setter bypasses it.
+    const setter = field instanceof HTMLTextAreaElement ? valueSetter.textarea : valueSetter.input;
+    setter?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  // A field inside a Suspense boundary is hydrated after the root's commit, each boundary on its own:
+  // React has taken a field over once it carries React's props on the element.
+  const hydrated = (field: Field) => Object.keys(field).some((key) => key.startsWith('__reactProps$'));
+  let tries = 0;
+  const handOver = () => {
+    for (const [field, value] of typed) {
+      if (!field.isConnected) typed.delete(field);
+      else if (hydrated(field)) {
+        typed.delete(field);
+        replay(field, value);
+      }
+    }
+    tries += 1;
+    if (typed.size > 0 && tries < 200) {
+      setTimeout(handOver, 50);
+      return;
+    }
+    root.removeEventListener('input', record, true);
+    root.removeEventListener('change', record, true);
+  };
+  return handOver;
+}
