@@ -1,9 +1,10 @@
 /**
- * Lighthouse figures (not a pass/fail test) for the public pages of the built demo (`npm run build`
- * first), as a phone sees them: Lighthouse's default configuration, the mobile preset with simulated
- * throttling (slow 4G, 4x CPU slowdown), in Debian's Chromium. Each page is measured RUNS times; every
- * run and the median are printed beside the targets of issue 11:
- * performance >= 95, LCP <= 2.5 s, TBT <= 200 ms, accessibility, best practices and SEO 100.
+ * Lighthouse figures (not a pass/fail test) for the pages of the built demo (`npm run build` first), as a
+ * phone sees them: Lighthouse's default configuration, the mobile preset with simulated throttling (slow
+ * 4G, 4x CPU slowdown), in Debian's Chromium. Each page is measured RUNS times; every run and the median
+ * are printed beside the targets of issue 30: performance >= 95 and LCP <= 1.5 s on the public and auth
+ * pages, performance >= 90 on /dashboard for a logged-in customer, accessibility and best practices 100
+ * everywhere (SEO 100 on the indexed pages).
  *
  * LIGHTHOUSE_PORT sets the demo's port (default: a free one); LIGHTHOUSE_RUNS the runs per page (3);
  * LIGHTHOUSE_DETAILS=1 also lists the audits that cost points; LIGHTHOUSE_JSON=<folder> keeps each
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { startDemo } from './lib/demo';
+import { customerCookie } from './lib/flow';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
@@ -44,11 +46,11 @@ const TARGETS: Record<
   Exclude<keyof Figures, 'benchmarkIndex'>,
   { ok: (v: number) => boolean; text: string }
 > = {
-  performance: { ok: (v) => v >= 95, text: '>= 95' },
+  performance: { ok: (v) => v >= 95, text: '>= 95 (>= 90 on /dashboard)' },
   accessibility: { ok: (v) => v >= 100, text: '100' },
   'best-practices': { ok: (v) => v >= 100, text: '100' },
   seo: { ok: (v) => v >= 100, text: '100' },
-  lcpMs: { ok: (v) => v <= 2500, text: '<= 2500 ms' },
+  lcpMs: { ok: (v) => v <= 1500, text: '<= 1500 ms' },
   tbtMs: { ok: (v) => v <= 200, text: '<= 200 ms' },
 };
 
@@ -92,8 +94,13 @@ function details(lhr: Result): string[] {
   return lines;
 }
 
-function row(label: string, f: Figures): string {
-  const mark = (key: keyof typeof TARGETS, text: string) => `${text}${TARGETS[key].ok(f[key]) ? '' : '!'}`;
+/** One line of figures; on an app page (noindex) performance >= 90 is the target and SEO is not one. */
+function row(label: string, f: Figures, appPage = false): string {
+  const met = (key: keyof typeof TARGETS) =>
+    appPage && key === 'performance'
+      ? f.performance >= 90
+      : (appPage && key === 'seo') || TARGETS[key].ok(f[key]);
+  const mark = (key: keyof typeof TARGETS, text: string) => `${text}${met(key) ? '' : '!'}`;
   return [
     label.padEnd(8),
     mark('performance', `perf ${f.performance}`).padEnd(10),
@@ -115,13 +122,15 @@ const ATTEMPTS = 3;
  * (RETRIED_ERRORS, "Please run Lighthouse again") is run again, at most ATTEMPTS times in all, and said so.
  * @throws Error on any other runtime error, or when every attempt failed
  */
-async function audit(url: string, port: number) {
+/** One Lighthouse run of `url`; `cookie` is sent with every request (a logged-in customer's session). */
+async function audit(url: string, port: number, cookie?: string) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const error = result.lhr.runtimeError;
@@ -141,7 +150,17 @@ async function main(): Promise<void> {
     }[];
     const minecraft = games.find((g) => g.name === 'Minecraft') ?? games[0];
     if (!minecraft) throw new Error('the demo has no games');
-    const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/hosting', `/game/${minecraft.id}`];
+    const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+      '/',
+      '/hosting',
+      `/game/${minecraft.id}`,
+      '/partners',
+      '/contact',
+      '/login',
+      '/register',
+      '/password',
+      '/dashboard',
+    ];
     const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
     console.log(
       `Lighthouse ${RUNS} runs per page, mobile preset (simulated throttling), ${demo.url}, ${load()}`,
@@ -153,8 +172,12 @@ async function main(): Promise<void> {
     for (const page of pages) {
       console.log(`\n${page}`);
       const runs: Figures[] = [];
+      // The dashboard as a newly registered customer sees it (an access cookie lasts 15 minutes: one per page).
+      const cookie = page.startsWith('/dashboard')
+        ? await customerCookie(demo.url, `lh${Date.now().toString(36)}`)
+        : undefined;
       for (let run = 1; run <= RUNS; run++) {
-        const result = await audit(`${demo.url}${page}`, chrome.port);
+        const result = await audit(`${demo.url}${page}`, chrome.port, cookie);
         if (JSON_DIR) {
           mkdirSync(JSON_DIR, { recursive: true });
           const name = `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`;
@@ -167,7 +190,7 @@ async function main(): Promise<void> {
         }
         const figures = figuresOf(result.lhr);
         runs.push(figures);
-        console.log(row(`run ${run}`, figures));
+        console.log(row(`run ${run}`, figures, !!cookie));
         if (DETAILS && run === 1) for (const line of details(result.lhr)) console.log(line);
       }
       const med = Object.fromEntries(
@@ -176,8 +199,8 @@ async function main(): Promise<void> {
           median(runs.map((r) => r[key])),
         ]),
       ) as unknown as Figures;
-      console.log(row('median', med));
-      summary.push(`${page.padEnd(10)} ${row('median', med)}`);
+      console.log(row('median', med, !!cookie));
+      summary.push(`${page.padEnd(10)} ${row('median', med, !!cookie)}`);
     }
     console.log(`\nmedians (${load()} at the end)\n${summary.join('\n')}`);
     console.log(

@@ -5,12 +5,9 @@ import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { PageLoader } from '@/components/page-loader';
-import { useAfterFirstPaint } from '@/hooks/use-after-first-paint';
 
 export function PublicLayout() {
   const { t } = useTranslation('common');
-  // The footer lies below the first screen: it follows the page's first commit (use-after-first-paint.ts).
-  const footerReady = useAfterFirstPaint();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="fh-skip-link">
@@ -22,7 +19,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      {footerReady && <SiteFooter />}
+      <SiteFooter />
     </Box>
   );
 }
