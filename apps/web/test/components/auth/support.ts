@@ -10,7 +10,7 @@ import { captchaToken, type Product, startProduct } from '../../../../api/test/h
 export async function startPageProduct(): Promise<Product> {
   // No catalogue: seeding calls the panel with fetch, which is happy-dom's (a browser's, with CORS) here.
   const product = await startProduct('sqlite', { seed: false });
-  window.happyDOM.setURL(product.url);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(product.url);
   return product;
 }
 
