@@ -20,6 +20,7 @@ export function ConsentLabel({ document, i18nKey }: { document: SiteDocument; i1
       components={{
         doc: (
           <Anchor
+            inherit
             href={href}
             target="_blank"
             rel="noopener"
