@@ -28,7 +28,8 @@ async function open() {
   return { user, view, email, password, submit };
 }
 
-describe('login', () => {
+// A test types and submits many times against the real server: minutes, not seconds, on a loaded machine.
+describe('login', { timeout: 180_000 }, () => {
   it('shows the first failing rule in spec order: fields, captcha, then the e-mail format', async () => {
     clock.current = controlDate();
     const { user, email, password, submit } = await open();

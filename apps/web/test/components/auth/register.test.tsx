@@ -47,7 +47,8 @@ async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLInput
   await user.type(input, text);
 }
 
-describe('register', () => {
+// A test types and submits many times against the real server: minutes, not seconds, on a loaded machine.
+describe('register', { timeout: 180_000 }, () => {
   it('shows each rule in spec order: fields, match, length, consent, captcha, then the formats', async () => {
     clock.current = controlDate();
     const { user, fields, submit } = await open();

@@ -2,9 +2,13 @@
  * The auth component tests' product: the real server (SQLite, emulators) that happy-dom's page is
  * pointed at, so the forms' relative calls, cookies and Origin reach it as a browser's would.
  */
-import { waitFor } from '@testing-library/react';
+import { configure, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 import { captchaToken, type Product, startProduct } from '../../../../api/test/harness';
+
+// Each step waits on a real server on a shared, loaded machine: waits end when the state holds, and
+// give up only after 10 s rather than Testing Library's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Starts the product and makes it the page's origin. */
 export async function startPageProduct(): Promise<Product> {
