@@ -5,23 +5,90 @@ import { z } from 'zod';
 import { CODE_LENGTH, RECOVERY_CODE_LENGTH, ROLES } from './constants';
 import { captchaToken, email, password, personName, username } from './fields';
 
+/**
+ * The rules of the auth forms by their message, in the order spec 5 lists them ("Login", "Register",
+ * "Forgot password", "Reset"): every field filled, passwords match, password length, both consents, the
+ * captcha; then the formats of the error catalogue (spec 8: special characters, 'Invalid email') and the
+ * code length. A form shows only the first failing one (docs/decisions/201-auth-form-rule-order.md).
+ */
+export const AUTH_RULE_ORDER = [
+  'required',
+  'password-match',
+  'password-length',
+  'consent',
+  'captcha',
+  'username',
+  'name',
+  'email',
+  'code-length',
+] as const;
+export type AuthRule = (typeof AUTH_RULE_ORDER)[number];
+
+/**
+ * The issue of a failed auth schema that a form shows: the one whose message comes first in
+ * AUTH_RULE_ORDER (messages outside it come last, in zod's order). @returns undefined for no issues
+ */
+export function firstAuthIssue<I extends { message: string }>(issues: readonly I[]): I | undefined {
+  const rank = (issue: I) => {
+    const at = (AUTH_RULE_ORDER as readonly string[]).indexOf(issue.message);
+    return at === -1 ? AUTH_RULE_ORDER.length : at;
+  };
+  return issues.reduce<I | undefined>(
+    (best, issue) => (!best || rank(issue) < rank(best) ? issue : best),
+    undefined,
+  );
+}
+
+/** A text field that must be filled: blank fails with `required` before the field's own rule runs. */
+const filled = <T extends z.ZodType<unknown, string>>(rule: T) =>
+  z.string({ error: 'required' }).trim().min(1, 'required').pipe(rule);
+/** A password field that must be filled (not trimmed: spaces are part of a password). */
+const filledPassword = <T extends z.ZodType<unknown, string>>(rule: T) =>
+  z.string({ error: 'required' }).min(1, 'required').pipe(rule);
+
+/** POST /api/auth/login (spec 5 "Login": e-mail and password required, captcha); also the login form. */
 export const loginBody = z.object({
-  email,
-  password: z.string().min(1).max(1_024),
+  email: filled(email),
+  password: filledPassword(z.string().max(1_024, 'password-length')),
   captchaToken,
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** POST /api/auth/register (spec 5 "Register", 7): what the server receives and checks. */
 export const registerBody = z.object({
-  username,
-  firstName: personName,
-  lastName: personName,
-  email,
-  password,
+  username: filled(username),
+  firstName: filled(personName),
+  lastName: filled(personName),
+  email: filled(email),
+  password: filledPassword(password),
   news_subscription: z.boolean().default(false),
   captchaToken,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/**
+ * The register form: the body's rules plus the confirmation (filled, equal to the password) and the two
+ * consents (spec 5: terms and privacy both ticked, else `consent`). Only the body is sent (spec 7).
+ */
+export const registerForm = registerBody
+  .extend({
+    confirm: z.string({ error: 'required' }).min(1, 'required'),
+    terms: z.boolean(),
+    privacy: z.boolean(),
+  })
+  .check((ctx) => {
+    const { password: typed, confirm, terms, privacy } = ctx.value;
+    if (typeof confirm === 'string' && confirm !== '' && typed !== confirm)
+      ctx.issues.push({ code: 'custom', message: 'password-match', path: ['confirm'], input: confirm });
+    if (terms !== true || privacy !== true)
+      ctx.issues.push({
+        code: 'custom',
+        message: 'consent',
+        path: [terms !== true ? 'terms' : 'privacy'],
+        input: ctx.value,
+      });
+  });
+export type RegisterForm = z.input<typeof registerForm>;
 
 /** A mailed 6-character code (verify-email, 2fa); the spec calls it token. */
 export const codeBody = z.object({
@@ -44,8 +111,8 @@ export const secondFactorBody = z.object({
 });
 export type SecondFactorBody = z.infer<typeof secondFactorBody>;
 
-/** POST /api/auth/reset-password and resend-reset-password (spec 7). */
-export const resetPasswordBody = z.object({ email, captchaToken });
+/** POST /api/auth/reset-password and resend-reset-password (spec 5, 7); also the forgot-password form. */
+export const resetPasswordBody = z.object({ email: filled(email), captchaToken });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 /** POST /api/auth/verify-reset-password: the token of the mailed link (43 base64url characters). */
@@ -55,10 +122,24 @@ export type ResetTokenBody = z.infer<typeof resetTokenBody>;
 /** POST /api/auth/update-password: the link's token and the new password (spec 5 rules). */
 export const updateResetPasswordBody = z.object({
   token: z.string().trim().min(1).max(256),
-  password,
+  password: filledPassword(password),
   captchaToken,
 });
 export type UpdateResetPasswordBody = z.infer<typeof updateResetPasswordBody>;
+
+/**
+ * The reset-password form (spec 5 "Reset": filled, match, minimum 6 characters, captcha): the body's
+ * password and captcha rules plus the confirmation; the token comes from the link, not from the form.
+ */
+export const resetPasswordForm = updateResetPasswordBody
+  .pick({ password: true, captchaToken: true })
+  .extend({ confirm: z.string({ error: 'required' }).min(1, 'required') })
+  .check((ctx) => {
+    const { password: typed, confirm } = ctx.value;
+    if (typeof confirm === 'string' && confirm !== '' && typed !== confirm)
+      ctx.issues.push({ code: 'custom', message: 'password-match', path: ['confirm'], input: confirm });
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
 /** The session user (spec 3). `authenticated` is false while a 2FA code is pending. */
 export const sessionUser = z.object({

@@ -17,7 +17,7 @@ export const REASONS = {
   discount: 'discount',
   /** captcha missing or not valid (400) */
   captcha: 'captcha',
-  /** wrong e-mail or password, or a deactivated account (401) */
+  /** wrong e-mail or password (401) */
   invalidCredentials: 'invalid-credentials',
   /** e-mail already registered (400) */
   email: 'email',
@@ -96,5 +96,7 @@ export const REASONS = {
   lastMaster: 'last-master',
   /** master: demoting or deactivating oneself (409) */
   self: 'self',
+  /** login with the right password to a deactivated account (401; docs/decisions/202-deactivated-login.md) */
+  accountDeactivated: 'account-deactivated',
 } as const;
 export type Reason = (typeof REASONS)[keyof typeof REASONS];

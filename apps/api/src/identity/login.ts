@@ -17,7 +17,8 @@ import { findByEmail, spokenLanguageOf, toSessionUser, twoFactorMethodOf } from 
 /**
  * POST login: checks the captcha and the password and starts a session, which may wait for a second factor
  * (docs/decisions/027-totp.md, 025-mail-language.md).
- * @throws AppError 400 captcha, 401 invalid-credentials (the password is hashed in every case: same timing)
+ * @throws AppError 400 captcha, 401 invalid-credentials (the password is hashed in every case: same timing),
+ * 401 account-deactivated when the password is right but the account is deactivated (spec 4)
  */
 export async function logIn(
   ctx: AppContext,
@@ -29,7 +30,9 @@ export async function logIn(
   await assertCaptcha(ctx.captcha, { token: captchaToken, ip: origin.ip });
   const found = await findByEmail(ctx.db, email);
   const ok = await verifyPassword(found?.password_hash ?? (await dummyHash()), password);
-  if (!found || !ok || found.active !== 1) throw new AppError(401, REASONS.invalidCredentials);
+  if (!found || !ok) throw new AppError(401, REASONS.invalidCredentials);
+  // Only the one who knows the password learns that the account exists and is deactivated (decision 202).
+  if (found.active !== 1) throw new AppError(401, REASONS.accountDeactivated);
   const language = spokenLanguageOf(origin.acceptLanguage);
   let user = found;
   if (language && language !== found.language) {

@@ -528,7 +528,7 @@ describe.each(DATABASES)('account settings on %s', (kind) => {
     expect((await other.post('/api/auth/refresh-token')).status).toBe(401);
     expect((await login(product, me.email))[1]).toMatchObject({
       status: 401,
-      body: { reason: 'invalid-credentials' },
+      body: { reason: 'account-deactivated' },
     });
     const row = await userRow(me.username);
     expect(row).toMatchObject({ active: 0, news_subscription: 0 });

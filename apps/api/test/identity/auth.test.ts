@@ -274,7 +274,49 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
       password: 'secret123',
       captchaToken: await captchaToken(again),
     });
-    expect(login).toMatchObject({ status: 401, body: { reason: 'invalid-credentials' } });
+    expect(login).toMatchObject({ status: 401, body: { reason: 'account-deactivated' } });
+  });
+
+  it('tells a deactivated account so only when the password is right', async () => {
+    const { username, email } = await registerVerified(product);
+    await product.server.ctx.db
+      .updateTable('users')
+      .set({ active: 0 })
+      .where('username', '=', username)
+      .execute();
+    const session = product.session();
+    const right = await session.post('/api/auth/login', {
+      email,
+      password: 'secret123',
+      captchaToken: await captchaToken(session),
+    });
+    expect(right).toMatchObject({ status: 401, body: { reason: 'account-deactivated' } });
+    expect(session.hasCookie('fh_access')).toBe(false);
+    // A wrong password says nothing about the account's state.
+    const wrong = await session.post('/api/auth/login', {
+      email,
+      password: 'not-the-password',
+      captchaToken: await captchaToken(session),
+    });
+    expect(wrong).toMatchObject({ status: 401, body: { reason: 'invalid-credentials' } });
+  });
+
+  it("answers required before a field's format, as the forms show it (spec 5)", async () => {
+    const session = product.session();
+    const empty = await session.post('/api/auth/register', {
+      username: ' ',
+      firstName: 'Jana',
+      lastName: 'Nováková',
+      email: '',
+      password: '',
+      captchaToken: await captchaToken(session),
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.map((e: { msg: string }) => e.msg)).toEqual([
+      'required',
+      'required',
+      'required',
+    ]);
   });
 });
 

@@ -1,5 +1,7 @@
 /** /api/auth calls of the auth screens (spec 7 "Authentication"). */
 import type { CaptchaProvider, LoginBody, RegisterBody, SessionUser } from '@falkenhost/contracts/auth';
+import type { Language } from '@falkenhost/contracts/constants';
+import type { CompanyAnswer } from '@falkenhost/contracts/site';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 
@@ -43,3 +45,15 @@ export const verifyPasswordReset = (token: string) =>
 /** POST /api/auth/update-password: sets the new password by the link's token. */
 export const updatePasswordByReset = (body: { token: string; password: string; captchaToken: string }) =>
   api.post<{ ok: true }>('/api/auth/update-password', body, { refresh: false });
+
+/**
+ * GET /api/public/site/company?lang=: the documents the site offers in `language` (the register form
+ * links the general terms and the privacy policy); the same query, and cache entry, as /contact's.
+ */
+export function useSiteDocuments(language: Language) {
+  return useQuery({
+    queryKey: ['public', 'site', 'company', language],
+    queryFn: async () => unwrap(await api.get<CompanyAnswer>(`/api/public/site/company?lang=${language}`)),
+    select: (company) => company.documents,
+  });
+}

@@ -1,6 +1,7 @@
+import { codeBody, secondFactorBody } from '@falkenhost/contracts/auth';
 import { CODE_LENGTH, RECOVERY_CODE_LENGTH } from '@falkenhost/contracts/constants';
 import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { IconMail } from '@/components/icons';
@@ -9,6 +10,7 @@ import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { useIsDemo } from '@/lib/dev-mail';
 import { logout, setSession, useSession } from '@/lib/session';
 import { type CodeType, resendCode, submitCode } from '../api/auth';
+import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
 import { markCodeSent, resendAllowedAt } from '../utils/code-sent';
 import { codeErrorKey, resendErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
@@ -17,7 +19,8 @@ import { AuthForm } from './auth-form';
 /**
  * /email/verify and /email/2fa: a 6-character mailed code with resend (spec 2, 4, 5, 8). For a user with
  * an authenticator app (session user's two_factor_method `totp`; issue 9) /email/2fa asks for the app's
- * code instead, or a recovery code, and offers no resend (nothing is mailed).
+ * code instead, or a recovery code, and offers no resend (nothing is mailed). Validated by the API's
+ * codeBody (mailed code) or secondFactorBody (app or recovery code); the code field has the focus.
  */
 export function CodeForm({ type }: { type: CodeType }) {
   const { t } = useTranslation('auth');
@@ -25,28 +28,44 @@ export function CodeForm({ type }: { type: CodeType }) {
   const navigate = useNavigate();
   const { data: user } = useSession();
   const isDemo = useIsDemo();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
   const [resendNote, setResendNote] = useState<{ kind: 'sent' | 'error'; key: string } | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(() => resendAllowedAt(type));
   const secondsLeft = useCountdown(resendAt);
   const totp = type === '2fa' && user?.two_factor_method === 'totp';
   const [recovery, setRecovery] = useState(false);
+  const schema = totp ? secondFactorBody : codeBody;
+  const form = useAuthForm(`code-${type}`, { token: '' }, schema);
+  const input = useRef<HTMLInputElement>(null);
+  const mode = totp ? (recovery ? 'recovery' : 'app') : 'mail';
+
+  // The code is all the page asks for: its field has the focus on arrival (after registering, after
+  // the login) and after switching between app and recovery code.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mode re-mounts the field, which is focused anew
+  useEffect(() => {
+    input.current?.focus();
+  }, [mode]);
 
   const submit = useThrottledAction(async () => {
-    setError(null);
-    const token = totp ? code.replace(/[\s-]/g, '').toUpperCase() : code.trim().toUpperCase();
-    if (totp && token.length !== (recovery ? RECOVERY_CODE_LENGTH : CODE_LENGTH))
-      return setError(recovery ? 'security:login.recoveryLength' : 'security:login.codeLength');
-    if (!totp && token.length !== CODE_LENGTH) return setError('errors.codeLength');
-    const result = await submitCode(type, token);
+    setServerError(null);
+    if (validateAuthForm(form)) return;
+    const result = await submitCode(type, schema.parse(form.getValues()).token);
     if (result.ok && result.data) {
       setSession(result.data);
       navigate('/dashboard', { replace: true });
       return;
     }
-    setError(codeErrorKey(result));
+    setServerError(codeErrorKey(result));
   });
+
+  const ruleError = formErrorKey(form.errors);
+  // An app or recovery code has its own length message (security namespace).
+  const formError =
+    ruleError === 'errors.codeLength' && totp
+      ? recovery
+        ? 'security:login.recoveryLength'
+        : 'security:login.codeLength'
+      : ruleError;
 
   const resend = useThrottledAction(async () => {
     setResendNote(null);
@@ -86,7 +105,7 @@ export function CodeForm({ type }: { type: CodeType }) {
     >
       <AuthForm
         onSubmit={() => void submit.run()}
-        error={error}
+        error={formError ?? serverError}
         busy={submit.busy}
         submitLabel={t('code.submit')}
         after={
@@ -99,8 +118,8 @@ export function CodeForm({ type }: { type: CodeType }) {
                 c="falken.3"
                 onClick={() => {
                   setRecovery((r) => !r);
-                  setCode('');
-                  setError(null);
+                  form.reset();
+                  setServerError(null);
                 }}
                 data-testid="use-recovery-code"
               >
@@ -151,7 +170,8 @@ export function CodeForm({ type }: { type: CodeType }) {
         }
       >
         <TextInput
-          key={totp ? (recovery ? 'recovery' : 'app') : 'mail'}
+          ref={input}
+          key={mode}
           label={totp ? ts(recovery ? 'login.recoveryLabel' : 'login.codeLabel') : t('code.label')}
           description={
             totp
@@ -162,8 +182,8 @@ export function CodeForm({ type }: { type: CodeType }) {
           inputMode={totp && !recovery ? 'numeric' : undefined}
           maxLength={totp ? (recovery ? RECOVERY_CODE_LENGTH + 3 : CODE_LENGTH + 1) : CODE_LENGTH}
           required
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+          {...form.getInputProps('token')}
+          onChange={(event) => form.setFieldValue('token', event.currentTarget.value.toUpperCase())}
           styles={{
             input: { letterSpacing: '0.4em', fontFamily: 'monospace', fontSize: 22, textAlign: 'center' },
           }}

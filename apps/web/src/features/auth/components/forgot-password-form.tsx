@@ -1,27 +1,28 @@
+import { resetPasswordBody } from '@falkenhost/contracts/auth';
 import { Button, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { requestPasswordReset, resendPasswordReset } from '../api/auth';
+import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
 import { resetRequestErrorKey, resetResendErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
 import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha, type CaptchaHandle } from './captcha';
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Spec 8 "Resend reset": a new link at most every 120 s. */
 const RESEND_AFTER_MS = 120_000;
 
 /**
- * /password (spec 2 "Authentication screens": forgot password, e-mail and captcha, with resend; 8
- * "Resend reset"). The notice after sending never says whether the address has an account.
+ * /password (spec 2 "Authentication screens": forgot password, e-mail and captcha, with resend; 5; 8
+ * "Resend reset"), validated by the API's resetPasswordBody. The notice after sending never says whether
+ * the address has an account.
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useAuthForm('forgot', { email: '', captchaToken: '' }, resetPasswordBody);
+  const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [resendNote, setResendNote] = useState<{ kind: 'sent' | 'error'; key: string } | null>(null);
@@ -29,23 +30,25 @@ export function ForgotPasswordForm() {
   const secondsLeft = useCountdown(resendAt);
 
   const send = useThrottledAction(async () => {
-    setError(null);
-    const address = email.trim();
-    if (!address) return setError('errors.fillIn');
-    if (!EMAIL_SHAPE.test(address)) return setError('errors.invalidEmail');
-    if (!captchaToken) return setError('errors.captchaMissing');
-    const result = await requestPasswordReset({ email: address, captchaToken });
+    setServerError(null);
+    if (validateAuthForm(form)) return;
+    const body = resetPasswordBody.parse(form.getValues());
+    const result = await requestPasswordReset(body);
     captcha.current?.renew();
-    if (!result.ok) return setError(resetRequestErrorKey(result));
-    setSentTo(address);
+    if (!result.ok) return setServerError(resetRequestErrorKey(result));
+    setSentTo(body.email);
     setResendAt(Date.now() + RESEND_AFTER_MS);
   });
 
   const resend = useThrottledAction(async () => {
     setResendNote(null);
     if (!sentTo) return;
-    if (!captchaToken) return setResendNote({ kind: 'error', key: 'errors.captchaMissing' });
-    const result = await resendPasswordReset({ email: sentTo, captchaToken });
+    const parsed = resetPasswordBody.safeParse({
+      email: sentTo,
+      captchaToken: form.getValues().captchaToken,
+    });
+    if (!parsed.success) return setResendNote({ kind: 'error', key: 'errors.captchaMissing' });
+    const result = await resendPasswordReset(parsed.data);
     captcha.current?.renew();
     if (result.ok) {
       setResendAt(Date.now() + RESEND_AFTER_MS);
@@ -71,7 +74,7 @@ export function ForgotPasswordForm() {
           <Text c="teal.3" role="status" mb="md" data-testid="reset-sent">
             {t('forgot.sent', { email: sentTo })}
           </Text>
-          <Captcha ref={captcha} onChange={setCaptchaToken} />
+          <Captcha ref={captcha} onChange={(token) => form.setFieldValue('captchaToken', token ?? '')} />
           <Button
             type="submit"
             variant="light"
@@ -94,7 +97,7 @@ export function ForgotPasswordForm() {
       ) : (
         <AuthForm
           onSubmit={() => void send.run()}
-          error={error}
+          error={formErrorKey(form.errors) ?? serverError}
           busy={send.busy}
           submitLabel={t('forgot.submit')}
           after={<AuthSwitch text={t('forgot.remembered')} link={t('forgot.login')} to="/login" />}
@@ -104,10 +107,9 @@ export function ForgotPasswordForm() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            {...form.getInputProps('email')}
           />
-          <Captcha ref={captcha} onChange={setCaptchaToken} />
+          <Captcha ref={captcha} onChange={(token) => form.setFieldValue('captchaToken', token ?? '')} />
         </AuthForm>
       )}
     </AuthCard>

@@ -1,35 +1,35 @@
-import { Anchor, PasswordInput, TextInput } from '@mantine/core';
+import { loginBody } from '@falkenhost/contracts/auth';
+import { Anchor, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { nextRouteFor, setSession } from '@/lib/session';
 import { login } from '../api/auth';
+import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
 import { markCodeSent } from '../utils/code-sent';
 import { loginErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
 import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha, type CaptchaHandle } from './captcha';
+import { PasswordField } from './password-field';
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** /login (spec 2 "Authentication screens", 4, 5, 8 "Login"). */
+/**
+ * /login (spec 2 "Authentication screens", 4, 5 "Login", 8 "Login"): validated by the API's own
+ * loginBody; a wrong password and a deactivated account each have their message.
+ */
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useAuthForm('login', { email: '', password: '', captchaToken: '' }, loginBody);
+  const [serverError, setServerError] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
 
   const { run, busy } = useThrottledAction(async () => {
-    setError(null);
-    if (!email.trim() || !password) return setError('errors.fillIn');
-    if (!EMAIL_SHAPE.test(email.trim())) return setError('errors.invalidEmail');
-    if (!captchaToken) return setError('errors.captchaMissing');
-    const result = await login({ email: email.trim(), password, captchaToken });
+    setServerError(null);
+    if (validateAuthForm(form)) return;
+    const result = await login(loginBody.parse(form.getValues()));
     if (result.ok && result.data) {
       const user = result.data;
       setSession(user);
@@ -39,7 +39,7 @@ export function LoginForm() {
       navigate(next === '/dashboard' && from?.startsWith('/dashboard') ? from : next, { replace: true });
       return;
     }
-    setError(loginErrorKey(result));
+    setServerError(loginErrorKey(result));
     captcha.current?.renew();
   });
 
@@ -47,7 +47,7 @@ export function LoginForm() {
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <AuthForm
         onSubmit={() => void run()}
-        error={error}
+        error={formErrorKey(form.errors) ?? serverError}
         busy={busy}
         submitLabel={t('login.submit')}
         after={
@@ -64,18 +64,15 @@ export function LoginForm() {
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          {...form.getInputProps('email')}
         />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
+        <PasswordField
           label={t('fields.password')}
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.getInputProps('password')}
         />
-        <Captcha ref={captcha} onChange={setCaptchaToken} />
+        <Captcha ref={captcha} onChange={(token) => form.setFieldValue('captchaToken', token ?? '')} />
       </AuthForm>
     </AuthCard>
   );

@@ -1,30 +1,32 @@
+import { resetPasswordForm } from '@falkenhost/contracts/auth';
 import { PASSWORD_MIN } from '@falkenhost/contracts/constants';
-import { Alert, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { updatePasswordByReset, verifyPasswordReset } from '../api/auth';
+import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
 import { resetPasswordErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
 import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha, type CaptchaHandle } from './captcha';
+import { PasswordField } from './password-field';
 
 /** Spec 2: on success the page goes to /login after 3 seconds. */
 const TO_LOGIN_MS = 3_000;
 
 /**
  * /reset-password/{token} (spec 2 "Authentication screens": the token is verified on load; new password,
- * confirmation and captcha; 8 "Reset": 'Invalid token or token expired').
+ * confirmation and captcha; 5 "Reset"; 8 "Reset": 'Invalid token or token expired'), validated by
+ * contracts resetPasswordForm (the API's password and captcha rules plus the confirmation).
  */
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useAuthForm('reset', { password: '', confirm: '', captchaToken: '' }, resetPasswordForm);
+  const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
 
@@ -43,14 +45,12 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   }, [done, navigate]);
 
   const submit = useThrottledAction(async () => {
-    setError(null);
-    if (!password || !confirm) return setError('errors.fillIn');
-    if (password.length < PASSWORD_MIN) return setError('errors.passwordLength');
-    if (password !== confirm) return setError('errors.passwordMatch');
-    if (!captchaToken) return setError('errors.captchaMissing');
+    setServerError(null);
+    if (validateAuthForm(form)) return;
+    const { password, captchaToken } = form.getValues();
     const result = await updatePasswordByReset({ token: token ?? '', password, captchaToken });
     if (result.ok) return setDone(true);
-    setError(resetPasswordErrorKey(result));
+    setServerError(resetPasswordErrorKey(result));
     captcha.current?.renew();
   });
 
@@ -83,29 +83,25 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
       ) : (
         <AuthForm
           onSubmit={() => void submit.run()}
-          error={error}
+          error={formErrorKey(form.errors) ?? serverError}
           busy={submit.busy}
           submitLabel={t('reset.submit')}
           after={<AuthSwitch text={t('forgot.remembered')} link={t('forgot.login')} to="/login" />}
         >
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
+          <PasswordField
             label={t('reset.newPassword')}
             description={t('register.passwordHint', { min: PASSWORD_MIN })}
             autoComplete="new-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...form.getInputProps('password')}
           />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
+          <PasswordField
             label={t('fields.confirmPassword')}
             autoComplete="new-password"
             required
-            value={confirm}
-            onChange={(event) => setConfirm(event.currentTarget.value)}
+            {...form.getInputProps('confirm')}
           />
-          <Captcha ref={captcha} onChange={setCaptchaToken} />
+          <Captcha ref={captcha} onChange={(token) => form.setFieldValue('captchaToken', token ?? '')} />
         </AuthForm>
       )}
     </AuthCard>

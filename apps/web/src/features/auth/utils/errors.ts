@@ -2,6 +2,7 @@
  * Status + reason -> i18n key (namespace auth) for the auth screens (spec 8 "Login", "Register",
  * "2fa and verify-email", "Resend code").
  */
+import type { AuthRule } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
 
@@ -9,35 +10,38 @@ function firstMsg(result: ApiResult<unknown>): string | undefined {
   return result.error?.errors?.[0]?.msg;
 }
 
-/** Validation messages of the contracts (fields.ts) to keys. */
-function validationKey(msg: string | undefined): string {
-  switch (msg) {
-    case 'captcha':
-      return 'errors.captcha';
-    case 'email':
-      return 'errors.invalidEmail';
-    case 'username':
-      return 'errors.invalidUsername';
-    case 'name':
-      return 'errors.invalidName';
-    case 'password-length':
-      return 'errors.passwordLength';
-    case 'code-length':
-      return 'errors.codeLength';
-    default:
-      return 'errors.unknown';
-  }
+/** Rule message of the contracts (auth.ts AUTH_RULE_ORDER) -> i18n key (namespace auth). */
+const RULE_KEYS: Record<AuthRule, string> = {
+  required: 'errors.fillIn',
+  'password-match': 'errors.passwordMatch',
+  'password-length': 'errors.passwordLength',
+  consent: 'errors.consent',
+  captcha: 'errors.captchaMissing',
+  username: 'errors.invalidUsername',
+  name: 'errors.invalidName',
+  email: 'errors.invalidEmail',
+  'code-length': 'errors.codeLength',
+};
+
+/**
+ * The i18n key of a rule message, from a form's own check or a server's 400 `validation` answer (a
+ * message outside the contracts' list reads as unknown).
+ */
+export function ruleKey(message: string | undefined): string {
+  return RULE_KEYS[message as AuthRule] ?? 'errors.unknown';
 }
 
 function common(result: ApiResult<unknown>): string | undefined {
   if (result.status === 429) return 'errors.rateLimited';
   if (result.status === 400 && result.error?.reason === REASONS.captcha) return 'errors.captcha';
-  if (result.status === 400 && result.error?.reason === REASONS.validation)
-    return validationKey(firstMsg(result));
+  if (result.status === 400 && result.error?.reason === REASONS.validation) return ruleKey(firstMsg(result));
   return undefined;
 }
 
+/** Login (spec 8 "Login"; a deactivated account: docs/decisions/202-deactivated-login.md). */
 export function loginErrorKey(result: ApiResult<unknown>): string {
+  if (result.status === 401 && result.error?.reason === REASONS.accountDeactivated)
+    return 'errors.deactivated';
   if (result.status === 401) return 'errors.invalidCredentials';
   return common(result) ?? 'errors.unknown';
 }

@@ -1,0 +1,100 @@
+/**
+ * /login against the real product: the order of the messages (spec 5 "Login"), the one-second throttle
+ * (spec 2) and the server's notices (spec 8 "Login"; a deactivated account, decision 202).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { type Product, registerVerified } from '../../../../api/test/harness';
+import { renderApp } from '../render';
+import { controlDate, countCalls, expectAlert, startPageProduct, verifyCaptcha } from './support';
+
+let product: Product;
+beforeAll(async () => {
+  product = await startPageProduct();
+});
+afterAll(async () => product?.close());
+
+const clock = { current: undefined as ReturnType<typeof controlDate> | undefined };
+afterEach(() => clock.current?.restore());
+
+async function open() {
+  const user = userEvent.setup();
+  const view = await renderApp(<LoginForm />, { path: '/login', routes: { '/dashboard': <p>dashboard</p> } });
+  const email = screen.getByRole('textbox', { name: /E-mail/ });
+  const password = screen.getByLabelText(/^Password/);
+  const submit = screen.getByRole('button', { name: 'Log in' });
+  return { user, view, email, password, submit };
+}
+
+// A test types and submits many times against the real server: minutes, not seconds, on a loaded machine.
+describe('login', { timeout: 180_000 }, () => {
+  it('shows the first failing rule in spec order: fields, captcha, then the e-mail format', async () => {
+    clock.current = controlDate();
+    const { user, email, password, submit } = await open();
+
+    await user.click(submit);
+    await expectAlert('Fill in all fields');
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(email, 'not-an-address');
+    await user.type(password, 'secret123');
+    clock.current.nextSecond();
+    await user.click(submit);
+    await expectAlert('Captcha missing');
+
+    await verifyCaptcha(product);
+    clock.current.nextSecond();
+    await user.click(submit);
+    await expectAlert('Invalid email');
+    expect(document.activeElement).toBe(email);
+  });
+
+  it('says a wrong password is wrong, once per second however often it is sent', async () => {
+    clock.current = controlDate();
+    const { email: address } = await registerVerified(product);
+    const { user, email, password, submit } = await open();
+    const calls = countCalls('/api/auth/login');
+    await user.type(email, address);
+    await user.type(password, 'not-the-password');
+    await verifyCaptcha(product);
+
+    await user.click(submit);
+    await user.click(submit);
+    await expectAlert('Invalid email or password');
+    expect(calls()).toBe(1);
+
+    // A second later the same button sends again.
+    await verifyCaptcha(product);
+    clock.current.nextSecond();
+    await user.click(submit);
+    await waitFor(() => expect(calls()).toBe(2));
+  });
+
+  it('tells a deactivated account that it is deactivated', async () => {
+    const { email: address, username } = await registerVerified(product);
+    await product.server.ctx.db
+      .updateTable('users')
+      .set({ active: 0 })
+      .where('username', '=', username)
+      .execute();
+    const { user, email, password, submit } = await open();
+    await user.type(email, address);
+    await user.type(password, 'secret123');
+    await verifyCaptcha(product);
+    await user.click(submit);
+    await expectAlert('This account has been deactivated');
+  });
+
+  it('opens the dashboard with the right password', async () => {
+    const { email: address } = await registerVerified(product);
+    const { user, view, email, password, submit } = await open();
+    await user.type(email, address);
+    await user.type(password, 'secret123');
+    await verifyCaptcha(product);
+    await user.click(submit);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
+  });
+});
