@@ -17,6 +17,7 @@ import { COOKIES_ACCEPTED_COOKIE, type PageFacts } from '@falkenhost/contracts/s
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { referrerOf } from '../billing/referrals';
 import { listPublicGames, publicGamePackages } from '../catalog/catalog';
 import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../identity/sessions';
 import type { Config } from '../platform/config';
@@ -279,6 +280,10 @@ export async function registerWeb(
       }
       const lang = pageLanguage(request);
       const facts = { ...visitorFacts(request, { kind: 'app' }, lang.language), session };
+      // The dashboard home shows the referrer; known here, it spares the browser a request (404 when none).
+      if (session && page === PAGES.dashboard) {
+        facts.queries = [[['store', 'referrer'], await referrerOf(db, session.id)]];
+      }
       const document = await render({ kind: 'app' }, request.url, facts, lang.explicit);
       return sendHtml(request, reply, new EncodedText(document));
     };
