@@ -138,6 +138,8 @@ describe('Package overview', () => {
     await waitFor(() => expect(where.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
     await user.click(where);
     await user.click(await screen.findByRole('option', { name: new RegExp(location.name), hidden: true }));
+    await user.click(screen.getByRole('combobox', { name: /Server type/ }));
+    await user.click((await screen.findAllByRole('option', { hidden: true }))[0]!);
     await user.type(screen.getByRole('textbox', { name: /Server name/ }), 'Credits world');
     const buy = screen.getByRole('button', { name: /^Buy for .+ credits/ });
     await waitFor(() => expect(buy.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
