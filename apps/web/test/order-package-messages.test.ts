@@ -5,6 +5,7 @@
  * present and translated). Then the checks the dialog makes before it calls, in spec 5's order.
  */
 
+import { orderPackageBody } from '@falkenhost/contracts/store';
 import cs from '@falkenhost/locales/cs/store.json';
 import de from '@falkenhost/locales/de/store.json';
 import en from '@falkenhost/locales/en/store.json';
@@ -21,8 +22,13 @@ import {
   type Session,
   startProduct,
 } from '../../api/test/harness';
+import type { DiscountState } from '../src/features/store/hooks/use-discount-check';
 import { type ErrorText, orderPackageError } from '../src/features/store/utils/errors';
-import { type OrderPackageDraft, orderPackageCheck } from '../src/features/store/utils/order-package';
+import {
+  ORDER_PACKAGE_CHECK_KEYS,
+  orderCheckKey,
+  orderFormErrors,
+} from '../src/features/store/utils/order-checks';
 import type { ApiResult } from '../src/lib/api-client';
 
 const OTHER_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const;
@@ -197,7 +203,21 @@ describe('order dialog: server answers', () => {
 });
 
 describe('order dialog: checks before the call (spec 5, in order)', () => {
-  const good: OrderPackageDraft = {
+  /** The dialog's form values and choices, as the form checks them with the contracts' schema. */
+  interface Draft {
+    discountCode: string;
+    discount: DiscountState['status'];
+    addressLine1: string;
+    city: string;
+    postalCode: string;
+    country: string;
+    paymentMethod: string | undefined;
+    packageId: number | undefined;
+    eggId: number | undefined;
+    locationId: number | undefined;
+    name: string;
+  }
+  const good: Draft = {
     discountCode: '',
     discount: 'empty',
     addressLine1: 'Hlavní 1',
@@ -208,14 +228,21 @@ describe('order dialog: checks before the call (spec 5, in order)', () => {
     packageId: 1,
     eggId: 2,
     locationId: 3,
-    serverName: 'My server',
+    name: 'My server',
   };
-  const check = (over: Partial<OrderPackageDraft>) => orderPackageCheck({ ...good, ...over });
+  const check = (over: Partial<Draft>): ErrorText | null => {
+    const { discount, ...body } = { ...good, ...over };
+    const key = orderCheckKey(
+      orderFormErrors(orderPackageBody, { ...body, addressLine2: '', state: '' }, discount),
+      ORDER_PACKAGE_CHECK_KEYS,
+    );
+    return key ? { key } : null;
+  };
 
   it('lets a complete order through; line 2 and state are optional, a verified code is fine', () => {
     expect(check({})).toBeNull();
     expect(check({ discountCode: 'SPRING10', discount: 'valid' })).toBeNull();
-    expect(check({ serverName: ' Můj server_1.0-a ' })).toBeNull();
+    expect(check({ name: ' Můj server_1.0-a ' })).toBeNull();
   });
 
   it('(1) a code entered but not verified: invalid discount', () => {
@@ -229,22 +256,27 @@ describe('order dialog: checks before the call (spec 5, in order)', () => {
       { addressLine1: '' },
       { city: '  ' },
       { postalCode: '' },
-      { country: null },
-      { paymentMethod: null },
+      { country: '' },
+      { paymentMethod: undefined },
     ]) {
       expectMessage(check(over), /billing address/);
     }
   });
 
   it('(3) package, egg, location and server name present: unknown', () => {
-    for (const over of [{ packageId: null }, { eggId: null }, { locationId: null }, { serverName: ' ' }]) {
+    for (const over of [
+      { packageId: undefined },
+      { eggId: undefined },
+      { locationId: undefined },
+      { name: ' ' },
+    ]) {
       expectMessage(check(over), UNKNOWN);
     }
   });
 
   it('(4) server name characters: invalid server name', () => {
-    for (const serverName of ['bad/name', 'semi;colon', 'x'.repeat(51)]) {
-      expect(check({ serverName })).toEqual({ key: 'errors.invalidServerName' });
+    for (const name of ['bad/name', 'semi;colon', 'x'.repeat(51)]) {
+      expect(check({ name })).toEqual({ key: 'errors.invalidServerName' });
     }
   });
 
@@ -253,8 +285,8 @@ describe('order dialog: checks before the call (spec 5, in order)', () => {
       discountCode: 'X',
       discount: 'invalid',
       city: '',
-      eggId: null,
-      serverName: 'bad/name',
+      eggId: undefined,
+      name: 'bad/name',
     } as const;
     expect(check(all)).toEqual({ key: 'errors.invalidDiscount' });
     expect(check({ ...all, discountCode: '' })).toEqual({ key: 'errors.invalidAddress' });

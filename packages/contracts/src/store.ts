@@ -17,6 +17,11 @@ export const orderStatusQuery = z.object({ order: z.uuid() });
 export const orderStatusAnswer = z.object({
   status: z.enum(ORDER_STATUSES),
   credits_amount: z.number(),
+  /**
+   * `credits` for an order paid from the balance (a server bought with credits, an unsuspension): no
+   * payment happened, so the popup does not speak of one; `payment` for one paid through Mollie.
+   */
+  paid_with: z.enum(['payment', 'credits']),
 });
 export type OrderStatusAnswer = z.infer<typeof orderStatusAnswer>;
 
@@ -175,3 +180,35 @@ export const orderPackageBody = billingAddress.extend({
 export type OrderPackageBody = z.input<typeof orderPackageBody>;
 /** The body after parsing: defaults filled, `addonIds` a list of ids. */
 export type ParsedOrderPackageBody = z.output<typeof orderPackageBody>;
+
+/**
+ * The messages of the order schemas above in the order the dialogs check them (spec 5 "Order dialog
+ * checks"): (1) 'discount', a code entered but not verified (the form's own rule: the server verifies the
+ * code itself and answers 400 discount); (2) the address and payment method; (3) a missing package, egg,
+ * location or server name; (4) the server name's characters; then the credits amount, add-ons and egg
+ * variables. A form shows the first of its failing messages in this order.
+ */
+export const ORDER_CHECK_ORDER = [
+  'discount',
+  'address',
+  'payment-method',
+  'id',
+  'server-name-missing',
+  'server-name',
+  'credits-amount',
+  'addons',
+  'variable',
+] as const;
+
+/**
+ * The first of `messages` (a form's errors, path -> message of the schemas above) in ORDER_CHECK_ORDER;
+ * a message not in the list comes last; null when there is none.
+ */
+export function firstOrderCheck(messages: Record<string, unknown>): string | null {
+  const found = Object.values(messages).filter((message): message is string => typeof message === 'string');
+  const rank = (message: string) => {
+    const index = (ORDER_CHECK_ORDER as readonly string[]).indexOf(message);
+    return index === -1 ? ORDER_CHECK_ORDER.length : index;
+  };
+  return found.sort((a, b) => rank(a) - rank(b))[0] ?? null;
+}

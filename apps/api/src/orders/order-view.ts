@@ -2,6 +2,7 @@
 import type { OrderStatus } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
+import type { OrderStatusAnswer } from '@falkenhost/contracts/store';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { sendQueuedMail } from '../platform/outbox';
@@ -17,11 +18,11 @@ export async function orderStatus(
   ctx: AppContext,
   userId: number,
   publicId: string,
-): Promise<{ status: OrderStatus; credits_amount: number }> {
+): Promise<OrderStatusAnswer> {
   const read = () =>
     ctx.db
       .selectFrom('orders')
-      .select(['status', 'credits_amount', 'kind', 'details', 'mollie_payment_id'])
+      .select(['status', 'credits_amount', 'kind', 'details', 'mollie_payment_id', 'payment_method'])
       .where('public_id', '=', publicId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -49,5 +50,10 @@ export async function orderStatus(
           : order.status === 'failed' || order.status === 'refunding' || order.status === 'refunded'
             ? 'failed'
             : 'canceled';
-  return { status, credits_amount: unitsToCredits(order.credits_amount) };
+  return {
+    status,
+    credits_amount: unitsToCredits(order.credits_amount),
+    // An order paid from the balance had no payment: the popup says so (issue 30).
+    paid_with: order.payment_method === 'credits' ? 'credits' : 'payment',
+  };
 }

@@ -54,6 +54,14 @@ describe.each(DATABASES)('package by credits on %s', (kind) => {
     });
     expect(res.status).toBe(200);
     expect(res.body.link).toMatch(/^\/dashboard\?order=[0-9a-f-]{36}$/);
+    // The popup at that link tells an order paid from credits from a payment (issue 30).
+    expect(
+      (await session.get(`/api/private/store/order-status?${res.body.link.split('?')[1]}`)).body,
+    ).toEqual({
+      status: 'completed',
+      credits_amount: 0,
+      paid_with: 'credits',
+    });
     // (100 + 40) credits a month / 730 = 0.1918 credits for the first hour
     expect(await balance(session)).toBeCloseTo(100 - 0.1918, 4);
 

@@ -90,6 +90,7 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
     expect((await session.get(`/api/private/store/order-status?order=${orderId}`)).body).toEqual({
       status: 'pending',
       credits_amount: 100,
+      paid_with: 'payment',
     });
     // The redirect alone adds nothing.
     expect((await session.get('/api/private/credits')).body.credits).toBe(0);
@@ -105,6 +106,7 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
     expect((await session.get(`/api/private/store/order-status?order=${orderId}`)).body).toEqual({
       status: 'completed',
       credits_amount: 100,
+      paid_with: 'payment',
     });
     // 4.00 EUR + 1.8 % + 0.25 EUR
     const payment = product.server.emulators!.mollie.payments().at(-1) as { amount: { value: string } };

@@ -40,6 +40,9 @@ export function OrderStatusPopup({ order, onDone }: Props) {
   if (isPending) tone = { color: 'gray', title: t('order.checking'), text: '' };
   else if (isError || !data)
     tone = { color: 'red', title: t('order.notFound'), text: t('order.notFoundText') };
+  // An order paid from the balance had no payment to complete (issue 30).
+  else if (data.status === 'completed' && data.paid_with === 'credits')
+    tone = { color: 'teal', title: t('order.creditsOrderDone'), text: t('order.creditsOrderDoneText') };
   else if (data.status === 'completed' || data.status === 'ongoing')
     tone = {
       color: 'teal',

@@ -1,59 +1,61 @@
-import { Select, SimpleGrid, type SimpleGridProps, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import type { BillingAddress } from '@falkenhost/contracts/store';
+import { SimpleGrid, type SimpleGridProps, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { browserCountry, countryOptions } from '../utils/countries';
+import { browserCountry } from '../utils/countries';
+import { CountrySelect } from './country-select';
 
-/** A billing address as typed (spec 3): line 2 and state optional; country ISO 3166-1 alpha-2 or null. */
-export interface AddressDraft {
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  postalCode: string;
-  state: string;
-  country: string | null;
-}
+/**
+ * A billing address as the order forms hold it: the fields of the contracts' `billingAddress`, the
+ * country an ISO 3166-1 alpha-2 code or '' when none is chosen.
+ */
+export type AddressValues = { [K in keyof BillingAddress]: string };
 
-/** An empty address; the country starts as the browser language's region when it is a country. */
-export const emptyAddress = (): AddressDraft => ({
+/** An empty address; the country is filled from the browser after mounting (browserCountry). */
+export const emptyAddress = (): AddressValues => ({
   addressLine1: '',
   addressLine2: '',
   city: '',
   postalCode: '',
   state: '',
-  country: browserCountry(),
+  country: '',
 });
 
-/** The address as the order calls send it: trimmed, the country as given (checked before sending). */
-export const addressBody = (address: AddressDraft) => ({
-  addressLine1: address.addressLine1.trim(),
-  addressLine2: address.addressLine2.trim(),
-  city: address.city.trim(),
-  postalCode: address.postalCode.trim(),
-  state: address.state.trim(),
-  country: address.country ?? '',
-});
+/** The browser language's country (en-US -> US), read in an effect so the server renders the same. */
+export const defaultCountry = (): string => browserCountry() ?? '';
+
+/** What a form's getInputProps gives a field: value, onChange, error, focus and blur handlers. */
+interface FieldProps {
+  value?: unknown;
+  onChange?: unknown;
+  error?: unknown;
+  onFocus?: unknown;
+  onBlur?: unknown;
+}
 
 interface Props {
-  value: AddressDraft;
-  onChange: (next: AddressDraft) => void;
+  /** the form's input props of an address field (`(field) => form.getInputProps(field)`) */
+  field: (name: keyof AddressValues) => FieldProps;
   cols?: SimpleGridProps['cols'];
 }
 
 /**
  * The billing address fields of the order dialogs (spec 2 "Order-credits dialog", "Order-package
  * dialog"): address line 1 and 2, city, postal code, state and a country select named in the page's
- * language.
+ * language. A failing field is marked; the dialog's error line says what is wrong (spec 5).
  */
-export function BillingAddressFields({ value, onChange, cols = { base: 1, sm: 2 } }: Props) {
-  const { t, i18n } = useTranslation('store');
-  const language = i18n.resolvedLanguage ?? 'en';
-  const countries = useMemo(() => countryOptions(language), [language]);
-
-  const field = (key: Exclude<keyof AddressDraft, 'country'>) => ({
-    value: value[key],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      onChange({ ...value, [key]: event.currentTarget.value }),
-  });
+export function BillingAddressFields({ field, cols = { base: 1, sm: 2 } }: Props) {
+  const { t } = useTranslation('store');
+  const text = (name: keyof AddressValues) => {
+    const props = field(name);
+    return {
+      value: String(props.value ?? ''),
+      onChange: props.onChange as (event: React.ChangeEvent<HTMLInputElement>) => void,
+      onFocus: props.onFocus as React.FocusEventHandler<HTMLInputElement>,
+      onBlur: props.onBlur as React.FocusEventHandler<HTMLInputElement>,
+      error: !!props.error,
+    };
+  };
+  const country = field('country');
 
   return (
     <SimpleGrid cols={cols} spacing="md">
@@ -61,21 +63,18 @@ export function BillingAddressFields({ value, onChange, cols = { base: 1, sm: 2 
         label={t('order.addressLine1')}
         autoComplete="address-line1"
         required
-        {...field('addressLine1')}
+        {...text('addressLine1')}
       />
-      <TextInput label={t('order.addressLine2')} autoComplete="address-line2" {...field('addressLine2')} />
-      <TextInput label={t('order.city')} autoComplete="address-level2" required {...field('city')} />
-      <TextInput label={t('order.postalCode')} autoComplete="postal-code" required {...field('postalCode')} />
-      <TextInput label={t('order.state')} autoComplete="address-level1" {...field('state')} />
-      <Select
+      <TextInput label={t('order.addressLine2')} autoComplete="address-line2" {...text('addressLine2')} />
+      <TextInput label={t('order.city')} autoComplete="address-level2" required {...text('city')} />
+      <TextInput label={t('order.postalCode')} autoComplete="postal-code" required {...text('postalCode')} />
+      <TextInput label={t('order.state')} autoComplete="address-level1" {...text('state')} />
+      <CountrySelect
         label={t('order.country')}
-        data={countries}
-        value={value.country}
-        onChange={(country) => onChange({ ...value, country })}
-        searchable
+        value={String(country.value ?? '')}
+        onChange={country.onChange as (value: string) => void}
+        error={!!country.error}
         required
-        nothingFoundMessage={t('order.noCountry')}
-        autoComplete="off"
       />
     </SimpleGrid>
   );

@@ -5,7 +5,7 @@ import {
   STORE_QUICK_AMOUNTS,
 } from '@falkenhost/contracts/constants';
 import { centsToEur, creditsToUnits, eurPrice } from '@falkenhost/contracts/money';
-import { Button, Card, Group, NumberInput, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, NumberInput, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
@@ -37,24 +37,28 @@ export function CreditPurchase({ onBuy }: { onBuy: (amount: number) => void }) {
             </Button>
           ))}
         </SimpleGrid>
-        <Slider
-          min={STORE_CREDITS_MIN}
-          max={STORE_CREDITS_MAX}
-          step={STORE_CREDITS_STEP}
-          value={
-            typeof amount === 'number'
-              ? Math.min(Math.max(amount, STORE_CREDITS_MIN), STORE_CREDITS_MAX)
-              : STORE_CREDITS_MIN
-          }
-          onChange={setAmount}
-          label={(value) => format.whole(value)}
-          thumbLabel={t('buyCredits.slider')}
-          marks={[
-            { value: STORE_CREDITS_MIN, label: format.whole(STORE_CREDITS_MIN) },
-            { value: STORE_CREDITS_MAX, label: format.whole(STORE_CREDITS_MAX) },
-          ]}
-          mb="md"
-        />
+        {/* The end labels (and the value label at 5,000) are centred on the track's ends: the padding keeps
+            them inside the card in every language. */}
+        <Box px="lg">
+          <Slider
+            min={STORE_CREDITS_MIN}
+            max={STORE_CREDITS_MAX}
+            step={STORE_CREDITS_STEP}
+            value={
+              typeof amount === 'number'
+                ? Math.min(Math.max(amount, STORE_CREDITS_MIN), STORE_CREDITS_MAX)
+                : STORE_CREDITS_MIN
+            }
+            onChange={setAmount}
+            label={(value) => format.whole(value)}
+            thumbLabel={t('buyCredits.slider')}
+            marks={[
+              { value: STORE_CREDITS_MIN, label: format.whole(STORE_CREDITS_MIN) },
+              { value: STORE_CREDITS_MAX, label: format.whole(STORE_CREDITS_MAX) },
+            ]}
+            mb="md"
+          />
+        </Box>
         <NumberInput
           label={t('buyCredits.amount')}
           value={amount}

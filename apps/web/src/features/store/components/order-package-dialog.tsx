@@ -6,7 +6,13 @@ import {
   PAYMENT_FEES,
   serverMonthPrice,
 } from '@falkenhost/contracts/money';
-import { PACKAGE_ORDER_METHODS, type StoreAddon, type StorePackage } from '@falkenhost/contracts/store';
+import {
+  type OrderPackageBody,
+  orderPackageBody,
+  PACKAGE_ORDER_METHODS,
+  type StoreAddon,
+  type StorePackage,
+} from '@falkenhost/contracts/store';
 import {
   Alert,
   Button,
@@ -21,19 +27,33 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { useFormatters } from '@/lib/format';
 import { orderPackage } from '../api/store';
 import { useDiscountCheck } from '../hooks/use-discount-check';
 import { type ErrorText, orderPackageError } from '../utils/errors';
-import { orderPackageCheck } from '../utils/order-package';
-import { type AddressDraft, addressBody, BillingAddressFields, emptyAddress } from './billing-address-fields';
+import { ORDER_PACKAGE_CHECK_KEYS, orderCheckKey, orderFormErrors } from '../utils/order-checks';
+import {
+  type AddressValues,
+  BillingAddressFields,
+  defaultCountry,
+  emptyAddress,
+} from './billing-address-fields';
 import { DiscountCodeInput } from './discount-code-input';
 import { ReferrerInput, useOrderReferrer } from './referrer-input';
 
 type PackageOrderMethod = (typeof PACKAGE_ORDER_METHODS)[number];
+
+/** What the form holds: the typed part of the body of POST order-package (no method chosen: ''). */
+interface PackageFormValues extends AddressValues {
+  referrer: string;
+  discountCode: string;
+  name: string;
+  paymentMethod: PackageOrderMethod | '';
+}
 
 /** What the package overview dialog hands over: the package and the customer's choices. */
 export interface PackageOrderSelection {
@@ -110,14 +130,44 @@ export default function OrderPackageDialog({ selection, onCancel, onOrdered }: P
   const { t } = useTranslation('store');
   const format = useFormatters();
   const { pkg, addons } = selection;
-  const [referrerInput, setReferrerInput] = useState('');
-  const referrer = useOrderReferrer(referrerInput);
-  const [discountCode, setDiscountCode] = useState('');
-  const discount = useDiscountCheck(discountCode);
-  const [serverName, setServerName] = useState(selection.serverName);
-  const [address, setAddress] = useState<AddressDraft>(emptyAddress);
-  const [method, setMethod] = useState<PackageOrderMethod | null>(PACKAGE_ORDER_METHODS[0]);
   const [error, setError] = useState<ErrorText | null>(null);
+  // The form's rule on the discount reads the latest verification (the hook below).
+  const discountStatus = useRef<ReturnType<typeof useDiscountCheck>['status']>('empty');
+  const referrerSend = useRef('');
+
+  const toBody = (values: PackageFormValues): OrderPackageBody => ({
+    ...values,
+    referrer: referrerSend.current,
+    paymentMethod: (values.paymentMethod || undefined) as PackageOrderMethod,
+    packageId: pkg.id,
+    addonIds: JSON.stringify(addons.map((addon) => addon.id)),
+    eggId: selection.eggId,
+    locationId: selection.locationId,
+    variables: selection.variables,
+  });
+  const form = useForm<PackageFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      referrer: '',
+      discountCode: '',
+      name: selection.serverName,
+      ...emptyAddress(),
+      paymentMethod: PACKAGE_ORDER_METHODS[0],
+    },
+    validate: (values) => orderFormErrors(orderPackageBody, toBody(values), discountStatus.current),
+  });
+  const { values } = form;
+  const referrer = useOrderReferrer(values.referrer);
+  referrerSend.current = referrer.send;
+  const discount = useDiscountCheck(values.discountCode);
+  discountStatus.current = discount.status;
+  const method = values.paymentMethod || null;
+
+  // The browser's country is read after mounting (the server renders no browser).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dialog opens
+  useEffect(() => {
+    if (!form.getValues().country) form.setFieldValue('country', defaultCountry());
+  }, []);
 
   // Every figure comes from the contracts' money module: credit units in, cents out.
   const monthlyUnits =
@@ -142,31 +192,14 @@ export default function OrderPackageDialog({ selection, onCancel, onOrdered }: P
 
   const pay = useThrottledAction(async () => {
     setError(null);
-    const failed = orderPackageCheck({
-      discountCode,
-      discount: discount.status,
-      addressLine1: address.addressLine1,
-      city: address.city,
-      postalCode: address.postalCode,
-      country: address.country,
-      paymentMethod: method,
-      packageId: pkg.id,
-      eggId: selection.eggId,
-      locationId: selection.locationId,
-      serverName,
-    });
-    if (failed || !method) return setError(failed ?? { key: 'errors.invalidAddress' });
+    const checked = form.validate();
+    const failed = orderCheckKey(checked.errors, ORDER_PACKAGE_CHECK_KEYS);
+    if (failed) return setError({ key: failed });
+    // The body as the API reads it (trimmed, the country upper case), add-on ids as a JSON string.
+    const parsed = orderPackageBody.parse(toBody(form.getValues()));
     const result = await orderPackage({
-      referrer: referrer.send,
-      discountCode: discountCode.trim(),
-      name: serverName.trim(),
-      ...addressBody(address),
-      paymentMethod: method,
-      packageId: pkg.id,
-      addonIds: JSON.stringify(addons.map((addon) => addon.id)),
-      eggId: selection.eggId,
-      locationId: selection.locationId,
-      variables: selection.variables,
+      ...parsed,
+      addonIds: JSON.stringify(parsed.addonIds),
     });
     if (result.ok && result.data?.link) {
       onOrdered();
@@ -194,19 +227,26 @@ export default function OrderPackageDialog({ selection, onCancel, onOrdered }: P
       >
         <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
           <Column title={t('orderPackage.discounts')}>
-            <ReferrerInput value={referrerInput} onChange={setReferrerInput} />
-            <DiscountCodeInput value={discountCode} onChange={setDiscountCode} discount={discount} />
+            <ReferrerInput
+              value={values.referrer}
+              onChange={(name) => form.setFieldValue('referrer', name)}
+            />
+            <DiscountCodeInput
+              value={values.discountCode}
+              onChange={(code) => form.setFieldValue('discountCode', code)}
+              discount={discount}
+            />
             <TextInput
               label={t('overview.serverName')}
               placeholder={t('overview.serverNamePlaceholder')}
-              value={serverName}
-              onChange={(event) => setServerName(event.currentTarget.value)}
+              {...form.getInputProps('name')}
+              error={!!form.errors.name}
               maxLength={50}
               required
             />
           </Column>
           <Column title={t('orderPackage.billing')}>
-            <BillingAddressFields value={address} onChange={setAddress} cols={1} />
+            <BillingAddressFields field={(name) => form.getInputProps(name)} cols={1} />
           </Column>
           <Column title={t('orderPackage.payment')}>
             <Stack gap={6} aria-live="polite">
@@ -242,7 +282,10 @@ export default function OrderPackageDialog({ selection, onCancel, onOrdered }: P
               label={t('orderPackage.paymentType')}
               data={PACKAGE_ORDER_METHODS.map((m) => ({ value: m, label: methodLabel(m) }))}
               value={method}
-              onChange={(value) => setMethod(value as PackageOrderMethod | null)}
+              onChange={(value) =>
+                form.setFieldValue('paymentMethod', (value ?? '') as PackageOrderMethod | '')
+              }
+              error={!!form.errors.paymentMethod}
               allowDeselect={false}
               required
             />

@@ -1,5 +1,4 @@
 import { ADDON_TYPES, type AddonType } from '@falkenhost/contracts/constants';
-import { SERVER_NAME_PATTERN } from '@falkenhost/contracts/fields';
 import {
   centsToEur,
   creditsToUnits,
@@ -7,7 +6,7 @@ import {
   monthlyEurPrice,
   unitsToCredits,
 } from '@falkenhost/contracts/money';
-import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
+import { packageByCreditsBody, type StoreAddon, type StorePackage } from '@falkenhost/contracts/store';
 import {
   Alert,
   Button,
@@ -22,6 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -37,9 +37,19 @@ import {
   usePackageVariables,
 } from '../api/store';
 import { type ErrorText, packageByCreditsError } from '../utils/errors';
+import { orderCheckKey, orderFormErrors, PACKAGE_BY_CREDITS_CHECK_KEYS } from '../utils/order-checks';
 
 // The order-package dialog loads when Buy monthly is first pressed.
 const OrderPackageDialog = lazy(() => import('./order-package-dialog'));
+
+/** What the overview's form holds: the choices of an order (ids as the selects give them). */
+interface OverviewFormValues {
+  eggId: string | null;
+  locationId: string | null;
+  serverName: string;
+  /** the chosen add-on id per add-on type, at most one each */
+  addons: Partial<Record<AddonType, string | null>>;
+}
 
 interface Props {
   pkg: StorePackage;
@@ -55,10 +65,29 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
   const addons = usePackageAddons(pkg.id);
   const locations = usePackageLocations(pkg.id);
   const packageVariables = usePackageVariables(pkg.id);
-  const [eggId, setEggId] = useState<string | null>(pkg.eggs.length === 1 ? String(pkg.eggs[0]) : null);
-  const [locationId, setLocationId] = useState<string | null>(null);
-  const [serverName, setServerName] = useState('');
-  const [chosen, setChosen] = useState<Partial<Record<AddonType, string | null>>>({});
+  const form = useForm<OverviewFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      eggId: pkg.eggs.length === 1 ? String(pkg.eggs[0]) : null,
+      locationId: null,
+      serverName: '',
+      addons: {},
+    },
+    // A purchase by credits is checked by the contracts' packageByCreditsBody (the API's schema).
+    validate: (values) =>
+      orderFormErrors(
+        packageByCreditsBody,
+        {
+          serverName: values.serverName,
+          packageId: pkg.id,
+          eggId: Number(values.eggId),
+          locationId: Number(values.locationId),
+          addonIds: [],
+        },
+        'empty',
+      ),
+  });
+  const { eggId, locationId, serverName, addons: chosen } = form.values;
   const [error, setError] = useState<ErrorText | null>(null);
   // Egg variables the customer gives (issue 28), kept by env name when the egg changes.
   const [variableValues, setVariableValues] = useState<Record<string, string>>({});
@@ -121,11 +150,10 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
   const buy = useThrottledAction(async () => {
     setError(null);
     if (!eggId || !locationId) return;
-    const name = serverName.trim();
-    if (!name) return setError({ key: 'errors.noServerName' });
-    if (!SERVER_NAME_PATTERN.test(name)) return setError({ key: 'errors.invalidServerName' });
+    const failed = orderCheckKey(form.validate().errors, PACKAGE_BY_CREDITS_CHECK_KEYS);
+    if (failed) return setError({ key: failed });
     const result = await packageByCredits({
-      serverName: name,
+      serverName: serverName.trim(),
       packageId: pkg.id,
       eggId: Number(eggId),
       locationId: Number(locationId),
@@ -190,8 +218,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
               label={t('overview.eggLabel')}
               placeholder={t('overview.eggPlaceholder')}
               data={eggOptions}
-              value={eggId}
-              onChange={setEggId}
+              {...form.getInputProps('eggId')}
               required
               allowDeselect={false}
             />
@@ -199,8 +226,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
               label={t('overview.locationLabel')}
               placeholder={locations.isPending ? t('overview.loading') : t('overview.locationPlaceholder')}
               data={locationOptions}
-              value={locationId}
-              onChange={setLocationId}
+              {...form.getInputProps('locationId')}
               required
               allowDeselect={false}
               disabled={locations.isPending}
@@ -208,8 +234,8 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
             <TextInput
               label={t('overview.serverName')}
               placeholder={t('overview.serverNamePlaceholder')}
-              value={serverName}
-              onChange={(event) => setServerName(event.currentTarget.value)}
+              {...form.getInputProps('serverName')}
+              error={!!form.errors.serverName}
               maxLength={50}
               required
             />
@@ -235,7 +261,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
                   }),
                 }))}
                 value={chosen[type] ?? null}
-                onChange={(value) => setChosen((current) => ({ ...current, [type]: value }))}
+                onChange={(value) => form.setFieldValue(`addons.${type}`, value)}
               />
             ))}
           </SimpleGrid>
@@ -276,7 +302,8 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
             >
               <Group gap={6} component="span" wrap="nowrap">
                 <span>{t('overview.buyMonthly', { price: format.eur(monthlyEur) })}</span>
-                <Text component="s" size="sm" c="dark.0">
+                {/* Mantine's Text resets text-decoration, so the strike is set again (spec 2). */}
+                <Text component="s" size="sm" c="dark.0" td="line-through" data-testid="overview-full-price">
                   {format.eur(totalEur)}
                 </Text>
               </Group>

@@ -1,6 +1,6 @@
 import type { StorePackage } from '@falkenhost/contracts/store';
 import { Alert, Grid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearPendingPackage, readPendingPackage } from '@/lib/pending-package';
 import { CreditPurchase } from './credit-purchase';
@@ -16,6 +16,19 @@ export default function StoreSection() {
   const [pending] = useState(readPendingPackage);
   const [openPackage, setOpenPackage] = useState<StorePackage | null>(null);
   const [creditsAmount, setCreditsAmount] = useState<number | null>(null);
+  // The button that opened a dialog gets the focus back when it closes (the dialogs unmount on close,
+  // so Mantine's own focus return has nothing to return from).
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const dialogOpen = openPackage !== null || creditsAmount !== null;
+  useEffect(() => {
+    if (dialogOpen || !opener.current) return;
+    const button = opener.current;
+    opener.current = null;
+    if (button.isConnected) button.focus();
+  }, [dialogOpen]);
 
   // A package chosen on /game/{gameId} opens its overview once the game's packages are loaded.
   const onPackagesLoaded = useCallback(
@@ -43,12 +56,20 @@ export default function StoreSection() {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <PackageList
             initialGameId={pending?.gameId ?? null}
-            onOpen={setOpenPackage}
+            onOpen={(pkg) => {
+              rememberOpener();
+              setOpenPackage(pkg);
+            }}
             onPackagesLoaded={onPackagesLoaded}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <CreditPurchase onBuy={setCreditsAmount} />
+          <CreditPurchase
+            onBuy={(amount) => {
+              rememberOpener();
+              setCreditsAmount(amount);
+            }}
+          />
         </Grid.Col>
       </Grid>
       <Suspense fallback={null}>
