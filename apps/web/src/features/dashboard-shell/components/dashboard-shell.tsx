@@ -3,6 +3,7 @@ import { NARROW_SCREEN_PX } from '@falkenhost/contracts/constants';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { logout, useSession } from '@/lib/session';
@@ -21,16 +22,23 @@ interface Props {
 
 const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX}px)`;
 
-/** The dashboard shell (spec 2 "Dashboard shell"). */
+/**
+ * The dashboard shell (spec 2 "Dashboard shell"): a skip link to the content, the top bar, the side menu
+ * (open on wide screens, closed on narrow ones until the burger opens it) and the chosen section.
+ */
 export function DashboardShell({ startSection, renderSection }: Props) {
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const order = searchParams.get('order');
   const { data: user, isPending } = useSession();
   const [section, setSection] = useActiveSection(order ? 'customer_store' : startSection);
-  const narrowAtStart = window.matchMedia(NARROW_QUERY).matches;
-  const [opened, { toggle, close }] = useDisclosure(!narrowAtStart);
-  const narrow = useMediaQuery(NARROW_QUERY, narrowAtStart);
+  // One open state per screen width, as AppShell collapses the menu per breakpoint: the first render is
+  // the same on the server and in the browser (the screen's width is read in an effect).
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: true });
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const opened = narrow ? mobileOpened : desktopOpened;
 
   // The order parameter opens the store with the status popup (spec 2).
   useEffect(() => {
@@ -50,7 +58,7 @@ export function DashboardShell({ startSection, renderSection }: Props) {
 
   const select = (next: DashboardSection) => {
     setSection(next);
-    if (narrow) close();
+    mobile.close();
   };
 
   if (isPending || !user) return <PageLoader />;
@@ -58,14 +66,21 @@ export function DashboardShell({ startSection, renderSection }: Props) {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+      navbar={{
+        width: 260,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
       padding="lg"
     >
+      <a href="#main" className="fh-skip-link">
+        {t('nav.skip')}
+      </a>
       <AppShell.Header bg="dark.8">
         <TopBar
           user={user}
           menuOpened={opened}
-          onToggleMenu={toggle}
+          onToggleMenu={narrow ? mobile.toggle : desktop.toggle}
           onOpenSettings={() => select('settings')}
           onLogout={() => void logout().then(() => navigate('/login', { replace: true }))}
         />
@@ -73,7 +88,7 @@ export function DashboardShell({ startSection, renderSection }: Props) {
       <AppShell.Navbar bg="dark.8">
         <NavMenu role={user.role} active={section} onSelect={select} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>
           {isSection(section) && canOpenSection(user.role, section) ? (
             renderSection(section)
