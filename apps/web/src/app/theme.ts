@@ -78,6 +78,9 @@ export const theme = createTheme({
         attributes: { header: { role: 'presentation' } },
       },
     },
+    // Mantine's focus placeholder is a child of role=menu that is no menu item (axe aria-required-children);
+    // without it the keyboard opens a menu on its first item.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Select: { defaultProps: nativeScrollList },
     MultiSelect: { defaultProps: nativeScrollList },
     Autocomplete: { defaultProps: nativeScrollList },

@@ -1,8 +1,16 @@
 /**
  * The theme's accessibility defaults (issue 30): filled buttons' text contrast, dialogs without a second
- * banner landmark, and open Select lists that scroll in their listbox.
+ * banner landmark, open Select lists that scroll in their listbox, and menus holding only their items.
  */
-import { Button, DEFAULT_THEME, getPrimaryShade, Modal, mergeMantineTheme, Select } from '@mantine/core';
+import {
+  Button,
+  DEFAULT_THEME,
+  getPrimaryShade,
+  Menu,
+  Modal,
+  mergeMantineTheme,
+  Select,
+} from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -89,6 +97,26 @@ describe('select lists', () => {
     expect(within(listbox).getAllByRole('option', { hidden: true })).toHaveLength(40);
     expect(listbox.querySelector('[data-scrollarea-viewport]')).toBeNull();
     expect([...listbox.children].every((child) => child.getAttribute('role') === 'option')).toBe(true);
+    expect(await axeRules(['aria-required-children'])).toEqual([]);
+  });
+});
+
+describe('menus', () => {
+  it('an open menu holds only its items (no focus placeholder inside role=menu)', async () => {
+    await renderApp(
+      <Menu>
+        <Menu.Target>
+          <Button>Account</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item>Settings</Menu.Item>
+          <Menu.Item>Log out</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const menu = await screen.findByRole('menu', { hidden: true });
+    expect([...menu.children].map((child) => child.getAttribute('role'))).toEqual(['menuitem', 'menuitem']);
     expect(await axeRules(['aria-required-children'])).toEqual([]);
   });
 });

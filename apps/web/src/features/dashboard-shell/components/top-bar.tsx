@@ -46,7 +46,7 @@ export function TopBar({ user, menuOpened, onToggleMenu, onOpenSettings, onLogou
           color="gray"
           onClick={onOpenSettings}
           px="sm"
-          maw={220}
+          maw={{ base: 200, md: 360 }}
           aria-label={t('topBar.settingsOf', { username: user.username })}
         >
           <Text span inherit truncate="end">
