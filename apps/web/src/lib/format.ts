@@ -18,7 +18,10 @@ export interface Formatters {
   decimal2: (value: number) => string;
   /** any plain number */
   number: (value: number) => string;
-  /** percent given as a number of percent (10 -> "10 %") */
+  /**
+   * percent given as a number of percent, up to `fractionDigits` decimals (default 0), in every language
+   * with a non-breaking space before the sign (10 -> "10\u00a0%"), so a line never breaks inside it
+   */
   percent: (value: number, fractionDigits?: number) => string;
   /** 2 decimals with a sign: +12.50, −3.00 (credit history amounts) */
   signed2: (value: number) => string;
@@ -74,10 +77,9 @@ export function formattersFor(language: string): Formatters {
     wholeCredits: (value) => ({ credits: whole().format(Math.round(value)), count: Math.round(value) }),
     decimal2: (value) => decimal2().format(value),
     number: (value) => number().format(value),
+    // The product writes "5 %" in every language (its texts do); U+00A0 keeps number and sign together.
     percent: (value, fractionDigits = 0) =>
-      new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: fractionDigits }).format(
-        value / 100,
-      ),
+      `${new Intl.NumberFormat(language, { maximumFractionDigits: fractionDigits }).format(value)}\u00a0%`,
     signed2: (value) => signed2().format(value),
     date: (iso) => date().format(new Date(iso)),
     dateTime: (iso) => dateTime().format(new Date(iso)),

@@ -23,7 +23,7 @@ export function PackageCard({ pkg, onOrder }: Props) {
     { key: 'ram', value: ram },
     {
       key: 'vcpu',
-      value: pkg.vcpu === 0 ? unlimited : t('packages.percent', { value: format.number(pkg.vcpu) }),
+      value: pkg.vcpu === 0 ? unlimited : format.percent(pkg.vcpu),
     },
     {
       key: 'storage',

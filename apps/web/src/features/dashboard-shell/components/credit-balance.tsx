@@ -16,6 +16,8 @@ export function CreditBalance() {
     leftSection: <IconCoins size={16} />,
     'data-testid': 'credit-balance',
     role: 'status',
+    // never shrunk (and so cut) by a long username beside it in the top bar
+    flex: 'none',
   } as const;
   if (isError && data === undefined)
     return (

@@ -1,8 +1,9 @@
 import type { DashboardSection } from '@falkenhost/contracts/constants';
 import { NARROW_SCREEN_PX } from '@falkenhost/contracts/constants';
 import { AppShell } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { logout, useSession } from '@/lib/session';
@@ -21,20 +22,23 @@ interface Props {
 
 const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX}px)`;
 
-/** The dashboard shell (spec 2 "Dashboard shell"). */
+/**
+ * The dashboard shell (spec 2 "Dashboard shell"): a skip link to the content, the top bar, the side menu
+ * (open on wide screens, closed on narrow ones until the burger opens it) and the chosen section.
+ */
 export function DashboardShell({ startSection, renderSection }: Props) {
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const order = searchParams.get('order');
   const { data: user, isPending } = useSession();
   const [section, setSection] = useActiveSection(order ? () => 'customer_store' : startSection);
-  // The menu starts open on wide screens and closed on narrow ones (CSS, so the server's HTML is right
-  // for both), until the user toggles it.
-  const [toggled, setToggled] = useState<boolean | null>(null);
-  const narrow = useMediaQuery(NARROW_QUERY, false) ?? false;
-  const opened = toggled ?? !narrow;
-  const toggle = () => setToggled(!opened);
-  const close = () => setToggled(false);
+  // One open state per screen width, as AppShell collapses the menu per breakpoint: the first render is
+  // the same on the server and in the browser (the screen's width is read in an effect).
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: true });
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const opened = narrow ? mobileOpened : desktopOpened;
 
   // The order parameter opens the store with the status popup (spec 2).
   useEffect(() => {
@@ -54,7 +58,7 @@ export function DashboardShell({ startSection, renderSection }: Props) {
 
   const select = (next: DashboardSection) => {
     setSection(next);
-    if (narrow) close();
+    mobile.close();
   };
 
   if (isPending || !user) return <PageLoader />;
@@ -65,15 +69,18 @@ export function DashboardShell({ startSection, renderSection }: Props) {
       navbar={{
         width: 260,
         breakpoint: 'sm',
-        collapsed: { mobile: !(toggled ?? false), desktop: !(toggled ?? true) },
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
       }}
       padding="lg"
     >
+      <a href="#main" className="fh-skip-link">
+        {t('nav.skip')}
+      </a>
       <AppShell.Header bg="dark.8">
         <TopBar
           user={user}
           menuOpened={opened}
-          onToggleMenu={toggle}
+          onToggleMenu={narrow ? mobile.toggle : desktop.toggle}
           onOpenSettings={() => select('settings')}
           onLogout={() => void logout().then(() => navigate('/login', { replace: true }))}
         />
@@ -81,7 +88,7 @@ export function DashboardShell({ startSection, renderSection }: Props) {
       <AppShell.Navbar bg="dark.8">
         <NavMenu role={user.role} active={section ?? ''} onSelect={select} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>
           {section === null ? (
             <PageLoader />

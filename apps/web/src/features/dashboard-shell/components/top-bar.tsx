@@ -1,7 +1,7 @@
 import type { SessionUser } from '@falkenhost/contracts/auth';
-import { ActionIcon, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconLogout } from '@/components/icons';
+import { IconLogout, IconSettings } from '@/components/icons';
 import { LanguagePicker } from '@/components/language-picker';
 import { Logo } from '@/components/logo';
 import { CreditBalance } from './credit-balance';
@@ -14,11 +14,15 @@ interface Props {
   onLogout: () => void;
 }
 
-/** Top bar: language picker, credit balance, username (opens settings), logout (spec 2). */
+/**
+ * Top bar: language picker, credit balance, username (opens settings), logout (spec 2). On phones (below
+ * Mantine's `xs`, 576 px) the username and logout move into an account menu, so the balance and the whole
+ * username are shown however long they are.
+ */
 export function TopBar({ user, menuOpened, onToggleMenu, onOpenSettings, onLogout }: Props) {
   const { t } = useTranslation('dashboard');
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
         <Burger
           opened={menuOpened}
@@ -31,17 +35,18 @@ export function TopBar({ user, menuOpened, onToggleMenu, onOpenSettings, onLogou
           <Logo size={28} />
         </Box>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <Box visibleFrom="sm">
           <LanguagePicker />
         </Box>
         <CreditBalance />
         <Button
+          visibleFrom="xs"
           variant="subtle"
           color="gray"
           onClick={onOpenSettings}
-          px={{ base: 6, xs: 'sm' }}
-          maw={{ base: 110, xs: 220 }}
+          px="sm"
+          maw={{ base: 200, md: 360 }}
           aria-label={t('topBar.settingsOf', { username: user.username })}
         >
           <Text span inherit truncate="end">
@@ -50,6 +55,7 @@ export function TopBar({ user, menuOpened, onToggleMenu, onOpenSettings, onLogou
         </Button>
         <Tooltip label={t('topBar.logout')}>
           <ActionIcon
+            visibleFrom="xs"
             variant="light"
             color="red"
             size="lg"
@@ -59,7 +65,54 @@ export function TopBar({ user, menuOpened, onToggleMenu, onOpenSettings, onLogou
             <IconLogout size={18} />
           </ActionIcon>
         </Tooltip>
+        <Box hiddenFrom="xs">
+          <AccountMenu username={user.username} onOpenSettings={onOpenSettings} onLogout={onLogout} />
+        </Box>
       </Group>
     </Group>
+  );
+}
+
+/** The phone's account menu: the whole username (opening the settings) and logout. */
+function AccountMenu({
+  username,
+  onOpenSettings,
+  onLogout,
+}: {
+  username: string;
+  onOpenSettings: () => void;
+  onLogout: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          radius="xl"
+          aria-label={t('topBar.accountMenu', { username })}
+          data-testid="account-menu"
+        >
+          <Text span fw={700} aria-hidden="true">
+            {username.slice(0, 1).toUpperCase()}
+          </Text>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {/* the username opens the settings, as the username button of wider screens does */}
+        <Menu.Item
+          leftSection={<IconSettings size={16} />}
+          onClick={onOpenSettings}
+          aria-label={t('topBar.settingsOf', { username })}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {username}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout}>
+          {t('topBar.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -44,9 +44,7 @@ export function Hero() {
       <Container size="lg">
         <Box className="fh-hero-grid">
           <Stack gap="lg" justify="center">
-            <Text component="span" className="fh-pill">
-              {t('hero.badge')}
-            </Text>
+            <span className="fh-pill">{t('hero.badge')}</span>
             <Title id="hero-title" order={1} fz={{ base: 36, sm: 48, md: 56 }} lh={1.05}>
               {t('hero.titleStart')} <span className="fh-gradient-text">{t('hero.titleAccent')}</span>
             </Title>

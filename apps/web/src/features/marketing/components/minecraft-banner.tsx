@@ -56,9 +56,7 @@ export function MinecraftBanner() {
     <section aria-labelledby="minecraft-title" className="fh-banner fh-later">
       <BlockyLandscape />
       <div className="fh-banner-content">
-        <Text component="p" className="fh-pill" m={0}>
-          {t('minecraft.eyebrow')}
-        </Text>
+        <p className="fh-pill">{t('minecraft.eyebrow')}</p>
         <Title id="minecraft-title" order={2} c="white">
           {t('minecraft.title')}
         </Title>
