@@ -1,29 +1,13 @@
 /**
- * Where the pages may send forms (issue 28 point 8; web/index.ts, plugins/security-headers.ts): the
+ * Where the pages may send forms (issue 28 point 8; site/index.ts, platform/security-headers.ts): the
  * Content-Security-Policy's form-action names our own origin and Mollie's checkout only (the demo's
- * emulator path, or www.mollie.com for Mollie's API), never any https: or http: address.
+ * emulator path, or www.mollie.com for Mollie's API), never any https: or http: address. The pages are the
+ * real build's (the server renders them with the client's server entry, which a stand-in build lacks).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/platform/config';
 import { mollieCheckoutSource } from '../../src/platform/security-headers';
 import { type Product, startProduct } from '../harness';
-
-/** A built web client of one page and one script, enough for the pages' routes (web/pages.ts). */
-function fakeWebBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'falkenhost-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'assets', 'index-test.js'), 'export {};\n');
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Falkenhost</title>\n' +
-      '    <script type="module" crossorigin src="/assets/index-test.js"></script>\n  </head>\n' +
-      '  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
-  );
-  return dir;
-}
 
 /** The form-action directive of a page's CSP, as its list of sources. */
 function formAction(csp: string | null): string[] {
@@ -54,14 +38,10 @@ describe.each([
   ],
 ] as const)("the pages' form-action with %s", (_label, mollie, checkout) => {
   let product: Product;
-  const webDist = fakeWebBuild();
   beforeAll(async () => {
-    product = await startProduct('sqlite', { seed: false, configure: (c) => ({ ...mollie(c), webDist }) });
+    product = await startProduct('sqlite', { seed: false, configure: mollie });
   });
-  afterAll(async () => {
-    await product?.close();
-    rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(async () => product?.close());
 
   it("is 'self' and Mollie's checkout, nothing else", async () => {
     for (const path of ['/', '/login', '/dashboard', '/no-such-page']) {
