@@ -23,9 +23,9 @@ export interface RunningProduct {
   url: string;
   /**
    * Registers and verifies a new customer and logs the page in as them; with `hourlyServer` the customer
-   * gets credits and orders an hourly server of that name.
+   * gets credits and orders an hourly server of that name (and, with `addon`, buys its first add-on).
    */
-  customer(options?: { hourlyServer?: string }): Promise<Customer>;
+  customer(options?: { hourlyServer?: string; addon?: boolean }): Promise<Customer>;
   close(): Promise<void>;
 }
 
