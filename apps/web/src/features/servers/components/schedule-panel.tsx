@@ -124,7 +124,7 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
       <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
         <Stack gap="sm">
           {zonesDiffer && (
-            <Alert color="yellow" variant="light" p="sm" data-testid="schedule-zone-choice">
+            <Alert variant="default" p="sm" data-testid="schedule-zone-choice">
               <Radio.Group
                 label={t('schedule.browserZone', { zone: browser })}
                 description={t('schedule.switchHint', { zone: browser })}
