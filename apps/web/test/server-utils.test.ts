@@ -3,6 +3,7 @@
  * a customer reads, the schedule ranges (spec 2: end hour + 1 shown, one badge per contiguous run), the
  * client-side schedule check (spec 5) and which power buttons a live state offers.
  */
+import { scheduleInput } from '@falkenhost/contracts/servers';
 
 import servers from '@falkenhost/locales/en/servers.json';
 import { createInstance, type i18n as I18n } from 'i18next';
@@ -23,9 +24,15 @@ import {
   contiguousRuns,
   hourLabel,
   rangesByDay,
-  scheduleInputErrorKey,
+  SCHEDULE_INPUT_ERRORS,
 } from '../src/features/servers/utils/schedule';
 import { isCancelled } from '../src/features/servers/utils/server';
+
+/** The panel's check of a new schedule: the contracts' schema, its first issue as a servers key. */
+function scheduleInputErrorKey(day: string | null, startHour: number | null, endHour: number | null) {
+  const result = scheduleInput.safeParse({ day, startHour, endHour });
+  return result.success ? null : (SCHEDULE_INPUT_ERRORS[result.error.issues[0]?.message ?? ''] ?? null);
+}
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -146,7 +153,7 @@ describe('schedule ranges', () => {
       'Range of hours is invalid (min 0, max 23)',
     );
     expect(scheduleInputErrorKey('Monday', -1, 3)).toBe('errors.hourRange');
-    expect(scheduleInputErrorKey('Monday', 1.5, 3)).toBe('errors.hourRange');
+    expect(scheduleInputErrorKey('Monday', 1.5, 3)).toBe('errors.invalidInput');
     expect(text(scheduleInputErrorKey('Monday', 20, 18) as string)).toBe('Invalid hours');
   });
 });

@@ -5,6 +5,7 @@
  * where it does; the others present and translated). Also the spec's success notices and "member since".
  */
 
+import { changePasswordForm } from '@falkenhost/contracts/account';
 import cs from '@falkenhost/locales/cs/settings.json';
 import de from '@falkenhost/locales/de/settings.json';
 import en from '@falkenhost/locales/en/settings.json';
@@ -18,7 +19,6 @@ import {
   deactivateErrorKey,
   generalErrorKey,
   passwordError,
-  passwordFormError,
   updateUserError,
 } from '../src/features/settings/utils/errors';
 import { memberSince } from '../src/features/settings/utils/format';
@@ -38,13 +38,24 @@ afterAll(async () => product?.close());
 
 describe('settings: password', () => {
   it('password match and length are checked before sending', () => {
-    const mismatch = passwordFormError('secret123', 'secret124');
-    expect(mismatch).toEqual({ key: 'errors.passwordMatch', field: 'confirmation' });
-    expectTranslated(i18n, 'settings', mismatch!.key, 'The passwords do not match');
-    const short = passwordFormError('12345', '12345');
-    expect(short).toEqual({ key: 'errors.passwordLength', field: 'newPassword' });
-    expectTranslated(i18n, 'settings', short!.key, 'The password must be at least 6 characters long');
-    expect(passwordFormError('secret123', 'secret123')).toBeNull();
+    const first = (newPassword: string, confirmation: string) => {
+      const result = changePasswordForm.safeParse({ password: 'old', newPassword, confirmation });
+      return result.success
+        ? null
+        : { message: result.error.issues[0]?.message, path: result.error.issues[0]?.path };
+    };
+    expect(first('secret123', 'secret124')).toEqual({ message: 'password-match', path: ['confirmation'] });
+    expectTranslated(i18n, 'settings', 'errors.passwordMatch', 'The passwords do not match');
+    expect(first('12345', '12345')).toEqual({ message: 'password-length', path: ['newPassword'] });
+    expectTranslated(
+      i18n,
+      'settings',
+      'errors.passwordLength',
+      'The password must be at least 6 characters long',
+    );
+    // spec 5's order: the match is checked before the length
+    expect(first('123', '1234')?.message).toBe('password-match');
+    expect(first('secret123', 'secret123')).toBeNull();
   });
 
   it('invalid current password (401) and length refused by the server', async () => {

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { ROLES } from './constants';
-import { password } from './fields';
+import { REASONS } from './errors';
+import { password, USERNAME_PATTERN } from './fields';
 
 /** A mailed e-mail or username change link is valid this long (docs/decisions/079-account-change-by-link.md). */
 export const ACCOUNT_CHANGE_TTL_HOURS = 24;
@@ -34,20 +35,64 @@ export const updatePasswordBody = z.object({
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
+/**
+ * The settings' change-password form (spec 5 "Password change in settings", spec 8's order): the current
+ * password filled in ('password'), the new one equal to its confirmation ('password-match', on
+ * `confirmation`), then at least 6 characters ('password-length', by `updatePasswordBody`, the API's own
+ * rule). Piped so a later rule is only checked once the earlier ones hold; the first issue is the one shown.
+ */
+export const changePasswordForm = z
+  .object({ password: updatePasswordBody.shape.password, newPassword: z.string(), confirmation: z.string() })
+  .refine((v) => v.newPassword === v.confirmation, { message: 'password-match', path: ['confirmation'] })
+  .pipe(updatePasswordBody.extend({ confirmation: z.string() }));
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
 /** PUT me/newsletter. */
 export const newsletterBody = z.object({ news_subscription: z.boolean() });
 /** PUT me/2fa: two-factor login with a mailed code. */
 export const twoFactorBody = z.object({ two_factor_auth: z.boolean() });
 
 /**
- * PUT me/update-user (spec 5 "User update"): an empty or missing field keeps the current value. The
- * fields are checked by the server with its own reasons (username, email_format), so here only strings.
+ * PUT me/update-user (spec 5 "User update"): an empty or missing field keeps the current value. Read
+ * loosely here; `accountChange` checks it with spec 8's reasons.
  */
 export const updateUserBody = z.object({
   username: z.string().max(200).optional().default(''),
   email: z.string().max(400).optional().default(''),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+/**
+ * The username and e-mail change as the settings form and the API check it (spec 5 "User update", spec 8):
+ * a field left empty or equal to the current value keeps it; at least one must change ('empty-fields', on
+ * the form as a whole: path `[]`), the username follows the registration rule ('username', on `username`;
+ * the API answers it as a validation error), the e-mail's
+ * format is checked ('email_format', on `email`). The output holds only what changes (null otherwise), e-mail in lower
+ * case. The first issue is the one to show.
+ * @param current the account's username and e-mail now
+ */
+export function accountChange(current: { username: string; email: string }) {
+  return z
+    .object({
+      username: z.string().max(200).optional().default(''),
+      email: z.string().max(400).optional().default(''),
+    })
+    .transform((v) => {
+      const username = v.username.trim();
+      const address = v.email.trim().toLowerCase();
+      return {
+        username: username && username !== current.username ? username : null,
+        email: address && address !== current.email.toLowerCase() ? address : null,
+      };
+    })
+    .refine((v) => v.username !== null || v.email !== null, { message: REASONS.emptyFields })
+    .pipe(
+      z.object({
+        username: z.string().regex(USERNAME_PATTERN, 'username').nullable(),
+        email: z.email(REASONS.emailFormat).max(191, REASONS.emailFormat).nullable(),
+      }),
+    );
+}
 
 /** Answer of PUT me/update-user: the address the confirmation link went to. */
 export const updateUserAnswer = z.object({ ok: z.literal(true), sentTo: z.string() });

@@ -10,6 +10,7 @@ import {
   POWER_SIGNALS,
   SCHEDULE_HOUR_MAX,
 } from './constants';
+import { REASONS } from './errors';
 import { id, jsonId } from './fields';
 
 export const ownedServerAddon = z.object({
@@ -99,11 +100,36 @@ export const scheduleQuery = z.object({ user_packages_id: id });
 export const scheduleAnswer = z.object({ timeZone: z.string(), schedules: z.array(schedule) });
 export type ScheduleAnswer = z.infer<typeof scheduleAnswer>;
 
+/** The hour-range rule's own message (spec 8 "Range of hours is invalid"); the API answers it as invalid-hours. */
+export const HOUR_RANGE = 'hour-range';
+
+const dayName = z
+  .string({ error: REASONS.invalidInput })
+  .transform((d) => DAYS.find((day) => day.toLowerCase() === d.toLowerCase()) ?? d)
+  .pipe(z.enum(DAYS, { error: REASONS.invalidInput }));
+const wholeHour = z.number({ error: REASONS.invalidInput }).int(REASONS.invalidInput);
+const hourOfDay = z.number().min(0, HOUR_RANGE).max(SCHEDULE_HOUR_MAX, HOUR_RANGE);
+
 /**
- * POST /api/private/servers/schedule (spec 7). `day` is a day name (Monday..Sunday), hours are whole hours
- * from 0 to 23 with start <= end; the checks and their reasons (invalid-input, invalid-hours) are the
- * server's, in spec 5's order, so the body is read loosely here. `timeZone` (IANA, optional) is the
- * browser's: it becomes the customer's schedule time zone (docs/decisions/062-schedules.md).
+ * A new schedule as the panel's form and the API check it (spec 5 "Schedule", in its order): day, start and
+ * end present (invalid-input; the day a name Monday..Sunday, any case), then both hours within 0 to 23
+ * (hour-range), then start not after end (invalid-hours, on `endHour`). The stages are piped so a later
+ * rule is only checked once the earlier ones hold; the first issue is the one to show.
+ */
+export const scheduleInput = z
+  .object({ day: dayName, startHour: wholeHour, endHour: wholeHour })
+  .pipe(
+    z
+      .object({ day: z.enum(DAYS), startHour: hourOfDay, endHour: hourOfDay })
+      .refine((v) => v.startHour <= v.endHour, { message: REASONS.invalidHours, path: ['endHour'] }),
+  );
+export type ScheduleInput = z.output<typeof scheduleInput>;
+
+/**
+ * POST /api/private/servers/schedule (spec 7). The body is read loosely here and its day and hours checked
+ * with `scheduleInput`, so a refused body gets spec 8's reasons (invalid-input, invalid-hours) rather than a
+ * generic validation answer. `timeZone` (IANA, optional) is sent only when the customer chose to move their
+ * schedules to that zone (docs/decisions/221-schedule-time-zone.md); without it the stored zone stays.
  */
 export const scheduleBody = z.object({
   user_packages_id: jsonId,

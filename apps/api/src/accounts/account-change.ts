@@ -2,11 +2,11 @@
 import {
   ACCOUNT_CHANGE_RESEND_SECONDS,
   ACCOUNT_CHANGE_TTL_HOURS,
+  accountChange,
   type UpdateUserBody,
   type UpdateUserExecuteAnswer,
 } from '@falkenhost/contracts/account';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { email as emailField, USERNAME_PATTERN } from '@falkenhost/contracts/fields';
 import type { Kysely, Transaction } from 'kysely';
 import { newRefreshToken, sha256 } from '../identity/tokens';
 import {
@@ -45,14 +45,14 @@ export async function requestAccountChange(
   user: User,
   body: UpdateUserBody,
 ): Promise<{ sentTo: string }> {
-  const wantedUsername = (body.username ?? '').trim();
-  const wantedEmail = (body.email ?? '').trim().toLowerCase();
-  const newUsername = wantedUsername && wantedUsername !== user.username ? wantedUsername : null;
-  const newEmail = wantedEmail && wantedEmail !== user.email ? wantedEmail : null;
-  if (!newUsername && !newEmail) throw new AppError(400, REASONS.emptyFields);
-  if (newUsername && !USERNAME_PATTERN.test(newUsername))
-    throw new AppError(400, REASONS.validation, undefined, [{ msg: 'username', path: 'username' }]);
-  if (newEmail && !emailField.safeParse(newEmail).success) throw new AppError(400, REASONS.emailFormat);
+  const parsed = accountChange(user).safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    if (issue?.path[0] === 'username')
+      throw new AppError(400, REASONS.validation, undefined, [{ msg: 'username', path: 'username' }]);
+    throw new AppError(400, issue?.path[0] === 'email' ? REASONS.emailFormat : REASONS.emptyFields);
+  }
+  const { username: newUsername, email: newEmail } = parsed.data;
   await assertNameAndAddressFree(ctx.db, user.id, newUsername, newEmail);
 
   const t = ctx.now();

@@ -1,7 +1,12 @@
 /** On-hours schedules of hourly servers (spec 3 "Schedule", 5; docs/decisions/062-schedules.md). */
-import { DAYS, type Day, SCHEDULE_HOUR_MAX } from '@falkenhost/contracts/constants';
+import { DAYS, type Day } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
-import type { ScheduleAnswer, ScheduleBody, ScheduleDeleteBody } from '@falkenhost/contracts/servers';
+import {
+  type ScheduleAnswer,
+  type ScheduleBody,
+  type ScheduleDeleteBody,
+  scheduleInput,
+} from '@falkenhost/contracts/servers';
 import type { Kysely, Transaction } from 'kysely';
 import { setTimeZone } from '../identity/user-fields';
 import { enqueuePanelTask } from '../panel/panel-queue';
@@ -40,16 +45,18 @@ const isHour = (v: unknown): v is number => Number.isInteger(v);
 
 /**
  * Adds the hours `startHour` to `endHour` (inclusive) of `day` to an hourly server's schedules, checked in
- * spec 5's order; a valid `timeZone` becomes the customer's schedule time zone.
+ * spec 5's order by the contracts' `scheduleInput`; a valid `timeZone` (sent only when the customer chose
+ * it) becomes the customer's schedule time zone (docs/decisions/221-schedule-time-zone.md).
  * @throws AppError 404, 400 invalid-input, 400 invalid-hours, 409 schedule-overlap
  */
 export async function addSchedule(ctx: AppContext, user: User, body: ScheduleBody): Promise<void> {
-  const { day, startHour, endHour } = body;
-  const dayIndex =
-    typeof day === 'string' ? DAYS.findIndex((d) => d.toLowerCase() === day.toLowerCase()) : -1;
-  if (dayIndex < 0 || !isHour(startHour) || !isHour(endHour)) throw new AppError(400, REASONS.invalidInput);
-  if (startHour > endHour || startHour < 0 || endHour > SCHEDULE_HOUR_MAX)
-    throw new AppError(400, REASONS.invalidHours);
+  const parsed = scheduleInput.safeParse(body);
+  if (!parsed.success) {
+    const reason = parsed.error.issues[0]?.message;
+    throw new AppError(400, reason === REASONS.invalidInput ? REASONS.invalidInput : REASONS.invalidHours);
+  }
+  const { day, startHour, endHour } = parsed.data;
+  const dayIndex = DAYS.indexOf(day);
   const hours = Array.from({ length: endHour - startHour + 1 }, (_, i) => startHour + i);
 
   await ctx.db.transaction().execute(async (trx) => {

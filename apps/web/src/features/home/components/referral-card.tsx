@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCopy } from '@/components/icons';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
@@ -13,15 +13,15 @@ import { referralErrorKey } from '../utils/referral-errors';
 /**
  * Referral card (spec 2 "Dashboard home", 4, 5, 8): the user's own username to pass on, copied on click with
  * a success toast; a field and a button to set one's referrer, both locked (showing the referrer) once one
- * exists. No check in the browser before the call (spec 5); the answer's error shows under the field.
+ * exists. No check in the browser before the call (spec 5: the form has no validation rules); the answer's
+ * error shows under the field.
  */
 export function ReferralCard() {
   const { t } = useTranslation('home');
   const queryClient = useQueryClient();
   const { data: user } = useSession();
   const referrer = useReferrer();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { referrer: '' } });
   const locked = referrer.data ?? null;
 
   const copy = async () => {
@@ -34,16 +34,15 @@ export function ReferralCard() {
     }
   };
 
-  const submit = useThrottledAction(async () => {
-    setError(null);
+  const submit = useThrottledAction(async ({ referrer: value }: { referrer: string }) => {
     const answer = await setReferrer(value);
     if (answer.ok && answer.data) {
       queryClient.setQueryData(referrerKey, answer.data.referrer);
-      setValue('');
+      form.reset();
       notify('success', t('referral.addedTitle'), t('referral.added', { username: answer.data.referrer }));
       return;
     }
-    setError(referralErrorKey(answer));
+    form.setFieldError('referrer', t(referralErrorKey(answer)));
     if (answer.status === 400) void queryClient.invalidateQueries({ queryKey: referrerKey });
   });
 
@@ -85,22 +84,17 @@ export function ReferralCard() {
         </Stack>
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!locked) void submit.run();
-          }}
+          onSubmit={form.onSubmit((values) => {
+            if (!locked) void submit.run(values);
+          })}
         >
           <Group align="flex-start" gap="sm">
             <TextInput
               label={t('referral.label')}
               description={locked ? t('referral.locked') : t('referral.hint')}
-              value={locked ?? value}
+              {...form.getInputProps('referrer')}
+              value={locked ?? form.values.referrer}
               disabled={locked !== null || referrer.isPending}
-              onChange={(event) => {
-                setValue(event.currentTarget.value);
-                setError(null);
-              }}
-              error={error ? t(error) : undefined}
               style={{ flex: '1 1 220px' }}
               data-testid="referral-input"
             />

@@ -6,14 +6,22 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { availableAddonsKey, buyAddon, removeAddon, useAvailableAddons } from '../api/server-changes';
+import type { ConfirmOptions } from '../hooks/use-confirm';
 import { useServerAction } from '../hooks/use-server-action';
 import { buyAddonErrorKey, removeAddonErrorKey } from '../utils/errors';
 
 /**
  * The server's add-ons with a remove button each, and a select of the add-ons it may buy (spec 2; only
- * for servers on a non-custom package). One add-on per type (spec 4).
+ * for servers on a non-custom package). One add-on per type (spec 4). Removing one asks first, as the other
+ * dangerous actions of the overlay do (spec 2: a confirm dialog guards dangerous actions).
  */
-export function AddonsPanel({ server }: { server: OwnedServer }) {
+export function AddonsPanel({
+  server,
+  confirm,
+}: {
+  server: OwnedServer;
+  confirm: (options: ConfirmOptions) => void;
+}) {
   const { t } = useTranslation('servers');
   const format = useFormatters();
   const id = server.user_package_id;
@@ -49,6 +57,19 @@ export function AddonsPanel({ server }: { server: OwnedServer }) {
     }),
   }));
   const busy = buy.isPending || remove.isPending;
+  const askRemove = (addon: OwnedServer['addons'][number]) =>
+    confirm({
+      title: t('addons.removeConfirmTitle'),
+      children: (
+        <Text size="sm">
+          {t('addons.removeConfirmText', { name: addon.addon_name, server: server.name })}
+        </Text>
+      ),
+      labels: { confirm: t('addons.removeConfirm'), cancel: t('actions.cancel', { ns: 'common' }) },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-accept' },
+      cancelProps: { 'data-testid': 'confirm-cancel' },
+      onConfirm: () => remove.mutate({ addonId: addon.addon_id, userPackageId: id }),
+    });
 
   return (
     <Stack gap="sm" data-testid="addons-panel">
@@ -66,7 +87,7 @@ export function AddonsPanel({ server }: { server: OwnedServer }) {
               key={addon.addon_type}
               component="li"
               justify="space-between"
-              wrap="nowrap"
+              wrap="wrap"
               p="xs"
               bg="dark.6"
               style={{ borderRadius: 8 }}
@@ -89,7 +110,8 @@ export function AddonsPanel({ server }: { server: OwnedServer }) {
                 aria-label={t('addons.removeAria', { name: addon.addon_name })}
                 disabled={busy && remove.variables?.addonId !== addon.addon_id}
                 loading={remove.isPending && remove.variables?.addonId === addon.addon_id}
-                onClick={() => remove.mutate({ addonId: addon.addon_id, userPackageId: id })}
+                style={{ flexShrink: 0 }}
+                onClick={() => askRemove(addon)}
               >
                 {t('addons.remove')}
               </Button>

@@ -34,7 +34,8 @@ export function PowerButtons({ server, state }: Props) {
   });
   const disabled = disabledSignals(state);
   return (
-    <Group gap={6} role="group" aria-label={t('power.group', { name: server.name })} wrap="nowrap">
+    // Wraps at 360 px so every label shows whole in each language (a shrunk button cuts its label).
+    <Group gap={6} role="group" aria-label={t('power.group', { name: server.name })} wrap="wrap">
       {POWER_SIGNALS.map((signal) => (
         <Button
           key={signal}
@@ -43,6 +44,7 @@ export function PowerButtons({ server, state }: Props) {
           color={COLOR[signal]}
           leftSection={ICON[signal]}
           data-testid={`power-${signal}`}
+          style={{ flexShrink: 0 }}
           aria-label={t(`power.${signal}Aria`, { name: server.name })}
           disabled={disabled[signal] || (power.isPending && power.variables?.signal !== signal)}
           loading={power.isPending && power.variables?.signal === signal}

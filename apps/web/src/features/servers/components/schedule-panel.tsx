@@ -1,9 +1,11 @@
-import { DAYS, type Day, TOAST_MS } from '@falkenhost/contracts/constants';
-import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { DAYS, TOAST_MS } from '@falkenhost/contracts/constants';
+import { type OwnedServer, scheduleInput } from '@falkenhost/contracts/servers';
 import {
+  Alert,
   Badge,
   Button,
   Group,
+  Radio,
   Select,
   SimpleGrid,
   Skeleton,
@@ -12,20 +14,33 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { notify } from '@/lib/notify';
 import { addSchedule, deleteSchedule, scheduleKey, useSchedule } from '../api/schedule';
 import { useServerAction } from '../hooks/use-server-action';
 import { addScheduleErrorKey, deleteScheduleErrorKey } from '../utils/errors';
+import { firstErrorOnly } from '../utils/form-errors';
 import {
   browserTimeZone,
   hourLabel,
   rangesByDay,
   SCHEDULE_HOURS,
+  SCHEDULE_INPUT_ERRORS,
   type ScheduleRange,
-  scheduleInputErrorKey,
 } from '../utils/schedule';
+
+interface ScheduleFormValues {
+  day: string | null;
+  startHour: number | null;
+  endHour: number | null;
+  /** keep the stored zone, or move the customer's schedules to the browser's (record 221) */
+  zone: 'keep' | 'switch';
+}
+
+const resolveSchedule = schemaResolver(scheduleInput, { sync: true });
 
 /**
  * On-hours of an hourly server (spec 2, 3 "Schedule", 5): pick a day, a start hour and an end hour (the
@@ -36,15 +51,22 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');
   const id = server.user_package_id;
   const schedule = useSchedule(id);
-  const [day, setDay] = useState<string | null>(null);
-  const [start, setStart] = useState<string | null>(null);
-  const [end, setEnd] = useState<string | null>(null);
+  const form = useForm<ScheduleFormValues>({
+    initialValues: { day: null, startHour: null, endHour: null, zone: 'keep' },
+    validate: (values) => firstErrorOnly(resolveSchedule(values)),
+  });
+  // The browser's zone is read after the first render: the server renders the same HTML without it.
+  const [browser, setBrowser] = useState<string | undefined>(undefined);
+  useEffect(() => setBrowser(browserTimeZone()), []);
 
   const add = useServerAction({
     request: addSchedule,
     errorKey: addScheduleErrorKey,
     invalidate: () => [scheduleKey(id)],
-    onSuccess: () => notify('success', t('toast.successTitle'), t('schedule.added'), TOAST_MS),
+    onSuccess: () => {
+      form.setFieldValue('zone', 'keep');
+      notify('success', t('toast.successTitle'), t('schedule.added'), TOAST_MS);
+    },
   });
   const remove = useServerAction({
     request: deleteSchedule,
@@ -53,16 +75,29 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
     onSuccess: () => notify('success', t('toast.successTitle'), t('schedule.deleted'), TOAST_MS),
   });
 
-  const submit = () => {
-    const startHour = start === null ? null : Number(start);
-    const endHour = end === null ? null : Number(end);
-    const problem = scheduleInputErrorKey(day, startHour, endHour);
-    if (problem || !day || startHour === null || endHour === null) {
-      notify('error', t('toast.errorTitle'), t(problem ?? 'errors.invalidInput'), TOAST_MS);
-      return;
-    }
-    add.mutate({ user_packages_id: id, day: day as Day, startHour, endHour, timeZone: browserTimeZone() });
+  const zone = schedule.data?.timeZone;
+  const zonesDiffer = !!zone && !!browser && browser !== zone;
+  const { run: submit } = useThrottledAction(async (values: ScheduleFormValues) => {
+    const input = scheduleInput.parse(values);
+    await add.mutateAsync({
+      user_packages_id: id,
+      day: input.day,
+      startHour: input.startHour,
+      endHour: input.endHour,
+      ...(zonesDiffer && values.zone === 'switch' ? { timeZone: browser } : {}),
+    });
+  });
+  const fieldError = (field: 'day' | 'startHour' | 'endHour') => {
+    const message = form.errors[field];
+    return typeof message === 'string'
+      ? t(SCHEDULE_INPUT_ERRORS[message] ?? 'errors.invalidInput')
+      : undefined;
   };
+  const hourSelect = (field: 'startHour' | 'endHour') => ({
+    value: form.values[field] === null ? null : String(form.values[field]),
+    onChange: (value: string | null) => form.setFieldValue(field, value === null ? null : Number(value)),
+    error: fieldError(field),
+  });
 
   const dayOptions = DAYS.map((value) => ({ value, label: t(`days.${value}`) }));
   const hourOptions = SCHEDULE_HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) }));
@@ -73,9 +108,6 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
     remove.variables?.id === range.scheduleId &&
     remove.variables.hours[0] === range.start &&
     remove.variables.day === range.day;
-  const zone = schedule.data?.timeZone;
-  const browser = browserTimeZone();
-
   return (
     <Stack gap="sm" data-testid="schedule-panel">
       <Title order={3} fz="md">
@@ -84,43 +116,74 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
       <Text size="sm" c="dark.0">
         {t('schedule.text')}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm" style={{ alignItems: 'end' }}>
-        <Select
-          label={t('schedule.day')}
-          placeholder={t('schedule.dayPlaceholder')}
-          data={dayOptions}
-          value={day}
-          onChange={setDay}
-          allowDeselect={false}
-          data-testid="schedule-day"
-        />
-        <Select
-          label={t('schedule.start')}
-          placeholder={t('schedule.hourPlaceholder')}
-          data={hourOptions}
-          value={start}
-          onChange={setStart}
-          allowDeselect={false}
-          data-testid="schedule-start"
-        />
-        <Select
-          label={t('schedule.end')}
-          placeholder={t('schedule.hourPlaceholder')}
-          data={hourOptions}
-          value={end}
-          onChange={setEnd}
-          allowDeselect={false}
-          data-testid="schedule-end"
-        />
-        <Button
-          data-testid="schedule-add"
-          onClick={submit}
-          loading={add.isPending}
-          disabled={remove.isPending}
-        >
-          {t('schedule.add')}
-        </Button>
-      </SimpleGrid>
+      {zone && (
+        <Text size="sm" data-testid="schedule-time-zone" data-time-zone={zone}>
+          {t('schedule.timeZone', { zone })}
+        </Text>
+      )}
+      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+        <Stack gap="sm">
+          {zonesDiffer && (
+            <Alert variant="default" p="sm" data-testid="schedule-zone-choice">
+              <Radio.Group
+                label={t('schedule.browserZone', { zone: browser })}
+                description={t('schedule.switchHint', { zone: browser })}
+                {...form.getInputProps('zone')}
+              >
+                <Stack gap={6} mt="xs">
+                  <Radio
+                    value="keep"
+                    label={t('schedule.keepZone', { zone })}
+                    data-testid="schedule-zone-keep"
+                  />
+                  <Radio
+                    value="switch"
+                    label={t('schedule.switchZone', { zone: browser })}
+                    data-testid="schedule-zone-switch"
+                  />
+                </Stack>
+              </Radio.Group>
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm" style={{ alignItems: 'start' }}>
+            <Select
+              label={t('schedule.day')}
+              placeholder={t('schedule.dayPlaceholder')}
+              data={dayOptions}
+              value={form.values.day}
+              onChange={(value) => form.setFieldValue('day', value)}
+              error={fieldError('day')}
+              allowDeselect={false}
+              data-testid="schedule-day"
+            />
+            <Select
+              label={t('schedule.start')}
+              placeholder={t('schedule.hourPlaceholder')}
+              data={hourOptions}
+              {...hourSelect('startHour')}
+              allowDeselect={false}
+              data-testid="schedule-start"
+            />
+            <Select
+              label={t('schedule.end')}
+              placeholder={t('schedule.hourPlaceholder')}
+              data={hourOptions}
+              {...hourSelect('endHour')}
+              allowDeselect={false}
+              data-testid="schedule-end"
+            />
+            <Button
+              type="submit"
+              data-testid="schedule-add"
+              mt={{ base: 0, xs: 25 }}
+              loading={add.isPending}
+              disabled={remove.isPending}
+            >
+              {t('schedule.add')}
+            </Button>
+          </SimpleGrid>
+        </Stack>
+      </form>
       <Text size="xs" c="dark.0">
         {t('schedule.endHint')}
       </Text>
@@ -132,12 +195,6 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
         </Text>
       ) : (
         <Stack gap="xs">
-          {zone && (
-            <Text size="sm" data-testid="schedule-time-zone" data-time-zone={zone}>
-              {t('schedule.timeZone', { zone })}
-              {browser && browser !== zone ? ` ${t('schedule.browserZone', { zone: browser })}` : ''}
-            </Text>
-          )}
           {days.length === 0 ? (
             <Text size="sm" c="dark.0" data-testid="schedule-empty">
               {t('schedule.empty')}

@@ -150,7 +150,7 @@ export function ServerCard({ server }: { server: OwnedServer }) {
         {active ? (
           <Group justify="space-between" align="center" wrap="wrap" gap="sm">
             <PowerButtons server={server} state={state} />
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="wrap">
               <Button
                 variant="default"
                 leftSection={<IconDetails size={16} />}
@@ -192,8 +192,13 @@ export function ServerCard({ server }: { server: OwnedServer }) {
           </Group>
         )}
       </Stack>
-      {detailsOpen && active && (
-        <ServerDetails server={server} state={state} onClose={() => setDetailsOpen(false)} />
+      {active && (
+        <ServerDetails
+          opened={detailsOpen}
+          server={server}
+          state={state}
+          onClose={() => setDetailsOpen(false)}
+        />
       )}
     </Card>
   );

@@ -14,6 +14,8 @@ import { SchedulePanel } from './schedule-panel';
 import { ServerResources } from './server-resources';
 
 interface Props {
+  /** shown; closing through this (not by unmounting) lets the dialog return focus to what opened it */
+  opened: boolean;
   server: OwnedServer;
   /** live power state of the card's socket */
   state: string | null;
@@ -25,18 +27,20 @@ const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX}px)`;
 /**
  * The details overlay of an active server (spec 2 "Customer servers"): resources, power, the game
  * settings the order asked for (issue 28), add-ons and package change (non-custom packages only), the schedule (hourly servers) and cancel or delete.
- * Full screen on phones.
+ * Full screen on phones. Closing returns focus to the button that opened it (Mantine's returnFocus).
  */
-export function ServerDetails({ server, state, onClose }: Props) {
+export function ServerDetails({ opened, server, state, onClose }: Props) {
   const { t } = useTranslation('servers');
-  const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches);
+  // Read in an effect (server rendering): the first paint is the wide layout.
+  const narrow = useMediaQuery(NARROW_QUERY);
   const { confirm, open: confirming } = useConfirm();
   const changeable = !server.custom_package_used;
 
   return (
     <Modal
-      opened
+      opened={opened}
       onClose={onClose}
+      returnFocus
       size="xl"
       fullScreen={narrow}
       closeOnEscape={!confirming}
@@ -68,7 +72,7 @@ export function ServerDetails({ server, state, onClose }: Props) {
         {changeable && (
           <>
             <Divider />
-            <AddonsPanel server={server} />
+            <AddonsPanel server={server} confirm={confirm} />
             <Divider />
             <PackagePanel server={server} confirm={confirm} />
           </>

@@ -3,7 +3,8 @@
  * active hours (0-23) drawn as ranges, where a range shows its last hour + 1 as its end.
  */
 import { DAYS, type Day, SCHEDULE_HOUR_MAX } from '@falkenhost/contracts/constants';
-import type { Schedule } from '@falkenhost/contracts/servers';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { HOUR_RANGE, type Schedule } from '@falkenhost/contracts/servers';
 
 /** One contiguous run of active hours of a schedule. */
 export interface ScheduleRange {
@@ -62,27 +63,17 @@ export function rangesByDay(schedules: readonly Schedule[]): { day: Day; ranges:
   });
 }
 
-const isHour = (value: number) => Number.isInteger(value) && value >= 0 && value <= SCHEDULE_HOUR_MAX;
+/** Message of the contracts' `scheduleInput` -> i18n key (namespace servers), spec 8 "Schedule". */
+export const SCHEDULE_INPUT_ERRORS: Readonly<Record<string, string>> = {
+  [REASONS.invalidInput]: 'errors.invalidInput',
+  [HOUR_RANGE]: 'errors.hourRange',
+  [REASONS.invalidHours]: 'errors.invalidHours',
+};
 
 /**
- * The client-side check of a new schedule before it is sent (spec 5 "Schedule", 8): day, start and end
- * present (errors.invalidInput), both hours whole hours within 0 to 23 (errors.hourRange), start not
- * after end (errors.invalidHours). Returns null when the server may be asked.
+ * The browser's IANA time zone, undefined if unknown. Read in an effect, never during render (the server
+ * renders the same HTML); sent with a new schedule only when the customer chose it (record 221).
  */
-export function scheduleInputErrorKey(
-  day: string | null,
-  startHour: number | null,
-  endHour: number | null,
-): string | null {
-  if (!day || !(DAYS as readonly string[]).includes(day) || startHour === null || endHour === null) {
-    return 'errors.invalidInput';
-  }
-  if (!isHour(startHour) || !isHour(endHour)) return 'errors.hourRange';
-  if (startHour > endHour) return 'errors.invalidHours';
-  return null;
-}
-
-/** The browser's IANA time zone (sent with a new schedule; docs/decisions/062-schedules.md), undefined if unknown. */
 export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

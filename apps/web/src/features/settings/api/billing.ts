@@ -1,20 +1,32 @@
 /** The "Billing" part of the settings: invoices and the credit history (GET /api/private/billing/...). */
 import type { InvoiceRow, LedgerAnswer } from '@falkenhost/contracts/billing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/lib/api-client';
+
+/**
+ * The page's language: the API writes descriptions in the Accept-Language the api-client sends, so the
+ * lists are kept per language and asked for again when the language changes.
+ */
+function usePageLanguage(): string {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage ?? i18n.language ?? 'en';
+}
 
 /** GET invoices: invoices and credit notes, newest first. */
 export function useInvoices() {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: ['billing', 'invoices'],
+    queryKey: ['billing', 'invoices', language],
     queryFn: async () => unwrap(await api.get<InvoiceRow[]>('/api/private/billing/invoices')),
   });
 }
 
 /** GET ledger?page=N (1-based, LEDGER_PAGE_SIZE rows a page, newest first); the last page stays shown while the next loads. */
 export function useLedger(page: number) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: ['billing', 'ledger', page],
+    queryKey: ['billing', 'ledger', page, language],
     queryFn: async () => unwrap(await api.get<LedgerAnswer>(`/api/private/billing/ledger?page=${page}`)),
     placeholderData: keepPreviousData,
   });

@@ -1,87 +1,83 @@
+import { type ChangePasswordForm, changePasswordForm } from '@falkenhost/contracts/account';
 import { Button, Group, PasswordInput, SimpleGrid } from '@mantine/core';
-import { useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { updatePassword } from '../api/account';
 import { useSettingsNotice } from '../hooks/use-settings-notice';
-import { passwordError, passwordFormError } from '../utils/errors';
+import { passwordError } from '../utils/errors';
+import { firstErrorOnly } from '../utils/form-errors';
 import { SettingsCard } from './settings-card';
 
-type Field = 'password' | 'newPassword' | 'confirmation';
+/** Message of the contracts' `changePasswordForm` -> i18n key (namespace settings), spec 8 "Settings". */
+const FORM_ERRORS: Readonly<Record<string, string>> = {
+  password: 'errors.fillIn',
+  'password-match': 'errors.passwordMatch',
+  'password-length': 'errors.passwordLength',
+};
+
+const resolve = schemaResolver(changePasswordForm, { sync: true });
 
 /**
- * Change password (spec 2 "Settings": current, new, confirm; spec 5: new equals confirmation, at least 6
- * characters; spec 8: 401 invalid current password). The server ends every other login and keeps this one.
+ * Change password (spec 2 "Settings": current, new, confirm; spec 5 and 8, in that order: current filled
+ * in, new equals confirmation, at least 6 characters, by the contracts' `changePasswordForm`; 401 invalid
+ * current password). The server ends every other login and keeps this one.
  */
 export function ChangePasswordCard() {
   const { t } = useTranslation('settings');
   const notice = useSettingsNotice();
-  const [values, setValues] = useState<Record<Field, string>>({
-    password: '',
-    newPassword: '',
-    confirmation: '',
+  const form = useForm<ChangePasswordForm>({
+    initialValues: { password: '', newPassword: '', confirmation: '' },
+    validate: (values) => firstErrorOnly(resolve(values)),
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const { run, busy } = useThrottledAction(async () => {
-    setErrors({});
-    if (!values.password) return setErrors({ password: 'errors.fillIn' });
-    const formError = passwordFormError(values.newPassword, values.confirmation);
-    if (formError?.field) return setErrors({ [formError.field]: formError.key });
+  const { run, busy } = useThrottledAction(async (values: ChangePasswordForm) => {
     const answer = await updatePassword({ password: values.password, newPassword: values.newPassword });
     if (answer.ok) {
-      setValues({ password: '', newPassword: '', confirmation: '' });
+      form.reset();
       notice('success', 'toast.passwordChanged');
       return;
     }
     const error = passwordError(answer);
-    if (error.field) setErrors({ [error.field]: error.key });
+    if (error.field) form.setErrors({ [error.field]: t(error.key) });
     else notice('error', error.key);
   });
 
-  const error = (field: Field) => (errors[field] ? t(errors[field] as string) : undefined);
+  const input = (field: keyof ChangePasswordForm) => {
+    const props = form.getInputProps(field);
+    const message = props.error;
+    return {
+      ...props,
+      // Schema messages are keys of FORM_ERRORS; answers of the server are set already translated.
+      error:
+        typeof message === 'string' ? (FORM_ERRORS[message] ? t(FORM_ERRORS[message]) : message) : undefined,
+      visibilityToggleButtonProps: { 'aria-label': t('password.toggle') },
+    };
+  };
 
   return (
     <SettingsCard id="password" title={t('password.title')} text={t('password.text')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit((values) => void run(values))}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <PasswordInput
             label={t('password.current')}
             autoComplete="current-password"
             required
-            value={values.password}
-            onChange={set('password')}
-            error={error('password')}
+            {...input('password')}
             data-testid="password-current"
           />
           <PasswordInput
             label={t('password.new')}
             autoComplete="new-password"
             required
-            value={values.newPassword}
-            onChange={set('newPassword')}
-            error={error('newPassword')}
+            {...input('newPassword')}
             data-testid="password-new"
           />
           <PasswordInput
             label={t('password.confirm')}
             autoComplete="new-password"
             required
-            value={values.confirmation}
-            onChange={set('confirmation')}
-            error={error('confirmation')}
+            {...input('confirmation')}
             data-testid="password-confirm"
           />
         </SimpleGrid>

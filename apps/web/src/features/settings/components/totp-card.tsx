@@ -235,6 +235,7 @@ export function TotpCard() {
           <PasswordInput
             label={t('setup.password')}
             autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('password.toggle', { ns: 'settings' }) }}
             value={password}
             onChange={(event) => {
               setPassword(event.currentTarget.value);

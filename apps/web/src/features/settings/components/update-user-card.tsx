@@ -1,87 +1,98 @@
+import { accountChange } from '@falkenhost/contracts/account';
+import { REASONS } from '@falkenhost/contracts/errors';
 import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { openConfirmModal } from '@/lib/modal-host';
 import { requestUserUpdate, useProfile } from '../api/account';
 import { useSettingsNotice } from '../hooks/use-settings-notice';
 import { updateUserError } from '../utils/errors';
+import { firstErrorOnly } from '../utils/form-errors';
 import { SettingsCard } from './settings-card';
 
 type Field = 'username' | 'email';
+type Values = Record<Field, string>;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Message of the contracts' `accountChange` -> i18n key (namespace settings), spec 8 "Settings". */
+const FORM_ERRORS: Readonly<Record<string, string>> = {
+  [REASONS.emptyFields]: 'errors.emptyFields',
+  username: 'errors.invalidUsername',
+  [REASONS.emailFormat]: 'errors.emailFormat',
+};
+
+/** The confirmation's title says what changes (a username change is not an e-mail change). */
+function confirmTitleKey(change: { username: string | null; email: string | null }): string {
+  if (change.username && change.email) return 'updateUser.confirmTitle';
+  return change.username ? 'updateUser.confirmTitleUsername' : 'updateUser.confirmTitleEmail';
+}
 
 /**
  * Update username and e-mail (spec 2 "Settings": a confirmation dialog first; spec 4: the change takes
  * effect only when the mailed link is opened; spec 5: an empty field keeps the current value, at least
- * one is needed, the e-mail's format is checked; spec 8 errors).
+ * one is needed, the e-mail's format is checked, by the contracts' `accountChange` as on the server;
+ * spec 8 errors).
  */
 export function UpdateUserCard() {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
   const notice = useSettingsNotice();
   const { data: profile } = useProfile();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const current = { username: profile?.username ?? '', email: profile?.email ?? '' };
+  const form = useForm<Values>({
+    initialValues: { username: '', email: '' },
+    validate: (values) => firstErrorOnly(schemaResolver(accountChange(current), { sync: true })(values)),
+  });
 
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const { run: send, busy } = useThrottledAction(async () => {
+  const { run: send, busy } = useThrottledAction(async (values: Values) => {
     const answer = await requestUserUpdate({ username: values.username.trim(), email: values.email.trim() });
     if (answer.ok && answer.data) {
-      setValues({ username: '', email: '' });
+      form.reset();
       notice('success', 'toast.linkSent', { email: answer.data.sentTo });
       return;
     }
     const error = updateUserError(answer);
-    if (error.field) setErrors({ [error.field]: error.key });
+    if (error.field) form.setErrors({ [error.field]: t(error.key) });
     else notice('error', error.key);
   });
 
-  function submit() {
-    setErrors({});
-    const username = values.username.trim();
-    const email = values.email.trim().toLowerCase();
-    const newUsername = username && username !== profile?.username ? username : '';
-    const newEmail = email && email !== profile?.email ? email : '';
-    if (!newUsername && !newEmail) return notice('error', 'errors.emptyFields');
-    if (newEmail && !EMAIL_SHAPE.test(newEmail)) return setErrors({ email: 'errors.emailFormat' });
+  function confirmChange(values: Values) {
+    const change = accountChange(current).parse(values);
     openConfirmModal({
       centered: true,
-      title: t('updateUser.confirmTitle'),
+      title: t(confirmTitleKey(change)),
       closeButtonProps: { 'aria-label': tc('actions.close') },
       children: (
-        <Text size="sm">{t('updateUser.confirmText', { email: newEmail || profile?.email || '' })}</Text>
+        <Text size="sm">{t('updateUser.confirmText', { email: change.email || current.email })}</Text>
       ),
       labels: { confirm: t('updateUser.confirm'), cancel: t('updateUser.cancel') },
       confirmProps: { 'data-testid': 'update-user-confirm' } as Record<string, string>,
-      onConfirm: () => void send(),
+      onConfirm: () => void send(values),
     });
   }
 
-  const error = (field: Field) => (errors[field] ? t(errors[field] as string) : undefined);
+  const error = (field: Field) => {
+    const message = form.errors[field];
+    if (typeof message !== 'string') return undefined;
+    // Schema messages are keys of FORM_ERRORS; answers of the server are set already translated.
+    return FORM_ERRORS[message] ? t(FORM_ERRORS[message]) : message;
+  };
 
   return (
     <SettingsCard id="update-user" title={t('updateUser.title')} text={t('updateUser.text')}>
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={form.onSubmit(confirmChange, (errors) => {
+          // "Fill in at least one field" belongs to no field: a notice, as the server's answer.
+          if (errors['']) notice('error', 'errors.emptyFields');
+        })}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('updateUser.username')}
             placeholder={profile?.username}
             autoComplete="username"
-            value={values.username}
-            onChange={set('username')}
+            {...form.getInputProps('username')}
             error={error('username')}
             data-testid="update-username"
           />
@@ -90,8 +101,7 @@ export function UpdateUserCard() {
             placeholder={profile?.email}
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
+            {...form.getInputProps('email')}
             error={error('email')}
             data-testid="update-email"
           />

@@ -63,13 +63,22 @@ export function UpdateUserConfirm({ token }: { token: string | undefined }) {
   }, [state.phase, loggedIn]);
 
   const failure = state.phase === 'failed' ? confirmPageError(state.answer) : null;
+  // The title names what changed once the answer says it; before that (and on a failure) it is neutral.
+  const titleKey =
+    state.phase !== 'done'
+      ? 'confirm.title'
+      : state.answer.usernameChanged && state.answer.emailChanged
+        ? 'confirm.titleBoth'
+        : state.answer.usernameChanged
+          ? 'confirm.titleUsername'
+          : 'confirm.titleEmail';
 
   return (
     <Container size={520} py={{ base: 32, sm: 64 }}>
       <Card padding="xl" bg="dark.7" shadow="xl" style={{ boxShadow: 'var(--fh-glow)' }}>
         <Stack gap="lg">
-          <Title order={1} fz={28}>
-            {t('confirm.title')}
+          <Title order={1} fz={28} data-testid="update-user-title">
+            {t(titleKey)}
           </Title>
           {state.phase === 'busy' && (
             <Stack align="center" gap="sm" role="status" aria-live="polite">

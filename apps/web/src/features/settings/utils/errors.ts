@@ -3,7 +3,6 @@
  * (spec 8 "Settings", "E-mail change page"). Each function takes the failed answer as the api-client hands
  * it over. Field errors name the field they belong to, so the form shows them under it.
  */
-import { PASSWORD_MIN } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
 
@@ -23,20 +22,6 @@ function common(answer: FailedAnswer): string {
   if (answer.status === 429 && reasonOf(answer) === REASONS.tooSoon) return 'errors.tooSoon';
   if (answer.status === 429) return 'errors.rateLimited';
   return 'errors.unknown';
-}
-
-/**
- * Checks of the password form before it is sent (spec 5 "Password change in settings": new equals
- * confirmation and at least 6 characters).
- * @returns the error, or null when the form may be sent
- */
-export function passwordFormError(
-  newPassword: string,
-  confirmation: string,
-): SettingsError<'newPassword' | 'confirmation'> | null {
-  if (newPassword.length < PASSWORD_MIN) return { key: 'errors.passwordLength', field: 'newPassword' };
-  if (newPassword !== confirmation) return { key: 'errors.passwordMatch', field: 'confirmation' };
-  return null;
 }
 
 /** PUT update-password: 401 invalid current password, 400 password length; else unknown. */

@@ -1,0 +1,59 @@
+/**
+ * The real product for component tests: started in a worker thread (product-worker.ts), the page (happy-dom)
+ * pointed at it, and a verified customer's session cookies put into the page, so the api-client's relative
+ * calls reach the product with the customer logged in (same origin: the Origin check passes).
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { OwnedServer } from '@falkenhost/contracts/servers';
+
+export interface Customer {
+  email: string;
+  username: string;
+  password: string;
+  /** the Cookie header of the customer's session */
+  cookies: string;
+  /** the owned servers when an hourly server was ordered */
+  servers: OwnedServer[];
+  userPackageId?: number;
+}
+
+export interface RunningProduct {
+  url: string;
+  /**
+   * Registers and verifies a new customer and logs the page in as them; with `hourlyServer` the customer
+   * gets credits and orders an hourly server of that name (and, with `addon`, buys its first add-on).
+   */
+  customer(options?: { hourlyServer?: string; addon?: boolean }): Promise<Customer>;
+  close(): Promise<void>;
+}
+
+/** Starts the product; call in `beforeAll` (it takes some seconds) and `close` in `afterAll`. */
+export async function startProductWorker(): Promise<RunningProduct> {
+  const worker = new Worker(join(dirname(fileURLToPath(import.meta.url)), 'product-worker.mjs'));
+  const next = () =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  const { url } = (await next()) as { url: string };
+  return {
+    url,
+    async customer(options = {}) {
+      const answer = next();
+      worker.postMessage({ kind: 'customer', ...options });
+      const customer = (await answer) as unknown as Customer & { error?: string };
+      if (customer.error) throw new Error(customer.error);
+      (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${url}/dashboard`);
+      for (const pair of customer.cookies.split('; ')) document.cookie = `${pair}; Path=/`;
+      return customer;
+    },
+    async close() {
+      const answer = next();
+      worker.postMessage('close');
+      await answer;
+      await worker.terminate();
+    },
+  };
+}
