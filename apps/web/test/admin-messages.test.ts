@@ -483,10 +483,14 @@ describe('audit log', () => {
     expect(changedFields({ id: 1, role: 'admin' }, null)).toEqual([
       { field: 'role', before: 'admin', after: undefined },
     ]);
-    expect(auditValue(undefined)).toBe('—');
-    expect(auditValue(null)).toBe('—');
-    expect(auditValue([1, 2])).toBe('[1,2]');
-    expect(auditValue('x'.repeat(100))).toHaveLength(60);
+    const dateTime = (iso: string) => `time:${iso}`;
+    expect(auditValue(undefined, dateTime)).toBe('—');
+    expect(auditValue(null, dateTime)).toBe('—');
+    expect(auditValue([1, 2], dateTime)).toBe('[1,2]');
+    expect(auditValue('x'.repeat(100), dateTime)).toHaveLength(60);
+    // A time (a discount's valid_until) in the page's language, never the raw ISO text.
+    expect(auditValue('2026-12-31T22:59:59.999Z', dateTime)).toBe('time:2026-12-31T22:59:59.999Z');
+    expect(auditValue('2026-12-31', dateTime)).toBe('2026-12-31');
     expectMessage('audit.actions.role', 'role changed');
     expectMessage('audit.record', 'Package #4', { entity: 'Package', id: '4' });
   });

@@ -437,6 +437,8 @@ export const auditEntry = z.object({
   action: z.enum(AUDIT_ACTIONS),
   entity: z.enum(AUDIT_ENTITIES),
   entity_id: z.number().int(),
+  /** the record's name now (username, game, package or add-on name, discount code, server name); null if unknown */
+  entity_name: z.string().nullable(),
   /** the record before and after the change (null before a create, after a delete) */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
