@@ -11,26 +11,38 @@ import {
   uniqueName,
 } from '../../../../api/test/harness';
 
+/** happy-dom's own controls of the page (not typed on `window` by the DOM library). */
+const happyDOM = () =>
+  (
+    window as unknown as {
+      happyDOM: { setURL(url: string): void; settings: { fetch: { disableSameOriginPolicy: boolean } } };
+    }
+  ).happyDOM;
+
 export interface StaffProduct {
   product: Product;
   /** the master's own HTTP session (to read what a popup changed) */
   master: Session;
   masterId: number;
   masterName: string;
+  /** a customer registered before the master */
+  customerName: string;
 }
 
 /**
- * Starts the product with a master (and an admin) and logs the page in as the master: its cookies go into
+ * Starts the product with a customer and a master and logs the page in as the master: its cookies go into
  * happy-dom's jar for the product's origin (same origin, as the app's relative fetches need; the Origin
  * check sees our own origin).
  */
 export async function startStaffProduct(): Promise<StaffProduct> {
   // The product runs in this process, and happy-dom's fetch is also the server's: its calls to the
   // emulators (another path of the same port, but not the page's origin at first) must not meet CORS.
-  window.happyDOM.settings.fetch.disableSameOriginPolicy = true;
+  happyDOM().settings.fetch.disableSameOriginPolicy = true;
   const product = await startProduct('sqlite');
   // The harness's own requests then come from the product's origin too (its Origin check).
-  window.happyDOM.setURL(`${product.url}/dashboard`);
+  happyDOM().setURL(`${product.url}/dashboard`);
+  // happy-dom keeps each registration's session cookies for the page: the master registers last.
+  const customer = await registerVerified(product, uniqueName('cust'));
   const master = await registerVerified(product, uniqueName('master'));
   await product.server.ctx.db
     .updateTable('users')
@@ -38,11 +50,17 @@ export async function startStaffProduct(): Promise<StaffProduct> {
     .where('username', '=', master.username)
     .execute();
   const me = await master.session.get<{ id: number }>('/api/auth/me');
-  return { product, master: master.session, masterId: me.body.id, masterName: master.username };
+  return {
+    product,
+    master: master.session,
+    masterId: me.body.id,
+    masterName: master.username,
+    customerName: customer.username,
+  };
 }
 
 /** Points the page at the product, logged in as `session` (call before each render: cookies are cleared). */
 export function openAs(product: Product, session: Session): void {
-  window.happyDOM.setURL(`${product.url}/dashboard`);
+  happyDOM().setURL(`${product.url}/dashboard`);
   for (const pair of session.cookieHeader().split('; ')) if (pair) document.cookie = `${pair}; Path=/`;
 }

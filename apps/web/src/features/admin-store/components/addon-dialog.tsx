@@ -62,7 +62,7 @@ export function AddonDialog({ addon, packages, onClose }: Props) {
   const ownersConfirm = useOwnersConfirm('addons', 'addon-owners');
   const groups = useMemo(() => packageOptions(packages), [packages]);
 
-  const save = useThrottledAction(async () => {
+  const send = async () => {
     const body = addonBody.parse(form.getValues());
     const saved = await change(
       saveAddon(body, addon?.id),
@@ -70,25 +70,28 @@ export function AddonDialog({ addon, packages, onClose }: Props) {
       mode === 'add' ? 'addons.toast.added' : 'addons.toast.updated',
     );
     if (saved) onClose();
-  });
+  };
+  // The confirmed save of an edit (the submit's throttle has already run for that click).
+  const save = useThrottledAction(send);
 
-  const submit = () => {
+  // Checking, and adding at once, are throttled too: a second click within the second does nothing.
+  const submit = useThrottledAction(async () => {
     const problem = firstFormError(form);
     if (problem) return notice('error', problem);
-    if (!addon) return void save.run();
+    if (!addon) return send();
     ownersConfirm.confirm(addon.name, addon.addons_ordered, () => void save.run());
-  };
+  });
 
   return (
     <FormDialog
       title={addon ? t('addons.editTitle', { name: addon.name }) : t('addons.addTitle')}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => void submit.run()}
       closeOnEscape={!ownersConfirm.open}
       size="lg"
       testId="addon-form"
       submitTestId="addon-save"
-      busy={save.busy}
+      busy={save.busy || submit.busy}
     >
       <TextInput label={t('addons.fields.name')} required maxLength={64} {...field('name')} data-autofocus />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

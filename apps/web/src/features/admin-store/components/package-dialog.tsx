@@ -113,22 +113,25 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
   const nodes = useMemo(() => nodeOptions(choices.locations), [choices.locations]);
   const eggs = useMemo(() => eggOptions(choices.nests), [choices.nests]);
 
-  const save = useThrottledAction(async () => {
+  const send = async () => {
     const saved = await change(
       savePackage(form.getValues(), pkg?.id),
       (answer) => packageErrorKey(answer, mode),
       mode === 'add' ? 'packages.toast.added' : 'packages.toast.updated',
     );
     if (saved) onClose();
-  });
+  };
+  // The confirmed save of an edit (the submit's throttle has already run for that click).
+  const save = useThrottledAction(send);
 
-  const submit = () => {
+  // Checking, and adding at once, are throttled too: a second click within the second does nothing.
+  const submit = useThrottledAction(async () => {
     if (locked) return;
     const problem = firstFormError(form);
     if (problem) return notice('error', problem);
-    if (!pkg) return void save.run();
+    if (!pkg) return send();
     ownersConfirm.confirm(pkg.name, pkg.packages_ordered, () => void save.run());
-  };
+  });
 
   const number = (name: (typeof TECHNICAL)[number][0], required: boolean, unlimited: boolean) => (
     <NumberInput
@@ -149,14 +152,14 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
     <FormDialog
       title={pkg ? t('packages.editTitle', { name: pkg.name }) : t('packages.addTitle')}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => void submit.run()}
       closeOnEscape={!ownersConfirm.open}
       size="70rem"
       gap="lg"
       testId="package-form"
       submitTestId="package-save"
       submitDisabled={locked}
-      busy={save.busy}
+      busy={save.busy || submit.busy}
     >
       {locked && (
         <Alert color="yellow" role="note" data-testid="package-custom-locked">
