@@ -62,5 +62,6 @@ export async function startStaffProduct(): Promise<StaffProduct> {
 /** Points the page at the product, logged in as `session` (call before each render: cookies are cleared). */
 export function openAs(product: Product, session: Session): void {
   happyDOM().setURL(`${product.url}/dashboard`);
+  // biome-ignore lint/suspicious/noDocumentCookie: a test puts a session into happy-dom's jar
   for (const pair of session.cookieHeader().split('; ')) if (pair) document.cookie = `${pair}; Path=/`;
 }
