@@ -5,7 +5,14 @@
  * as the spec words it where it does; the others present and translated). Also the checks made before
  * sending, the multipart bodies, and how rows and audit entries are shown.
  */
-import { UPLOAD_MAX_BYTES } from '@falkenhost/contracts/admin';
+import {
+  addonBody,
+  discountBody,
+  firstAdminMessage,
+  gameForm,
+  packageForm,
+  UPLOAD_MAX_BYTES,
+} from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
 import cs from '@falkenhost/locales/cs/admin.json';
 import de from '@falkenhost/locales/de/admin.json';
@@ -15,6 +22,7 @@ import sk from '@falkenhost/locales/sk/admin.json';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../api/test/harness';
+import { numberValue } from '../src/components/admin/staff-form';
 import { panelLink, statusBadge } from '../src/features/admin-servers/utils/server';
 import { eggOptions, nodeOptions, packageOptions } from '../src/features/admin-store/utils/choices';
 import {
@@ -28,18 +36,10 @@ import {
 import {
   type GameDraft,
   gameFormData,
-  numberDraft,
   type PackageDraft,
   packageFormData,
 } from '../src/features/admin-store/utils/form-data';
 import { filterRows, formatValidUntil } from '../src/features/admin-store/utils/format';
-import {
-  addonDraftError,
-  discountDraftError,
-  gameDraftError,
-  imageFileError,
-  packageDraftError,
-} from '../src/features/admin-store/utils/validate';
 import { auditValue, changedFields } from '../src/features/admin-users/utils/audit';
 import { activeErrorKey, roleErrorKey } from '../src/features/admin-users/utils/errors';
 import { apiResult, expectTranslated, translations } from './support';
@@ -197,7 +197,21 @@ describe('users', () => {
   });
 });
 
-describe('checks before sending (spec 5 "Admin")', () => {
+describe('checks before sending (spec 5 "Admin"): the contracts schemas the API uses too', () => {
+  /** The key the popup shows for `values`: the first failed message in the spec's order, or null. */
+  const check = (
+    schema: { safeParse: (v: unknown) => { error?: { issues: { message: string }[] } } },
+    values: unknown,
+  ) => {
+    const issues = schema.safeParse(values).error?.issues ?? [];
+    const first = firstAdminMessage(issues.map((issue) => issue.message));
+    return issues.length === 0 ? null : `errors.${first}`;
+  };
+  const gameDraftError = (draft: GameDraft, mode: 'add' | 'edit') => check(gameForm(mode), draft);
+  const packageDraftError = (draft: PackageDraft, mode: 'add' | 'edit') => check(packageForm(mode), draft);
+  const addonDraftError = (draft: unknown) => check(addonBody, draft);
+  const discountDraftError = (draft: unknown) => check(discountBody, draft);
+  const imageFileError = (file: File) => gameDraftError({ ...game, image: file }, 'add');
   const png = (name = 'a.png', size = 10, type = 'image/png') =>
     new File([new Uint8Array(size)], name, { type });
   const game: GameDraft = {
@@ -238,8 +252,8 @@ describe('checks before sending (spec 5 "Admin")', () => {
     credits: 100,
     game: '1',
     target: '',
-    nodes: ['1'],
-    eggs: ['5', '6'],
+    nodes: [1],
+    eggs: [5, 6],
     thumbnail: png(),
     vcpu: '',
     io: 500,
@@ -271,7 +285,7 @@ describe('checks before sending (spec 5 "Admin")', () => {
       creditsMonthly: 20,
       type: 'storage' as const,
       quantity: 10,
-      packages: ['3'],
+      packages: [3],
       active: true,
     };
     expect(addonDraftError(addon)).toBeNull();
@@ -289,11 +303,28 @@ describe('checks before sending (spec 5 "Admin")', () => {
     expect(discountDraftError({ ...discount, percentage: 100.5 })).toBe('errors.invalidPercentage');
   });
 
+  it("shows the first problem in the spec's order, whatever order the fields are in", () => {
+    const discount = { code: 'NO SPACES', percentage: 0, validUntil: '' };
+    expect(discountDraftError(discount)).toBe('errors.emptyFields');
+    expect(discountDraftError({ ...discount, validUntil: '2026-12-31' })).toBe('errors.invalidCode');
+    expect(packageDraftError({ ...pkg, nodes: [], eggs: [], ports: '' }, 'add')).toBe('errors.emptyFields');
+    expect(packageDraftError({ ...pkg, nodes: [], eggs: [], thumbnail: null }, 'add')).toBe(
+      'errors.noThumbnail',
+    );
+    expect(packageDraftError({ ...pkg, eggs: [], nodes: [] }, 'add')).toBe('errors.noLocations');
+    expect(gameDraftError({ ...game, image: null, desktop: false, active: false }, 'add')).toBe(
+      'errors.emptyFields',
+    );
+    expect(gameDraftError({ ...game, image: png('x.gif', 5, 'image/gif'), thumbnail: null }, 'add')).toBe(
+      'errors.noThumbnail',
+    );
+  });
+
   it('NumberInput values become numbers or empty', () => {
-    expect(numberDraft(5)).toBe(5);
-    expect(numberDraft('')).toBe('');
-    expect(numberDraft('12')).toBe(12);
-    expect(numberDraft('-')).toBe('');
+    expect(numberValue(5)).toBe(5);
+    expect(numberValue('')).toBe('');
+    expect(numberValue('12')).toBe(12);
+    expect(numberValue('-')).toBe('');
   });
 });
 
@@ -338,8 +369,8 @@ describe('multipart bodies (spec 7 "Admin")', () => {
       credits: 12.5,
       game: '2',
       target: 'alice',
-      nodes: ['1', '4'],
-      eggs: ['9'],
+      nodes: [1, 4],
+      eggs: [9],
       thumbnail: image,
       vcpu: '',
       io: 500,
@@ -452,10 +483,14 @@ describe('audit log', () => {
     expect(changedFields({ id: 1, role: 'admin' }, null)).toEqual([
       { field: 'role', before: 'admin', after: undefined },
     ]);
-    expect(auditValue(undefined)).toBe('—');
-    expect(auditValue(null)).toBe('—');
-    expect(auditValue([1, 2])).toBe('[1,2]');
-    expect(auditValue('x'.repeat(100))).toHaveLength(60);
+    const dateTime = (iso: string) => `time:${iso}`;
+    expect(auditValue(undefined, dateTime)).toBe('—');
+    expect(auditValue(null, dateTime)).toBe('—');
+    expect(auditValue([1, 2], dateTime)).toBe('[1,2]');
+    expect(auditValue('x'.repeat(100), dateTime)).toHaveLength(60);
+    // A time (a discount's valid_until) in the page's language, never the raw ISO text.
+    expect(auditValue('2026-12-31T22:59:59.999Z', dateTime)).toBe('time:2026-12-31T22:59:59.999Z');
+    expect(auditValue('2026-12-31', dateTime)).toBe('2026-12-31');
     expectMessage('audit.actions.role', 'role changed');
     expectMessage('audit.record', 'Package #4', { entity: 'Package', id: '4' });
   });

@@ -23,6 +23,66 @@ export const ADMIN_PAGE_SIZE_MAX = 200;
 
 const EMPTY = 'emptyFields';
 
+/**
+ * The validation messages of the staff forms in the spec's order (spec 5 "Admin": all fields, then the
+ * files, locations, eggs and packages, then the formats). A form shows, and the server answers first, the
+ * earliest of these that failed, whatever order the fields were checked in.
+ */
+export const ADMIN_MESSAGES = [
+  EMPTY,
+  'noImage',
+  'noThumbnail',
+  'noLocations',
+  'noNests',
+  'noPackages',
+  'invalidCode',
+  'invalidPercentage',
+  'fileType',
+  'fileTooLarge',
+] as const;
+export type AdminMessage = (typeof ADMIN_MESSAGES)[number];
+
+/**
+ * The first of `messages` in ADMIN_MESSAGES order (spec 5), or null when none of them is one.
+ * @param messages validation messages as a form or a 400 answer lists them, in any order
+ */
+export function firstAdminMessage(messages: Iterable<unknown>): AdminMessage | null {
+  let best = -1;
+  for (const message of messages) {
+    const rank = (ADMIN_MESSAGES as readonly unknown[]).indexOf(message);
+    if (rank !== -1 && (best === -1 || rank < best)) best = rank;
+  }
+  return best === -1 ? null : ADMIN_MESSAGES[best]!;
+}
+
+const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
+
+/**
+ * An image part of a staff form (spec 5 "Files must not be too large", 9 upload types): the browser's
+ * File (png, jpeg or webp by its type, or its name when the browser gives no type; at most
+ * UPLOAD_MAX_BYTES) or the server's bytes (whose type uploads.ts finds from the bytes themselves).
+ * @param missing the message when no file is given (required on add); undefined when it may be left out
+ */
+export const imageUpload = (missing?: 'noImage' | 'noThumbnail') =>
+  // A missing part becomes null, so the check also runs when the form has no such part at all.
+  z.preprocess(
+    (v) => v ?? null,
+    z.unknown().check((ctx) => {
+      const file = ctx.value as { size?: number; length?: number; type?: string; name?: string } | null;
+      if (file === undefined || file === null) {
+        if (missing) ctx.issues.push({ code: 'custom', message: missing, input: file });
+        return;
+      }
+      if (typeof file.name === 'string') {
+        const typed = !file.type || (UPLOAD_MIME_TYPES as readonly string[]).includes(file.type);
+        if (!typed || !IMAGE_NAME.test(file.name))
+          ctx.issues.push({ code: 'custom', message: 'fileType', input: file });
+      }
+      if ((file.size ?? file.length ?? 0) > UPLOAD_MAX_BYTES)
+        ctx.issues.push({ code: 'custom', message: 'fileTooLarge', input: file });
+    }),
+  );
+
 /** A checkbox of a multipart form: "true"/"1"/"on" ticked, "false"/"0"/"off"/"" or missing not. */
 export const formFlag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])])
@@ -130,6 +190,19 @@ export const gameFields = z
   .refine((g) => g.desktop || g.console || g.mobile || g.active, { message: EMPTY, path: ['desktop'] });
 export type GameFields = z.infer<typeof gameFields>;
 
+/**
+ * The whole game form, text fields and files (`image`, `thumbnail`: required on add, optional on edit),
+ * as the staff popup checks it and the server checks the multipart form (spec 5 "Game add").
+ */
+export const gameForm = (mode: 'add' | 'edit') =>
+  z.intersection(
+    gameFields,
+    z.object({
+      image: imageUpload(mode === 'add' ? 'noImage' : undefined),
+      thumbnail: imageUpload(mode === 'add' ? 'noThumbnail' : undefined),
+    }),
+  );
+
 /** DELETE bodies of the store administration: `{ id }` (packages also send `custom`, unused). */
 export const deleteBody = z.object({ id: jsonId, custom: z.unknown().optional() });
 
@@ -195,6 +268,13 @@ export const packageFields = z.object({
   active: formFlag,
 });
 export type PackageFields = z.infer<typeof packageFields>;
+
+/**
+ * The whole package form, text fields and the thumbnail file (required on add, optional on edit), as the
+ * staff popup checks it and the server checks the multipart form (spec 5 "Package add").
+ */
+export const packageForm = (mode: 'add' | 'edit') =>
+  packageFields.extend({ thumbnail: imageUpload(mode === 'add' ? 'noThumbnail' : undefined) });
 
 /** GET /api/private/store/packages-additional-data for staff: games, locations with nodes, nests with eggs. */
 export const adminPackagesAdditionalData = z.object({
@@ -357,6 +437,8 @@ export const auditEntry = z.object({
   action: z.enum(AUDIT_ACTIONS),
   entity: z.enum(AUDIT_ENTITIES),
   entity_id: z.number().int(),
+  /** the record's name now (username, game, package or add-on name, discount code, server name); null if unknown */
+  entity_name: z.string().nullable(),
   /** the record before and after the change (null before a create, after a delete) */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -39,8 +39,16 @@ export async function recordAudit(
     .execute();
 }
 
+/** The name a recorded record carries (a removed discount is gone from its table): name, code or username. */
+function recordName(record: Record<string, unknown> | null): string | null {
+  for (const field of ['name', 'code', 'username'])
+    if (typeof record?.[field] === 'string' && record[field] !== '') return record[field] as string;
+  return null;
+}
+
 /**
- * A page of the log, newest first.
+ * A page of the log, newest first, each entry with the name of its record as it is now (username, game,
+ * package or add-on name, discount code, server name), or as the entry recorded it when the row is gone.
  * @param filter actor: a staff username (exact, case-insensitive); entity: a kind of record
  */
 export async function listAudit(
@@ -54,6 +62,22 @@ export async function listAudit(
   if (filter.entity) query = query.where('a.entity', '=', filter.entity);
   const [rows, count] = await Promise.all([
     query
+      // The record's name in the same query: one left join per kind, each only for entries of that kind.
+      .leftJoin('users as eu', (j) => j.onRef('eu.id', '=', 'a.entity_id').on('a.entity', '=', 'user'))
+      .leftJoin('games as eg', (j) => j.onRef('eg.id', '=', 'a.entity_id').on('a.entity', '=', 'game'))
+      .leftJoin('packages as ep', (j) => j.onRef('ep.id', '=', 'a.entity_id').on('a.entity', '=', 'package'))
+      .leftJoin('addons as ea', (j) => j.onRef('ea.id', '=', 'a.entity_id').on('a.entity', '=', 'addon'))
+      .leftJoin('discounts as ed', (j) =>
+        j.onRef('ed.id', '=', 'a.entity_id').on('a.entity', '=', 'discount'),
+      )
+      .leftJoin('user_packages as es', (j) =>
+        j.onRef('es.id', '=', 'a.entity_id').on('a.entity', '=', 'server'),
+      )
+      .select((eb) =>
+        eb.fn
+          .coalesce('eu.username', 'eg.name', 'ep.name', eb.fn.coalesce('ea.name', 'ed.code', 'es.name'))
+          .as('entity_name'),
+      )
       .select([
         'a.id',
         'a.actor_id',
@@ -72,17 +96,22 @@ export async function listAudit(
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    entries: rows.map((r) => ({
-      id: r.id,
-      at: new Date(Number(r.created_at)).toISOString(),
-      actor_id: r.actor_id,
-      actor_username: r.username,
-      action: r.action as AuditAction,
-      entity: r.entity as AuditEntity,
-      entity_id: r.entity_id,
-      before: r.before === null ? null : (JSON.parse(r.before) as Record<string, unknown>),
-      after: r.after === null ? null : (JSON.parse(r.after) as Record<string, unknown>),
-    })),
+    entries: rows.map((r) => {
+      const before = r.before === null ? null : (JSON.parse(r.before) as Record<string, unknown>);
+      const after = r.after === null ? null : (JSON.parse(r.after) as Record<string, unknown>);
+      return {
+        id: r.id,
+        at: new Date(Number(r.created_at)).toISOString(),
+        actor_id: r.actor_id,
+        actor_username: r.username,
+        action: r.action as AuditAction,
+        entity: r.entity as AuditEntity,
+        entity_id: r.entity_id,
+        entity_name: r.entity_name ?? recordName(after) ?? recordName(before),
+        before,
+        after,
+      };
+    }),
     total: Number(count.n),
     page: filter.page,
     pageSize,

@@ -591,6 +591,11 @@ describe.each(DATABASES)('store administration on %s', (kind) => {
           e.action === 'update' && e.after?.name === 'Valheim Plus',
       );
       expect(edit.before.name).toBe('Valheim');
+      // The record by its name (one query with joins), also for a discount that is gone.
+      expect(edit.entity_name).toBe('Valheim Plus');
+      const discounts = (await master.get('/api/private/users/audit-log?entity=discount')).body.entries;
+      const removed = discounts.find((e: { action: string }) => e.action === 'delete');
+      expect(removed.entity_name).toBe(removed.before.code);
       const adminName = (await admin.get('/api/auth/me')).body.username;
       const byAdmin = (await master.get(`/api/private/users/audit-log?actor=${adminName}`)).body.entries;
       expect(byAdmin.length).toBeGreaterThan(0);

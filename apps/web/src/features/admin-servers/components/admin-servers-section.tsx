@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/admin/paged-table';
 import { SearchInput } from '@/components/admin/search-input';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { usePagedSearch } from '@/hooks/use-paged-search';
 import { useAllServers } from '../api/servers';
 import { panelLink, statusBadge } from '../utils/server';
@@ -77,9 +78,9 @@ export default function AdminServersSection() {
                   </Table.Td>
                   <Table.Td>{server.owner}</Table.Td>
                   <Table.Td>
-                    <Badge color={badge.color} variant="light" tt="none" data-testid="admin-server-status">
+                    <StatusBadge color={badge.color} data-testid="admin-server-status">
                       {badge.key ? t(badge.key) : server.status}
-                    </Badge>
+                    </StatusBadge>
                   </Table.Td>
                 </Table.Tr>
               );

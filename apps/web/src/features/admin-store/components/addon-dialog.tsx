@@ -1,19 +1,17 @@
-import type { AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
+import { type AddonsAdditionalData, type AdminAddon, addonBody } from '@falkenhost/contracts/admin';
 import { ADDON_TYPES, type AddonType, TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
+import { firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { saveAddon } from '../api/addons';
-import { useDraft } from '../hooks/use-draft';
 import { useOwnersConfirm } from '../hooks/use-owners-confirm';
 import { useStoreChange } from '../hooks/use-store-change';
 import { packageOptions } from '../utils/choices';
 import { addonErrorKey } from '../utils/errors';
-import { numberDraft } from '../utils/form-data';
-import { type AddonDraft, addonDraftError } from '../utils/validate';
 import { ActiveCheckbox } from './active-checkbox';
 
 interface Props {
@@ -24,74 +22,78 @@ interface Props {
   onClose: () => void;
 }
 
-function draftOf(addon: AdminAddon | null): AddonDraft {
+/** The add-on popup's fields (spec 2 "Add-ons"); numbers are '' while empty. */
+interface AddonValues {
+  name: string;
+  /** credits a month */
+  creditsMonthly: number | '';
+  type: AddonType | null;
+  /** GB of storage, or a number of backups or databases */
+  quantity: number | '';
+  /** package ids */
+  packages: number[];
+  active: boolean;
+}
+
+function valuesOf(addon: AdminAddon | null): AddonValues {
   if (!addon) return { name: '', creditsMonthly: '', type: null, quantity: '', packages: [], active: true };
   return {
     name: addon.name,
     creditsMonthly: addon.credits_monthly,
     type: addon.type,
     quantity: addon.quantity,
-    packages: addon.user_packages_id.map(String),
+    packages: addon.user_packages_id,
     active: addon.active,
   };
 }
 
 /**
  * The add-on popup (spec 2 "Add-ons"): name, monthly credits, type, quantity, packages grouped by game,
- * and active. An edit asks first with the owners count, as a change reaches the existing owners.
+ * and active. An edit asks first with the owners count, as a change reaches the existing owners. Checked
+ * by the API's own `addonBody` (spec 5: all fields, then a package).
  */
 export function AddonDialog({ addon, packages, onClose }: Props) {
   const { t } = useTranslation('admin');
   const mode = addon ? 'edit' : 'add';
-  const { draft, set } = useDraft<AddonDraft>(() => draftOf(addon));
+  const form = useStaffForm<AddonValues>(valuesOf(addon), addonBody);
+  const field = useFieldProps(form);
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
   const ownersConfirm = useOwnersConfirm('addons', 'addon-owners');
   const groups = useMemo(() => packageOptions(packages), [packages]);
 
-  const save = useThrottledAction(async () => {
-    const body = {
-      name: draft.name.trim(),
-      creditsMonthly: draft.creditsMonthly as number,
-      type: draft.type as AddonType,
-      quantity: draft.quantity as number,
-      packages: draft.packages.map(Number),
-      active: draft.active,
-    };
+  const send = async () => {
+    const body = addonBody.parse(form.getValues());
     const saved = await change(
       saveAddon(body, addon?.id),
       (answer) => addonErrorKey(answer, mode),
       mode === 'add' ? 'addons.toast.added' : 'addons.toast.updated',
     );
     if (saved) onClose();
-  });
-
-  const submit = () => {
-    const problem = addonDraftError(draft);
-    if (problem) return notice('error', problem);
-    if (!addon) return void save.run();
-    ownersConfirm.confirm(addon.name, addon.addons_ordered, () => void save.run());
   };
+  // The confirmed save of an edit (the submit's throttle has already run for that click).
+  const save = useThrottledAction(send);
+
+  // Checking, and adding at once, are throttled too: a second click within the second does nothing.
+  const submit = useThrottledAction(async () => {
+    const problem = firstFormError(form);
+    if (problem) return notice('error', problem);
+    if (!addon) return send();
+    ownersConfirm.confirm(addon.name, addon.addons_ordered, () => void save.run());
+  });
 
   return (
     <FormDialog
       title={addon ? t('addons.editTitle', { name: addon.name }) : t('addons.addTitle')}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => void submit.run()}
       closeOnEscape={!ownersConfirm.open}
       size="lg"
       testId="addon-form"
       submitTestId="addon-save"
-      busy={save.busy}
+      busy={save.busy || submit.busy}
     >
-      <TextInput
-        label={t('addons.fields.name')}
-        required
-        maxLength={64}
-        value={draft.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        data-autofocus
-      />
+      <TextInput label={t('addons.fields.name')} required maxLength={64} {...field('name')} data-autofocus />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <NumberInput
           label={t('addons.fields.creditsMonthly')}
@@ -100,28 +102,25 @@ export function AddonDialog({ addon, packages, onClose }: Props) {
           decimalScale={4}
           allowNegative={false}
           clampBehavior="none"
-          value={draft.creditsMonthly}
-          onChange={(value) => set('creditsMonthly', numberDraft(value))}
+          {...field('creditsMonthly', { number: true })}
         />
         <Select
           label={t('addons.fields.type')}
           required
           data={ADDON_TYPES.map((type) => ({ value: type, label: t(`addons.types.${type}`) }))}
-          value={draft.type}
-          onChange={(value) => set('type', value as AddonType | null)}
+          {...field('type')}
           allowDeselect={false}
         />
         <NumberInput
           label={t('addons.fields.quantity')}
-          description={draft.type ? t(`addons.quantityHint.${draft.type}`) : undefined}
+          description={form.values.type ? t(`addons.quantityHint.${form.values.type}`) : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           required
           min={1}
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="none"
-          value={draft.quantity}
-          onChange={(value) => set('quantity', numberDraft(value))}
+          {...field('quantity', { number: true })}
         />
       </SimpleGrid>
       <MultiSelect
@@ -129,16 +128,17 @@ export function AddonDialog({ addon, packages, onClose }: Props) {
         description={t('addons.fields.packagesHint')}
         required
         data={groups}
-        value={draft.packages}
-        onChange={(value) => set('packages', value)}
+        {...field('packages')}
+        value={form.values.packages.map(String)}
+        onChange={(value) => form.setFieldValue('packages', value.map(Number))}
         searchable
         clearable
         nothingFoundMessage={t('form.nothingFound')}
       />
       <ActiveCheckbox
         label={t('addons.fields.active')}
-        checked={draft.active}
-        onChange={(checked) => set('active', checked)}
+        checked={form.values.active}
+        onChange={(checked) => form.setFieldValue('active', checked)}
       />
     </FormDialog>
   );

@@ -1,7 +1,8 @@
 import type { AdminAddon } from '@falkenhost/contracts/admin';
-import { Badge, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { useFormatters } from '@/lib/format';
 import { deleteAddon, useAddonsAdditionalData, useAdminAddons } from '../api/addons';
 import { AddonDialog } from './addon-dialog';
@@ -48,9 +49,9 @@ export function AddonsTab() {
             {addon.addons_ordered}
           </Table.Td>
           <Table.Td>
-            <Badge variant="light" color={addon.active ? 'teal' : 'gray'} tt="none">
+            <StatusBadge color={addon.active ? 'teal' : 'gray'}>
               {t(addon.active ? 'status.active' : 'status.inactive')}
-            </Badge>
+            </StatusBadge>
           </Table.Td>
         </>
       )}

@@ -1,15 +1,15 @@
+import { discountBody } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
+import { firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { addDiscount } from '../api/discounts';
-import { useDraft } from '../hooks/use-draft';
 import { useStoreChange } from '../hooks/use-store-change';
 import { discountErrorKey } from '../utils/errors';
-import { numberDraft } from '../utils/form-data';
-import { type DiscountDraft, discountDraftError } from '../utils/validate';
 
 /** Today as YYYY-MM-DD in the browser's zone: the earliest date the picker offers. */
 function today(): string {
@@ -18,25 +18,33 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The discount popup's fields (spec 2 "Discounts"): percent off, '' while empty; the date YYYY-MM-DD. */
+interface DiscountValues {
+  code: string;
+  percentage: number | '';
+  validUntil: string;
+}
+
 /**
  * The add-discount popup (spec 2 "Discounts"): code, percentage and the last valid day (a date field
- * sending YYYY-MM-DD; the code is valid to the end of that day in Prague).
+ * sending YYYY-MM-DD; the code is valid to the end of that day in Prague). Checked by the API's own
+ * `discountBody` (spec 5: all fields, then the code's characters, then the percentage).
  */
 export function DiscountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const { draft, set } = useDraft<DiscountDraft>({ code: '', percentage: '', validUntil: '' });
+  const form = useStaffForm<DiscountValues>({ code: '', percentage: '', validUntil: '' }, discountBody);
+  const field = useFieldProps(form);
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
+  // The current date is read after the first render, so the server's HTML and the browser's match.
+  const [minDate, setMinDate] = useState<string | undefined>(undefined);
+  useEffect(() => setMinDate(today()), []);
 
   const save = useThrottledAction(async () => {
-    const problem = discountDraftError(draft);
+    const problem = firstFormError(form);
     if (problem) return notice('error', problem);
     const saved = await change(
-      addDiscount({
-        code: draft.code.trim(),
-        percentage: draft.percentage as number,
-        validUntil: draft.validUntil,
-      }),
+      addDiscount(discountBody.parse(form.getValues())),
       discountErrorKey,
       'discounts.toast.added',
     );
@@ -58,8 +66,7 @@ export function DiscountDialog({ onClose }: { onClose: () => void }) {
         description={t('discounts.fields.codeHint')}
         required
         maxLength={64}
-        value={draft.code}
-        onChange={(event) => set('code', event.currentTarget.value)}
+        {...field('code')}
         data-autofocus
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -72,16 +79,14 @@ export function DiscountDialog({ onClose }: { onClose: () => void }) {
           allowNegative={false}
           clampBehavior="none"
           suffix=" %"
-          value={draft.percentage}
-          onChange={(value) => set('percentage', numberDraft(value))}
+          {...field('percentage', { number: true })}
         />
         <TextInput
           type="date"
           label={t('discounts.fields.validUntil')}
           required
-          min={today()}
-          value={draft.validUntil}
-          onChange={(event) => set('validUntil', event.currentTarget.value)}
+          min={minDate}
+          {...field('validUntil')}
         />
       </SimpleGrid>
     </FormDialog>

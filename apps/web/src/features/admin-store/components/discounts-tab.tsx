@@ -1,6 +1,7 @@
-import { Badge, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { useFormatters } from '@/lib/format';
 import { deleteDiscount, useAdminDiscounts } from '../api/discounts';
 import { formatValidUntil } from '../utils/format';
@@ -41,9 +42,9 @@ export function DiscountsTab() {
           <Table.Td ta="right">{format.percent(Math.round(discount.percentage))}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatValidUntil(discount.valid_until)}</Table.Td>
           <Table.Td>
-            <Badge variant="light" color={discount.valid ? 'teal' : 'red'} tt="none">
+            <StatusBadge color={discount.valid ? 'teal' : 'red'}>
               {t(discount.valid ? 'discounts.valid' : 'discounts.expired')}
-            </Badge>
+            </StatusBadge>
           </Table.Td>
         </>
       )}

@@ -1,19 +1,18 @@
-import type { AdminGame } from '@falkenhost/contracts/admin';
+import { type AdminGame, gameForm } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { Checkbox, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
+import { errorText, firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import type { VariableText } from '@/lib/egg-variables';
 import { saveGame, useGameVariables } from '../api/games';
-import { useDraft } from '../hooks/use-draft';
 import { useStoreChange } from '../hooks/use-store-change';
 import { gameErrorKey, gameVariableTexts } from '../utils/errors';
-import { type GameDraft, numberDraft } from '../utils/form-data';
+import type { GameDraft } from '../utils/form-data';
 import { gameVariablesProblem, variableValuesOf } from '../utils/game-variables';
-import { gameDraftError } from '../utils/validate';
 import { ActiveCheckbox } from './active-checkbox';
 import { GameVariablesSection } from './game-variables-section';
 import { ImageFileInput } from './image-file-input';
@@ -46,12 +45,15 @@ function draftOf(game: AdminGame | null): GameDraft {
  * The game popup (spec 2 "Games"): name, platforms, priority (at least 1), image and thumbnail with a
  * preview, active (ticked on add). Files are required on add and optional on edit (spec 5). On edit, the
  * egg variables of the game's packages with who gives each (issue 28); a game whose variable has no value
- * from anyone cannot be saved active.
+ * from anyone cannot be saved active. Checked by the API's own `gameForm` (spec 5: all fields and a
+ * flag, then the image and thumbnail on add, then the files' type and size).
  */
 export function GameDialog({ game, onClose }: Props) {
   const { t } = useTranslation('admin');
   const mode = game ? 'edit' : 'add';
-  const { draft, set } = useDraft<GameDraft>(() => draftOf(game));
+  const form = useStaffForm<GameDraft>(draftOf(game), gameForm(mode));
+  const field = useFieldProps(form);
+  const draft = form.values;
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
   const variables = useGameVariables(game?.id ?? null);
@@ -62,13 +64,14 @@ export function GameDialog({ game, onClose }: Props) {
   const variableValues = variableValuesOf(fields, variableEdits);
 
   const save = useThrottledAction(async () => {
-    const problem = gameDraftError(draft, mode);
+    const problem = firstFormError(form);
     if (problem) return notice('error', problem);
-    const refused = gameVariablesProblem(fields, variableValues, draft.active);
+    const values = form.getValues();
+    const refused = gameVariablesProblem(fields, variableValues, values.active);
     if (refused) return notice('error', refused.key, refused.values);
     const saved = await change(
       // The values replace the stored ones, so they go only when the list was loaded.
-      saveGame({ ...draft, variables: variables.isSuccess ? variableValues : undefined }, game?.id),
+      saveGame({ ...values, variables: variables.isSuccess ? variableValues : undefined }, game?.id),
       (answer) => {
         const texts = gameVariableTexts(answer, fields);
         setVariableErrors(texts ?? new Map());
@@ -100,20 +103,16 @@ export function GameDialog({ game, onClose }: Props) {
       submitTestId="game-save"
       busy={save.busy}
     >
-      <TextInput
-        label={t('games.fields.name')}
-        required
-        maxLength={64}
-        value={draft.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        data-autofocus
-      />
+      <TextInput label={t('games.fields.name')} required maxLength={64} {...field('name')} data-autofocus />
       <Checkbox.Group
         label={t('games.fields.platforms')}
         value={PLATFORMS.filter((platform) => draft[platform])}
         onChange={(value) => {
-          for (const platform of PLATFORMS) set(platform, value.includes(platform));
+          for (const platform of PLATFORMS) form.setFieldValue(platform, value.includes(platform));
+          form.clearFieldError('desktop');
         }}
+        // The schema puts "no platform and not active" on the first flag (contracts gameFields).
+        error={errorText(t, form.errors.desktop)}
       >
         <Group gap="lg" mt="xs">
           {PLATFORMS.map((platform) => (
@@ -129,15 +128,15 @@ export function GameDialog({ game, onClose }: Props) {
         allowDecimal={false}
         allowNegative={false}
         clampBehavior="none"
-        value={draft.priority}
-        onChange={(value) => set('priority', numberDraft(value))}
+        {...field('priority', { number: true })}
         maw={200}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <ImageFileInput
           label={t('games.fields.image')}
           file={draft.image}
-          onChange={(file) => set('image', file)}
+          onChange={(file) => form.setFieldValue('image', file)}
+          error={field('image').error}
           currentUrl={game?.image_url}
           required={mode === 'add'}
           testId="game-image"
@@ -145,7 +144,8 @@ export function GameDialog({ game, onClose }: Props) {
         <ImageFileInput
           label={t('games.fields.thumbnail')}
           file={draft.thumbnail}
-          onChange={(file) => set('thumbnail', file)}
+          onChange={(file) => form.setFieldValue('thumbnail', file)}
+          error={field('thumbnail').error}
           currentUrl={game?.thumbnail_url}
           required={mode === 'add'}
           testId="game-thumbnail"
@@ -154,7 +154,10 @@ export function GameDialog({ game, onClose }: Props) {
       <ActiveCheckbox
         label={t('games.fields.active')}
         checked={draft.active}
-        onChange={(checked) => set('active', checked)}
+        onChange={(checked) => {
+          form.setFieldValue('active', checked);
+          form.clearFieldError('desktop');
+        }}
       />
       {game && (
         <GameVariablesSection

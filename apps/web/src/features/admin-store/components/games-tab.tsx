@@ -1,7 +1,8 @@
 import type { AdminGame } from '@falkenhost/contracts/admin';
-import { Badge, Image, Table } from '@mantine/core';
+import { Image, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { deleteGame, useAdminGames } from '../api/games';
 import { GameDialog } from './game-dialog';
 import { StoreListTab } from './store-list-tab';
@@ -57,9 +58,9 @@ export function GamesTab() {
           </Table.Td>
           <Table.Td ta="right">{game.priority}</Table.Td>
           <Table.Td>
-            <Badge variant="light" color={game.active ? 'teal' : 'gray'} tt="none">
+            <StatusBadge color={game.active ? 'teal' : 'gray'}>
               {t(game.active ? 'status.active' : 'status.inactive')}
-            </Badge>
+            </StatusBadge>
           </Table.Td>
           <Table.Td ta="right">{game.packages_count}</Table.Td>
         </>

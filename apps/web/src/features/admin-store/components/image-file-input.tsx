@@ -15,6 +15,8 @@ interface Props {
   currentUrl?: string;
   required?: boolean;
   disabled?: boolean;
+  /** the field's error text, if any */
+  error?: string;
   testId?: string;
 }
 
@@ -24,7 +26,16 @@ interface Props {
  * chosen file's name, and a preview of the chosen file (an object URL, revoked when it changes) or else of
  * the stored image.
  */
-export function ImageFileInput({ label, file, onChange, currentUrl, required, disabled, testId }: Props) {
+export function ImageFileInput({
+  label,
+  file,
+  onChange,
+  currentUrl,
+  required,
+  disabled,
+  error,
+  testId,
+}: Props) {
   const { t } = useTranslation('admin');
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
@@ -45,6 +56,7 @@ export function ImageFileInput({ label, file, onChange, currentUrl, required, di
       id={id}
       label={label}
       required={required}
+      error={error}
       description={t('form.fileHint', { size: Math.round(UPLOAD_MAX_BYTES / (1024 * 1024)) })}
     >
       <Group gap="sm" wrap="nowrap" align="center" mt={4} pos="relative" mih={40}>
@@ -56,7 +68,8 @@ export function ImageFileInput({ label, file, onChange, currentUrl, required, di
           disabled={disabled}
           required={required}
           aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-description`}
+          aria-describedby={error ? `${id}-description ${id}-error` : `${id}-description`}
+          aria-invalid={error ? true : undefined}
           onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
           data-testid={testId}
         />

@@ -1,19 +1,22 @@
-import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
+import {
+  type AdminPackage,
+  type AdminPackagesAdditionalData,
+  packageForm,
+} from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { Alert, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
+import { firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { savePackage } from '../api/packages';
-import { useDraft } from '../hooks/use-draft';
 import { useOwnersConfirm } from '../hooks/use-owners-confirm';
 import { useStoreChange } from '../hooks/use-store-change';
 import { eggOptions, nodeOptions } from '../utils/choices';
 import { packageErrorKey } from '../utils/errors';
-import { type NumberDraft, numberDraft, type PackageDraft } from '../utils/form-data';
-import { packageDraftError } from '../utils/validate';
+import type { NumberDraft, PackageDraft } from '../utils/form-data';
 import { ActiveCheckbox } from './active-checkbox';
 import { ImageFileInput } from './image-file-input';
 
@@ -48,8 +51,8 @@ function draftOf(pkg: AdminPackage | null): PackageDraft {
     credits: pkg.credits_monthly,
     game: String(pkg.game_id),
     target: pkg.users_username ?? '',
-    nodes: pkg.nodes.map(String),
-    eggs: pkg.eggs.map(String),
+    nodes: pkg.nodes,
+    eggs: pkg.eggs,
     thumbnail: null,
     vcpu: orEmpty(pkg.vcpu),
     io: pkg.io,
@@ -90,13 +93,15 @@ interface Props {
  * username (add only, read-only on edit), nodes grouped by location, eggs grouped by nest, thumbnail.
  * Technical: vcpu, io, slots, storage, ram, swap, databases, backups, ports (empty vcpu, slots, storage
  * or ram is unlimited) and active. A custom package cannot be edited; an edit asks first with the owners
- * count, as a change reaches the existing owners.
+ * count, as a change reaches the existing owners. Checked by the API's own `packageForm` (spec 5: all
+ * fields, then the thumbnail on add, a location, an egg).
  */
 export function PackageDialog({ pkg, choices, onClose }: Props) {
   const { t } = useTranslation('admin');
   const mode = pkg ? 'edit' : 'add';
   const locked = !!pkg && pkg.users_username !== null;
-  const { draft, set } = useDraft<PackageDraft>(() => draftOf(pkg));
+  const form = useStaffForm<PackageDraft>(draftOf(pkg), packageForm(mode));
+  const field = useFieldProps(form);
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
   const ownersConfirm = useOwnersConfirm('packages', 'package-owners');
@@ -108,27 +113,30 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
   const nodes = useMemo(() => nodeOptions(choices.locations), [choices.locations]);
   const eggs = useMemo(() => eggOptions(choices.nests), [choices.nests]);
 
-  const save = useThrottledAction(async () => {
+  const send = async () => {
     const saved = await change(
-      savePackage(draft, pkg?.id),
+      savePackage(form.getValues(), pkg?.id),
       (answer) => packageErrorKey(answer, mode),
       mode === 'add' ? 'packages.toast.added' : 'packages.toast.updated',
     );
     if (saved) onClose();
+  };
+  // The confirmed save of an edit (the submit's throttle has already run for that click).
+  const save = useThrottledAction(send);
+
+  // Checking, and adding at once, are throttled too: a second click within the second does nothing.
+  const submit = useThrottledAction(async () => {
+    if (locked) return;
+    const problem = firstFormError(form);
+    if (problem) return notice('error', problem);
+    if (!pkg) return send();
+    ownersConfirm.confirm(pkg.name, pkg.packages_ordered, () => void save.run());
   });
 
-  const submit = () => {
-    if (locked) return;
-    const problem = packageDraftError(draft, mode);
-    if (problem) return notice('error', problem);
-    if (!pkg) return void save.run();
-    ownersConfirm.confirm(pkg.name, pkg.packages_ordered, () => void save.run());
-  };
-
-  const number = (field: (typeof TECHNICAL)[number][0], required: boolean, unlimited: boolean) => (
+  const number = (name: (typeof TECHNICAL)[number][0], required: boolean, unlimited: boolean) => (
     <NumberInput
-      key={field}
-      label={t(`packages.fields.${field}`)}
+      key={name}
+      label={t(`packages.fields.${name}`)}
       description={unlimited ? t('packages.fields.unlimitedHint') : undefined}
       required={required}
       disabled={locked}
@@ -136,8 +144,7 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
       allowDecimal={false}
       allowNegative={false}
       clampBehavior="none"
-      value={draft[field]}
-      onChange={(value) => set(field, numberDraft(value))}
+      {...field(name, { number: true })}
     />
   );
 
@@ -145,14 +152,14 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
     <FormDialog
       title={pkg ? t('packages.editTitle', { name: pkg.name }) : t('packages.addTitle')}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => void submit.run()}
       closeOnEscape={!ownersConfirm.open}
       size="70rem"
       gap="lg"
       testId="package-form"
       submitTestId="package-save"
       submitDisabled={locked}
-      busy={save.busy}
+      busy={save.busy || submit.busy}
     >
       {locked && (
         <Alert color="yellow" role="note" data-testid="package-custom-locked">
@@ -169,8 +176,7 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
             required
             maxLength={64}
             disabled={locked}
-            value={draft.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
+            {...field('name')}
             data-autofocus
           />
           <NumberInput
@@ -182,16 +188,14 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
             decimalScale={4}
             allowNegative={false}
             clampBehavior="none"
-            value={draft.credits}
-            onChange={(value) => set('credits', numberDraft(value))}
+            {...field('credits', { number: true })}
           />
           <Select
             label={t('packages.fields.game')}
             required
             disabled={locked}
             data={games}
-            value={draft.game}
-            onChange={(value) => set('game', value)}
+            {...field('game')}
             searchable
             nothingFoundMessage={t('form.nothingFound')}
           />
@@ -201,8 +205,7 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
             readOnly={mode === 'edit'}
             disabled={locked}
             maxLength={64}
-            value={draft.target}
-            onChange={(event) => set('target', event.currentTarget.value)}
+            {...field('target')}
           />
           <MultiSelect
             label={t('packages.fields.nodes')}
@@ -210,8 +213,9 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
             required
             disabled={locked}
             data={nodes}
-            value={draft.nodes}
-            onChange={(value) => set('nodes', value)}
+            {...field('nodes')}
+            value={form.values.nodes.map(String)}
+            onChange={(value) => form.setFieldValue('nodes', value.map(Number))}
             searchable
             clearable
             nothingFoundMessage={t('form.nothingFound')}
@@ -222,16 +226,18 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
             required
             disabled={locked}
             data={eggs}
-            value={draft.eggs}
-            onChange={(value) => set('eggs', value)}
+            {...field('eggs')}
+            value={form.values.eggs.map(String)}
+            onChange={(value) => form.setFieldValue('eggs', value.map(Number))}
             searchable
             clearable
             nothingFoundMessage={t('form.nothingFound')}
           />
           <ImageFileInput
             label={t('packages.fields.thumbnail')}
-            file={draft.thumbnail}
-            onChange={(file) => set('thumbnail', file)}
+            file={form.values.thumbnail}
+            onChange={(file) => form.setFieldValue('thumbnail', file)}
+            error={field('thumbnail').error}
             currentUrl={pkg?.thumbnail_url}
             required={mode === 'add'}
             disabled={locked}
@@ -249,8 +255,8 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
             mt="xs"
             label={t('packages.fields.active')}
             disabled={locked}
-            checked={draft.active}
-            onChange={(checked) => set('active', checked)}
+            checked={form.values.active}
+            onChange={(checked) => form.setFieldValue('active', checked)}
           />
         </Stack>
       </SimpleGrid>

@@ -1,7 +1,8 @@
 import type { AdminPackage } from '@falkenhost/contracts/admin';
-import { Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { useFormatters } from '@/lib/format';
 import { deletePackage, useAdminPackages, usePackagesAdditionalData } from '../api/packages';
 import { limited } from '../utils/format';
@@ -66,9 +67,7 @@ export function PackagesTab() {
           <Table.Td>
             {pkg.users_username !== null && (
               <Group gap={6} wrap="nowrap">
-                <Badge variant="light" color="grape" tt="none">
-                  {t('packages.custom')}
-                </Badge>
+                <StatusBadge color="grape">{t('packages.custom')}</StatusBadge>
                 <Text size="xs" c="dark.0">
                   {pkg.users_username}
                 </Text>
@@ -79,9 +78,9 @@ export function PackagesTab() {
             {pkg.packages_ordered}
           </Table.Td>
           <Table.Td>
-            <Badge variant="light" color={pkg.active ? 'teal' : 'gray'} tt="none">
+            <StatusBadge color={pkg.active ? 'teal' : 'gray'}>
               {t(pkg.active ? 'status.active' : 'status.inactive')}
-            </Badge>
+            </StatusBadge>
           </Table.Td>
         </>
       )}

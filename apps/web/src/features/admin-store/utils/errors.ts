@@ -3,40 +3,32 @@
  * "Admin games", "Admin packages", "Admin add-ons", "Admin discounts"). Each function takes the failed
  * answer as the api-client hands it over.
  */
+import { firstAdminMessage } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
 // Relative, as the message tests import this module without the web build's '@' alias.
 import { type VariableLabel, type VariableText, variableAnswerTexts } from '../../../lib/egg-variables';
-import type { Mode } from './validate';
+
+/** Whether a popup adds a record or edits one. */
+export type Mode = 'add' | 'edit';
 
 /** The part of an answer the mapping reads. */
 export type FailedAnswer = Pick<ApiResult<unknown>, 'status' | 'error'>;
-
-/** The validation messages the server sends as `errors[0].msg` (contracts admin.ts), by their key. */
-const VALIDATION_MESSAGES = [
-  'emptyFields',
-  'noLocations',
-  'noNests',
-  'noThumbnail',
-  'noPackages',
-  'noImage',
-  'invalidCode',
-  'invalidPercentage',
-] as const;
 
 const reasonOf = (answer: FailedAnswer) => answer.error?.reason;
 
 /**
  * What any save may answer: 413 file too large; 400 file-type (not a png, jpeg or webp image); 400
- * validation by its first message; anything else (other statuses, network failure) the generic error.
+ * validation by its first message in the spec's order (firstAdminMessage, as the popup itself shows
+ * it); anything else (other statuses, network failure) the generic error.
  */
 export function saveErrorKey(answer: FailedAnswer): string {
   const reason = reasonOf(answer);
   if (answer.status === 413) return 'errors.fileTooLarge';
   if (answer.status === 400 && reason === REASONS.fileType) return 'errors.fileType';
   if (answer.status === 400 && reason === REASONS.validation) {
-    const msg = answer.error?.errors?.[0]?.msg;
-    if (msg && (VALIDATION_MESSAGES as readonly string[]).includes(msg)) return `errors.${msg}`;
+    const msg = firstAdminMessage((answer.error?.errors ?? []).map((error) => error.msg));
+    if (msg) return `errors.${msg}`;
   }
   return 'errors.unknown';
 }

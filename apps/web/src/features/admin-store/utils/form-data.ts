@@ -24,7 +24,7 @@ export interface GameDraft {
   variables?: Record<string, string>;
 }
 
-/** The package popup's fields (spec 2 "Packages"); node and egg ids as the MultiSelects hold them. */
+/** The package popup's fields (spec 2 "Packages"). */
 export interface PackageDraft {
   name: string;
   /** price in credits a month */
@@ -33,8 +33,10 @@ export interface PackageDraft {
   game: string | null;
   /** username of the target user of a custom package (add only; '' for a public package) */
   target: string;
-  nodes: string[];
-  eggs: string[];
+  /** node ids */
+  nodes: number[];
+  /** egg ids */
+  eggs: number[];
   thumbnail: File | null;
   /** percent of one core; '' or 0 unlimited */
   vcpu: NumberDraft;
@@ -88,8 +90,8 @@ export function packageFormData(draft: PackageDraft, id?: number): FormData {
   form.append('credits', text(draft.credits));
   form.append('game', draft.game ?? '');
   if (id === undefined) form.append('target', draft.target.trim());
-  form.append('nodes', JSON.stringify(draft.nodes.map(Number)));
-  form.append('eggs', JSON.stringify(draft.eggs.map(Number)));
+  form.append('nodes', JSON.stringify(draft.nodes));
+  form.append('eggs', JSON.stringify(draft.eggs));
   for (const field of [
     'vcpu',
     'io',
@@ -106,11 +108,4 @@ export function packageFormData(draft: PackageDraft, id?: number): FormData {
   form.append('active', String(draft.active));
   if (draft.thumbnail) form.append('thumbnail', draft.thumbnail);
   return form;
-}
-
-/** A NumberInput's value as a draft: a number, or '' while empty or not a number yet. */
-export function numberDraft(value: number | string): NumberDraft {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
-  const parsed = value.trim() === '' ? Number.NaN : Number(value);
-  return Number.isFinite(parsed) ? parsed : '';
 }

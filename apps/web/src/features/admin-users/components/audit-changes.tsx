@@ -1,11 +1,13 @@
 import type { AuditEntry } from '@falkenhost/contracts/admin';
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '@/lib/format';
 import { auditValue, changedFields } from '../utils/audit';
 
 /** The compact before → after list of one audit entry: only the fields whose values differ. */
 export function AuditChanges({ entry }: { entry: Pick<AuditEntry, 'before' | 'after'> }) {
   const { t } = useTranslation('admin');
+  const format = useFormatters();
   const changes = changedFields(entry.before, entry.after);
   if (changes.length === 0)
     return (
@@ -21,9 +23,9 @@ export function AuditChanges({ entry }: { entry: Pick<AuditEntry, 'before' | 'af
             {change.field}
           </Text>
           {': '}
-          {auditValue(change.before)}
+          {auditValue(change.before, format.dateTime)}
           {' → '}
-          {auditValue(change.after)}
+          {auditValue(change.after, format.dateTime)}
         </List.Item>
       ))}
     </List>

@@ -1,5 +1,5 @@
 import { AUDIT_ENTITIES, type AuditEntity } from '@falkenhost/contracts/admin';
-import { Group, Select, Stack, Table } from '@mantine/core';
+import { Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/admin/paged-table';
@@ -11,7 +11,8 @@ import { AuditChanges } from './audit-changes';
 
 /**
  * The audit log of staff changes (issue 10): filter by staff username and kind of record; rows with the
- * time, who, the action, the record and its id, and the changed fields before → after.
+ * time in the page's language, who, the action, the record by its name (and id), and the changed fields
+ * before → after (times among them in the page's language too).
  */
 export function AuditLogPanel() {
   const { t } = useTranslation('admin');
@@ -71,8 +72,23 @@ export function AuditLogPanel() {
             </Table.Td>
             <Table.Td fw={600}>{entry.actor_username}</Table.Td>
             <Table.Td>{t(`audit.actions.${entry.action}`)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {t('audit.record', { entity: t(`audit.entities.${entry.entity}`), id: entry.entity_id })}
+            <Table.Td data-testid="audit-record">
+              {entry.entity_name === null ? (
+                t('audit.record', { entity: t(`audit.entities.${entry.entity}`), id: entry.entity_id })
+              ) : (
+                <>
+                  <Text span size="sm">
+                    {t(`audit.entities.${entry.entity}`)}{' '}
+                  </Text>
+                  <Text span size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+                    {entry.entity_name}
+                  </Text>
+                  {/* The id stays, smaller: two records may have had the same name. */}
+                  <Text size="xs" c="dark.0">
+                    {t('audit.recordId', { id: entry.entity_id })}
+                  </Text>
+                </>
+              )}
             </Table.Td>
             <Table.Td>
               <AuditChanges entry={entry} />

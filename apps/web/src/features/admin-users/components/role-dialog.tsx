@@ -1,9 +1,10 @@
-import type { AdminUser } from '@falkenhost/contracts/admin';
-import { ROLES, type Role } from '@falkenhost/contracts/constants';
+import { type AdminUser, changeRoleBody } from '@falkenhost/contracts/admin';
+import { ROLES, type Role, TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { Alert, Select } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
+import { firstFormError, useStaffForm } from '@/components/admin/staff-form';
+import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { changeRole } from '../api/users';
 import { useUserChange } from '../hooks/use-user-change';
@@ -16,14 +17,20 @@ interface Props {
 
 /**
  * The role dialog (spec 2 "Users admin"): a select of customer, admin and master, the warning that the
- * permissions change and the user must log in again, confirm and cancel.
+ * permissions change and the user must log in again, confirm and cancel. Checked by the API's own
+ * `changeRoleBody`.
  */
 export function RoleDialog({ user, onClose }: Props) {
   const { t } = useTranslation('admin');
-  const [role, setRole] = useState<Role>(user.role);
+  const form = useStaffForm<{ id: number; role: Role }>({ id: user.id, role: user.role }, changeRoleBody);
+  const role = form.values.role;
   const change = useUserChange();
+  const notice = useNotice('admin', TOAST_SHORT_MS);
   const save = useThrottledAction(async () => {
-    const saved = await change(changeRole(user.id, role), roleErrorKey, 'users.toast.roleUpdated', {
+    const problem = firstFormError(form);
+    if (problem) return notice('error', problem);
+    const body = changeRoleBody.parse(form.getValues());
+    const saved = await change(changeRole(body.id, body.role), roleErrorKey, 'users.toast.roleUpdated', {
       username: user.username,
     });
     if (saved) onClose();
@@ -45,7 +52,7 @@ export function RoleDialog({ user, onClose }: Props) {
         label={t('users.role.label')}
         data={ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) }))}
         value={role}
-        onChange={(value) => value && setRole(value as Role)}
+        onChange={(value) => value && form.setFieldValue('role', value as Role)}
         allowDeselect={false}
         data-autofocus
       />

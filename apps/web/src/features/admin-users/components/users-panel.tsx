@@ -1,14 +1,16 @@
 import type { AdminUser } from '@falkenhost/contracts/admin';
 import { ROLE_FILTERS } from '@falkenhost/contracts/admin';
-import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/admin/paged-table';
 import { SearchInput } from '@/components/admin/search-input';
+import { StatusBadge } from '@/components/admin/status-badge';
 import { usePagedSearch } from '@/hooks/use-paged-search';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { openConfirm } from '@/lib/confirm';
 import { useFormatters } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { type RoleFilter, setUserActive, useAllUsers } from '../api/users';
 import { useUserChange } from '../hooks/use-user-change';
 import { activeErrorKey } from '../utils/errors';
@@ -17,7 +19,8 @@ import { RoleDialog } from './role-dialog';
 /**
  * The users list (spec 2 "Users admin"): search by username or e-mail, a role filter; rows with username,
  * e-mail, role, credits (2 decimals) and status, a Role button (the role dialog) and an activate or
- * deactivate button (asked first: a deactivated user is logged out and can no longer log in).
+ * deactivate button (asked first: a deactivated user is logged out and can no longer log in). One's own
+ * row offers neither: the API refuses both for oneself (409 self, apps/api/src/staff/admin-users.ts).
  */
 export function UsersPanel() {
   const { t } = useTranslation('admin');
@@ -26,6 +29,7 @@ export function UsersPanel() {
   const [role, setRole] = useState<RoleFilter>('all');
   const [roleOf, setRoleOf] = useState<AdminUser | null>(null);
   const users = useAllUsers(debounced, role, page);
+  const me = useSession().data;
   const change = useUserChange();
   const toggle = useThrottledAction(async (user: AdminUser) => {
     const active = !user.active;
@@ -105,34 +109,40 @@ export function UsersPanel() {
             <Table.Td data-testid="user-role">{t(`users.roles.${user.role}`)}</Table.Td>
             <Table.Td ta="right">{format.decimal2(user.credits)}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={user.active ? 'teal' : 'red'} tt="none">
+              <StatusBadge color={user.active ? 'teal' : 'red'}>
                 {t(user.active ? 'status.active' : 'status.inactive')}
-              </Badge>
+              </StatusBadge>
             </Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap" justify="flex-end">
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => setRoleOf(user)}
-                  aria-label={t('users.role.buttonNamed', { username: user.username })}
-                  data-testid="user-role-button"
-                >
-                  {t('users.role.button')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color={user.active ? 'red' : 'teal'}
-                  onClick={() => askToggle(user)}
-                  aria-label={t(user.active ? 'users.deactivate.named' : 'users.activate.named', {
-                    username: user.username,
-                  })}
-                  data-testid="user-active-button"
-                >
-                  {t(user.active ? 'users.deactivate.button' : 'users.activate.button')}
-                </Button>
-              </Group>
+              {user.id === me?.id ? (
+                <Text size="sm" c="dark.0" ta="right" data-testid="user-self">
+                  {t('users.self')}
+                </Text>
+              ) : (
+                <Group gap="xs" wrap="nowrap" justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setRoleOf(user)}
+                    aria-label={t('users.role.buttonNamed', { username: user.username })}
+                    data-testid="user-role-button"
+                  >
+                    {t('users.role.button')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color={user.active ? 'red' : 'teal'}
+                    onClick={() => askToggle(user)}
+                    aria-label={t(user.active ? 'users.deactivate.named' : 'users.activate.named', {
+                      username: user.username,
+                    })}
+                    data-testid="user-active-button"
+                  >
+                    {t(user.active ? 'users.deactivate.button' : 'users.activate.button')}
+                  </Button>
+                </Group>
+              )}
             </Table.Td>
           </Table.Tr>
         )}

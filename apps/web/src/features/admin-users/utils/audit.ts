@@ -30,9 +30,16 @@ export function changedFields(
 /** Longest value shown in the compact list; longer ones end in an ellipsis. */
 export const VALUE_MAX_CHARS = 60;
 
-/** One value of the compact list: — for none, text as is, anything else as JSON; at most VALUE_MAX_CHARS. */
-export function auditValue(value: unknown): string {
+/** An ISO 8601 time as the API writes them (a discount's valid_until, for example). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * One value of the compact list: — for none, a time by `dateTime` (the page's language, lib/format.ts),
+ * other text as is, anything else as JSON; at most VALUE_MAX_CHARS.
+ */
+export function auditValue(value: unknown, dateTime: (iso: string) => string): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'string' && ISO_TIME.test(value)) return dateTime(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > VALUE_MAX_CHARS ? `${text.slice(0, VALUE_MAX_CHARS - 1)}…` : text;
 }

@@ -5,6 +5,7 @@
  * strictly (platform/multipart-form.ts): a malformed form is a 400, never a 500.
  */
 import {
+  ADMIN_MESSAGES,
   addonBody,
   addonEditBody,
   addonsAdditionalData,
@@ -14,8 +15,8 @@ import {
   adminPackage,
   deleteBody,
   discountBody,
-  gameFields,
-  packageFields,
+  gameForm,
+  packageForm,
   UPLOAD_MAX_BYTES,
 } from '@falkenhost/contracts/admin';
 import { gameVariablesAnswer } from '@falkenhost/contracts/egg-variables';
@@ -49,17 +50,23 @@ import { authOf, guard } from '../../../guards';
 const ok = z.object({ id: z.number().int() });
 
 /**
- * Parses a multipart form's text fields with a contract schema.
- * @throws AppError 400 validation with `errors: [{ msg, path }]` as schema validation answers
+ * Parses a multipart form (text fields and files) with a contract schema, the one the staff popup uses.
+ * @throws AppError 400 validation with `errors: [{ msg, path }]`, the first in the spec's order
+ *   (firstAdminMessage), as the popup shows it
  */
 function parseForm<T>(schema: ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
+  const rank = (msg: string) => {
+    const at = (ADMIN_MESSAGES as readonly string[]).indexOf(msg);
+    return at === -1 ? ADMIN_MESSAGES.length : at;
+  };
+  const errors = result.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
   throw new AppError(
     400,
     REASONS.validation,
     undefined,
-    result.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') })),
+    errors.sort((a, b) => rank(a.msg) - rank(b.msg)),
   );
 }
 
@@ -93,14 +100,14 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
 
   app.post('/games', { schema: { response: { 201: adminGame } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, GAME_FILES);
-    const fields = parseForm(gameFields, form.fields);
+    const fields = parseForm(gameForm('add'), { ...form.fields, ...form.files });
     return reply.status(201).send(await createGameFromForm(ctx, change(request), fields, form.files));
   });
 
   app.put('/games', { schema: { response: { 200: adminGame } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, GAME_FILES);
     const id = editId(form.fields);
-    const fields = parseForm(gameFields, form.fields);
+    const fields = parseForm(gameForm('edit'), { ...form.fields, ...form.files });
     return updateGameFromForm(ctx, change(request), id, fields, form.files);
   });
 
@@ -122,14 +129,14 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
 
   app.post('/packages', { schema: { response: { 201: adminPackage } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, PACKAGE_FILES);
-    const fields = parseForm(packageFields, form.fields);
+    const fields = parseForm(packageForm('add'), { ...form.fields, ...form.files });
     return reply.status(201).send(await createPackageFromForm(ctx, change(request), fields, form.files));
   });
 
   app.put('/packages', { schema: { response: { 200: adminPackage } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, PACKAGE_FILES);
     const id = editId(form.fields);
-    const fields = parseForm(packageFields, form.fields);
+    const fields = parseForm(packageForm('edit'), { ...form.fields, ...form.files });
     return updatePackageFromForm(ctx, change(request), id, fields, form.files.thumbnail);
   });
 

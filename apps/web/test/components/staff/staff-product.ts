@@ -1,0 +1,67 @@
+/**
+ * The real product for the staff popups' tests: started with the API's own harness (a fresh SQLite
+ * database, the demo catalogue), a master and an admin logged in, and happy-dom's page pointed at it with
+ * the master's session cookies, so the popups' calls go through the real api-client to the real routes.
+ */
+import {
+  type Product,
+  registerVerified,
+  type Session,
+  startProduct,
+  uniqueName,
+} from '../../../../api/test/harness';
+
+/** happy-dom's own controls of the page (not typed on `window` by the DOM library). */
+const happyDOM = () =>
+  (
+    window as unknown as {
+      happyDOM: { setURL(url: string): void; settings: { fetch: { disableSameOriginPolicy: boolean } } };
+    }
+  ).happyDOM;
+
+export interface StaffProduct {
+  product: Product;
+  /** the master's own HTTP session (to read what a popup changed) */
+  master: Session;
+  masterId: number;
+  masterName: string;
+  /** a customer registered before the master */
+  customerName: string;
+}
+
+/**
+ * Starts the product with a customer and a master and logs the page in as the master: its cookies go into
+ * happy-dom's jar for the product's origin (same origin, as the app's relative fetches need; the Origin
+ * check sees our own origin).
+ */
+export async function startStaffProduct(): Promise<StaffProduct> {
+  // The product runs in this process, and happy-dom's fetch is also the server's: its calls to the
+  // emulators (another path of the same port, but not the page's origin at first) must not meet CORS.
+  happyDOM().settings.fetch.disableSameOriginPolicy = true;
+  const product = await startProduct('sqlite');
+  // The harness's own requests then come from the product's origin too (its Origin check).
+  happyDOM().setURL(`${product.url}/dashboard`);
+  // happy-dom keeps each registration's session cookies for the page: the master registers last.
+  const customer = await registerVerified(product, uniqueName('cust'));
+  const master = await registerVerified(product, uniqueName('master'));
+  await product.server.ctx.db
+    .updateTable('users')
+    .set({ role: 'master' })
+    .where('username', '=', master.username)
+    .execute();
+  const me = await master.session.get<{ id: number }>('/api/auth/me');
+  return {
+    product,
+    master: master.session,
+    masterId: me.body.id,
+    masterName: master.username,
+    customerName: customer.username,
+  };
+}
+
+/** Points the page at the product, logged in as `session` (call before each render: cookies are cleared). */
+export function openAs(product: Product, session: Session): void {
+  happyDOM().setURL(`${product.url}/dashboard`);
+  // biome-ignore lint/suspicious/noDocumentCookie: a test puts a session into happy-dom's jar
+  for (const pair of session.cookieHeader().split('; ')) if (pair) document.cookie = `${pair}; Path=/`;
+}
