@@ -71,6 +71,9 @@ export const renderPage: RenderPage = async (url, facts) => {
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
   });
   for (const [key, data] of facts.queries) queryClient.setQueryData(key, data);
+  // A component that throws inside a Suspense boundary leaves the boundary to the browser: the page is
+  // still sent, and the error reported to the server's log.
+  const errors: string[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PageFactsContext.Provider value={facts}>
@@ -83,8 +86,14 @@ export const renderPage: RenderPage = async (url, facts) => {
     </StrictMode>,
     // One document, no boundary outlined for progressive display: React's scripts that would reveal an
     // outlined one are inline (the pages' CSP refuses them) and a page without JavaScript must show whole.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      },
+    },
   );
   queryClient.clear();
-  return { html: await text(prelude), routeIds: context.matches.map((match) => match.route.id) };
+  const html = await text(prelude);
+  return { html, routeIds: context.matches.map((match) => match.route.id), errors };
 };

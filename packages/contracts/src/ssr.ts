@@ -31,6 +31,8 @@ export const COOKIES_ACCEPTED_COOKIE = 'fh_cookies';
 export interface RenderedPage {
   html: string;
   routeIds: string[];
+  /** errors components threw while rendering (their boundaries are left to the browser) */
+  errors: string[];
 }
 
 /**

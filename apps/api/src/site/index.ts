@@ -177,7 +177,8 @@ export async function registerWeb(
 
     /** The document of `page` at `url`, rendered by the client's components from `facts`. */
     const render = async (page: PageKind, url: string, facts: PageFacts, explicit: boolean) => {
-      const { html, stylesheets } = await renderer(url, facts);
+      const { html, stylesheets, errors } = await renderer(url, facts);
+      for (const error of errors) app.log.error({ url, error }, 'a page rendered with an error');
       const path = url.split('?')[0] ?? url;
       return pageDocument(template, page, { facts, rendered: html, stylesheets, path, publicUrl, explicit });
     };

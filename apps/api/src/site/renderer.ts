@@ -21,6 +21,8 @@ export interface RenderedHtml {
   html: string;
   /** URLs ("/assets/…css") beyond the entry's, which index.html links already */
   stylesheets: string[];
+  /** errors components threw while rendering, for the log */
+  errors: string[];
 }
 
 export type PageRenderer = (url: string, facts: PageFacts) => Promise<RenderedHtml>;
@@ -61,8 +63,8 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
     return files;
   };
   return async (url, facts) => {
-    const { html, routeIds } = await renderPage(url, facts);
+    const { html, routeIds, errors } = await renderPage(url, facts);
     const stylesheets = [...new Set(routeIds.flatMap(stylesheetsOf))].map((file) => `/${file}`);
-    return { html, stylesheets };
+    return { html, stylesheets, errors };
   };
 }

@@ -30,7 +30,10 @@ export function CodeForm({ type }: { type: CodeType }) {
   const isDemo = useIsDemo();
   const [serverError, setServerError] = useState<string | null>(null);
   const [resendNote, setResendNote] = useState<{ kind: 'sent' | 'error'; key: string } | null>(null);
-  const [resendAt, setResendAt] = useState<number | null>(() => resendAllowedAt(type));
+  // The resend countdown is the browser's (sessionStorage): read after the first render, as the server
+  // renders the page without it.
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  useEffect(() => setResendAt(resendAllowedAt(type)), [type]);
   const secondsLeft = useCountdown(resendAt);
   const totp = type === '2fa' && user?.two_factor_method === 'totp';
   const [recovery, setRecovery] = useState(false);
