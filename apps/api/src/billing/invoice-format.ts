@@ -51,15 +51,30 @@ export function invoiceText(language: string, key: string, values: Record<string
   return invoiceLabel(language, `line.${key}`, values);
 }
 
-/** The line of one paid month of a server; `period` in epoch ms, dates written as the PDF writes its own. */
+/** A value of a line's text: written as is, or an instant (epoch ms) written as invoices write dates. */
+export type LineTextValue = string | { date: number };
+
+/**
+ * The text of an invoice line as a key of `invoice:line.*` and its values, kept beside the text written at
+ * issue so the customer's Billing list can show it in the page's language (the PDF stays as issued).
+ */
+export interface LineText {
+  key: string;
+  values: Record<string, LineTextValue>;
+}
+
+/** `text` written in `language` (English if unknown), dates in the supplier's time zone. */
+export function writeLineText(language: string, text: LineText): string {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(text.values))
+    values[name] = typeof value === 'string' ? value : formatInvoiceDate(language, value.date);
+  return invoiceText(language, text.key, values);
+}
+
+/** The text of one paid month of a server; `period` in epoch ms. */
 export function serverMonthText(
-  language: string,
   server: { server: string; package: string },
   period: { from: number; to: number },
-): string {
-  return invoiceText(language, 'server', {
-    ...server,
-    from: formatInvoiceDate(language, period.from),
-    to: formatInvoiceDate(language, period.to),
-  });
+): LineText {
+  return { key: 'server', values: { ...server, from: { date: period.from }, to: { date: period.to } } };
 }

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ledgerPage, ownInvoicePdf } from '../../../billing/customer-billing';
 import { listInvoices } from '../../../billing/invoices';
+import { spokenLanguageOf } from '../../../identity/users';
 import { authOf, guard } from '../../guards';
 
 export default async function billingRoutes(fastify: FastifyInstance): Promise<void> {
@@ -17,7 +18,9 @@ export default async function billingRoutes(fastify: FastifyInstance): Promise<v
   app.addHook('onRequest', guard(fastify, 'verified'));
 
   app.get('/invoices', { schema: { response: { 200: invoicesAnswer } } }, async (request) => {
-    const rows = await listInvoices(ctx, authOf(request).user.id);
+    // The web client sends the page's language first (lib/api-client.ts); the list follows it.
+    const language = spokenLanguageOf(request.headers['accept-language']) ?? 'en';
+    const rows = await listInvoices(ctx, authOf(request).user.id, language);
     return rows.map((row) => ({
       id: row.id,
       number: row.number,

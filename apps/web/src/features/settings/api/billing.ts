@@ -1,12 +1,15 @@
 /** The "Billing" part of the settings: invoices and the credit history (GET /api/private/billing/...). */
 import type { InvoiceRow, LedgerAnswer } from '@falkenhost/contracts/billing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/lib/api-client';
 
 /** GET invoices: invoices and credit notes, newest first. */
 export function useInvoices() {
+  // Descriptions come in the page's language (Accept-Language): asked again when it changes.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['billing', 'invoices'],
+    queryKey: ['billing', 'invoices', i18n.resolvedLanguage ?? i18n.language],
     queryFn: async () => unwrap(await api.get<InvoiceRow[]>('/api/private/billing/invoices')),
   });
 }
