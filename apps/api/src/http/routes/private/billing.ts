@@ -9,8 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ledgerPage, ownInvoicePdf } from '../../../billing/customer-billing';
 import { listInvoices } from '../../../billing/invoices';
-import { spokenLanguageOf } from '../../../identity/users';
 import { authOf, guard } from '../../guards';
+import { requestLanguage } from '../../request-language';
 
 export default async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,9 +18,7 @@ export default async function billingRoutes(fastify: FastifyInstance): Promise<v
   app.addHook('onRequest', guard(fastify, 'verified'));
 
   app.get('/invoices', { schema: { response: { 200: invoicesAnswer } } }, async (request) => {
-    // The web client sends the page's language first (lib/api-client.ts); the list follows it.
-    const language = spokenLanguageOf(request.headers['accept-language']) ?? 'en';
-    const rows = await listInvoices(ctx, authOf(request).user.id, language);
+    const rows = await listInvoices(ctx, authOf(request).user.id, requestLanguage(request));
     return rows.map((row) => ({
       id: row.id,
       number: row.number,

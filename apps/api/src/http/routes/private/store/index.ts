@@ -28,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { referrerOf, setReferrer } from '../../../../billing/referrals';
+import { addonsInLanguage, locationsInLanguage } from '../../../../catalog/catalogue-names';
 import {
   orderableAddons,
   orderableLocations,
@@ -43,6 +44,7 @@ import { orderStatus } from '../../../../orders/order-view';
 import { orderPackageByCredits } from '../../../../orders/package-by-credits';
 import { AppError } from '../../../../platform/errors';
 import { authOf, guard, userOf } from '../../../guards';
+import { requestLanguage } from '../../../request-language';
 
 export default async function privateStoreRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -88,13 +90,23 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
   app.get(
     '/package-addons',
     { schema: { querystring: packageIdQuery, response: { 200: z.array(storeAddon) } } },
-    async (request) => orderableAddons(ctx, authOf(request).user.id, request.query.packageId),
+    async (request) =>
+      addonsInLanguage(
+        ctx.db,
+        requestLanguage(request),
+        await orderableAddons(ctx, authOf(request).user.id, request.query.packageId),
+      ),
   );
 
   app.get(
     '/package-locations',
     { schema: { querystring: packageIdQuery, response: { 200: z.array(storeLocation) } } },
-    async (request) => orderableLocations(ctx, authOf(request).user.id, request.query.packageId),
+    async (request) =>
+      locationsInLanguage(
+        ctx.db,
+        requestLanguage(request),
+        await orderableLocations(ctx, authOf(request).user.id, request.query.packageId),
+      ),
   );
 
   app.post(
