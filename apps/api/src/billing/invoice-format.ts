@@ -41,6 +41,23 @@ export function formatInvoiceAmount(language: string, cents: number): string {
   return format.format(cents / 100);
 }
 
+const regionNames = new Map<Language, Intl.DisplayNames>();
+
+/**
+ * The name of the country `code` (ISO 3166-1 alpha-2, as the order forms send it) in `language`, as the
+ * forms' country list names it (Intl.DisplayNames); anything that is not such a code comes back as is.
+ */
+export function countryName(language: string, code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  const lng = languageOf(language);
+  let names = regionNames.get(lng);
+  if (!names) {
+    names = new Intl.DisplayNames([INVOICE_LOCALES[lng]], { type: 'region', fallback: 'code' });
+    regionNames.set(lng, names);
+  }
+  return names.of(code) ?? code;
+}
+
 /** A label of the `invoice` namespace (keys as packages/locales/en/invoice.json), English if unknown. */
 export function invoiceLabel(language: string, key: string, values?: Record<string, string>): string {
   return translator(language, 'invoice')(key, values);

@@ -11,6 +11,7 @@ import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import type { InvoiceDocument } from './invoice-document';
 import {
+  countryName,
   formatInvoiceAmount,
   INVOICE_TIME_ZONE,
   invoiceText,
@@ -113,7 +114,7 @@ export async function issueInvoice(
     customer: {
       name: `${user.first_name} ${user.last_name}`.trim() || user.username,
       email: user.email,
-      addressLines: addressLines(input.billingAddress),
+      addressLines: addressLines(input.billingAddress, language),
     },
     lines: input.lines,
     totalCents,
@@ -156,10 +157,12 @@ export function invoiceDocument(invoice: Pick<Invoice, 'document'>): InvoiceDocu
   return JSON.parse(invoice.document) as InvoiceDocument;
 }
 
-function addressLines(address: Partial<BillingAddress> | null): string[] {
+/** The address as printed: the country named in the invoice's language ("CZ" reads "Česko" in Czech). */
+function addressLines(address: Partial<BillingAddress> | null, language: string): string[] {
   if (!address) return [];
   const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
-  return [address.addressLine1, address.addressLine2, cityLine, address.state, address.country].filter(
+  const country = address.country ? countryName(language, address.country) : undefined;
+  return [address.addressLine1, address.addressLine2, cityLine, address.state, country].filter(
     (line): line is string => typeof line === 'string' && line.trim() !== '',
   );
 }

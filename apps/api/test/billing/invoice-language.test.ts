@@ -14,6 +14,7 @@ import {
   startProduct,
   waitFor,
 } from '../harness';
+import { readPdf } from './pdf-text';
 
 describe.each(DATABASES)('invoices in the page language on %s', (kind) => {
   let product: Product;
@@ -59,5 +60,40 @@ describe.each(DATABASES)('invoices in the page language on %s', (kind) => {
     expect((await list('de'))[0]!.description).toContain(`1 Monat: ${formatInvoiceDate('de', from)}`);
     expect((await list('fr'))[0]!.description).toMatch(/^Serveur Lobby .*1 mois : /);
     expect((await list('sk'))[0]!.description).toContain('1 mesiac');
+  });
+
+  it("prints the customer's country by name in the invoice's language, not as its code", async () => {
+    const pdfText = async (language: string) => {
+      const { session, username } = await registerVerified(product);
+      await product.server.ctx.db
+        .updateTable('users')
+        .set({ language })
+        .where('username', '=', username)
+        .execute();
+      const order = await session.post('/api/private/store/order-credits', {
+        ...billingAddress,
+        country: 'CZ',
+        referrer: '',
+        discountCode: '',
+        creditsAmount: 100,
+        paymentMethod: 'creditCard',
+      });
+      expect(order.status, JSON.stringify(order.body)).toBe(200);
+      await payAtCheckout(order.body.link);
+      const [invoice] = await waitFor(
+        async () => (await session.get('/api/private/billing/invoices')).body as Array<{ pdf_url: string }>,
+        (rows) => rows.length === 1,
+      );
+      const res = await fetch(`${product.url}${invoice!.pdf_url}`, {
+        headers: { cookie: session.cookieHeader() },
+      });
+      expect(res.status).toBe(200);
+      return (await readPdf(Buffer.from(await res.arrayBuffer()))).pages.join(' ');
+    };
+    const czech = await pdfText('cs');
+    expect(czech).toContain('Brno Česko');
+    expect(czech).not.toMatch(/\bCZ\b(?! ?\d)/);
+    expect(await pdfText('de')).toContain('Brno Tschechien');
+    expect(await pdfText('en')).toContain('Brno Czechia');
   });
 });
