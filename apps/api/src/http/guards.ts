@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest, onRequestHookHandle
 import type { Kysely } from 'kysely';
 import { roleOf } from '../identity/roles';
 import { type SessionUserColumns, sessionUser } from '../identity/session-user';
-import { ACCESS_COOKIE } from '../identity/sessions';
+import { ACCESS_COOKIE, sessionNow } from '../identity/sessions';
 import { type AccessClaims, knownAccessClaims, verifyAccessToken } from '../identity/tokens';
 import { findUser } from '../identity/users';
 import type { Database, User } from '../platform/db/schema';
@@ -75,8 +75,8 @@ function sessionAuth(db: Kysely<Database>, claims: AccessClaims | null): NowOrLa
  * bumped. @throws Error when the database cannot be read
  */
 export function readAuth(app: FastifyInstance, request: FastifyRequest): NowOrLater<RequestAuth | null> {
-  const { db, config, now } = app.ctx;
-  return whenReady(accessClaims(request, config.accessTokenSecret, now()), (claims) =>
+  const { db, config } = app.ctx;
+  return whenReady(accessClaims(request, config.accessTokenSecret, sessionNow()), (claims) =>
     sessionAuth(db, claims),
   );
 }
