@@ -43,6 +43,7 @@ import { orderCredits } from '../../../../orders/credit-orders';
 import { orderStatus } from '../../../../orders/order-view';
 import { orderPackageByCredits } from '../../../../orders/package-by-credits';
 import { AppError } from '../../../../platform/errors';
+import { returnBase } from '../../../../platform/origin-check';
 import { authOf, guard, userOf } from '../../../guards';
 import { requestLanguage } from '../../../request-language';
 
@@ -124,7 +125,9 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 2, timeWindow: '1 minute' } },
       schema: { body: orderCreditsBody, response: { 200: linkAnswer } },
     },
-    async (request) => ({ link: await orderCredits(ctx, await userOf(request), request.body) }),
+    async (request) => ({
+      link: await orderCredits(ctx, await userOf(request), request.body, returnBase(ctx.config, request)),
+    }),
   );
 
   app.post(
@@ -145,7 +148,14 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 2, timeWindow: '1 minute' } },
       schema: { body: orderPackageBody, response: { 200: linkAnswer } },
     },
-    async (request) => ({ link: await orderPackageByCard(ctx, await userOf(request), request.body) }),
+    async (request) => ({
+      link: await orderPackageByCard(
+        ctx,
+        await userOf(request),
+        request.body,
+        returnBase(ctx.config, request),
+      ),
+    }),
   );
 
   app.get(
