@@ -13,7 +13,10 @@ const email = 'jiri@example.cz';
 
 beforeAll(async () => {
   product = await startProduct('sqlite', { seed: false });
-  window.happyDOM.setURL(`${product.url}/dev/mailbox`);
+  // happy-dom's own API: relative fetches of the page then reach the product.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `${product.url}/dev/mailbox`,
+  );
   // The product's own mailer, as the outbox sends an invoice mail (a 2,400-byte PDF), and a code mail.
   await product.server.ctx.mailer.send({ to: email, subject: 'Code', text: 'ABC123', html: '' });
   await product.server.ctx.mailer.send({
