@@ -16,6 +16,7 @@ import { customerKey } from '../http/customer-limit';
 import { pageSession } from '../http/guards';
 import apiRoutes from '../http/routes/api';
 import { createCaptcha } from '../identity/captcha';
+import { sessionNow } from '../identity/sessions';
 import { type DemoEmulators, type EmulatorTiming, mountEmulators } from '../integrations/emulators';
 import { SocketRelay, type SocketRelayOptions } from '../panel/socket-relay';
 import { type Clock, createClock, createPersistentClock } from '../platform/clock';
@@ -163,7 +164,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         rateLimit: {
           max: config.privateRateLimitPerMinute,
           timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => customerKey(request, config.accessTokenSecret, now()),
+          keyGenerator: (request: FastifyRequest) =>
+            customerKey(request, config.accessTokenSecret, sessionNow()),
           batched: true,
         },
       };

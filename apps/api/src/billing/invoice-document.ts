@@ -2,6 +2,8 @@
  * An invoice or credit note as issued: stored as JSON at issue, rendered to PDF when asked for
  * (docs/decisions/055-invoice-documents.md).
  */
+import type { LineText } from './invoice-format';
+
 export interface InvoiceDocument {
   kind: 'invoice' | 'credit-note';
   number: string;
@@ -19,7 +21,14 @@ export interface InvoiceDocument {
   };
   customer: { name: string; email: string; addressLines: string[] };
   /** cents, negative on a credit note */
-  lines: Array<{ description: string; quantity: number; unitCents: number; totalCents: number }>;
+  lines: Array<{
+    description: string;
+    /** the description as key and values (documents issued since decision 241) */
+    text?: LineText;
+    quantity: number;
+    unitCents: number;
+    totalCents: number;
+  }>;
   totalCents: number;
   currency: 'EUR';
   payment: { method: string; reference: string; paidAt: number };

@@ -41,6 +41,23 @@ export function formatInvoiceAmount(language: string, cents: number): string {
   return format.format(cents / 100);
 }
 
+const regionNames = new Map<Language, Intl.DisplayNames>();
+
+/**
+ * The name of the country `code` (ISO 3166-1 alpha-2, as the order forms send it) in `language`, as the
+ * forms' country list names it (Intl.DisplayNames); anything that is not such a code comes back as is.
+ */
+export function countryName(language: string, code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  const lng = languageOf(language);
+  let names = regionNames.get(lng);
+  if (!names) {
+    names = new Intl.DisplayNames([INVOICE_LOCALES[lng]], { type: 'region', fallback: 'code' });
+    regionNames.set(lng, names);
+  }
+  return names.of(code) ?? code;
+}
+
 /** A label of the `invoice` namespace (keys as packages/locales/en/invoice.json), English if unknown. */
 export function invoiceLabel(language: string, key: string, values?: Record<string, string>): string {
   return translator(language, 'invoice')(key, values);
@@ -51,15 +68,30 @@ export function invoiceText(language: string, key: string, values: Record<string
   return invoiceLabel(language, `line.${key}`, values);
 }
 
-/** The line of one paid month of a server; `period` in epoch ms, dates written as the PDF writes its own. */
+/** A value of a line's text: written as is, or an instant (epoch ms) written as invoices write dates. */
+export type LineTextValue = string | { date: number };
+
+/**
+ * The text of an invoice line as a key of `invoice:line.*` and its values, kept beside the text written at
+ * issue so the customer's Billing list can show it in the page's language (the PDF stays as issued).
+ */
+export interface LineText {
+  key: string;
+  values: Record<string, LineTextValue>;
+}
+
+/** `text` written in `language` (English if unknown), dates in the supplier's time zone. */
+export function writeLineText(language: string, text: LineText): string {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(text.values))
+    values[name] = typeof value === 'string' ? value : formatInvoiceDate(language, value.date);
+  return invoiceText(language, text.key, values);
+}
+
+/** The text of one paid month of a server; `period` in epoch ms. */
 export function serverMonthText(
-  language: string,
   server: { server: string; package: string },
   period: { from: number; to: number },
-): string {
-  return invoiceText(language, 'server', {
-    ...server,
-    from: formatInvoiceDate(language, period.from),
-    to: formatInvoiceDate(language, period.to),
-  });
+): LineText {
+  return { key: 'server', values: { ...server, from: { date: period.from }, to: { date: period.to } } };
 }

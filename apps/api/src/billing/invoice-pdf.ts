@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import PDFDocument from 'pdfkit';
 import { languageOf, translator } from '../platform/i18n';
 import { checkDocument, type InvoiceDocument } from './invoice-document';
-import { formatInvoiceAmount, formatInvoiceDate, INVOICE_LOCALES } from './invoice-format';
+import { countryName, formatInvoiceAmount, formatInvoiceDate, INVOICE_LOCALES } from './invoice-format';
 import {
   BOLD,
   COLOR,
@@ -104,7 +104,13 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     ...(supplier.web ? [labelled(t, 'web', supplier.web)] : []),
     ...(supplier.bankAccount ? [labelled(t, 'bankAccount', supplier.bankAccount)] : []),
   ];
-  const customerLines = [...doc.customer.addressLines, doc.customer.email];
+  // Documents issued before the country was named at issue end their address with its code ("CZ").
+  const address = doc.customer.addressLines;
+  const customerLines = [
+    ...address.slice(0, -1),
+    ...address.slice(-1).map((line) => countryName(lng, line)),
+    doc.customer.email,
+  ];
   const partiesEnd = Math.max(
     party(pdf, left, y, column, t('supplier').toLocaleUpperCase(lng), supplier.name, supplierLines),
     party(

@@ -10,11 +10,20 @@ import { languageOf } from '../platform/i18n';
 import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import type { InvoiceDocument } from './invoice-document';
-import { formatInvoiceAmount, INVOICE_TIME_ZONE, invoiceText } from './invoice-format';
+import {
+  countryName,
+  formatInvoiceAmount,
+  INVOICE_TIME_ZONE,
+  invoiceText,
+  type LineText,
+  writeLineText,
+} from './invoice-format';
 
 /** One line of an invoice, in cents (negative on a credit note). */
 export interface InvoiceLine {
   description: string;
+  /** the description as a key and values, to write it again in another language */
+  text?: LineText;
   quantity: number;
   unitCents: number;
   totalCents: number;
@@ -105,7 +114,7 @@ export async function issueInvoice(
     customer: {
       name: `${user.first_name} ${user.last_name}`.trim() || user.username,
       email: user.email,
-      addressLines: addressLines(input.billingAddress),
+      addressLines: addressLines(input.billingAddress, language),
     },
     lines: input.lines,
     totalCents,
@@ -148,10 +157,12 @@ export function invoiceDocument(invoice: Pick<Invoice, 'document'>): InvoiceDocu
   return JSON.parse(invoice.document) as InvoiceDocument;
 }
 
-function addressLines(address: Partial<BillingAddress> | null): string[] {
+/** The address as printed: the country named in the invoice's language ("CZ" reads "Česko" in Czech). */
+function addressLines(address: Partial<BillingAddress> | null, language: string): string[] {
   if (!address) return [];
   const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
-  return [address.addressLine1, address.addressLine2, cityLine, address.state, address.country].filter(
+  const country = address.country ? countryName(language, address.country) : undefined;
+  return [address.addressLine1, address.addressLine2, cityLine, address.state, country].filter(
     (line): line is string => typeof line === 'string' && line.trim() !== '',
   );
 }
@@ -162,7 +173,7 @@ function addressLines(address: Partial<BillingAddress> | null): string[] {
  */
 export function priceLines(
   language: string,
-  base: string,
+  base: LineText,
   price: { base: number; monthlyDiscount: number; discount: number; fee: number; total: number },
   extra: { monthlyPercent?: number; discountCode?: string; discountPercent?: number; method: string },
 ): InvoiceLine[] {
@@ -172,7 +183,7 @@ export function priceLines(
     unitCents: cents,
     totalCents: cents,
   });
-  const lines = [line(base, price.base)];
+  const lines = [textLine(language, base, price.base)];
   if (price.monthlyDiscount > 0)
     lines.push(
       line(
@@ -200,14 +211,32 @@ export function priceLines(
   return lines;
 }
 
-/** The customer's invoices and credit notes, newest first; totals in cents. */
-export async function listInvoices(ctx: AppContext, userId: number) {
-  return ctx.db
+/** One line of `cents` (quantity 1) whose description is `text` written in `language`. */
+export function textLine(language: string, text: LineText, cents: number): InvoiceLine {
+  return {
+    description: writeLineText(language, text),
+    text,
+    quantity: 1,
+    unitCents: cents,
+    totalCents: cents,
+  };
+}
+
+/**
+ * The customer's invoices and credit notes, newest first; totals in cents. `description` is the first
+ * line written in `language` (the page's), or as issued for a document from before lines kept their key.
+ */
+export async function listInvoices(ctx: AppContext, userId: number, language: string) {
+  const rows = await ctx.db
     .selectFrom('invoices')
-    .select(['id', 'number', 'kind', 'issued_at', 'total_cents', 'description'])
+    .select(['id', 'number', 'kind', 'issued_at', 'total_cents', 'description', 'document'])
     .where('user_id', '=', userId)
     .orderBy('issued_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1000)
     .execute();
+  return rows.map(({ document, ...row }) => {
+    const text = invoiceDocument({ document }).lines[0]?.text;
+    return { ...row, description: text ? writeLineText(language, text) : row.description };
+  });
 }

@@ -19,6 +19,7 @@ import {
   rethrowUnique,
   type StaffChange,
 } from './admin-rows';
+import { dropNames } from './catalogue-names';
 
 type Db = AppContext['db'] | Transaction<Database>;
 
@@ -221,6 +222,8 @@ export async function updateAddon(
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeLinks(trx, id, packages);
+      // Translations of the old name would name something else now (docs/decisions/242).
+      if (row.name !== before.name) await dropNames(trx, `addon:${id}`);
       await carryToServers(trx, {
         addonId: id,
         priceDelta: row.credits_monthly - before.credits_monthly,

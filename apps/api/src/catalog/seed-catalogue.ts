@@ -1,6 +1,7 @@
 /** The demo seed's catalogue: app/seed decides what it holds; catalog, the tables' owner, writes the rows. */
 import type { Insertable, Transaction } from 'kysely';
 import type { AddonsTable, Database, DiscountsTable, GamesTable, PackagesTable } from '../platform/db/schema';
+import { type TranslatedNames, writeNames } from './catalogue-names';
 
 /** A package with where it runs: its panel nodes and the eggs of one nest. */
 export interface CataloguePackage {
@@ -12,8 +13,10 @@ export interface CataloguePackage {
 
 export interface CatalogueRows {
   games: Array<{ row: Insertable<GamesTable>; packages: CataloguePackage[] }>;
-  /** each add-on is offered for every package of `games` */
-  addons: Insertable<AddonsTable>[];
+  /** each add-on is offered for every package of `games`, with its names in other languages */
+  addons: Array<{ row: Insertable<AddonsTable>; names: TranslatedNames }>;
+  /** panel locations' names in other languages, by the location's short code */
+  locationNames: Record<string, TranslatedNames>;
   discounts: Insertable<DiscountsTable>[];
 }
 
@@ -44,10 +47,13 @@ export async function insertCatalogue(trx: Transaction<Database>, rows: Catalogu
     }
   }
   for (const addon of rows.addons) {
-    const { id } = await trx.insertInto('addons').values(addon).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx.insertInto('addons').values(addon.row).returning('id').executeTakeFirstOrThrow();
+    await writeNames(trx, `addon:${id}`, addon.names);
     for (const packageId of packageIds) {
       await trx.insertInto('addon_packages').values({ addon_id: id, package_id: packageId }).execute();
     }
   }
   for (const discount of rows.discounts) await trx.insertInto('discounts').values(discount).execute();
+  for (const [code, names] of Object.entries(rows.locationNames))
+    await writeNames(trx, `location:${code}`, names);
 }

@@ -1,5 +1,6 @@
 /** Rate limits per customer (architecture.md "Rate limits"; decisions/094-guards-and-errors.md). */
 import type { FastifyRequest } from 'fastify';
+import { sessionNow } from '../identity/sessions';
 import type { AppContext } from '../platform/context';
 import { type NowOrLater, whenReady } from '../platform/now-or-later';
 import { accessClaims } from './guards';
@@ -18,7 +19,7 @@ export function perCustomerLimit(ctx: AppContext, max = ctx.config.rateLimitPerM
       max,
       timeWindow: '1 minute',
       keyGenerator: (request: FastifyRequest) =>
-        customerKey(request, ctx.config.accessTokenSecret, ctx.now()),
+        customerKey(request, ctx.config.accessTokenSecret, sessionNow()),
     },
   };
 }

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest, onRequestHookHandle
 import type { Kysely } from 'kysely';
 import { roleOf } from '../identity/roles';
 import { type SessionUserColumns, sessionUser } from '../identity/session-user';
-import { ACCESS_COOKIE, SESSION_HINT_COOKIE } from '../identity/sessions';
+import { ACCESS_COOKIE, SESSION_HINT_COOKIE, sessionNow } from '../identity/sessions';
 import { type AccessClaims, knownAccessClaims, verifyAccessToken } from '../identity/tokens';
 import { findUser, toSessionUser } from '../identity/users';
 import type { Database, User } from '../platform/db/schema';
@@ -76,8 +76,8 @@ function sessionAuth(db: Kysely<Database>, claims: AccessClaims | null): NowOrLa
  * bumped. @throws Error when the database cannot be read
  */
 export function readAuth(app: FastifyInstance, request: FastifyRequest): NowOrLater<RequestAuth | null> {
-  const { db, config, now } = app.ctx;
-  return whenReady(accessClaims(request, config.accessTokenSecret, now()), (claims) =>
+  const { db, config } = app.ctx;
+  return whenReady(accessClaims(request, config.accessTokenSecret, sessionNow()), (claims) =>
     sessionAuth(db, claims),
   );
 }

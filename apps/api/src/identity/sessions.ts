@@ -17,17 +17,25 @@ const REFRESH_MS = REFRESH_TOKEN_DAYS * 24 * 3600 * 1000;
 /** A rotated token seen again within this window is a parallel refresh of two tabs, not a theft. */
 const ROTATION_GRACE_MS = 30_000;
 
+/**
+ * The time sessions and access tokens live by, in epoch ms: the wall clock, never the demo's movable
+ * product clock, so moving the demo a month ahead logs nobody out (docs/decisions/244).
+ */
+export function sessionNow(): number {
+  return Date.now();
+}
+
 interface CookieOptions {
   secure: boolean;
   accessSecret: string;
   now: number;
 }
 
-export function sessionCookieOptions(ctx: Pick<AppContext, 'config' | 'now'>): CookieOptions {
+export function sessionCookieOptions(ctx: Pick<AppContext, 'config'>): CookieOptions {
   return {
     secure: ctx.config.publicUrl.startsWith('https:'),
     accessSecret: ctx.config.accessTokenSecret,
-    now: ctx.now(),
+    now: sessionNow(),
   };
 }
 

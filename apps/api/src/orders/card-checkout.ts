@@ -42,6 +42,7 @@ export async function ensureMollieCustomer(ctx: AppContext, user: User): Promise
 /**
  * POST store/order-package: checks the order and a node's room, writes it, then creates Mollie's first
  * payment; answers the checkout URL.
+ * `back` is where Mollie returns the browser to (origin-check.ts#returnBase).
  * @throws AppError 400 discount, 400 referrer-self, 404 referrer-not-found, 400 unknown, 400 resources
  *   (nothing written), 502 panel, 502 payment (the order is marked failed)
  */
@@ -49,6 +50,7 @@ export async function orderPackageByCard(
   ctx: AppContext,
   user: User,
   body: ParsedOrderPackage,
+  back: string = ctx.config.publicUrl,
 ): Promise<string> {
   const { db, now } = ctx;
   const discount = await findValidDiscount(db, body.discountCode, now());
@@ -106,7 +108,7 @@ export async function orderPackageByCard(
       createdAt: t,
     });
   });
-  return startFirstPayment(ctx, user, order.id, publicId, customerId, {
+  return startFirstPayment(ctx, user, order.id, publicId, customerId, back, {
     amountCents: price.total,
     description: `Falkenhost: ${body.name} (${offer.pkg.name}), 1 month, order ${order.id}`,
   });
@@ -117,7 +119,12 @@ export async function orderPackageByCard(
  * makes a new mandate; answers the checkout URL.
  * @throws AppError 404, 409 server-state (not suspended), 502 payment
  */
-export async function unsuspendMonthly(ctx: AppContext, user: User, userPackageId: number): Promise<string> {
+export async function unsuspendMonthly(
+  ctx: AppContext,
+  user: User,
+  userPackageId: number,
+  back: string = ctx.config.publicUrl,
+): Promise<string> {
   const { server } = await loadOwnedServer(ctx, user.id, userPackageId);
   if (server.billing_type !== 'monthly' || server.status !== 'suspended')
     throw new AppError(409, REASONS.serverState);
@@ -151,7 +158,7 @@ export async function unsuspendMonthly(ctx: AppContext, user: User, userPackageI
       createdAt: ctx.now(),
     }),
   );
-  return startFirstPayment(ctx, user, order.id, publicId, customerId, {
+  return startFirstPayment(ctx, user, order.id, publicId, customerId, back, {
     amountCents: price.total,
     description: `Falkenhost: ${server.name}, 1 month (unsuspend), order ${order.id}`,
   });
@@ -164,13 +171,14 @@ async function startFirstPayment(
   orderId: number,
   publicId: string,
   customerId: string,
+  back: string,
   payment: { amountCents: number; description: string },
 ): Promise<string> {
   try {
     const created = await createPayment(ctx.mollie, {
       amountCents: payment.amountCents,
       description: payment.description,
-      redirectUrl: `${ctx.config.publicUrl}/dashboard?order=${publicId}`,
+      redirectUrl: `${back}/dashboard?order=${publicId}`,
       webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
       method: 'creditCard',
       language: user.language,

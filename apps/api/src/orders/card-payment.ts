@@ -5,7 +5,7 @@
 import { MONTHLY_DISCOUNT_BP, type PriceBreakdown } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
 import type { Transaction } from 'kysely';
-import { formatInvoiceDate, invoiceText } from '../billing/invoice-format';
+import { invoiceText, serverMonthText } from '../billing/invoice-format';
 import { issueInvoice, priceLines } from '../billing/invoices';
 import { payReferralBonus } from '../billing/referrals';
 import type { PaymentState } from '../integrations/mollie';
@@ -65,12 +65,10 @@ export async function settleFirstPayment(
         : [];
       await insertServerAddons(trx, serverId, addons, t);
       await setOrderServer(trx, order.id, serverId, { ...details, periodAnchor: paidAt });
-      const base = invoiceText(user.language, 'server', {
-        server: details.serverName,
-        package: details.packageName,
-        from: formatInvoiceDate(user.language, paidAt),
-        to: formatInvoiceDate(user.language, periodEnd(paidAt, 1)),
-      });
+      const base = serverMonthText(
+        { server: details.serverName, package: details.packageName },
+        { from: paidAt, to: periodEnd(paidAt, 1) },
+      );
       await issueInvoice(ctx, trx, {
         userId: order.user_id,
         orderId: order.id,
@@ -144,12 +142,10 @@ async function settleUnsuspend(
     completed_at: t,
     details: JSON.stringify({ ...details, periodAnchor: paidAt }),
   });
-  const base = invoiceText(language, 'server', {
-    server: server.name,
-    package: '',
-    from: formatInvoiceDate(language, paidAt),
-    to: formatInvoiceDate(language, periodEnd(paidAt, 1)),
-  });
+  const base = serverMonthText(
+    { server: server.name, package: '' },
+    { from: paidAt, to: periodEnd(paidAt, 1) },
+  );
   await issueInvoice(ctx, trx, {
     userId: order.user_id,
     orderId: order.id,

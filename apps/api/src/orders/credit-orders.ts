@@ -23,10 +23,16 @@ type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discount
 
 /**
  * Creates a credits order and its Mollie payment; answers the checkout URL.
+ * `back` is where Mollie returns the browser to (origin-check.ts#returnBase).
  * @throws AppError 400 discount, 400 referrer-self, 404 referrer-not-found (nothing written);
  *   502 payment (the order is marked failed)
  */
-export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrderCredits): Promise<string> {
+export async function orderCredits(
+  ctx: AppContext,
+  user: User,
+  body: ParsedOrderCredits,
+  back: string = ctx.config.publicUrl,
+): Promise<string> {
   const { db, now } = ctx;
   const discount = await findValidDiscount(db, body.discountCode, now());
   const referrerId = await checkOrderReferrer(db, user.id, body.referrer);
@@ -65,7 +71,7 @@ export async function orderCredits(ctx: AppContext, user: User, body: ParsedOrde
     const payment = await createPayment(ctx.mollie, {
       amountCents: price.total,
       description: `Falkenhost: ${body.creditsAmount} credits (order ${order.id})`,
-      redirectUrl: `${ctx.config.publicUrl}/dashboard?order=${publicId}`,
+      redirectUrl: `${back}/dashboard?order=${publicId}`,
       webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
       method: body.paymentMethod,
       language: user.language,

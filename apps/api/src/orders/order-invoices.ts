@@ -7,7 +7,7 @@ import { unitsToCredits } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
 import type { Transaction } from 'kysely';
 import { invoiceText } from '../billing/invoice-format';
-import { issueInvoice, priceLines } from '../billing/invoices';
+import { issueInvoice, priceLines, textLine } from '../billing/invoices';
 import type { PaymentState } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
 import type { Database, Order } from '../platform/db/schema';
@@ -46,16 +46,11 @@ export async function issueCreditsInvoice(
     orderId: order.id,
     sourceKey: `order:${order.id}`,
     kind: 'invoice',
-    lines: priceLines(
-      user.language,
-      invoiceText(user.language, 'credits', { count: String(credits) }),
-      price,
-      {
-        discountCode: discount?.code ?? '',
-        discountPercent: order.discount_bp / 100,
-        method,
-      },
-    ),
+    lines: priceLines(user.language, { key: 'credits', values: { count: String(credits) } }, price, {
+      discountCode: discount?.code ?? '',
+      discountPercent: order.discount_bp / 100,
+      method,
+    }),
     payment: {
       method: invoiceText(user.language, `method.${method}`),
       reference: payment.id,
@@ -106,14 +101,7 @@ export async function issueCreditNote(
     sourceKey: key,
     kind: 'credit-note',
     relatedInvoiceId: invoice.id,
-    lines: [
-      {
-        description: invoiceText(invoice.language, kind, { number: invoice.number }),
-        quantity: 1,
-        unitCents: -due,
-        totalCents: -due,
-      },
-    ],
+    lines: [textLine(invoice.language, { key: kind, values: { number: invoice.number } }, -due)],
     payment: {
       method: invoiceText(invoice.language, 'method.creditCard'),
       reference: order.mollie_payment_id ?? '',

@@ -1,8 +1,8 @@
 /** Renewals of monthly servers, once per payment (docs/decisions/074-paid-period-and-renewals.md, 077). */
 import { serverMonthPrice } from '@falkenhost/contracts/money';
 import type { Transaction } from 'kysely';
-import { formatInvoiceDate, invoiceText } from '../billing/invoice-format';
-import { issueInvoice, priceLines } from '../billing/invoices';
+import { invoiceText, serverMonthText } from '../billing/invoice-format';
+import { issueInvoice, priceLines, textLine } from '../billing/invoices';
 import { payReferralBonus } from '../billing/referrals';
 import { listSubscriptionPayments, type PaymentState } from '../integrations/mollie';
 import { enqueuePanelTask } from '../panel/panel-queue';
@@ -178,17 +178,12 @@ async function applyPaidRenewal(
     .select('name')
     .where('id', '=', up.package_id)
     .executeTakeFirstOrThrow();
-  const base = invoiceText(user.language, 'server', {
-    server: up.name,
-    package: pkg.name,
-    from: formatInvoiceDate(user.language, from),
-    to: formatInvoiceDate(user.language, to),
-  });
+  const base = serverMonthText({ server: up.name, package: pkg.name }, { from, to });
   const breakdown = serverMonthPrice(up.credits_monthly, 0, 'creditCard');
   const itemised = breakdown.total === payment.amountCents;
   const lines = itemised
     ? priceLines(user.language, base, breakdown, { monthlyPercent: 5, method: 'creditCard' })
-    : [{ description: base, quantity: 1, unitCents: payment.amountCents, totalCents: payment.amountCents }];
+    : [textLine(user.language, base, payment.amountCents)];
   const first = await trx
     .selectFrom('orders')
     .select('details')

@@ -73,11 +73,17 @@ export async function unsuspendServer(ctx: AppContext, user: User, id: number): 
 }
 
 /**
- * POST unsuspend-server: a link to the order (hourly, from credits) or a Mollie checkout (monthly).
+ * POST unsuspend-server: a link to the order (hourly, from credits) or a Mollie checkout (monthly) that
+ * returns to `back` (origin-check.ts#returnBase).
  * @throws AppError as `unsuspendServer` and `unsuspendMonthly`
  */
-export async function unsuspendLink(ctx: AppContext, user: User, id: number): Promise<string> {
+export async function unsuspendLink(
+  ctx: AppContext,
+  user: User,
+  id: number,
+  back: string = ctx.config.publicUrl,
+): Promise<string> {
   const { server } = await loadOwnedServer(ctx, user.id, id);
-  if (server.billing_type === 'monthly') return unsuspendMonthly(ctx, user, id);
+  if (server.billing_type === 'monthly') return unsuspendMonthly(ctx, user, id, back);
   return `/dashboard?order=${await unsuspendServer(ctx, user, id)}`;
 }

@@ -18,6 +18,32 @@ export function allowedOrigins(config: Pick<Config, 'mode' | 'publicUrl' | 'port
   return origins;
 }
 
+/**
+ * Where the customer's browser comes back to after leaving for a payment: PUBLIC_URL, or in the demo
+ * the loopback alias of it the page was opened at (docs/decisions/245-demo-return-host.md), so the
+ * session cookies of that host come along. The page's origin is the request's Origin (a POST from our
+ * page), else its Host; anything not in `allowedOrigins` gives PUBLIC_URL, so production never follows
+ * a Host header.
+ * @returns a base URL without a trailing slash, e.g. `http://127.0.0.1:3000`
+ */
+export function returnBase(
+  config: Pick<Config, 'mode' | 'publicUrl' | 'port'>,
+  request: { headers: { origin?: string; host?: string } },
+): string {
+  const publicUrl = config.publicUrl.replace(/\/$/, '');
+  const { protocol, origin: publicOrigin } = new URL(publicUrl);
+  const asked =
+    request.headers.origin ?? (request.headers.host ? `${protocol}//${request.headers.host}` : '');
+  let origin: string;
+  try {
+    origin = new URL(asked).origin;
+  } catch {
+    return publicUrl;
+  }
+  if (origin === publicOrigin || !allowedOrigins(config).has(origin)) return publicUrl;
+  return origin + publicUrl.slice(publicOrigin.length);
+}
+
 /** Adds the refusal to every route of `scope` (an onRequest hook; register it before the routes). */
 export function refuseForeignOrigins(scope: FastifyInstance, config: Config): void {
   const ours = allowedOrigins(config);

@@ -9,13 +9,21 @@ import {
 } from '@falkenhost/contracts/money';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
+import { addonsInLanguage } from '../catalog/catalogue-names';
 import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
 
 const HIDDEN = ['failed', 'deleted', 'deleting'];
 
-/** The servers of `userId` the customer still sees (not failed, deleting or deleted); spec 3. */
-export async function listOwnedServers(ctx: AppContext, userId: number): Promise<OwnedServer[]> {
+/**
+ * The servers of `userId` the customer still sees (not failed, deleting or deleted); spec 3. Add-on
+ * names in `language` where they have one (docs/decisions/242).
+ */
+export async function listOwnedServers(
+  ctx: AppContext,
+  userId: number,
+  language = 'en',
+): Promise<OwnedServer[]> {
   const rows = await ctx.db
     .selectFrom('user_packages as up')
     .innerJoin('packages as p', 'p.id', 'up.package_id')
@@ -55,16 +63,20 @@ export async function listOwnedServers(ctx: AppContext, userId: number): Promise
   const addons =
     rows.length === 0
       ? []
-      : await ctx.db
-          .selectFrom('user_package_addons as upa')
-          .innerJoin('addons as a', 'a.id', 'upa.addon_id')
-          .select(['upa.user_package_id', 'a.id', 'a.name', 'a.type', 'a.quantity'])
-          .where(
-            'upa.user_package_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
+      : await addonsInLanguage(
+          ctx.db,
+          language,
+          await ctx.db
+            .selectFrom('user_package_addons as upa')
+            .innerJoin('addons as a', 'a.id', 'upa.addon_id')
+            .select(['upa.user_package_id', 'a.id', 'a.name', 'a.type', 'a.quantity'])
+            .where(
+              'upa.user_package_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .execute(),
+        );
 
   return rows.map((row): OwnedServer => {
     const own = addons.filter((a) => a.user_package_id === row.id);

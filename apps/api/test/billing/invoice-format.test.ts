@@ -9,6 +9,7 @@ import {
   formatInvoiceDate,
   invoiceLabel,
   serverMonthText,
+  writeLineText,
 } from '../../src/billing/invoice-format';
 import { renderInvoicePdf } from '../../src/billing/invoice-pdf';
 import { plain, readPdf } from './pdf-text';
@@ -45,10 +46,9 @@ describe('invoice format', () => {
       expect(formatInvoiceDate(language, PAID)).toBe(paid);
       expect(formatInvoiceAmount(language, 1234)).toBe(amount);
 
-      const line = serverMonthText(
+      const line = writeLineText(
         language,
-        { server: 'Lobby', package: 'Stone' },
-        { from: PAID, to: MONTH_END },
+        serverMonthText({ server: 'Lobby', package: 'Stone' }, { from: PAID, to: MONTH_END }),
       );
       expect(line).toContain(`${paid} – ${end}`);
 

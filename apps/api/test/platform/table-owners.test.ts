@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   discounts: 'catalog',
   package_eggs: 'catalog',
   package_nodes: 'catalog',
+  catalogue_names: 'catalog',
   credit_ledger: 'billing',
   invoices: 'billing',
   invoice_sequences: 'billing',

@@ -5,12 +5,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from './api-client';
 
+/** A captured mail's attachment: `size` in bytes, `url` downloads it (same origin). */
+export interface DevMailAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
 export interface DevMail {
+  id: number;
   to: string;
   subject: string;
   text: string;
   html: string;
   sentAt: string;
+  attachments: DevMailAttachment[];
 }
 
 export const devMailKey = ['dev-mail'] as const;

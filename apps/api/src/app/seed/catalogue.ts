@@ -123,10 +123,57 @@ export const SEED_GAMES: SeedGame[] = [
   },
 ];
 
+/** The demo's add-ons; `names` are their names in the other languages (docs/decisions/242). */
 export const SEED_ADDONS = [
-  { name: 'Extra storage 10 GB', type: 'storage', quantity: 10, credits: 40 },
-  { name: 'Extra backups +2', type: 'backups', quantity: 2, credits: 20 },
-  { name: 'Extra databases +2', type: 'databases', quantity: 2, credits: 15 },
+  {
+    name: 'Extra storage 10 GB',
+    names: {
+      cs: 'Úložiště navíc 10 GB',
+      sk: 'Úložisko navyše 10 GB',
+      de: 'Zusätzlicher Speicher 10 GB',
+      fr: 'Stockage supplémentaire 10 Go',
+    },
+    type: 'storage',
+    quantity: 10,
+    credits: 40,
+  },
+  {
+    name: 'Extra backups +2',
+    names: {
+      cs: 'Zálohy navíc +2',
+      sk: 'Zálohy navyše +2',
+      de: 'Zusätzliche Backups +2',
+      fr: 'Sauvegardes supplémentaires +2',
+    },
+    type: 'backups',
+    quantity: 2,
+    credits: 20,
+  },
+  {
+    name: 'Extra databases +2',
+    names: {
+      cs: 'Databáze navíc +2',
+      sk: 'Databázy navyše +2',
+      de: 'Zusätzliche Datenbanken +2',
+      fr: 'Bases de données supplémentaires +2',
+    },
+    type: 'databases',
+    quantity: 2,
+    credits: 15,
+  },
 ] as const;
+
+/**
+ * Names of the panel's locations in the other languages, by short code: the demo panel's one location
+ * (emulators/pterodactyl/src/seed.ts, "Falkenstein, Germany").
+ */
+export const SEED_LOCATION_NAMES = {
+  'de-fsn': {
+    cs: 'Falkenstein, Německo',
+    sk: 'Falkenstein, Nemecko',
+    de: 'Falkenstein, Deutschland',
+    fr: 'Falkenstein, Allemagne',
+  },
+};
 
 export const SEED_DISCOUNT = { name: 'Welcome 10 %', code: 'WELCOME10', percentageBp: 1000, validDays: 365 };

@@ -2,7 +2,7 @@
 import { creditsToUnits } from '@falkenhost/contracts/money';
 import { type CatalogueRows, insertCatalogue } from '../../catalog/seed-catalogue';
 import type { AppContext } from '../../platform/context';
-import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES } from './catalogue';
+import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES, SEED_LOCATION_NAMES } from './catalogue';
 
 /** @returns false when games already exist. @throws Error when the panel lacks a needed nest */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
@@ -60,13 +60,17 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
       };
     }),
     addons: SEED_ADDONS.map((addon) => ({
-      name: addon.name,
-      credits_monthly: creditsToUnits(addon.credits),
-      type: addon.type,
-      quantity: addon.quantity,
-      active: 1,
-      created_at: t,
+      row: {
+        name: addon.name,
+        credits_monthly: creditsToUnits(addon.credits),
+        type: addon.type,
+        quantity: addon.quantity,
+        active: 1,
+        created_at: t,
+      },
+      names: addon.names,
     })),
+    locationNames: SEED_LOCATION_NAMES,
     discounts: [
       {
         name: SEED_DISCOUNT.name,

@@ -11,6 +11,7 @@ import { totpMigration } from './migrations/0008_totp';
 import { passwordResetsMigration } from './migrations/0009_password_resets';
 import { staffMigration } from './migrations/0010_staff';
 import { eggVariablesMigration } from './migrations/0011_egg_variables';
+import { catalogueNamesMigration } from './migrations/0012_catalogue_names';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0009_password_resets': passwordResetsMigration(dialect),
     '0010_staff': staffMigration(dialect),
     '0011_egg_variables': eggVariablesMigration(),
+    '0012_catalogue_names': catalogueNamesMigration(),
   };
 }
 

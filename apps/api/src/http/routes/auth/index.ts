@@ -23,7 +23,7 @@ import {
   resendEmailVerification,
   verifyEmail,
 } from '../../../identity/registration';
-import { endSession, REFRESH_COOKIE } from '../../../identity/sessions';
+import { endSession, REFRESH_COOKIE, sessionNow } from '../../../identity/sessions';
 import { toSessionUser } from '../../../identity/users';
 import { authOf, guard, readAuth, userOf } from '../../guards';
 
@@ -35,7 +35,7 @@ const originOf = (request: FastifyRequest): RequestOrigin => ({
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const { db, config, captcha, now } = ctx;
+  const { db, config, captcha } = ctx;
   const limit = (factor = 1) => ({
     rateLimit: { max: config.rateLimitPerMinute * factor, timeWindow: '1 minute' },
   });
@@ -68,7 +68,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
 
   app.post('/logout', { config: limit(3), schema: { response: { 200: okBody } } }, async (request, reply) => {
     const auth = await readAuth(fastify, request);
-    await endSession(db, reply, auth?.sessionId ?? null, request.cookies[REFRESH_COOKIE], now());
+    await endSession(db, reply, auth?.sessionId ?? null, request.cookies[REFRESH_COOKIE], sessionNow());
     return { ok: true as const };
   });
 

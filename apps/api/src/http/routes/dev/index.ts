@@ -1,15 +1,20 @@
 /**
  * Demo only (never registered in production; architecture.md "Contracts the demo must keep"):
- * - GET /api/dev/mail: the captured mail, newest first;
+ * - GET /api/dev/mail: the captured mail, newest first; GET /api/dev/mail/:id/attachments/:n one of its
+ *   attachments (the invoice PDF) as a download;
  * - GET /api/dev/clock: `{ now }`; POST /api/dev/clock `{ advanceHours }` (1 to 2160) moves the product's
  *   and the emulators' clock forward hour by hour; after each hour the Mollie emulator charges the
  *   subscriptions that fell due (their webhooks answered) and every job that fell due runs, and the
  *   answer comes once they have finished.
  */
+
+import { REASONS } from '@falkenhost/contracts/errors';
 import { clockAdvanceBody, clockAnswer } from '@falkenhost/contracts/servers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createDemoClock } from '../../../jobs/demo-clock';
+import { AppError } from '../../../platform/errors';
 
 export default async function devRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,6 +23,26 @@ export default async function devRoutes(fastify: FastifyInstance): Promise<void>
   const demoClock = createDemoClock(ctx, async () => fastify.demoEmulators?.mollie.runDueSubscriptions());
 
   app.get('/mail', async () => ctx.mailer.captured?.() ?? []);
+
+  app.get(
+    '/mail/:id/attachments/:index',
+    {
+      schema: {
+        params: z.object({
+          id: z.coerce.number().int().positive().max(2_147_483_647),
+          index: z.coerce.number().int().min(0).max(100),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const file = ctx.mailer.capturedAttachment?.(request.params.id, request.params.index);
+      if (!file) throw new AppError(404, REASONS.notFound);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`)
+        .send(file.content);
+    },
+  );
 
   app.get('/clock', { schema: { response: { 200: clockAnswer } } }, async () => ({ now: nowIso() }));
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ledgerPage, ownInvoicePdf } from '../../../billing/customer-billing';
 import { listInvoices } from '../../../billing/invoices';
 import { authOf, guard } from '../../guards';
+import { requestLanguage } from '../../request-language';
 
 export default async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +18,7 @@ export default async function billingRoutes(fastify: FastifyInstance): Promise<v
   app.addHook('onRequest', guard(fastify, 'verified'));
 
   app.get('/invoices', { schema: { response: { 200: invoicesAnswer } } }, async (request) => {
-    const rows = await listInvoices(ctx, authOf(request).user.id);
+    const rows = await listInvoices(ctx, authOf(request).user.id, requestLanguage(request));
     return rows.map((row) => ({
       id: row.id,
       number: row.number,

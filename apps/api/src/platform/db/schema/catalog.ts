@@ -84,6 +84,14 @@ export interface DiscountsTable {
   created_at: Millis;
 }
 
+/** A catalogue entry's name in one language other than English (docs/decisions/242). */
+export interface CatalogueNamesTable {
+  /** `addon:<id>` or `location:<panel short code>` */
+  subject: string;
+  language: string;
+  name: string;
+}
+
 export type Game = Selectable<GamesTable>;
 export type Package = Selectable<PackagesTable>;
 export type Addon = Selectable<AddonsTable>;

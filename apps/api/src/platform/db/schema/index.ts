@@ -5,6 +5,7 @@ import type { CreditLedgerTable, InvoiceSequencesTable, InvoicesTable } from './
 import type {
   AddonPackagesTable,
   AddonsTable,
+  CatalogueNamesTable,
   DiscountsTable,
   GamesTable,
   PackageEggsTable,
@@ -49,6 +50,7 @@ export interface Database {
   addons: AddonsTable;
   addon_packages: AddonPackagesTable;
   discounts: DiscountsTable;
+  catalogue_names: CatalogueNamesTable;
   orders: OrdersTable;
   credit_ledger: CreditLedgerTable;
   user_packages: UserPackagesTable;

@@ -7,9 +7,11 @@ import { storeAddon } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addonsInLanguage } from '../../../../catalog/catalogue-names';
 import { buyServerAddon, removeServerAddon } from '../../../../orders/server-changes-paid';
 import { addonsAvailableForChange } from '../../../../servers/change-offers';
 import { authOf, guard, userOf } from '../../../guards';
+import { requestLanguage } from '../../../request-language';
 
 const empty = z.object({});
 
@@ -21,7 +23,12 @@ export default async function privateAddonRoutes(fastify: FastifyInstance): Prom
   app.get(
     '/available-for-change',
     { schema: { querystring: userPackageQuery, response: { 200: z.array(storeAddon) } } },
-    async (request) => addonsAvailableForChange(ctx, authOf(request).user.id, request.query.id),
+    async (request) =>
+      addonsInLanguage(
+        ctx.db,
+        requestLanguage(request),
+        await addonsAvailableForChange(ctx, authOf(request).user.id, request.query.id),
+      ),
   );
 
   app.post('/buy-addon', { schema: { body: addonChangeBody, response: { 200: empty } } }, async (request) => {

@@ -21,6 +21,7 @@ import { listOwnedServers } from '../../../../servers/owned-servers';
 import { serverCountOf, socketCredentialFor } from '../../../../servers/server-socket';
 import { serverVariables, updateServerVariables } from '../../../../servers/server-variables';
 import { authOf, guard } from '../../../guards';
+import { requestLanguage } from '../../../request-language';
 
 export default async function privateServersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +34,7 @@ export default async function privateServersRoutes(fastify: FastifyInstance): Pr
   app.addHook('onRequest', guard(fastify, 'verified'));
 
   app.get('/owned-servers', { schema: { response: { 200: z.array(ownedServer) } } }, async (request) =>
-    listOwnedServers(ctx, authOf(request).user.id),
+    listOwnedServers(ctx, authOf(request).user.id, requestLanguage(request)),
   );
 
   app.get('/server-count', { schema: { response: { 200: serverCountAnswer } } }, async (request) =>

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelOrDelete } from '../../../../orders/server-cancellation';
 import { unsuspendLink } from '../../../../orders/server-unsuspend';
+import { returnBase } from '../../../../platform/origin-check';
 import { powerServer } from '../../../../servers/lifecycle';
 import { addSchedule, deleteSchedule, listSchedules } from '../../../../servers/schedules';
 import { guard, userOf } from '../../../guards';
@@ -62,7 +63,9 @@ export default async function serverLifecycleRoutes(fastify: FastifyInstance): P
   app.post(
     '/unsuspend-server',
     { schema: { body: serverIdBody, response: { 200: linkAnswer } } },
-    async (request) => ({ link: await unsuspendLink(ctx, await userOf(request), request.body.id) }),
+    async (request) => ({
+      link: await unsuspendLink(ctx, await userOf(request), request.body.id, returnBase(ctx.config, request)),
+    }),
   );
 
   app.post(

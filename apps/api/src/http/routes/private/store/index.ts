@@ -28,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { referrerOf, setReferrer } from '../../../../billing/referrals';
+import { addonsInLanguage, locationsInLanguage } from '../../../../catalog/catalogue-names';
 import {
   orderableAddons,
   orderableLocations,
@@ -42,7 +43,9 @@ import { orderCredits } from '../../../../orders/credit-orders';
 import { orderStatus } from '../../../../orders/order-view';
 import { orderPackageByCredits } from '../../../../orders/package-by-credits';
 import { AppError } from '../../../../platform/errors';
+import { returnBase } from '../../../../platform/origin-check';
 import { authOf, guard, userOf } from '../../../guards';
+import { requestLanguage } from '../../../request-language';
 
 export default async function privateStoreRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -88,13 +91,23 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
   app.get(
     '/package-addons',
     { schema: { querystring: packageIdQuery, response: { 200: z.array(storeAddon) } } },
-    async (request) => orderableAddons(ctx, authOf(request).user.id, request.query.packageId),
+    async (request) =>
+      addonsInLanguage(
+        ctx.db,
+        requestLanguage(request),
+        await orderableAddons(ctx, authOf(request).user.id, request.query.packageId),
+      ),
   );
 
   app.get(
     '/package-locations',
     { schema: { querystring: packageIdQuery, response: { 200: z.array(storeLocation) } } },
-    async (request) => orderableLocations(ctx, authOf(request).user.id, request.query.packageId),
+    async (request) =>
+      locationsInLanguage(
+        ctx.db,
+        requestLanguage(request),
+        await orderableLocations(ctx, authOf(request).user.id, request.query.packageId),
+      ),
   );
 
   app.post(
@@ -112,7 +125,9 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 2, timeWindow: '1 minute' } },
       schema: { body: orderCreditsBody, response: { 200: linkAnswer } },
     },
-    async (request) => ({ link: await orderCredits(ctx, await userOf(request), request.body) }),
+    async (request) => ({
+      link: await orderCredits(ctx, await userOf(request), request.body, returnBase(ctx.config, request)),
+    }),
   );
 
   app.post(
@@ -133,7 +148,14 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 2, timeWindow: '1 minute' } },
       schema: { body: orderPackageBody, response: { 200: linkAnswer } },
     },
-    async (request) => ({ link: await orderPackageByCard(ctx, await userOf(request), request.body) }),
+    async (request) => ({
+      link: await orderPackageByCard(
+        ctx,
+        await userOf(request),
+        request.body,
+        returnBase(ctx.config, request),
+      ),
+    }),
   );
 
   app.get(

@@ -1,0 +1,61 @@
+/**
+ * Catalogue names in the customer's language (docs/decisions/242-catalogue-name-translations.md): an
+ * add-on's or a panel location's own name is the English one; `catalogue_names` holds its name in other
+ * languages, and the customer's answers use it when there is one.
+ */
+import type { Language } from '@falkenhost/contracts/constants';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../platform/db/schema';
+
+/** What a name belongs to: an add-on by id, a panel location by its short code. */
+export type NameSubject = `addon:${number}` | `location:${string}`;
+
+/** Names of some subjects in the languages other than English (a missing language keeps the own name). */
+export type TranslatedNames = Partial<Record<Exclude<Language, 'en'>, string>>;
+
+/** The names in `language` by subject (none for English: the entries' own names are English). */
+async function namesIn(db: Kysely<Database>, language: string): Promise<Map<string, string>> {
+  if (language === 'en') return new Map();
+  const rows = await db
+    .selectFrom('catalogue_names')
+    .select(['subject', 'name'])
+    .where('language', '=', language)
+    .execute();
+  return new Map(rows.map((r) => [r.subject, r.name]));
+}
+
+/** `addons` with each `name` in `language` where the add-on has one (spec 2: option text, server details). */
+export async function addonsInLanguage<T extends { id: number; name: string }>(
+  db: Kysely<Database>,
+  language: string,
+  addons: T[],
+): Promise<T[]> {
+  const names = await namesIn(db, language);
+  return addons.map((a) => ({ ...a, name: names.get(`addon:${a.id}`) ?? a.name }));
+}
+
+/** `locations` with each `name` in `language` where the location (by panel short `code`) has one. */
+export async function locationsInLanguage<T extends { code: string; name: string }>(
+  db: Kysely<Database>,
+  language: string,
+  locations: T[],
+): Promise<T[]> {
+  const names = await namesIn(db, language);
+  return locations.map((l) => ({ ...l, name: names.get(`location:${l.code}`) ?? l.name }));
+}
+
+/** Sets `subject`'s names (replacing the ones it had) inside `trx`. */
+export async function writeNames(
+  trx: Transaction<Database>,
+  subject: NameSubject,
+  names: TranslatedNames,
+): Promise<void> {
+  await dropNames(trx, subject);
+  const rows = Object.entries(names).map(([language, name]) => ({ subject, language, name }));
+  if (rows.length) await trx.insertInto('catalogue_names').values(rows).execute();
+}
+
+/** Removes `subject`'s names: a renamed add-on's old translations no longer say what it is. */
+export async function dropNames(trx: Transaction<Database>, subject: NameSubject): Promise<void> {
+  await trx.deleteFrom('catalogue_names').where('subject', '=', subject).execute();
+}

@@ -1,0 +1,60 @@
+/**
+ * The demo mailbox shows what a mail carries (issue 30): the invoice mail's PDF with its name, its size
+ * and a link that downloads it, against the real product (apps/api/test/harness.ts).
+ */
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Mailbox } from '@/features/dev-mailbox/components/mailbox';
+import { type Product, startProduct } from '../../../../api/test/harness';
+import { renderApp } from '../render';
+
+let product: Product;
+const email = 'jiri@example.cz';
+
+beforeAll(async () => {
+  product = await startProduct('sqlite', { seed: false });
+  // happy-dom's own API: relative fetches of the page then reach the product.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `${product.url}/dev/mailbox`,
+  );
+  // The product's own mailer, as the outbox sends an invoice mail (a 2,400-byte PDF), and a code mail.
+  await product.server.ctx.mailer.send({ to: email, subject: 'Code', text: 'ABC123', html: '' });
+  await product.server.ctx.mailer.send({
+    to: email,
+    subject: 'Invoice 2026-000001',
+    text: 'Your invoice is attached.',
+    html: '',
+    attachments: [
+      {
+        filename: 'invoice-2026-000001.pdf',
+        contentType: 'application/pdf',
+        content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2_391, 32)]),
+      },
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => product?.close());
+
+test.each([
+  ['en', 'Attachments', 'Download invoice-2026-000001.pdf', '2.4 kB'],
+  ['cs', 'Přílohy', 'Stáhnout invoice-2026-000001.pdf', '2,4 kB'],
+  ['de', 'Anhänge', 'invoice-2026-000001.pdf herunterladen', '2,4 kB'],
+] as const)(
+  'lists the invoice PDF with size and a download link in %s',
+  async (language, title, name, size) => {
+    await renderApp(<Mailbox />, { language, path: '/dev/mailbox' });
+    const box = await screen.findByRole('region', { name: title });
+    const link = within(box).getByRole('link', { name });
+    expect(link.getAttribute('href')).toMatch(/^\/api\/dev\/mail\/\d+\/attachments\/0$/);
+    expect(link.getAttribute('download')).toBe('invoice-2026-000001.pdf');
+    expect(within(box).getByText(size)).toBeTruthy();
+    // Only the invoice mail carries one: the code mail lists none.
+    expect(screen.getAllByRole('region', { name: title })).toHaveLength(1);
+    expect(screen.getAllByTestId('mail')).toHaveLength(2);
+    // The link downloads the bytes that were attached.
+    const res = await fetch(link.getAttribute('href')!);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect((await res.arrayBuffer()).byteLength).toBe(2_400);
+  },
+);
