@@ -104,8 +104,8 @@ function axeCollector(lng: Language) {
 
 for (const lng of LANGUAGES) {
   test.describe(`axe in ${lng}`, () => {
-    // About a minute each on an idle machine; axe takes seconds per place on a loaded one.
-    test.describe.configure({ timeout: 300_000 });
+    // Each is well under a minute on an idle machine; axe takes seconds per place on a loaded one.
+    test.describe.configure({ timeout: 600_000 });
     test(`public and login pages (${lng})`, async ({ browser, baseURL }) => {
       const axe = axeCollector(lng);
       await walkGuest({ browser, baseURL: baseURL ?? '', lng, visit: axe.visit }, accounts);

@@ -5,7 +5,8 @@
  *
  *   npx tsx e2e/walk/screens.ts http://localhost:3000 [folder]
  *
- * It makes its own customer (with a server) and resets the master's password through the mailed link.
+ * It makes its own customer (with a server); the master logs in with MASTER_PASSWORD when given, else its
+ * password is reset through the mailed link (which ends the master's other logins).
  * Files: <folder>/<lang>-<width>-<route-or-dialog>.png, <folder>/clipped.md and clipped.json (default
  * folder e2e/.artifacts/screens). LANGS=en,cs and WIDTHS=360 limit the run.
  */
@@ -39,7 +40,9 @@ export interface Clipped {
  * wider than its box while overflow is hidden or clipped, or text-overflow is ellipsis; a button whose label
  * reaches past the button's edge; and a page wider than the window (a sideways scroll on phones).
  */
-function findClipped(page: Page) {
+async function findClipped(page: Page) {
+  // tsx keeps function names with a helper the page lacks; give the page a stand-in.
+  await page.evaluate('globalThis.__name ??= (f) => f');
   return page.evaluate(() => {
     const found: Omit<Clipped, 'lang' | 'width' | 'place'>[] = [];
     const name = (el: Element) => {
@@ -120,7 +123,7 @@ async function main(): Promise<void> {
   const clipped: Clipped[] = [];
   const failed: string[] = [];
   try {
-    const accounts = await prepareAccounts(browser, baseURL);
+    const accounts = await prepareAccounts(browser, baseURL, process.env.MASTER_PASSWORD);
     for (const lng of langs)
       for (const width of widths) {
         const visit = async (page: Page, place: Place) => {
