@@ -36,14 +36,14 @@ export interface Clipped {
 }
 
 /**
- * Finds cut text in the page as drawn: an element with its own text (or a button's label) whose content is
+ * Finds cut text in the page as drawn (with a dialog open, in the dialog): an element with its own text (or a button's label) whose content is
  * wider than its box while overflow is hidden or clipped, or text-overflow is ellipsis; a button whose label
  * reaches past the button's edge; and a page wider than the window (a sideways scroll on phones).
  */
-async function findClipped(page: Page) {
+async function findClipped(page: Page, dialog: boolean) {
   // tsx keeps function names with a helper the page lacks; give the page a stand-in.
   await page.evaluate('globalThis.__name ??= (f) => f');
-  return page.evaluate(() => {
+  return page.evaluate((dialog) => {
     const found: Omit<Clipped, 'lang' | 'width' | 'place'>[] = [];
     const name = (el: Element) => {
       const id = el.getAttribute('data-testid');
@@ -58,7 +58,9 @@ async function findClipped(page: Page) {
         .map((n) => n.textContent ?? '')
         .join('')
         .trim();
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+    // With a dialog open, only the dialog and its lists: the page under it was listed before.
+    const scope = dialog ? '[role="dialog"] *, [role="listbox"] *' : 'body *';
+    for (const el of document.querySelectorAll<HTMLElement>(scope)) {
       if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       const style = getComputedStyle(el);
       const text = (el.textContent ?? '').trim();
@@ -90,7 +92,7 @@ async function findClipped(page: Page) {
       }
     }
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth + 1)
+    if (!dialog && root.scrollWidth > root.clientWidth + 1)
       found.push({
         element: 'html',
         text: '(the page scrolls sideways)',
@@ -99,7 +101,7 @@ async function findClipped(page: Page) {
         why: 'page wider than the window',
       });
     return found;
-  });
+  }, dialog);
 }
 
 async function main(): Promise<void> {
@@ -122,6 +124,23 @@ async function main(): Promise<void> {
   });
   const clipped: Clipped[] = [];
   const failed: string[] = [];
+  /** Writes the lists so far (after each part, so a long run can be read while it goes on). */
+  const write = () => {
+    writeFileSync(join(folder, 'clipped.json'), JSON.stringify(clipped, null, 2));
+    const lines = [
+      ...new Set(
+        clipped.map(
+          (c) =>
+            `- ${c.lang} ${c.width} ${c.place}: ${c.element} "${c.text}" (${c.why}, ${c.scrollWidth} > ${c.clientWidth})`,
+        ),
+      ),
+    ];
+    writeFileSync(
+      join(folder, 'clipped.md'),
+      `# Clipped text\n\n${lines.join('\n') || 'none'}\n\n# Walk failures\n\n${failed.join('\n') || 'none'}\n`,
+    );
+    return lines;
+  };
   try {
     const accounts = await prepareAccounts(browser, baseURL, process.env.MASTER_PASSWORD);
     for (const lng of langs)
@@ -131,7 +150,7 @@ async function main(): Promise<void> {
             path: join(folder, `${lng}-${width}-${place.name}.png`),
             fullPage: !place.dialog,
           });
-          for (const c of await findClipped(page))
+          for (const c of await findClipped(page, place.dialog))
             clipped.push({ lang: lng, width, place: place.name, ...c });
         };
         const o = {
@@ -156,21 +175,14 @@ async function main(): Promise<void> {
             );
           }
           console.log(`${lng} ${width} ${part}: ${Date.now() - started} ms`);
+          write();
         }
       }
   } finally {
     await browser.close();
   }
 
-  writeFileSync(join(folder, 'clipped.json'), JSON.stringify(clipped, null, 2));
-  const lines = clipped.map(
-    (c) =>
-      `- ${c.lang} ${c.width} ${c.place}: ${c.element} "${c.text}" (${c.why}, ${c.scrollWidth} > ${c.clientWidth})`,
-  );
-  writeFileSync(
-    join(folder, 'clipped.md'),
-    `# Clipped text\n\n${lines.join('\n') || 'none'}\n\n# Walk failures\n\n${failed.join('\n') || 'none'}\n`,
-  );
+  const lines = write();
   console.log(lines.join('\n') || 'no clipped text');
   if (failed.length) {
     console.error(`walk failures:\n${failed.join('\n')}`);

@@ -200,9 +200,9 @@ export async function walkGuest(o: WalkOptions, accounts: Accounts): Promise<voi
     // A new account up to its e-mail code (spec 3): /email/verify with the code field.
     const stamp = `${Date.now().toString(36)}${lng}`;
     await page.goto('/register');
-    await page.getByLabel(tr(lng, 'auth', 'fields.username')).fill(`walk_${stamp}`);
-    await page.getByLabel(tr(lng, 'auth', 'fields.firstName')).fill('Eva');
-    await page.getByLabel(tr(lng, 'auth', 'fields.lastName')).fill('Tester');
+    await page.getByLabel(label(tr(lng, 'auth', 'fields.username'))).fill(`walk_${stamp}`);
+    await page.getByLabel(label(tr(lng, 'auth', 'fields.firstName'))).fill('Eva');
+    await page.getByLabel(label(tr(lng, 'auth', 'fields.lastName'))).fill('Tester');
     await page.locator('input[type="email"]').fill(`walk_${stamp}@example.com`);
     await page.getByRole('textbox', { name: label(tr(lng, 'auth', 'fields.password')) }).fill('secret123');
     await page.getByRole('textbox', { name: tr(lng, 'auth', 'fields.confirmPassword') }).fill('secret123');
@@ -211,7 +211,7 @@ export async function walkGuest(o: WalkOptions, accounts: Accounts): Promise<voi
     await captchaSolved(page, lng);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(/\/email\/verify/);
-    await at(page, visit, 'email-verify', page.getByLabel(tr(lng, 'auth', 'code.label')));
+    await at(page, visit, 'email-verify', page.getByLabel(label(tr(lng, 'auth', 'code.label'))));
   } finally {
     await context.close();
   }
