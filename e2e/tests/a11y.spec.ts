@@ -42,7 +42,7 @@ async function loadAccounts(browser: Browser, baseURL: string): Promise<Accounts
 }
 
 test.beforeAll(async ({ browser }, testInfo) => {
-  testInfo.setTimeout(120_000);
+  testInfo.setTimeout(240_000);
   accounts = await loadAccounts(browser, testInfo.project.use.baseURL ?? '');
 });
 
