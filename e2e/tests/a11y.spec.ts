@@ -99,7 +99,18 @@ function axeCollector(lng: Language) {
         (f) =>
           `${f.rule} (${f.impact}): ${f.help}\n    at ${f.places.join(', ')}\n    target ${f.target}\n    ${f.html}`,
       );
-  return { visit, report };
+  /** Runs the walk, then fails with the violations; a walk that breaks still lists those found so far. */
+  const walk = async (run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      const found = report();
+      if (found.length) console.log(`axe violations before the walk broke:\n${found.join('\n')}`);
+      throw error;
+    }
+    expect(report(), 'axe violations (rule, places, element)').toEqual([]);
+  };
+  return { visit, walk };
 }
 
 for (const lng of LANGUAGES) {
@@ -108,20 +119,19 @@ for (const lng of LANGUAGES) {
     test.describe.configure({ timeout: 600_000 });
     test(`public and login pages (${lng})`, async ({ browser, baseURL }) => {
       const axe = axeCollector(lng);
-      await walkGuest({ browser, baseURL: baseURL ?? '', lng, visit: axe.visit }, accounts);
-      expect(axe.report(), 'axe violations (rule, places, element)').toEqual([]);
+      await axe.walk(() => walkGuest({ browser, baseURL: baseURL ?? '', lng, visit: axe.visit }, accounts));
     });
 
     test(`customer dashboard and dialogs (${lng})`, async ({ browser, baseURL }) => {
       const axe = axeCollector(lng);
-      await walkCustomer({ browser, baseURL: baseURL ?? '', lng, visit: axe.visit }, accounts);
-      expect(axe.report(), 'axe violations (rule, places, element)').toEqual([]);
+      await axe.walk(() =>
+        walkCustomer({ browser, baseURL: baseURL ?? '', lng, visit: axe.visit }, accounts),
+      );
     });
 
     test(`staff sections and dialogs (${lng})`, async ({ browser, baseURL }) => {
       const axe = axeCollector(lng);
-      await walkStaff({ browser, baseURL: baseURL ?? '', lng, visit: axe.visit }, accounts);
-      expect(axe.report(), 'axe violations (rule, places, element)').toEqual([]);
+      await axe.walk(() => walkStaff({ browser, baseURL: baseURL ?? '', lng, visit: axe.visit }, accounts));
     });
   });
 }

@@ -289,10 +289,12 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
     await pickFirst(page, overview, tr(lng, 'store', 'overview.locationLabel'));
     await overview.getByLabel(label(tr(lng, 'store', 'overview.serverName'))).fill('Walk');
     await at(page, visit, 'dialog-package-overview-filled', overview, true);
-    const monthly = tr(lng, 'store', 'overview.buyMonthlyAria').split('{{')[0] ?? '';
+    const monthly = tr(lng, 'store', 'overview.buyMonthlyAria', { price: '\u0000' }).split('\u0000')[0] ?? '';
     await overview.getByRole('button', { name: new RegExp(`^${monthly}`) }).click();
     await at(page, visit, 'dialog-buy-monthly', page.getByTestId('order-package'), true);
-    await closeDialog(page);
+    // Escape goes back to the overview under it, a second one closes that.
+    for (let open = await page.getByRole('dialog').count(); open > 0; open--)
+      await closeDialog(page, open - 1);
 
     await page.getByRole('button', { name: tr(lng, 'store', 'buyCredits.buy'), exact: true }).click();
     await at(page, visit, 'dialog-buy-credits', page.getByTestId('order-credits'), true);
