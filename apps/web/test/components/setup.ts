@@ -6,6 +6,7 @@ afterEach(() => {
   cleanup();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: happy-dom's cookie jar is cleared the way a page would
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   });
   localStorage.clear();

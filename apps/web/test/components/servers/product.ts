@@ -46,7 +46,10 @@ export async function startProductWorker(): Promise<RunningProduct> {
       const customer = (await answer) as unknown as Customer & { error?: string };
       if (customer.error) throw new Error(customer.error);
       (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${url}/dashboard`);
-      for (const pair of customer.cookies.split('; ')) document.cookie = `${pair}; Path=/`;
+      for (const pair of customer.cookies.split('; ')) {
+        // biome-ignore lint/suspicious/noDocumentCookie: the customer's session cookies handed to the page
+        document.cookie = `${pair}; Path=/`;
+      }
       return customer;
     },
     async close() {
