@@ -141,6 +141,7 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'POST /api/webhooks/mollie': 'public',
   // Demo mode only (not registered in production): the mailbox and the demo clock.
   'GET /api/dev/mail': 'public',
+  'GET /api/dev/mail/:id/attachments/:index': 'public',
   'GET /api/dev/clock': 'public',
   'POST /api/dev/clock': 'public',
 };
