@@ -3,13 +3,16 @@
  * "Package"), then a location, then a nest; the one-second throttle; the owners confirm and the notice.
  */
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { PackageDialog } from '@/features/admin-store/components/package-dialog';
 import { renderApp } from '../render';
 import { afterThrottle, notices } from './notices';
 import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
+
+// Answers come from the real product on a shared 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 let staff: StaffProduct;
 let choices: AdminPackagesAdditionalData;
@@ -41,6 +44,19 @@ async function clearPills(user: ReturnType<typeof userEvent.setup>, label: RegEx
   }
 }
 
+/** Opens a MultiSelect and picks its first option (from its own list: the others stay in the DOM). */
+async function pickFirst(user: ReturnType<typeof userEvent.setup>, label: RegExp) {
+  const input = screen.getByRole('combobox', { name: label });
+  await user.click(input);
+  const list = await waitFor(() => {
+    const id = input.getAttribute('aria-controls');
+    const element = id ? document.getElementById(id) : null;
+    if (!element) throw new Error('no list');
+    return element;
+  });
+  await user.click((await within(list).findAllByRole('option', { hidden: true }))[0]!);
+}
+
 test('fields, then locations, then nests; throttled; an edit asks with the owners count, then saved', async () => {
   const user = userEvent.setup();
   const closed = vi.fn();
@@ -62,14 +78,12 @@ test('fields, then locations, then nests; throttled; an edit asks with the owner
   await user.click(save);
   await waitFor(() => expect(notices('Choose at least one location')).toHaveLength(1));
 
-  await user.click(screen.getByRole('combobox', { name: /^Locations/ }));
-  await user.click((await screen.findAllByRole('option', { hidden: true }))[0]!);
+  await pickFirst(user, /^Locations/);
   afterThrottle();
   await user.click(save);
   await waitFor(() => expect(notices('Choose at least one nest')).toHaveLength(1));
 
-  await user.click(screen.getByRole('combobox', { name: /^Nests/ }));
-  await user.click((await screen.findAllByRole('option', { hidden: true }))[0]!);
+  await pickFirst(user, /^Nests/);
   afterThrottle();
   await user.click(save);
   const ask = await screen.findByRole('dialog', { name: `Save changes to ${pkg.name}?` });
@@ -80,4 +94,4 @@ test('fields, then locations, then nests; throttled; an edit asks with the owner
   expect(notices('Package updated.')).toHaveLength(1);
   const list = (await staff.master.get('/api/private/store/packages')).body as AdminPackage[];
   expect(list.find((p) => p.id === pkg.id)?.name).toBe(newName);
-});
+}, 120_000);
