@@ -1,14 +1,18 @@
 import { ADDON_TYPES, TOAST_MS } from '@falkenhost/contracts/constants';
-import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { addonChangeBody, type OwnedServer } from '@falkenhost/contracts/servers';
 import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { useFormatters } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { availableAddonsKey, buyAddon, removeAddon, useAvailableAddons } from '../api/server-changes';
 import type { ConfirmOptions } from '../hooks/use-confirm';
 import { useServerAction } from '../hooks/use-server-action';
 import { buyAddonErrorKey, removeAddonErrorKey } from '../utils/errors';
+import { firstErrorOnly } from '../utils/form-errors';
+
+const resolveAddon = schemaResolver(addonChangeBody, { sync: true });
 
 /**
  * The server's add-ons with a remove button each, and a select of the add-ons it may buy (spec 2; only
@@ -26,7 +30,12 @@ export function AddonsPanel({
   const format = useFormatters();
   const id = server.user_package_id;
   const available = useAvailableAddons(id, true);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The buy form's values are the API's body (contracts addonChangeBody), checked by it before sending.
+  const form = useForm<{ addonId: number | null; userPackageId: number }>({
+    initialValues: { addonId: null, userPackageId: id },
+    validate: (values) => firstErrorOnly(resolveAddon(values)),
+  });
+  const chosen = form.values.addonId === null ? null : String(form.values.addonId);
   const refetch = () => [availableAddonsKey(id)];
 
   const buy = useServerAction({
@@ -34,7 +43,7 @@ export function AddonsPanel({
     errorKey: buyAddonErrorKey,
     invalidate: refetch,
     onSuccess: () => {
-      setChosen(null);
+      form.reset();
       notify('success', t('toast.successTitle'), t('addons.bought'), TOAST_MS);
     },
   });
@@ -43,6 +52,12 @@ export function AddonsPanel({
     errorKey: removeAddonErrorKey,
     invalidate: refetch,
     onSuccess: () => notify('success', t('toast.successTitle'), t('addons.removed'), TOAST_MS),
+  });
+
+  // One purchase a second (spec 5, 9): a second click within it sends nothing.
+  const { run: buyChosen } = useThrottledAction(async () => {
+    if (form.validate().hasErrors) return;
+    await buy.mutateAsync(addonChangeBody.parse(form.getValues()));
   });
 
   const owned = [...server.addons].sort(
@@ -131,7 +146,7 @@ export function AddonsPanel({
           }
           data={options}
           value={chosen}
-          onChange={setChosen}
+          onChange={(value) => form.setFieldValue('addonId', value === null ? null : Number(value))}
           disabled={available.isPending || options.length === 0}
           allowDeselect={false}
           data-testid="addon-select"
@@ -141,7 +156,7 @@ export function AddonsPanel({
           data-testid="addon-buy"
           disabled={!chosen || (busy && !buy.isPending)}
           loading={buy.isPending}
-          onClick={() => chosen && buy.mutate({ addonId: Number(chosen), userPackageId: id })}
+          onClick={() => void buyChosen()}
         >
           {t('addons.buy')}
         </Button>

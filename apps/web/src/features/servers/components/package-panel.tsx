@@ -1,9 +1,10 @@
 import { TOAST_MS } from '@falkenhost/contracts/constants';
 import { creditsToUnits, unitsToCredits, upgradeCostUnits } from '@falkenhost/contracts/money';
-import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { changePackageBody, type OwnedServer } from '@falkenhost/contracts/servers';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { useFormatters } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import {
@@ -15,6 +16,9 @@ import {
 import type { ConfirmOptions } from '../hooks/use-confirm';
 import { useServerAction } from '../hooks/use-server-action';
 import { changePackageErrorKey } from '../utils/errors';
+import { firstErrorOnly } from '../utils/form-errors';
+
+const resolveChange = schemaResolver(changePackageBody, { sync: true });
 
 interface Props {
   server: OwnedServer;
@@ -31,7 +35,12 @@ export function PackagePanel({ server, confirm }: Props) {
   const format = useFormatters();
   const id = server.user_package_id;
   const available = useAvailablePackages(id, true);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The form's values are the API's body (contracts changePackageBody), checked by it before sending.
+  const form = useForm<{ newPackageId: number | null; userPackageId: number }>({
+    initialValues: { newPackageId: null, userPackageId: id },
+    validate: (values) => firstErrorOnly(resolveChange(values)),
+  });
+  const chosen = form.values.newPackageId === null ? null : String(form.values.newPackageId);
   const target = available.data?.find((pkg) => String(pkg.id) === chosen) ?? null;
 
   const change = useServerAction({
@@ -39,7 +48,7 @@ export function PackagePanel({ server, confirm }: Props) {
     errorKey: changePackageErrorKey,
     invalidate: () => [availablePackagesKey(id), availableAddonsKey(id)],
     onSuccess: () => {
-      setChosen(null);
+      form.reset();
       notify('success', t('toast.successTitle'), t('packages.changed'), TOAST_MS);
     },
   });
@@ -52,6 +61,12 @@ export function PackagePanel({ server, confirm }: Props) {
         ),
       )
     : 0;
+
+  // One change a second (spec 5, 9): a second confirm within it sends nothing.
+  const { run: submitChange } = useThrottledAction(async () => {
+    if (form.validate().hasErrors) return;
+    await change.mutateAsync(changePackageBody.parse(form.getValues()));
+  });
 
   const askToChange = () => {
     if (!target) return;
@@ -68,7 +83,7 @@ export function PackagePanel({ server, confirm }: Props) {
       labels: { confirm: t('packages.confirm'), cancel: t('actions.cancel', { ns: 'common' }) },
       confirmProps: { color: 'orange', 'data-testid': 'confirm-accept' },
       cancelProps: { 'data-testid': 'confirm-cancel' },
-      onConfirm: () => change.mutate({ newPackageId: target.id, userPackageId: id }),
+      onConfirm: () => void submitChange(),
     });
   };
 
@@ -105,7 +120,7 @@ export function PackagePanel({ server, confirm }: Props) {
           }
           data={options}
           value={chosen}
-          onChange={setChosen}
+          onChange={(value) => form.setFieldValue('newPackageId', value === null ? null : Number(value))}
           disabled={available.isPending || options.length === 0}
           allowDeselect={false}
           data-testid="package-select"

@@ -1,5 +1,5 @@
 import { SETTINGS_NOTICE_MS } from '@falkenhost/contracts/account';
-import type { TotpSetupAnswer } from '@falkenhost/contracts/totp';
+import { type TotpSetupAnswer, totpCodeBody, totpSetupBody } from '@falkenhost/contracts/totp';
 import {
   Alert,
   Badge,
@@ -15,6 +15,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,18 @@ import { totpCodeError, totpSetupError } from '../utils/totp-errors';
 import { SettingsCard } from './settings-card';
 
 type CodeCall = 'enable' | 'disable' | 'regenerate';
+
+/**
+ * A validate function for useForm from a contracts schema of a TOTP request: the first failing field gets
+ * the i18n key (namespace security) of its message: `errors.fillIn` when it is empty, else `invalidKey`
+ * (the message the API's 400 for that value leads to, so both sides say the same).
+ */
+function totpResolver(schema: typeof totpSetupBody | typeof totpCodeBody, field: string, invalidKey: string) {
+  return (values: Record<string, string>): FormErrors => {
+    if (schema.safeParse(values).success) return {};
+    return { [field]: (values[field] ?? '').trim() === '' ? 'errors.fillIn' : invalidKey };
+  };
+}
 type Step = { kind: 'idle' } | { kind: 'scan'; setup: TotpSetupAnswer } | { kind: 'codes'; codes: string[] };
 
 /**
@@ -47,9 +60,15 @@ export function TotpCard() {
   const queryClient = useQueryClient();
   const { data } = useTotpState();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<{ field?: string; key: string } | null>(null);
+  // The API's bodies (contracts totp.ts) are the forms' values and their validators; errors hold i18n keys.
+  const passwordForm = useForm({
+    initialValues: { password: '' },
+    validate: totpResolver(totpSetupBody, 'password', 'errors.invalidPassword'),
+  });
+  const codeForm = useForm({
+    initialValues: { token: '' },
+    validate: totpResolver(totpCodeBody, 'token', 'errors.invalidCode'),
+  });
 
   const notice = (kind: 'success' | 'error', key: string) =>
     notify(
@@ -66,17 +85,16 @@ export function TotpCard() {
   };
 
   const fail = (answer: { field?: string; key: string }) => {
-    if (answer.field) setError(answer);
+    if (answer.field === 'password') passwordForm.setFieldError('password', answer.key);
+    else if (answer.field === 'code') codeForm.setFieldError('token', answer.key);
     else notice('error', answer.key);
   };
 
-  const setup = useThrottledAction(async () => {
-    setError(null);
-    if (!password) return setError({ field: 'password', key: 'errors.fillIn' });
+  const setup = useThrottledAction(async (password: string) => {
     const answer = await startTotpSetup(password);
     if (answer.ok && answer.data) {
-      setPassword('');
-      setCode('');
+      passwordForm.reset();
+      codeForm.reset();
       setStep({ kind: 'scan', setup: answer.data });
       return;
     }
@@ -84,15 +102,12 @@ export function TotpCard() {
   });
 
   const [current, setCurrent] = useState<CodeCall>('enable');
-  const withCode = useThrottledAction(async (call: CodeCall) => {
+  const withCode = useThrottledAction(async (call: CodeCall, token: string) => {
     setCurrent(call);
-    setError(null);
-    const token = code.trim();
-    if (!token) return setError({ field: 'code', key: 'errors.fillIn' });
     if (call === 'disable') {
       const answer = await disableTotp(token);
       if (!answer.ok) return fail(totpCodeError(answer));
-      setCode('');
+      codeForm.reset();
       setStep({ kind: 'idle' });
       notice('success', 'toast.disabled');
       await refresh();
@@ -100,24 +115,26 @@ export function TotpCard() {
     }
     const answer = await (call === 'enable' ? enableTotp(token) : regenerateRecoveryCodes(token));
     if (!answer.ok || !answer.data) return fail(totpCodeError(answer));
-    setCode('');
+    codeForm.reset();
     setStep({ kind: 'codes', codes: answer.data.recoveryCodes });
     notice('success', call === 'enable' ? 'toast.enabled' : 'toast.regenerated');
     await refresh();
   });
   const busy = (call: CodeCall) => withCode.busy && current === call;
+  // Checked before the throttle: a refused value sends nothing and does not hold the next try back.
+  const submitCode = (call: CodeCall) => {
+    if (codeForm.validate().hasErrors) return;
+    void withCode.run(call, codeForm.getValues().token.trim());
+  };
+  const fieldError = (message: React.ReactNode) => (typeof message === 'string' ? t(message) : undefined);
 
   const codeInput = (label: string) => (
     <TextInput
       label={label}
       autoComplete="one-time-code"
       maxLength={16}
-      value={code}
-      onChange={(event) => {
-        setCode(event.currentTarget.value);
-        setError(null);
-      }}
-      error={error?.field === 'code' ? t(error.key) : undefined}
+      {...codeForm.getInputProps('token')}
+      error={fieldError(codeForm.errors.token)}
       styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.2em' } }}
       data-testid="totp-code"
     />
@@ -143,7 +160,7 @@ export function TotpCard() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void withCode.run('regenerate');
+            submitCode('regenerate');
           }}
         >
           <Stack gap="sm">
@@ -160,7 +177,7 @@ export function TotpCard() {
               <Button
                 color="red"
                 variant="light"
-                onClick={() => void withCode.run('disable')}
+                onClick={() => submitCode('disable')}
                 loading={busy('disable')}
                 data-testid="totp-disable"
               >
@@ -177,7 +194,7 @@ export function TotpCard() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void withCode.run('enable');
+          submitCode('enable');
         }}
       >
         <Stack gap="md">
@@ -224,24 +241,14 @@ export function TotpCard() {
     );
   } else {
     body = (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void setup.run();
-        }}
-      >
+      <form noValidate onSubmit={passwordForm.onSubmit(({ password }) => void setup.run(password))}>
         <Group align="flex-end" gap="md">
           <PasswordInput
             label={t('setup.password')}
             autoComplete="current-password"
             visibilityToggleButtonProps={{ 'aria-label': t('password.toggle', { ns: 'settings' }) }}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error?.field === 'password' ? t(error.key) : undefined}
+            {...passwordForm.getInputProps('password')}
+            error={fieldError(passwordForm.errors.password)}
             style={{ flex: '1 1 240px' }}
             data-testid="totp-password"
           />

@@ -1,0 +1,97 @@
+/**
+ * The package popup against the real product, editing a demo package: all fields first (spec 5
+ * "Package"), then a location, then a nest; the one-second throttle; the owners confirm and the notice.
+ */
+import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { PackageDialog } from '@/features/admin-store/components/package-dialog';
+import { renderApp } from '../render';
+import { afterThrottle, notices } from './notices';
+import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
+
+// Answers come from the real product on a shared 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
+
+let staff: StaffProduct;
+let choices: AdminPackagesAdditionalData;
+let pkg: AdminPackage;
+beforeAll(async () => {
+  staff = await startStaffProduct();
+  choices = (await staff.master.get('/api/private/store/packages-additional-data')).body;
+  const list = (await staff.master.get('/api/private/store/packages')).body as AdminPackage[];
+  const shared = list.find((p) => p.users_username === null);
+  if (!shared) throw new Error('the demo catalogue has no shared package');
+  pkg = shared;
+});
+afterAll(async () => staff?.product.close());
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  openAs(staff.product, staff.master);
+});
+afterEach(() => vi.useRealTimers());
+
+/** Removes every chosen value of a MultiSelect (its pills' remove buttons). */
+async function clearPills(user: ReturnType<typeof userEvent.setup>, label: RegExp) {
+  const input = screen.getByRole('combobox', { name: label });
+  const root = input.closest('.mantine-MultiSelect-root') ?? input.parentElement?.parentElement;
+  if (!root) throw new Error('no MultiSelect root');
+  for (;;) {
+    const remove = root.querySelector<HTMLElement>('.mantine-Pill-remove');
+    if (!remove) break;
+    await user.click(remove);
+  }
+}
+
+/** Opens a MultiSelect and picks its first option (from its own list: the others stay in the DOM). */
+async function pickFirst(user: ReturnType<typeof userEvent.setup>, label: RegExp) {
+  const input = screen.getByRole('combobox', { name: label });
+  await user.click(input);
+  const list = await waitFor(() => {
+    const id = input.getAttribute('aria-controls');
+    const element = id ? document.getElementById(id) : null;
+    if (!element) throw new Error('no list');
+    return element;
+  });
+  await user.click((await within(list).findAllByRole('option', { hidden: true }))[0]!);
+}
+
+test('fields, then locations, then nests; throttled; an edit asks with the owners count, then saved', async () => {
+  const user = userEvent.setup();
+  const closed = vi.fn();
+  await renderApp(<PackageDialog pkg={pkg} choices={choices} onClose={closed} />, { path: '/dashboard' });
+  const save = await screen.findByTestId('package-save');
+
+  const name = screen.getByLabelText(/^Name/);
+  await clearPills(user, /^Locations/);
+  await clearPills(user, /^Nests/);
+  await user.clear(name);
+  await user.click(save);
+  await waitFor(() => expect(notices('Fill in all fields')).toHaveLength(1));
+  await user.click(save);
+  expect(notices('Fill in all fields')).toHaveLength(1);
+
+  const newName = `${pkg.name} ${Date.now().toString(36)}`.slice(0, 60);
+  await user.type(name, newName);
+  afterThrottle();
+  await user.click(save);
+  await waitFor(() => expect(notices('Choose at least one location')).toHaveLength(1));
+
+  await pickFirst(user, /^Locations/);
+  afterThrottle();
+  await user.click(save);
+  await waitFor(() => expect(notices('Choose at least one nest')).toHaveLength(1));
+
+  await pickFirst(user, /^Nests/);
+  afterThrottle();
+  await user.click(save);
+  const ask = await screen.findByRole('dialog', { name: `Save changes to ${pkg.name}?` });
+  expect(within(ask).getByTestId('package-owners').textContent).toContain('Current owners:');
+  afterThrottle();
+  await user.click(within(ask).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
+  expect(notices('Package updated.')).toHaveLength(1);
+  const list = (await staff.master.get('/api/private/store/packages')).body as AdminPackage[];
+  expect(list.find((p) => p.id === pkg.id)?.name).toBe(newName);
+}, 120_000);
