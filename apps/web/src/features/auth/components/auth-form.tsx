@@ -44,7 +44,7 @@ export function AuthForm({ onSubmit, error, busy, submitLabel, gap = 'md', child
           h="auto"
           mih={42}
           py={8}
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
         >
           {submitLabel}
         </Button>

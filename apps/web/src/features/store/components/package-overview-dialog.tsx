@@ -304,7 +304,7 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
               mih={36}
               py={6}
               maw="100%"
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
             >
               <Group gap={6} component="span" wrap="wrap" justify="center">
                 <span>{t('overview.buyMonthly', { price: format.eur(monthlyEur) })}</span>
