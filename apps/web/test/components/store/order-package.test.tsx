@@ -5,7 +5,7 @@
  * back on the button that opened the overview.
  */
 import type { StoreLocation, StorePackage } from '@falkenhost/contracts/store';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearchParams } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { OrderStatusPopup } from '@/features/dashboard-shell/components/order-st
 import OrderPackageDialog from '@/features/store/components/order-package-dialog';
 import PackageOverviewDialog from '@/features/store/components/package-overview-dialog';
 import StoreSection from '@/features/store/components/store-section';
+import i18n from '@/i18n/i18n';
 import { renderApp } from '../render';
 import { controlledNow, countryInput, expectErrorLine, fillAddress, typeInvalidDiscount } from './helpers';
 import { type RunningProduct, startStoreProduct } from './product';
@@ -164,4 +165,19 @@ describe('Package overview', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(open));
   }, 90_000);
+
+  it('asks for the add-ons and locations again when the language changes (they are named per language)', async () => {
+    await renderApp(<PackageOverviewDialog pkg={pkg} onClose={() => undefined} />);
+    const where = await screen.findByRole('combobox', { name: /Location/ }, { timeout: 10_000 });
+    await waitFor(() => expect(where.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
+    const requests = vi.spyOn(globalThis, 'fetch');
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    const asked = () => requests.mock.calls.map(([url]) => String(url));
+    await waitFor(() => {
+      expect(asked().some((url) => url.includes('/package-locations?'))).toBe(true);
+      expect(asked().some((url) => url.includes('/package-addons?'))).toBe(true);
+    });
+  }, 60_000);
 });

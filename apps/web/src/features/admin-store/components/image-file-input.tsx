@@ -83,7 +83,8 @@ export function ImageFileInput({
         >
           {t('form.chooseFile')}
         </Button>
-        <Text size="sm" c="dark.0" truncate="end" style={{ flex: 1, minWidth: 0 }}>
+        {/* Wraps (a long file name breaks anywhere) so the whole text shows in every language. */}
+        <Text size="sm" c="dark.0" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {file?.name ?? (currentUrl ? t('form.keepFile') : t('form.noFile'))}
         </Text>
         {shown && (

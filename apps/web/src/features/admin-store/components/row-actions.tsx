@@ -1,4 +1,4 @@
-import { Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconEdit, IconTrash } from '@/components/icons';
 
@@ -12,37 +12,40 @@ interface Props {
   busy?: boolean;
 }
 
-/** A row's edit and delete buttons; delete disabled with its reason while the record is owned. */
+/**
+ * A row's edit and delete buttons; delete disabled with its reason while the record is owned. Icon buttons
+ * (named "Edit X" / "Delete X", the word shown as a tooltip) so the widest tables fit at 1280 px.
+ */
 export function RowActions({ name, onEdit, onDelete, deleteBlocked, busy }: Props) {
   const { t } = useTranslation('admin');
   const remove = (
-    <Button
-      size="xs"
+    <ActionIcon
+      size="md"
       color="red"
       variant="outline"
-      leftSection={<IconTrash size={14} />}
       disabled={!!deleteBlocked}
       loading={busy}
       onClick={onDelete}
       aria-label={t('actions.deleteNamed', { name })}
       data-testid="row-delete"
     >
-      {t('actions.delete')}
-    </Button>
+      <IconTrash size={16} />
+    </ActionIcon>
   );
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
       {onEdit && (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconEdit size={14} />}
-          onClick={onEdit}
-          aria-label={t('actions.editNamed', { name })}
-          data-testid="row-edit"
-        >
-          {t('actions.edit')}
-        </Button>
+        <Tooltip label={t('actions.edit')} withArrow>
+          <ActionIcon
+            size="md"
+            variant="light"
+            onClick={onEdit}
+            aria-label={t('actions.editNamed', { name })}
+            data-testid="row-edit"
+          >
+            <IconEdit size={16} />
+          </ActionIcon>
+        </Tooltip>
       )}
       {deleteBlocked ? (
         <Tooltip label={deleteBlocked} withArrow>
@@ -50,7 +53,9 @@ export function RowActions({ name, onEdit, onDelete, deleteBlocked, busy }: Prop
           <span title={deleteBlocked}>{remove}</span>
         </Tooltip>
       ) : (
-        remove
+        <Tooltip label={t('actions.delete')} withArrow>
+          {remove}
+        </Tooltip>
       )}
     </Group>
   );

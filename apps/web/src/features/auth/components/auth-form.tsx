@@ -35,7 +35,17 @@ export function AuthForm({ onSubmit, error, busy, submitLabel, gap = 'md', child
             {t(error)}
           </Alert>
         )}
-        <Button type="submit" loading={busy} fullWidth size="md">
+        {/* A long label (fr "Enregistrer le nouveau mot de passe") wraps instead of being cut. */}
+        <Button
+          type="submit"
+          loading={busy}
+          fullWidth
+          size="md"
+          h="auto"
+          mih={42}
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+        >
           {submitLabel}
         </Button>
         {after}

@@ -56,7 +56,8 @@ export function DashboardHome() {
   return (
     <Stack gap="lg">
       <Stack gap={2}>
-        <Title order={1} fz="h2">
+        {/* A long username breaks instead of overflowing at 360 px. */}
+        <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
           {t('home.welcome', { username: user?.username ?? '' })}
         </Title>
         <Text c="dark.0">{t('home.subtitle')}</Text>

@@ -6,7 +6,9 @@ import type { AddonChangeBody, ChangePackageBody } from '@falkenhost/contracts/s
 import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { usePageLanguage } from './servers';
 
+/** Prefixes of the change lists; the queries add the page's language (invalidating a prefix refetches all). */
 export const availableAddonsKey = (userPackageId: number) =>
   ['servers', 'available-addons', userPackageId] as const;
 export const availablePackagesKey = (userPackageId: number) =>
@@ -14,8 +16,9 @@ export const availablePackagesKey = (userPackageId: number) =>
 
 /** GET addons/available-for-change?id=: add-ons of the server's package of a type it does not have yet. */
 export function useAvailableAddons(userPackageId: number, enabled: boolean) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: availableAddonsKey(userPackageId),
+    queryKey: [...availableAddonsKey(userPackageId), language],
     enabled,
     queryFn: async () =>
       unwrap(await api.get<StoreAddon[]>(`/api/private/addons/available-for-change?id=${userPackageId}`)),
@@ -24,8 +27,9 @@ export function useAvailableAddons(userPackageId: number, enabled: boolean) {
 
 /** GET packages/available-for-change?id=: the other active, non-custom packages of the server's game. */
 export function useAvailablePackages(userPackageId: number, enabled: boolean) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: availablePackagesKey(userPackageId),
+    queryKey: [...availablePackagesKey(userPackageId), language],
     enabled,
     queryFn: async () =>
       unwrap(await api.get<StorePackage[]>(`/api/private/packages/available-for-change?id=${userPackageId}`)),

@@ -3,13 +3,23 @@ import type { PowerSignal } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/lib/api-client';
 
+/** Prefix of the owned-servers queries (one per language); invalidating it refetches every language. */
 export const ownedServersKey = ['servers', 'owned'] as const;
 
+/** The page's language: the API names add-ons and locations in the Accept-Language, so lists are kept per language. */
+export function usePageLanguage(): string {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage ?? i18n.language ?? 'en';
+}
+
+/** GET owned-servers: the customer's servers, their add-on and location names in the page's language. */
 export function useOwnedServers() {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: ownedServersKey,
+    queryKey: [...ownedServersKey, language],
     queryFn: async () => unwrap(await api.get<OwnedServer[]>('/api/private/servers/owned-servers')),
   });
 }

@@ -10,7 +10,14 @@ import type {
   StorePackage,
 } from '@falkenhost/contracts/store';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/lib/api-client';
+
+/** The page's language: the API names add-ons and locations in the Accept-Language, so they are kept per language. */
+function usePageLanguage(): string {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage ?? i18n.language ?? 'en';
+}
 
 /** The game select lists the public games (sorted by priority). */
 export function useStoreGames() {
@@ -45,17 +52,21 @@ export function useEggNames() {
   });
 }
 
+/** GET package-addons?packageId=: the package's add-ons, named in the page's language. */
 export function usePackageAddons(packageId: number) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: ['store', 'addons', packageId],
+    queryKey: ['store', 'addons', packageId, language],
     queryFn: async () =>
       unwrap(await api.get<StoreAddon[]>(`/api/private/store/package-addons?packageId=${packageId}`)),
   });
 }
 
+/** GET package-locations?packageId=: where the package can run, named in the page's language. */
 export function usePackageLocations(packageId: number) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: ['store', 'locations', packageId],
+    queryKey: ['store', 'locations', packageId, language],
     queryFn: async () =>
       unwrap(await api.get<StoreLocation[]>(`/api/private/store/package-locations?packageId=${packageId}`)),
   });

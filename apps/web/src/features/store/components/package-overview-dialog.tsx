@@ -299,8 +299,14 @@ export default function PackageOverviewDialog({ pkg, onClose }: Props) {
                 price: format.eur(monthlyEur),
                 total: format.eur(totalEur),
               })}
+              // The label and the struck total wrap inside the button at 360 px instead of being cut.
+              h="auto"
+              mih={36}
+              py={6}
+              maw="100%"
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
             >
-              <Group gap={6} component="span" wrap="nowrap">
+              <Group gap={6} component="span" wrap="wrap" justify="center">
                 <span>{t('overview.buyMonthly', { price: format.eur(monthlyEur) })}</span>
                 {/* Mantine's Text resets text-decoration, so the strike is set again (spec 2). */}
                 <Text component="s" size="sm" c="dark.0" td="line-through" data-testid="overview-full-price">
