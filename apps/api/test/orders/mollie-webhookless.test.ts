@@ -115,7 +115,7 @@ describe.each(DATABASES)('payments without a webhook (Mollie cannot reach us) on
       async () => (await session.get(`/api/private/store/order-status?order=${publicId}`)).body,
       (body) => body.status === 'completed',
     );
-    expect(status).toEqual({ status: 'completed', credits_amount: 100 });
+    expect(status).toEqual({ status: 'completed', credits_amount: 100, paid_with: 'payment' });
     expect((await session.get('/api/private/credits')).body.credits).toBe(100);
     expect(mollie().webhookDeliveries()).toEqual([]);
   });
