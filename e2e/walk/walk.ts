@@ -460,8 +460,9 @@ export async function prepareAccounts(
   if (!masterPassword) {
     await staff.goto('/password?lng=en');
     await acceptCookies(staff, 'en');
-    await staff.locator('input[type="email"]').fill(master.email);
+    // A field filled before the page has hydrated is emptied by it; the solved captcha comes later.
     await captchaSolved(staff, 'en');
+    await staff.locator('input[type="email"]').fill(master.email);
     await staff.getByRole('button', { name: 'Send the link' }).click();
     await staff.getByTestId('reset-sent').waitFor();
     await staff.goto(await mailedLink(staff, master.email, 'reset-password'));
