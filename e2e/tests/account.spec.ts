@@ -136,6 +136,6 @@ test('an account run alone: reset, e-mail change, two-factor, data export, deact
   await page.getByTestId('deactivate-confirm').click();
   await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
   await logIn(page, newEmail, 'changed456');
-  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+  await expect(page.getByRole('alert')).toContainText('This account has been deactivated');
   await page.screenshot({ path: '.artifacts/account-deactivated.png', fullPage: true });
 });

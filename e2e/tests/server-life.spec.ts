@@ -92,6 +92,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   await expect(details.getByTestId('resource-storage')).toContainText('20');
   await expect(details.getByTestId('server-addon')).toHaveCount(1);
   await details.getByTestId('addon-remove-storage').click();
+  await page.getByTestId('confirm-accept').click();
   await expect(details.getByTestId('server-addon')).toHaveCount(0);
   await expect(details.getByTestId('resource-storage')).toContainText('10');
   await pick(page, 'package-select', /Minecraft Standard/);

@@ -215,7 +215,7 @@ test('staff run the store: game, package, add-on and code, a customer buys them,
   await section(shopper, 'Store');
   await expect(shopper).toHaveURL(/\/login/, { timeout: 15_000 });
   await logIn(shopper, customer.email, 'secret123');
-  await expect(shopper.getByRole('alert')).toContainText('Invalid email or password');
+  await expect(shopper.getByRole('alert')).toContainText('This account has been deactivated');
 
   // Every change is in the audit log.
   await page.getByRole('tab', { name: 'Audit log' }).click();

@@ -292,9 +292,13 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
     const monthly = tr(lng, 'store', 'overview.buyMonthlyAria', { price: '\u0000' }).split('\u0000')[0] ?? '';
     await overview.getByRole('button', { name: new RegExp(`^${monthly}`) }).click();
     await at(page, visit, 'dialog-buy-monthly', page.getByTestId('order-package'), true);
-    // Escape goes back to the overview under it, a second one closes that.
-    for (let open = await page.getByRole('dialog').count(); open > 0; open--)
-      await closeDialog(page, open - 1);
+    // The overview hides while the order dialog is open: Escape brings it back (choices kept), a second
+    // Escape closes it.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('order-package').waitFor({ state: 'detached', timeout: 10_000 });
+    await overview.waitFor({ state: 'visible', timeout: 10_000 });
+    await settle(page);
+    await closeDialog(page);
 
     await page.getByRole('button', { name: tr(lng, 'store', 'buyCredits.buy'), exact: true }).click();
     await at(page, visit, 'dialog-buy-credits', page.getByTestId('order-credits'), true);
@@ -367,7 +371,8 @@ export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<voi
     await page.getByTestId('confirm-cancel').click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="confirm-cancel"]'));
     await page.getByTestId('users-tab-audit').click();
-    await at(page, visit, 'staff-audit', page.getByTestId('audit-row'));
+    // The walk changes nothing, so on a fresh demo the log may hold no entry yet: its empty notice.
+    await at(page, visit, 'staff-audit', page.getByTestId('audit-row').or(page.getByTestId('audit-empty')));
   } finally {
     await context.close();
   }
@@ -455,8 +460,9 @@ export async function prepareAccounts(
   if (!masterPassword) {
     await staff.goto('/password?lng=en');
     await acceptCookies(staff, 'en');
-    await staff.locator('input[type="email"]').fill(master.email);
+    // A field filled before the page has hydrated is emptied by it; the solved captcha comes later.
     await captchaSolved(staff, 'en');
+    await staff.locator('input[type="email"]').fill(master.email);
     await staff.getByRole('button', { name: 'Send the link' }).click();
     await staff.getByTestId('reset-sent').waitFor();
     await staff.goto(await mailedLink(staff, master.email, 'reset-password'));

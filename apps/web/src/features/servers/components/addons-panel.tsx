@@ -150,6 +150,9 @@ export function AddonsPanel({
           disabled={available.isPending || options.length === 0}
           allowDeselect={false}
           data-testid="addon-select"
+          // The open list stays inside the dialog: portalled to <body> it sits outside every landmark
+          // (axe region).
+          comboboxProps={{ withinPortal: false }}
           style={{ flex: '1 1 16rem' }}
         />
         <Button

@@ -124,6 +124,9 @@ export function PackagePanel({ server, confirm }: Props) {
           disabled={available.isPending || options.length === 0}
           allowDeselect={false}
           data-testid="package-select"
+          // The open list stays inside the dialog: portalled to <body> it sits outside every landmark
+          // (axe region).
+          comboboxProps={{ withinPortal: false }}
           style={{ flex: '1 1 16rem' }}
         />
         <Button

@@ -128,6 +128,8 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
               <Radio.Group
                 label={t('schedule.browserZone', { zone: browser })}
                 description={t('schedule.switchHint', { zone: browser })}
+                // The dimmed description is too faint on the alert's grey (axe color-contrast).
+                styles={{ description: { color: 'var(--mantine-color-dark-0)' } }}
                 {...form.getInputProps('zone')}
               >
                 <Stack gap={6} mt="xs">
