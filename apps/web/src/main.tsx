@@ -11,12 +11,17 @@ import { pageFactsOfDocument } from './lib/page-facts';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const handEarlyInput = keepEarlyInput(root);
+/** After the first commit: what was typed meanwhile goes to React, and the page says it has been taken over. */
+function hydrated(): void {
+  handEarlyInput();
+  document.documentElement.dataset.hydrated = 'true';
+}
 // The route's code and translations load first, so the first render is the page the server drew.
 await firstRenderReady().catch(() => undefined);
 const facts = pageFactsOfDocument();
 const app = (
   <StrictMode>
-    <App facts={facts} onHydrated={handEarlyInput} />
+    <App facts={facts} onHydrated={hydrated} />
   </StrictMode>
 );
 // A transition: React hydrates in slices that leave the main thread free in between (no long task while a

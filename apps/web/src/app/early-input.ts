@@ -4,12 +4,20 @@
  * input on, and handed to React as fresh input once hydration has been committed.
  */
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const valueSetter = {
   input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set,
   textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set,
 };
+
+function isField(target: EventTarget | null): target is Field {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
 
 function isToggle(field: Field): field is HTMLInputElement {
   return field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
@@ -24,13 +32,16 @@ function isToggle(field: Field): field is HTMLInputElement {
 export function keepEarlyInput(root: HTMLElement): () => void {
   const typed = new Map<Field, string | boolean>();
   const keep = (field: EventTarget | null) => {
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (!isField(field)) return;
     typed.set(field, isToggle(field) ? field.checked : field.value);
   };
-  for (const field of root.querySelectorAll<Field>('input, textarea')) {
-    const changed = isToggle(field)
-      ? field.checked !== field.defaultChecked
-      : field.type !== 'hidden' && field.value !== field.defaultValue;
+  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
+    const changed =
+      field instanceof HTMLSelectElement
+        ? [...field.options].some((option) => option.selected !== option.defaultSelected)
+        : isToggle(field)
+          ? field.checked !== field.defaultChecked
+          : field.type !== 'hidden' && field.value !== field.defaultValue;
     if (changed) keep(field);
   }
   const record = (event: Event) => keep(event.target);
@@ -41,7 +52,14 @@ export function keepEarlyInput(root: HTMLElement): () => void {
       if ((field as HTMLInputElement).checked !== value) field.click();
       return;
     }
-    // React reads the change through its own value tracker: the prototype's setter bypasses it.
+    if (field instanceof HTMLSelectElement) {
+      field.value = value;
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
+    }
+    // React sees a change when the value differs from its value tracker's: the element's own setter (React's,
+    // once hydrated) tells the tracker '', then the prototype's setter puts the value back behind its back.
+    field.value = '';
     const setter = field instanceof HTMLTextAreaElement ? valueSetter.textarea : valueSetter.input;
     setter?.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
@@ -59,7 +77,7 @@ export function keepEarlyInput(root: HTMLElement): () => void {
       }
     }
     tries += 1;
-    if (typed.size > 0 && tries < 200) {
+    if (typed.size > 0 && tries < 600) {
       setTimeout(handOver, 50);
       return;
     }
