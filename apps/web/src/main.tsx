@@ -1,3 +1,4 @@
+import './app/zod-config';
 import './app/public-styles';
 import './app/theme-variables.css';
 import './app/global.css';

@@ -11,6 +11,7 @@ export function LanguagePicker() {
   return (
     <select
       className="fh-language-picker"
+      name="lng"
       aria-label={t('language.label')}
       value={current}
       onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
