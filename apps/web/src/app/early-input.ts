@@ -66,7 +66,24 @@ export function keepEarlyInput(root: HTMLElement): () => void {
   };
   // A field inside a Suspense boundary is hydrated after the root's commit, each boundary on its own:
   // React has taken a field over once it carries React's props on the element.
-  const hydrated = (field: Field) => Object.keys(field).some((key) => key.startsWith('__reactProps$'));
+  const hydrated = (field: Element) => Object.keys(field).some((key) => key.startsWith('__reactProps$'));
+  // Clicks on buttons and submits made before React's handlers existed: the start script kept them
+  // (apps/api/src/site/template.ts) and held the submits back.
+  const early = (window as { __fhEarly?: { clicks: HTMLButtonElement[]; submits: HTMLFormElement[] } })
+    .__fhEarly ?? { clicks: [], submits: [] };
+  const actions = new Set<HTMLButtonElement | HTMLFormElement>([...early.clicks, ...early.submits]);
+  early.clicks = [];
+  early.submits = [];
+  const act = () => {
+    for (const target of actions) {
+      if (!target.isConnected) actions.delete(target);
+      else if (hydrated(target)) {
+        actions.delete(target);
+        if (target instanceof HTMLFormElement) target.requestSubmit();
+        else target.click();
+      }
+    }
+  };
   let tries = 0;
   const handOver = () => {
     for (const [field, value] of typed) {
@@ -76,8 +93,10 @@ export function keepEarlyInput(root: HTMLElement): () => void {
         replay(field, value);
       }
     }
+    // The values reach React's state first; a kept click or submit acts on them a moment later.
+    if (typed.size === 0) setTimeout(act, 50);
     tries += 1;
-    if (typed.size > 0 && tries < 600) {
+    if ((typed.size > 0 || actions.size > 0) && tries < 600) {
       setTimeout(handOver, 50);
       return;
     }
