@@ -81,5 +81,5 @@ test('a key the egg refuses is shown and not sent; a good one is saved once', as
   await waitFor(() => expect(notices('Game settings saved.')).toHaveLength(1));
   const stored = (await session.get(`/api/private/servers/variables?id=${server.user_package_id}`)).body;
   expect(stored).toEqual([expect.objectContaining({ env_variable: 'FIVEM_LICENSES', value: next })]);
-  expect(notices('Game settings saved.')).toHaveLength(1);
+  await waitFor(() => expect(notices('Game settings saved.')).toHaveLength(1));
 }, 120_000);

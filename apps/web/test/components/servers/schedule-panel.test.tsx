@@ -105,6 +105,9 @@ test('names the zone the hours are in and switches to the browser zone only when
   // switched deliberately: the customer's schedules move to the browser's zone
   await user().click(screen.getByRole('radio', { name: `Switch to ${browser} when adding` }));
   await choose('Day', 'Thursday');
+  // A new action: past the one-second throttle of the first Add.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(Date.now() + 1_001));
   await user().click(screen.getByRole('button', { name: 'Add' }));
   await waitFor(() => expect(screen.getByTestId('schedule-time-zone').dataset.timeZone).toBe(browser));
   expect(screen.queryByTestId('schedule-zone-choice')).toBeNull();

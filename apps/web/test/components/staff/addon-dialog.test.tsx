@@ -51,7 +51,7 @@ test('all fields, then a package; a second submit within the second sends nothin
   afterThrottle();
   await user.click(save);
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
-  expect(notices('Add-on added.')).toHaveLength(1);
+  await waitFor(() => expect(notices('Add-on added.')).toHaveLength(1));
   const list = (await staff.master.get('/api/private/store/addons')).body as { name: string }[];
   expect(list.some((addon) => addon.name === name)).toBe(true);
 

@@ -76,7 +76,7 @@ test('adds the code (success notice, closes), and a code already used is told so
   await fill();
   await user.click(screen.getByTestId('discount-save'));
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
-  expect(notices('Discount added.')).toHaveLength(1);
+  await waitFor(() => expect(notices('Discount added.')).toHaveLength(1));
   const list = await staff.master.get<{ code: string; percentage: number }[]>('/api/private/store/discounts');
   expect(list.body.find((d) => d.code === code)?.percentage).toBe(15);
   first.unmount();

@@ -56,7 +56,7 @@ test('fields, then image, then thumbnail; a second submit within the second send
   afterThrottle();
   await user.click(save);
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
-  expect(notices('Game added.')).toHaveLength(1);
+  await waitFor(() => expect(notices('Game added.')).toHaveLength(1));
   const list = (await staff.master.get('/api/private/store/games')).body as { name: string }[];
   expect(list.some((game) => game.name === name)).toBe(true);
 

@@ -91,7 +91,7 @@ test('fields, then locations, then nests; throttled; an edit asks with the owner
   afterThrottle();
   await user.click(within(ask).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
-  expect(notices('Package updated.')).toHaveLength(1);
+  await waitFor(() => expect(notices('Package updated.')).toHaveLength(1));
   const list = (await staff.master.get('/api/private/store/packages')).body as AdminPackage[];
   expect(list.find((p) => p.id === pkg.id)?.name).toBe(newName);
 }, 120_000);
