@@ -11,7 +11,7 @@ import {
   walkCustomer,
   walkGuest,
   walkStaff,
-} from '../walk/walk';
+} from './walk';
 
 // Issue 30: axe reports nothing on any route or open dialog in English and Czech. The walk (walk/walk.ts)
 // visits every route as a guest, a customer with a server and the master, and opens every dialog; axe
