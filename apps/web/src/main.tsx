@@ -12,9 +12,10 @@ import { pageFactsOfDocument } from './lib/page-facts';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const handEarlyInput = keepEarlyInput(root);
-/** After the first commit: what was typed meanwhile goes to React. */
+/** After the first commit: what was typed meanwhile goes to React, and the page says it has been taken over. */
 function hydrated(): void {
   handEarlyInput();
+  document.documentElement.dataset.hydrated = 'true';
 }
 // The route's code and translations load first, so the first render is the page the server drew.
 await firstRenderReady().catch(() => undefined);
@@ -26,9 +27,6 @@ const app = (
 );
 // A transition: React hydrates in slices that leave the main thread free in between (no long task while a
 // phone's slow CPU takes the page over). A page the server did not render (Vite's dev server) is drawn.
-// From here React's own listeners take clicks and submits (it replays those on parts not hydrated yet):
-// the start script stops holding them, or they would act twice.
-document.documentElement.dataset.hydrated = 'true';
 startTransition(() => {
   if (facts) hydrateRoot(root, app);
   else createRoot(root).render(app);
