@@ -7,7 +7,7 @@
 import { WEB_NAMESPACES } from '@falkenhost/locales/web';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -45,6 +45,9 @@ export async function renderApp(
     ],
     { initialEntries: [path] },
   );
+  // Mantine keeps its toasts in one module-wide store: an earlier render's toasts (shown or queued past
+  // the limit) would come back here and push this render's own ones into the queue.
+  notifications.clean();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <I18nextProvider i18n={i18n}>

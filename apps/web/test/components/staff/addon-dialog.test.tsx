@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { AddonDialog } from '@/features/admin-store/components/addon-dialog';
 import { renderApp } from '../render';
-import { afterThrottle, notices } from './notices';
+import { afterThrottle, dialogSettled, notices } from './notices';
 import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
 
 let staff: StaffProduct;
@@ -30,6 +30,7 @@ test('all fields, then a package; a second submit within the second sends nothin
   const name = `Vault ${Date.now().toString(36)}`;
   await renderApp(<AddonDialog addon={null} packages={packages} onClose={closed} />, { path: '/dashboard' });
   const save = await screen.findByTestId('addon-save');
+  await dialogSettled();
 
   await user.click(save);
   await waitFor(() => expect(notices('Fill in all fields')).toHaveLength(1));

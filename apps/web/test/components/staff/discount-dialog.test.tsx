@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { DiscountDialog } from '@/features/admin-store/components/discount-dialog';
 import { renderApp } from '../render';
+import { afterThrottle, dialogSettled, notices } from './notices';
 import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
 
 let staff: StaffProduct;
@@ -21,16 +22,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-/** Moves the clock past the one-second throttle (spec 9 "action throttle 1 s"). */
-const afterThrottle = () => vi.setSystemTime(Date.now() + 1_100);
-/** The toasts (Mantine notifications are alerts) that say `text`. */
-const notices = (text: string) =>
-  screen.queryAllByRole('alert').filter((alert) => alert.textContent?.includes(text));
 
 test('shows the first problem in the spec order, marks the fields, and throttles a second submit', async () => {
   const user = userEvent.setup();
   await renderApp(<DiscountDialog onClose={() => {}} />, { path: '/dashboard' });
   const save = await screen.findByTestId('discount-save');
+  await dialogSettled();
 
   // Nothing filled: "Fill in all fields", on every empty field too.
   await user.click(save);
@@ -68,6 +65,7 @@ test('adds the code (success notice, closes), and a code already used is told so
   const closed = vi.fn();
   const code = `C${Date.now().toString(36)}`.toUpperCase();
   const fill = async () => {
+    await dialogSettled();
     await user.type(screen.getByLabelText(/Code/), code);
     await user.type(screen.getByLabelText(/Percentage/), '15');
     await user.type(screen.getByLabelText(/Valid until/), '2099-12-31');

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { GameDialog } from '@/features/admin-store/components/game-dialog';
 import { renderApp } from '../render';
-import { afterThrottle, notices } from './notices';
+import { afterThrottle, dialogSettled, notices } from './notices';
 import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
 
 // A 1×1 PNG: the product checks the files' type by their bytes.
@@ -34,6 +34,7 @@ test('fields, then image, then thumbnail; a second submit within the second send
   const name = `Quest ${Date.now().toString(36)}`;
   await renderApp(<GameDialog game={null} onClose={closed} />, { path: '/dashboard' });
   const save = await screen.findByTestId('game-save');
+  await dialogSettled();
 
   await user.click(save);
   await waitFor(() => expect(notices('Fill in all fields')).toHaveLength(1));

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { PackageDialog } from '@/features/admin-store/components/package-dialog';
 import { renderApp } from '../render';
-import { afterThrottle, notices } from './notices';
+import { afterThrottle, dialogSettled, notices } from './notices';
 import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
 
 // Answers come from the real product on a shared 2-core machine.
@@ -62,6 +62,7 @@ test('fields, then locations, then nests; throttled; an edit asks with the owner
   const closed = vi.fn();
   await renderApp(<PackageDialog pkg={pkg} choices={choices} onClose={closed} />, { path: '/dashboard' });
   const save = await screen.findByTestId('package-save');
+  await dialogSettled();
 
   const name = screen.getByLabelText(/^Name/);
   await clearPills(user, /^Locations/);
