@@ -44,7 +44,11 @@ export function keepEarlyInput(root: HTMLElement): () => void {
           : field.type !== 'hidden' && field.value !== field.defaultValue;
     if (changed) keep(field);
   }
-  const record = (event: Event) => keep(event.target);
+  // The replay's own input events must not be recorded again: handOver would take them for new input.
+  let replaying = false;
+  const record = (event: Event) => {
+    if (!replaying) keep(event.target);
+  };
   root.addEventListener('input', record, true);
   root.addEventListener('change', record, true);
   const replay = (field: Field, value: string | boolean) => {
@@ -75,7 +79,7 @@ export function keepEarlyInput(root: HTMLElement): () => void {
   early.clicks = [];
   early.submits = [];
   const act = () => {
-    for (const target of actions) {
+    for (const target of [...actions]) {
       if (!target.isConnected) actions.delete(target);
       else if (hydrated(target)) {
         actions.delete(target);
@@ -86,11 +90,17 @@ export function keepEarlyInput(root: HTMLElement): () => void {
   };
   let tries = 0;
   const handOver = () => {
-    for (const [field, value] of typed) {
+    // A copy: a Map's iteration also visits entries set while it runs.
+    for (const [field, value] of [...typed]) {
       if (!field.isConnected) typed.delete(field);
       else if (hydrated(field)) {
         typed.delete(field);
-        replay(field, value);
+        replaying = true;
+        try {
+          replay(field, value);
+        } finally {
+          replaying = false;
+        }
       }
     }
     // The values reach React's state first; a kept click or submit acts on them a moment later.

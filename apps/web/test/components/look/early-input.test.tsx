@@ -1,0 +1,33 @@
+/**
+ * The hand-over of what was typed before hydration (app/early-input.ts): each kept value reaches the
+ * field once, as one input event, and the hand-over ends (it once looped for ever: the replay's own input
+ * event was recorded again while the Map of kept values was being walked).
+ */
+import { expect, test, vi } from 'vitest';
+import { keepEarlyInput } from '@/app/early-input';
+
+test('a value typed before hydration is handed to the hydrated field once, and the hand-over ends', async () => {
+  document.body.innerHTML = '<main><form><input name="email" value=""><input name="password" value=""></form></main>';
+  const root = document.querySelector('main') as HTMLElement;
+  const [email, password] = [...root.querySelectorAll('input')] as HTMLInputElement[];
+  const handOver = keepEarlyInput(root);
+
+  // Typed into the server's HTML.
+  email.value = 'nobody@example.com';
+  email.dispatchEvent(new Event('input', { bubbles: true }));
+  password.value = 'wrong-password';
+  password.dispatchEvent(new Event('input', { bubbles: true }));
+
+  // React has taken both fields over (it marks each element with its props).
+  const seen: string[] = [];
+  for (const field of [email, password]) {
+    Object.assign(field, { __reactProps$test: {} });
+    field.addEventListener('input', () => seen.push(`${field.name}=${field.value}`));
+  }
+  handOver();
+
+  expect(seen).toEqual(['email=nobody@example.com', 'password=wrong-password']);
+  expect(email.value).toBe('nobody@example.com');
+  // Nothing is left to hand over: no further input arrives while the timers run out.
+  await vi.waitFor(() => expect(seen).toHaveLength(2));
+});
