@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { logIn, mailedLink, readCode, registerVerified } from './support';
+import { acceptCookieNotice, logIn, mailedLink, readCode, registerVerified } from './support';
 
 // Issue 9's walk, as a customer clicks it in the demo: forget the password and reset it through the mailed
 // link, change the e-mail through the link sent to the new address, turn on two-factor by mail and log in
@@ -30,6 +30,7 @@ test('an account run alone: reset, e-mail change, two-factor, data export, deact
 
   // Forgot password: the link comes by mail; the page checks it, takes the new password, then to login.
   await page.goto('/login');
+  await acceptCookieNotice(page);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/password$/);
   await page.getByLabel('E-mail').fill(email);

@@ -144,9 +144,19 @@ export async function mailedLink(
   return new URL(link ?? '').pathname;
 }
 
+/**
+ * Accepts the cookie notice when the page shows it: the server renders it for a browser without the
+ * `fh_cookies` cookie (a new browser, or one whose cookies were cleared).
+ */
+export async function acceptCookieNotice(page: Page): Promise<void> {
+  const gotIt = page.getByRole('button', { name: 'Got it!' });
+  if (await gotIt.isVisible()) await gotIt.click();
+}
+
 /** Fills /login with an e-mail and password, waits for the captcha and submits. */
 export async function logIn(page: Page, address: string, password: string): Promise<void> {
   await page.goto('/login');
+  await acceptCookieNotice(page);
   await page.getByLabel('E-mail').fill(address);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });

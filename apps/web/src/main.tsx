@@ -5,16 +5,20 @@ import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { keepEarlyInput } from './app/early-input';
+import { keepEarlyInput, reactTakesOver } from './app/early-input';
 import { firstRenderReady } from './app/first-render';
 import { pageFactsOfDocument } from './lib/page-facts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const handEarlyInput = keepEarlyInput(root);
-/** After the first commit: what was typed meanwhile goes to React, and the page says it has been taken over. */
+/**
+ * Once the page has been hydrated: what was typed meanwhile goes to React, and the page says it has been taken over.
+ * In a task of its own: a user's event that made React hydrate at once (a select's input, then its change)
+ * finishes first, so the hand-over does not come between its parts.
+ */
 function hydrated(): void {
-  handEarlyInput();
+  setTimeout(handEarlyInput);
   document.documentElement.dataset.hydrated = 'true';
 }
 // The route's code and translations load first, so the first render is the page the server drew.
@@ -28,6 +32,7 @@ const app = (
 // A transition: React hydrates in slices that leave the main thread free in between (no long task while a
 // phone's slow CPU takes the page over). A page the server did not render (Vite's dev server) is drawn.
 startTransition(() => {
+  reactTakesOver();
   if (facts) hydrateRoot(root, app);
   else createRoot(root).render(app);
 });

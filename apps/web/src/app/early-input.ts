@@ -71,13 +71,9 @@ export function keepEarlyInput(root: HTMLElement): () => void {
   // A field inside a Suspense boundary is hydrated after the root's commit, each boundary on its own:
   // React has taken a field over once it carries React's props on the element.
   const hydrated = (field: Element) => Object.keys(field).some((key) => key.startsWith('__reactProps$'));
-  // Clicks on buttons and submits made before React's handlers existed: the start script kept them
-  // (apps/api/src/site/template.ts) and held the submits back.
-  const early = (window as { __fhEarly?: { clicks: HTMLButtonElement[]; submits: HTMLFormElement[] } })
-    .__fhEarly ?? { clicks: [], submits: [] };
-  const actions = new Set<HTMLButtonElement | HTMLFormElement>([...early.clicks, ...early.submits]);
-  early.clicks = [];
-  early.submits = [];
+  // Clicks on buttons and submits made before React's listeners existed: the start script kept them
+  // (apps/api/src/site/template.ts) and held the submits back, until reactTakesOver.
+  const actions = new Set<HTMLButtonElement | HTMLFormElement>();
   const act = () => {
     for (const target of [...actions]) {
       if (!target.isConnected) actions.delete(target);
@@ -90,6 +86,12 @@ export function keepEarlyInput(root: HTMLElement): () => void {
   };
   let tries = 0;
   const handOver = () => {
+    if (tries === 0) {
+      const early = earlyActions();
+      for (const target of [...early.clicks, ...early.submits]) actions.add(target);
+      early.clicks = [];
+      early.submits = [];
+    }
     // A copy: a Map's iteration also visits entries set while it runs.
     for (const [field, value] of [...typed]) {
       if (!field.isConnected) typed.delete(field);
@@ -114,4 +116,27 @@ export function keepEarlyInput(root: HTMLElement): () => void {
     root.removeEventListener('change', record, true);
   };
   return handOver;
+}
+
+/** What the start script keeps (apps/api/src/site/template.ts): the buttons clicked and the forms submitted. */
+interface EarlyActions {
+  clicks: HTMLButtonElement[];
+  submits: HTMLFormElement[];
+  /** set once React listens: from then on React itself takes every click and submit */
+  react: boolean;
+}
+
+function earlyActions(): EarlyActions {
+  const w = window as { __fhEarly?: EarlyActions };
+  w.__fhEarly ??= { clicks: [], submits: [], react: false };
+  return w.__fhEarly;
+}
+
+/**
+ * Tells the start script that React is about to listen (call right before `hydrateRoot`): from then on a
+ * click or submit goes to React, which hydrates the part clicked at once to handle it, so the script stops
+ * keeping them (keeping both would act twice).
+ */
+export function reactTakesOver(): void {
+  earlyActions().react = true;
 }

@@ -1,19 +1,33 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '@falkenhost/contracts/constants';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Language picker of the header and the dashboard top bar. A plain native select styled in
  * global.css: it is on every page, including the home page with its JavaScript budget.
+ *
+ * Uncontrolled, set to the language when it changes elsewhere: a controlled select is set back to React's
+ * value by any render between a choice's input and change events, which loses a choice made while the
+ * page is being hydrated.
  */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('common');
   const current = i18n.resolvedLanguage ?? 'en';
+  const select = useRef<HTMLSelectElement>(null);
+  const shown = useRef(current);
+  // Only a change of language: on mount the select may hold a choice made before hydration.
+  useEffect(() => {
+    if (shown.current === current) return;
+    shown.current = current;
+    if (select.current) select.current.value = current;
+  }, [current]);
   return (
     <select
+      ref={select}
       className="fh-language-picker"
       name="lng"
       aria-label={t('language.label')}
-      value={current}
+      defaultValue={current}
       onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
     >
       {LANGUAGES.map((code) => (

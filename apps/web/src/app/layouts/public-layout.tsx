@@ -1,11 +1,10 @@
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
-import { PageLoader } from '@/components/page-loader';
 
+/** The public pages' frame: skip link, header, the page, footer (in the provider's one Suspense boundary). */
 export function PublicLayout() {
   const { t } = useTranslation('common');
   return (
@@ -15,9 +14,7 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <Box component="main" id="main" style={{ flex: 1 }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Box>
       <SiteFooter />
     </Box>

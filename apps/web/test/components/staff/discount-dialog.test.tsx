@@ -22,7 +22,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-
 test('shows the first problem in the spec order, marks the fields, and throttles a second submit', async () => {
   const user = userEvent.setup();
   await renderApp(<DiscountDialog onClose={() => {}} />, { path: '/dashboard' });
