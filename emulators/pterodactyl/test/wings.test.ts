@@ -288,13 +288,14 @@ describe('Wings websocket', () => {
     await client.suspendServer(server.id);
     await offline;
     await zeroed;
-    await new Promise((r) => setTimeout(r, 50));
-    const last = ws.frames.filter((f) => f.event === 'stats').at(-1);
-    expect(JSON.parse(last?.args?.[0] ?? '{}')).toMatchObject({
-      state: 'offline',
-      memory_bytes: 0,
-      cpu_absolute: 0,
-      uptime: 0,
+    await vi.waitFor(() => {
+      const last = ws.frames.filter((f) => f.event === 'stats').at(-1);
+      expect(JSON.parse(last?.args?.[0] ?? '{}')).toMatchObject({
+        state: 'offline',
+        memory_bytes: 0,
+        cpu_absolute: 0,
+        uptime: 0,
+      });
     });
     await client.deleteServer(server.id);
     expect(await ws.closed).toEqual({ code: 1001, reason: 'server deleted' });
