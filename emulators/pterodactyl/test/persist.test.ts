@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openPanelStore, type PanelStore } from '../src/persist';
 import { type RunningEmulator, startEmulator } from '../src/server';
 
@@ -108,6 +108,8 @@ describe('the panel kept on disk: snapshot and journal', () => {
     cleanup.push(() => emulator.close());
     const { applicationKey, clientKey } = emulator.state.config;
     const client = createPterodactylClient({ baseUrl: emulator.url, applicationKey, clientKey, retries: 0 });
+    // Every answer waits at `durable()` (called once per answer) until the change is kept.
+    const gate = vi.spyOn(emulator.state, 'durable');
     let answered = false;
     const creating = client
       .createUser({ email: 'held@example.com', username: 'held', first_name: 'H', last_name: 'D' })
@@ -116,12 +118,13 @@ describe('the panel kept on disk: snapshot and journal', () => {
         return user;
       });
     await expect.poll(() => release !== undefined).toBe(true);
-    // A read made meanwhile waits as well: it could show the change.
+    // A read made meanwhile waits as well: it could show the change. Both answers are at the gate
+    // before we look, so the check below is not a race.
     let listed = false;
     const listing = client.listServers().then(() => {
       listed = true;
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => gate.mock.calls.length).toBe(2);
     expect([answered, listed]).toEqual([false, false]);
     release?.();
     expect((await creating).email).toBe('held@example.com');

@@ -1,5 +1,6 @@
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
 import type { EmulatorStateOptions } from '@falkenhost/pterodactyl-emulator/state';
+import { vi } from 'vitest';
 import {
   createPterodactylClient,
   type PterodactylClient,
@@ -28,15 +29,16 @@ export async function startHarness(
   return { emulator, client: createPterodactylClient(clientOptions), options: clientOptions };
 }
 
-/** Polls `check` every 25 ms until it returns a truthy value or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 3000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error('waitFor: timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Waits (vitest's `vi.waitFor`) until `check` returns a truthy value, and returns it; throws after `timeoutMs`. */
+export function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 3000): Promise<NonNullable<T>> {
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!value) throw new Error('waitFor: not yet');
+      return value as NonNullable<T>;
+    },
+    { timeout: timeoutMs },
+  );
 }
 
 /**

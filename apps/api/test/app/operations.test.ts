@@ -453,9 +453,14 @@ describe.each(DATABASES)('graceful shutdown on %s', (kind) => {
     const started = new Promise<void>((resolve) => {
       entered = resolve;
     });
+    // The request's work ends when the test says so (`finish`), not after a guessed time.
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     server.app.get('/slow', async () => {
       entered();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await finished;
       return { done: true };
     });
     await server.app.listen({ port, host: '127.0.0.1' });
@@ -468,22 +473,24 @@ describe.each(DATABASES)('graceful shutdown on %s', (kind) => {
       }
       rmSync(dir, { recursive: true, force: true });
     };
-    return { server, url: config.publicUrl, started, cleanUp };
+    return { server, url: config.publicUrl, started, finish, cleanUp };
   }
 
   it('lets a request in flight and the running job step finish, then closes the database', async () => {
-    const { server, url, started, cleanUp } = await slowServer();
+    const { server, url, started, finish, cleanUp } = await slowServer();
     const order: string[] = [];
     const inFlight = fetch(`${url}/slow`).then(async (res) => {
       order.push('request');
       return { status: res.status, body: await res.json() };
     });
     await started;
-    const jobs = {
-      stop: () =>
-        new Promise<void>((resolve) => setTimeout(resolve, 200)).then(() => void order.push('jobs')),
-    };
+    let jobStepDone!: () => void;
+    const jobStep = new Promise<void>((resolve) => {
+      jobStepDone = resolve;
+    });
+    const jobs = { stop: () => jobStep.then(() => void order.push('jobs')) };
     let deadline = false;
+    let closed = false;
     const t0 = Date.now();
     const done = gracefulShutdown({
       server,
@@ -491,6 +498,9 @@ describe.each(DATABASES)('graceful shutdown on %s', (kind) => {
       timeoutMs: 5_000,
       log: quiet,
       onDeadline: () => (deadline = true),
+    }).then((result) => {
+      closed = true;
+      return result;
     });
     // No new requests: the port is closed (or a kept-alive connection is told 503).
     const late = await fetch(`${url}/api/health`).then(
@@ -498,6 +508,10 @@ describe.each(DATABASES)('graceful shutdown on %s', (kind) => {
       () => 'refused',
     );
     expect([503, 'refused']).toContain(late);
+    // Still open: the request and the job step are not done yet.
+    expect(closed).toBe(false);
+    finish();
+    jobStepDone();
     expect(await inFlight).toEqual({ status: 200, body: { done: true } });
     expect(await done).toBe(true);
     expect(deadline).toBe(false);

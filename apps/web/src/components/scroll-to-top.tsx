@@ -1,11 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-/** Scrolls to the top on every route change (spec 2 guards). */
+/**
+ * Scrolls to the top when the route changes (spec 2 guards). Not when the page is first taken over: the
+ * browser has put it where the visitor is (scrolled down while it loaded, or back to a kept position).
+ */
 export function ScrollToTop() {
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on each path change
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 
+/**
+ * The site's footer. Always rendered (no `fh-later`): an estimated height would change to the real one as it
+ * scrolls into view, and a link aimed at there would have moved under the pointer.
+ */
 export function SiteFooter() {
   const { t } = useTranslation('common');
   return (
-    <Box
-      component="footer"
-      mt="xl"
-      py="xl"
-      className="fh-later"
-      style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}
-    >
+    <Box component="footer" mt="xl" py="xl" style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}>
       <Container size="lg">
         <Group justify="space-between" align="flex-start" gap="xl">
           <Stack gap={6} maw={360}>
