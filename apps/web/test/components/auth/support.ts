@@ -25,6 +25,8 @@ export async function startPageProduct(): Promise<Product> {
  * then verifies for real.
  */
 export async function verifyCaptcha(product: Product): Promise<void> {
+  // The widget loads at the page's first use (captcha.tsx): a person has focused a field by then.
+  document.querySelector('input')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   const widget = await waitFor(
     () => {
       const element = document.querySelector('altcha-widget') as

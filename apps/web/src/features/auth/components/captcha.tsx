@@ -82,7 +82,26 @@ const TurnstileCaptcha = forwardRef<CaptchaHandle, Props & { siteKey: string }>(
   );
 });
 
-/** ALTCHA v2 proof of work, solved on load (the default and the demo's captcha). */
+const USE_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+
+/**
+ * Resolves at the visitor's first use of the page (a pointer or key pressed, a field focused). The widget's
+ * code (about 110 kB) and its proof of work then start, and not while a phone is still taking the page
+ * over; the work is done long before a person has filled the form (decision 090).
+ */
+function firstUse(): Promise<void> {
+  return new Promise((resolve) => {
+    const used = () => {
+      for (const type of USE_EVENTS) window.removeEventListener(type, used, true);
+      resolve();
+    };
+    for (const type of USE_EVENTS) window.addEventListener(type, used, { capture: true, passive: true });
+    // Used already: a field was focused (or typed in) before the page was taken over.
+    if (document.activeElement && document.activeElement !== document.body) used();
+  });
+}
+
+/** ALTCHA v2 proof of work, solved once the page is used (the default and the demo's captcha). */
 const AltchaCaptcha = forwardRef<CaptchaHandle, Props>(function AltchaCaptcha({ onChange }, ref) {
   const { t, i18n } = useTranslation('auth');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -93,13 +112,15 @@ const AltchaCaptcha = forwardRef<CaptchaHandle, Props>(function AltchaCaptcha({ 
 
   useEffect(() => {
     let cancelled = false;
-    void import('altcha').then(() => {
-      if (cancelled) return;
-      // The widget's own texts in the current language, from our translations.
-      const strings = Object.fromEntries(STRING_KEYS.map((key) => [key, t(`captcha.${key}`)]));
-      globalThis.$altcha.i18n.set(language, strings);
-      setLoaded(true);
-    });
+    void firstUse()
+      .then(() => import('altcha'))
+      .then(() => {
+        if (cancelled) return;
+        // The widget's own texts in the current language, from our translations.
+        const strings = Object.fromEntries(STRING_KEYS.map((key) => [key, t(`captcha.${key}`)]));
+        globalThis.$altcha.i18n.set(language, strings);
+        setLoaded(true);
+      });
     return () => {
       cancelled = true;
     };
