@@ -171,7 +171,7 @@ async function main(): Promise<void> {
           } catch (error) {
             // One broken place must not lose the rest of the walk: say where, go on with the next part.
             failed.push(
-              `${lng} ${width} ${part}: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+              `${lng} ${width} ${part}: ${error instanceof Error ? error.message.split('\n').slice(0, 4).join(' / ') : error}`,
             );
           }
           console.log(`${lng} ${width} ${part}: ${Date.now() - started} ms`);

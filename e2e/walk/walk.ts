@@ -8,7 +8,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const LANGUAGES = ['en', 'cs', 'sk', 'de', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -113,22 +120,26 @@ interface Mail {
   text: string;
 }
 
-/** The demo's captured mail to `to` (newest first), polled in the page until `pick` finds something. */
+/**
+ * The demo's captured mail to `to` (newest first), polled until `pattern`'s first group finds something
+ * not in `not`. Polled from here, not in the page: a page that navigates meanwhile loses its poll.
+ */
 async function fromMail(page: Page, to: string, pattern: string, not: string[]): Promise<string> {
-  const handle = await page.waitForFunction(
-    async ({ to, pattern, not }) => {
-      const mails = (await (await fetch('/api/dev/mail')).json()) as Mail[];
-      return (
-        mails
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await page.request.get('/api/dev/mail')).json()) as Mail[];
+        found = mails
           .filter((m) => m.to === to)
           .map((m) => m.text.match(new RegExp(pattern))?.[1])
-          .find((found) => found && !not.includes(found)) ?? null
-      );
-    },
-    { to, pattern, not },
-    { polling: 250, timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as string;
+          .find((match) => match && !not.includes(match));
+        return found;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBeTruthy();
+  return found as string;
 }
 
 /** The newest link of `kind` mailed to `to` other than those in `not`, as a path. */

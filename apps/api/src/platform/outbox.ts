@@ -17,20 +17,40 @@ export async function queueMail(
   now: number,
   invoiceId: number | null = null,
 ): Promise<void> {
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      to_address: to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      next_attempt_at: now,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-      invoice_id: invoiceId,
-    })
-    .execute();
+  await queueMails(db, [{ to, mail, invoiceId }], now);
+}
+
+/** Rows per insert: 9 columns each stays far below SQLite's 32 766 parameters of a statement. */
+const INSERT_ROWS = 500;
+
+/**
+ * Queues many mails inside the deciding transaction, a few hundred rows per statement (the billing tick
+ * suspends thousands of servers at once, and a statement per mail was most of its cost).
+ * @param mails each with its address, rendered mail and optional invoice whose PDF is attached
+ */
+export async function queueMails(
+  db: Kysely<Database> | Transaction<Database>,
+  mails: readonly { to: string; mail: RenderedMail; invoiceId?: number | null }[],
+  now: number,
+): Promise<void> {
+  for (let i = 0; i < mails.length; i += INSERT_ROWS) {
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(i, i + INSERT_ROWS).map(({ to, mail, invoiceId }) => ({
+          to_address: to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          next_attempt_at: now,
+          last_error: null,
+          created_at: now,
+          sent_at: null,
+          invoice_id: invoiceId ?? null,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Sends the due mail, oldest first, leasing each row. @returns how many mails were sent */

@@ -11,7 +11,7 @@ import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
 import { mailDate, renderNoticeMail } from '../platform/mail/templates';
-import { queueMail } from '../platform/outbox';
+import { queueMails } from '../platform/outbox';
 import { isActiveHour } from './schedule-hours';
 import { moveServer } from './server-status';
 
@@ -213,6 +213,7 @@ async function suspendUnpaid(
     billed_until: sql<number>`billed_until - ${HOUR_MS}`,
   });
   await enqueuePanelTasks(trx, ids, 'suspend', now);
+  const mails = [];
   for (const server of unpaid) {
     const user = users.get(server.user_id);
     if (!user) continue;
@@ -221,8 +222,9 @@ async function suspendUnpaid(
       server: server.name,
       date: mailDate(user.language, user.time_zone, deleteAt),
     });
-    await queueMail(trx, user.email, mail, now);
+    mails.push({ to: user.email, mail });
   }
+  await queueMails(trx, mails, now);
   return unpaid.length;
 }
 

@@ -84,6 +84,33 @@ describe.each(DATABASES)('hourly billing on %s', (kind) => {
     expect(await credits(session)).toBe(balance);
   });
 
+  it('suspends the servers of several customers in one tick, each mailed once, and charges the others', async () => {
+    const broke = [await registerVerified(product), await registerVerified(product)];
+    const solvent = await registerVerified(product);
+    for (const customer of broke) {
+      await grantCredits(product, customer.username, 1);
+      await orderStarter(customer.session);
+    }
+    await grantCredits(product, solvent.username, 10);
+    await orderStarter(solvent.session);
+    product.advance(8 * HOUR_MS);
+    await runTick(product.server.ctx);
+
+    const mails = (await solvent.session.get('/api/dev/mail')).body as { to: string; subject: string }[];
+    for (const customer of broke) {
+      await customer.session.post('/api/auth/refresh-token');
+      const [server] = (await customer.session.get('/api/private/servers/owned-servers')).body;
+      expect(server.status).toBe('suspended');
+      const theirs = mails.filter((m) => m.to === customer.email && m.subject.includes('billed'));
+      expect(theirs).toHaveLength(1);
+    }
+    await solvent.session.post('/api/auth/refresh-token');
+    const [running] = (await solvent.session.get('/api/private/servers/owned-servers')).body;
+    expect(running.status).not.toBe('suspended');
+    expect(mails.filter((m) => m.to === solvent.email && m.subject.includes('billed'))).toHaveLength(0);
+    expect(await credits(solvent.session)).toBeCloseTo(10 - 9 * 0.137, 3);
+  });
+
   it('retries the panel suspension until the panel confirms it, and bills nothing meanwhile', async () => {
     const { session, username } = await registerVerified(product);
     await grantCredits(product, username, 1);

@@ -138,14 +138,24 @@ export function renderAccountMail(
   return { ...mail, subject: t(`${kind}.subject`, values) };
 }
 
-/** A date and time in the language's long form, in the customer's zone. @param instant epoch ms */
+/** One formatter per language and zone: making one costs far more than using it (a tick mails thousands). */
+const mailDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date and time in the language's long form, in the customer's zone (UTC when the zone is unknown).
+ * @param instant epoch ms
+ */
 export function mailDate(language: string, timeZone: string, instant: number): string {
   const lng = languageOf(language);
-  try {
-    return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(instant);
-  } catch {
-    return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
-      instant,
-    );
+  const key = `${lng} ${timeZone}`;
+  let format = mailDateFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    }
+    mailDateFormats.set(key, format);
   }
+  return format.format(instant);
 }

@@ -1,7 +1,6 @@
 import type { DashboardSection } from '@falkenhost/contracts/constants';
-import { NARROW_SCREEN_PX } from '@falkenhost/contracts/constants';
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,8 +19,6 @@ interface Props {
   renderSection: (section: DashboardSection) => ReactNode;
 }
 
-const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX}px)`;
-
 /**
  * The dashboard shell (spec 2 "Dashboard shell"): a skip link to the content, the top bar, the side menu
  * (open on wide screens, closed on narrow ones until the burger opens it) and the chosen section.
@@ -33,12 +30,10 @@ export function DashboardShell({ startSection, renderSection }: Props) {
   const order = searchParams.get('order');
   const { data: user, isPending } = useSession();
   const [section, setSection] = useActiveSection(order ? () => 'customer_store' : startSection);
-  // One open state per screen width, as AppShell collapses the menu per breakpoint: the first render is
-  // the same on the server and in the browser (the screen's width is read in an effect).
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: true });
+  // One open state per screen width, as AppShell collapses the menu per breakpoint, and one burger for
+  // each (top-bar.tsx): CSS shows the right one, so the server's HTML is right at any width.
   const [desktopOpened, desktop] = useDisclosure(true);
   const [mobileOpened, mobile] = useDisclosure(false);
-  const opened = narrow ? mobileOpened : desktopOpened;
 
   // The order parameter opens the store with the status popup (spec 2).
   useEffect(() => {
@@ -79,8 +74,7 @@ export function DashboardShell({ startSection, renderSection }: Props) {
       <AppShell.Header bg="dark.8">
         <TopBar
           user={user}
-          menuOpened={opened}
-          onToggleMenu={narrow ? mobile.toggle : desktop.toggle}
+          menu={{ mobileOpened, desktopOpened, toggleMobile: mobile.toggle, toggleDesktop: desktop.toggle }}
           onOpenSettings={() => select('settings')}
           onLogout={() => void logout().then(() => navigate('/login', { replace: true }))}
         />

@@ -6,10 +6,17 @@ import { LanguagePicker } from '@/components/language-picker';
 import { Logo } from '@/components/logo';
 import { CreditBalance } from './credit-balance';
 
+/** The side menu's open state on narrow screens (below Mantine's `sm`, AppShell's breakpoint) and wide ones. */
+export interface MenuState {
+  mobileOpened: boolean;
+  desktopOpened: boolean;
+  toggleMobile: () => void;
+  toggleDesktop: () => void;
+}
+
 interface Props {
   user: SessionUser;
-  menuOpened: boolean;
-  onToggleMenu: () => void;
+  menu: MenuState;
   onOpenSettings: () => void;
   onLogout: () => void;
 }
@@ -19,17 +26,27 @@ interface Props {
  * Mantine's `xs`, 576 px) the username and logout move into an account menu, so the balance and the whole
  * username are shown however long they are.
  */
-export function TopBar({ user, menuOpened, onToggleMenu, onOpenSettings, onLogout }: Props) {
+export function TopBar({ user, menu, onOpenSettings, onLogout }: Props) {
   const { t } = useTranslation('dashboard');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
+        {/* One burger per breakpoint, each shown by CSS: the server's HTML is right at any width. */}
         <Burger
-          opened={menuOpened}
-          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          opened={menu.mobileOpened}
+          onClick={menu.toggleMobile}
           size="sm"
-          aria-label={menuOpened ? t('menu.close') : t('menu.open')}
-          aria-expanded={menuOpened}
+          aria-label={menu.mobileOpened ? t('menu.close') : t('menu.open')}
+          aria-expanded={menu.mobileOpened}
+        />
+        <Burger
+          visibleFrom="sm"
+          opened={menu.desktopOpened}
+          onClick={menu.toggleDesktop}
+          size="sm"
+          aria-label={menu.desktopOpened ? t('menu.close') : t('menu.open')}
+          aria-expanded={menu.desktopOpened}
         />
         <Box visibleFrom="xs">
           <Logo size={28} />
