@@ -7,12 +7,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
+import { enqueuePanelTask, PANEL_TASK_NOTIFY_ATTEMPTS } from '../../src/panel/panel-queue';
 import { renderNoticeMail } from '../../src/platform/mail/templates';
 import { queueMail } from '../../src/platform/outbox';
 import { sendStaffNotifications } from '../../src/platform/staff-webhook';
+import { runPanelQueue } from '../../src/servers/panel-task-results';
 import {
   billingAddress,
   DATABASES,
+  grantCredits,
+  orderByCredits,
   type Product,
   payAtCheckout,
   registerVerified,
@@ -187,6 +191,48 @@ describe.each(DATABASES)('staff webhook on %s', (kind) => {
     // The episode ends when the mail goes; nothing more is told.
     await ctx.db.updateTable('mail_outbox').set({ sent_at: ctx.now() }).where('id', '=', stuck.id).execute();
     expect((await runTick(ctx)).staff.staleQueues).toBe(0);
+  });
+
+  it('posts a server bought with credits, and a panel task once its retries reach the cap', async () => {
+    const ctx = product.server.ctx;
+    const { session, username } = await registerVerified(product);
+    await grantCredits(product, username, 10);
+    const id = await orderByCredits(session, 'staff-watch');
+    // Queued with the order, posted by the next job run.
+    expect(await sendStaffNotifications(ctx)).toBe(1);
+    expect(delivered(`server "staff-watch" ordered with credits (hourly) by ${username}.`)).toBe(1);
+
+    const panel = product.server.emulators!.pterodactyl;
+    await enqueuePanelTask(ctx.db, { userPackageId: id, kind: 'suspend', now: ctx.now() });
+    const task = await ctx.db
+      .selectFrom('panel_tasks')
+      .select('id')
+      .where('user_package_id', '=', id)
+      .where('kind', '=', 'suspend')
+      .executeTakeFirstOrThrow();
+    const notice = `Panel task #${task.id} (suspend, server #${id}) still fails after`;
+    // The panel answers 500 to every try; the retries double from 5 s to the 10-minute cap.
+    for (let attempt = 1; attempt <= PANEL_TASK_NOTIFY_ATTEMPTS + 1; attempt += 1) {
+      // Tries 3 to 6 fail alike: counted here rather than made (each costs the panel budget's pacing).
+      if (attempt === 3) {
+        attempt = PANEL_TASK_NOTIFY_ATTEMPTS - 1;
+        await ctx.db
+          .updateTable('panel_tasks')
+          .set({ attempts: attempt - 1 })
+          .where('id', '=', task.id)
+          .execute();
+      }
+      panel.failNext('suspendServer', { status: 500 });
+      expect((await runPanelQueue(ctx)).failed, `try ${attempt}`).toBe(1);
+      await sendStaffNotifications(ctx);
+      expect(delivered(notice), `after try ${attempt}`).toBe(attempt < PANEL_TASK_NOTIFY_ATTEMPTS ? 0 : 1);
+      product.advance(10 * 60_000);
+    }
+    expect(PANEL_TASK_NOTIFY_ATTEMPTS).toBe(8);
+    expect(hook.received.find((r) => r.body.content.includes(notice))!.body.content).toContain(
+      'still fails after 8 tries',
+    );
+    expect((await runPanelQueue(ctx)).done).toBe(1);
   });
 });
 
