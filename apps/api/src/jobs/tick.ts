@@ -19,11 +19,13 @@ import { pruneAllocationClaims } from '../panel/placement';
 import type { AppContext } from '../platform/context';
 import { sendQueuedMail } from '../platform/outbox';
 import { claimSlot } from '../platform/queue';
+import { sendStaffNotifications } from '../platform/staff-webhook';
 import { reconcileServerChanges } from '../servers/change-panel';
 import { type BillingResult, billHourlyServers, hourStart } from '../servers/hourly-billing';
 import { processSuspended, type SuspendedResult, warnLowBalances } from '../servers/lifecycle';
 import { runPanelQueue } from '../servers/panel-task-results';
 import { applySchedulePower } from '../servers/schedules';
+import { checkStaleQueues } from './stale-queues';
 
 export interface TickResult {
   recovered: RecoveryResult;
@@ -36,6 +38,8 @@ export interface TickResult {
   panel: PanelQueueResult;
   panelReconcile: PanelReconcileResult | null;
   mails: number;
+  /** staff notifications: stale-queue notices queued and notifications posted by this run */
+  staff: { staleQueues: number; sent: number };
 }
 
 /**
@@ -110,6 +114,9 @@ async function runSteps(
   const panel = await runPanelQueue(ctx);
   next();
   const mails = await sendQueuedMail(ctx);
+  next();
+  const staleQueues = await checkStaleQueues(ctx);
+  const staff = { staleQueues, sent: await sendStaffNotifications(ctx) };
   return {
     recovered,
     cardOrders,
@@ -121,5 +128,6 @@ async function runSteps(
     panel,
     panelReconcile,
     mails,
+    staff,
   };
 }

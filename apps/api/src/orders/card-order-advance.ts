@@ -23,6 +23,7 @@ import type { Database, Order } from '../platform/db/schema';
 import { renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 import { holdsLease, leaseFree, type RowCondition, releaseLease, takeLease } from '../platform/queue';
+import { notifyStaff } from '../platform/staff-webhook';
 import { runPanelQueue } from '../servers/panel-task-results';
 import { markAdopted, setServerNode } from '../servers/server-records';
 import { LIVE_SERVER_STATES, moveServer } from '../servers/server-status';
@@ -272,6 +273,16 @@ async function refundOrder(ctx: AppContext, order: Order, owner: string): Promis
       .where('id', '=', order.user_id)
       .executeTakeFirstOrThrow();
     const details = JSON.parse(order.details) as { serverName?: string };
+    await notifyStaff(ctx, trx, {
+      type: 'take-back',
+      kind: chargedBackOnly ? 'chargeback' : 'refund',
+      paymentId: order.mollie_payment_id ?? '',
+      orderId: order.id,
+      takenBackCents: order.amount_cents,
+      paidCents: order.amount_cents,
+      username: user.username,
+      origin: 'ours',
+    });
     await queueMail(
       trx,
       user.email,

@@ -12,6 +12,7 @@ import type { PaymentState } from '../integrations/mollie';
 import { enqueuePanelTask } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database, Order } from '../platform/db/schema';
+import { notifyStaff } from '../platform/staff-webhook';
 import { periodEnd } from '../servers/paid-period';
 import { runPanelQueue } from '../servers/panel-task-results';
 import { insertServer, insertServerAddons } from '../servers/server-records';
@@ -37,7 +38,7 @@ export async function settleFirstPayment(
     if (!(await moveOrder(trx, order.id, 'pending', 'paid'))) return false;
     const user = await trx
       .selectFrom('users')
-      .select(['language'])
+      .select(['language', 'username'])
       .where('id', '=', order.user_id)
       .executeTakeFirstOrThrow();
     if (order.kind === 'package-card') {
@@ -84,6 +85,14 @@ export async function settleFirstPayment(
         billingAddress: details.billingAddress,
         issuedAt: t,
         mail: true,
+      });
+      await notifyStaff(ctx, trx, {
+        type: 'new-order',
+        orderId: order.id,
+        orderKind: 'package-card',
+        username: user.username,
+        serverName: details.serverName,
+        amountCents: order.amount_cents,
       });
     } else {
       await settleUnsuspend(ctx, trx, order, payment, paidAt, user.language);

@@ -13,8 +13,9 @@ import { createPayment, type PaymentState } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
 import type { Order, User } from '../platform/db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { notifyStaff } from '../platform/staff-webhook';
 import { issueCreditsInvoice } from './order-invoices';
-import { insertPendingOrder } from './order-records';
+import { insertPendingOrder, usernameOf } from './order-records';
 import { moveOrder } from './order-status';
 import { recordMolliePayment } from './webhookless';
 
@@ -112,6 +113,14 @@ export async function settlePaidOrder(
           now: t,
         });
         await issueCreditsInvoice(ctx, trx, order, payment, t);
+        await notifyStaff(ctx, trx, {
+          type: 'new-order',
+          orderId: order.id,
+          orderKind: 'credits',
+          username: await usernameOf(trx, order.user_id),
+          amountCents: order.amount_cents,
+          credits: order.credits_amount / 10_000,
+        });
       }
       await payReferralBonus(
         trx,

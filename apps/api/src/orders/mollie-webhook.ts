@@ -8,6 +8,7 @@ import { getPayment, type PaymentState } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
 import { isUniqueViolation } from '../platform/errors';
 import { sendQueuedMail } from '../platform/outbox';
+import { sendStaffNotifications } from '../platform/staff-webhook';
 import { settleFirstPayment } from './card-payment';
 import { settlePaidOrder } from './credit-orders';
 import { moveOrder, type OrderState } from './order-status';
@@ -26,8 +27,8 @@ const FINAL_FAILURES: Record<string, OrderState> = {
 
 /**
  * One call of POST /api/webhooks/mollie as the route received it: an id that is no payment id is ignored,
- * a payment is settled (`settleMolliePayment`), the receipt or notice it queued goes out now rather than
- * at the next job run, and the outcome is counted (`falkenhost_webhooks_total`).
+ * a payment is settled (`settleMolliePayment`), the receipt or notice and the staff notification it
+ * queued go out now rather than at the next job run, and the outcome is counted (`falkenhost_webhooks_total`).
  * @param log the request's logger (its lines carry the request id)
  * @throws what settleMolliePayment throws (the route answers 500 so Mollie retries)
  */
@@ -47,8 +48,10 @@ export async function receiveMollieWebhook(
   });
   metrics?.webhooks.inc({ outcome: result });
   log.info({ paymentId, result }, 'mollie webhook');
-  if (result !== 'ignored' && result !== 'unchanged')
+  if (result !== 'ignored' && result !== 'unchanged') {
     void sendQueuedMail(ctx).catch((error) => log.warn({ err: error }, 'sending mail failed'));
+    void sendStaffNotifications(ctx).catch((error) => log.warn({ err: error }, 'staff webhook failed'));
+  }
 }
 
 /**

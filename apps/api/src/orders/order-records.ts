@@ -64,8 +64,8 @@ export async function insertCreditsPaidOrder(
     createdAt: number;
     completedAt: number;
   },
-): Promise<void> {
-  await trx
+): Promise<number> {
+  const row = await trx
     .insertInto('orders')
     .values({
       public_id: order.publicId,
@@ -84,7 +84,18 @@ export async function insertCreditsPaidOrder(
       created_at: order.createdAt,
       completed_at: order.completedAt,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The username of user `userId` (staff notifications name the customer). */
+export async function usernameOf(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+): Promise<string> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? `user #${userId}`;
 }
 
 /** A renewal as first seen, pending; a second delivery of its Mollie payment id throws a unique violation. */

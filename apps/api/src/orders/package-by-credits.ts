@@ -17,10 +17,11 @@ import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
+import { notifyStaff } from '../platform/staff-webhook';
 import { HOUR_MS, hourStart } from '../servers/hourly-billing';
 import { insertServer, insertServerAddons, markAdopted, setServerNode } from '../servers/server-records';
 import { moveServer } from '../servers/server-status';
-import { insertCreditsPaidOrder } from './order-records';
+import { insertCreditsPaidOrder, usernameOf } from './order-records';
 
 class NoRoom extends Error {}
 
@@ -136,10 +137,10 @@ async function adoptPanelServer(
     if (!(await markAdopted(trx, userPackageId, server, ctx.now()))) return null;
     const row = await trx
       .selectFrom('user_packages')
-      .select(['credits_monthly', 'created_at'])
+      .select(['credits_monthly', 'created_at', 'name'])
       .where('id', '=', userPackageId)
       .executeTakeFirstOrThrow();
-    await insertCreditsPaidOrder(trx, {
+    const orderId = await insertCreditsPaidOrder(trx, {
       publicId,
       userId,
       userPackageId,
@@ -147,6 +148,14 @@ async function adoptPanelServer(
       details: { firstHourUnits: hourlyUnits(row.credits_monthly), monthlyUnits: row.credits_monthly },
       createdAt: row.created_at,
       completedAt: ctx.now(),
+    });
+    await notifyStaff(ctx, trx, {
+      type: 'new-order',
+      orderId,
+      orderKind: 'package-credits',
+      username: await usernameOf(trx, userId),
+      serverName: row.name,
+      credits: row.credits_monthly / 10_000,
     });
     return publicId;
   });

@@ -11,6 +11,7 @@ import type { Database, Order } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/errors';
 import { mailDate, renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
+import { notifyStaff } from '../platform/staff-webhook';
 import { periodEnd } from '../servers/paid-period';
 import { runPanelQueue } from '../servers/panel-task-results';
 import { addPaidMonth, markRenewalFailed, setPaidUntil } from '../servers/server-records';
@@ -104,12 +105,20 @@ export async function settleRenewal(
       const now = ctx.now();
       const closedAs = payment.status as 'failed' | 'canceled' | 'expired';
       if (!(await moveOrder(trx, order.id, 'pending', closedAs, { completed_at: now }))) return false;
-      if (!(await markRenewalFailed(trx, owner.id, now))) return true;
       const user = await trx
         .selectFrom('users')
         .select(['email', 'username', 'language', 'time_zone'])
         .where('id', '=', owner.user_id)
         .executeTakeFirstOrThrow();
+      await notifyStaff(ctx, trx, {
+        type: 'renewal-failed',
+        paymentId: payment.id,
+        status: closedAs,
+        username: user.username,
+        serverName: owner.name,
+        userPackageId: owner.id,
+      });
+      if (!(await markRenewalFailed(trx, owner.id, now))) return true;
       await queueMail(
         trx,
         user.email,

@@ -9,9 +9,11 @@ import type { PaymentState } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
 import type { Order } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/errors';
+import { notifyStaff } from '../platform/staff-webhook';
 import { periodEnd } from '../servers/paid-period';
 import { takeBackPaidMonth } from '../servers/server-records';
 import { issueCreditNote } from './order-invoices';
+import { usernameOf } from './order-records';
 
 /**
  * Takes back a credit order's credits and the referrer's bonus in proportion to the money taken back, the
@@ -47,13 +49,18 @@ export async function reverseCreditsTakenBack(
         );
       }
       await reverseReferralBonus(trx, ctx.dialect, order, takenBack, t);
-      await issueCreditNote(
-        ctx,
-        trx,
-        order,
-        takenBack,
-        payment.chargedBackCents > 0 ? 'chargeback' : 'refund',
-      );
+      const kind = payment.chargedBackCents > 0 ? 'chargeback' : 'refund';
+      await issueCreditNote(ctx, trx, order, takenBack, kind);
+      await notifyStaff(ctx, trx, {
+        type: 'take-back',
+        kind,
+        paymentId: payment.id,
+        orderId: order.id,
+        takenBackCents: takenBack,
+        paidCents: order.amount_cents,
+        username: await usernameOf(trx, order.user_id),
+        origin: 'mollie',
+      });
       return 'reversed' as const;
     });
   } catch (error) {
@@ -80,6 +87,16 @@ export async function reverseServerPayment(
     const issued = await issueCreditNote(ctx, trx, order, takenBack, kind);
     if (!issued) return 'unchanged' as const;
     await reverseReferralBonus(trx, ctx.dialect, order, takenBack, t);
+    await notifyStaff(ctx, trx, {
+      type: 'take-back',
+      kind,
+      paymentId: payment.id,
+      orderId: order.id,
+      takenBackCents: takenBack,
+      paidCents: order.amount_cents,
+      username: await usernameOf(trx, order.user_id),
+      origin: 'mollie',
+    });
     if (takenBack >= order.amount_cents && order.user_package_id !== null && order.status === 'completed') {
       // A payment for a period that has ended bought nothing that still runs.
       const paidFor = (JSON.parse(order.details) as { periodAnchor?: number }).periodAnchor;

@@ -9,6 +9,7 @@ import type { Database } from '../platform/db/schema';
 import type { PanelCallOutcome } from '../platform/metrics';
 import { leaseRow, type RetryPolicy, type RowCondition, retryDelay, retryLater } from '../platform/queue';
 import { addToWindow } from '../platform/rate-limit-store';
+import { notifyStaff } from '../platform/staff-webhook';
 import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
 import { pushBuild } from './panel-servers';
 import { currentBuild } from './server-build';
@@ -20,6 +21,16 @@ export type PanelPowerSignal = 'start' | 'stop' | 'restart';
 
 const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 5_000, maxRetryMs: 10 * 60_000 };
 const pending: RowCondition<'panel_tasks'> = (eb) => eb('status', '=', 'pending');
+/**
+ * The failed try after which the staff hear of a task (platform/staff-webhook.ts): the first whose retry
+ * delay reaches the cap (5 s doubling: the 8th, about 10 minutes of failures). The queue itself never
+ * gives up (decisions/031-panel-queue.md), so this is its "retries exhausted".
+ */
+export const PANEL_TASK_NOTIFY_ATTEMPTS = (() => {
+  let attempt = 1;
+  while (retryDelay(RETRY, attempt) < RETRY.maxRetryMs) attempt += 1;
+  return attempt;
+})();
 const PARALLEL = 4;
 
 /** Writes a task; call inside the transaction that decides it. */
@@ -199,7 +210,19 @@ async function runTask(ctx: AppContext, handlers: PanelTaskHandlers, task: Claim
       observe('failed');
       ctx.metrics?.panelCallFailures.inc({ kind: task.kind });
       const delay = retryDelay(RETRY, task.attempts);
-      await retryLater(ctx.db, 'panel_tasks', task.id, ctx.now() + delay, error);
+      await ctx.db.transaction().execute(async (trx) => {
+        await retryLater(trx, 'panel_tasks', task.id, ctx.now() + delay, error);
+        // It never gives up; once its retries are as far apart as they get, the staff are told (once).
+        if (task.attempts >= PANEL_TASK_NOTIFY_ATTEMPTS)
+          await notifyStaff(ctx, trx, {
+            type: 'panel-task-failing',
+            taskId: task.id,
+            kind: task.kind,
+            userPackageId: task.user_package_id,
+            attempts: task.attempts,
+            error: String(error).slice(0, 500),
+          });
+      });
       ctx.log.warn(
         { err: error, taskId: task.id, kind: task.kind, serverId: server.id, retryInMs: delay },
         'panel call failed; retried later',

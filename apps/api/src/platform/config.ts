@@ -78,6 +78,7 @@ const productionSchema = z
       .optional(),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+    STAFF_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.CAPTCHA_PROVIDER !== 'turnstile') return;
@@ -132,6 +133,11 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** seconds between two runs of the jobs' tick on this instance (docs/decisions/093-jobs-interval.md) */
   jobsIntervalSeconds: number;
+  /**
+   * where staff notifications are posted (STAFF_WEBHOOK_URL, e.g. a Discord webhook;
+   * docs/decisions/191-staff-webhook.md); null: none are queued. The demo posts them to itself by default.
+   */
+  staffWebhookUrl: string | null;
 }
 
 /** LINK_* (README "Configuration"): website, chat community, social page, game panel. */
@@ -141,6 +147,9 @@ export interface ExternalLinks {
   social: string | null;
   panel: string | null;
 }
+
+/** The demo's own staff webhook (http/routes/dev): the notifications show on the mailbox page. */
+export const DEMO_STAFF_WEBHOOK_PATH = '/api/dev/staff-webhook';
 
 const DEMO_LINKS = {
   community: 'https://community.falkenhost.example',
@@ -291,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       metricsToken: e.METRICS_TOKEN ?? null,
       shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
       jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+      staffWebhookUrl: e.STAFF_WEBHOOK_URL ?? null,
     };
   }
   if (mode !== 'demo')
@@ -346,5 +356,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: env.METRICS_TOKEN || s.metrics,
     shutdownTimeoutSeconds: Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? 25),
     jobsIntervalSeconds: Math.min(60, Math.max(1, Math.trunc(Number(env.JOBS_INTERVAL_SECONDS ?? 60)) || 60)),
+    staffWebhookUrl: env.STAFF_WEBHOOK_URL || `${publicUrl}${DEMO_STAFF_WEBHOOK_PATH}`,
   };
 }

@@ -142,6 +142,8 @@ const ROUTE_ACCESS: Record<string, Level> = {
   // Demo mode only (not registered in production): the mailbox and the demo clock.
   'GET /api/dev/mail': 'public',
   'GET /api/dev/mail/:id/attachments/:index': 'public',
+  'POST /api/dev/staff-webhook': 'public',
+  'GET /api/dev/staff-webhook': 'public',
   'GET /api/dev/clock': 'public',
   'POST /api/dev/clock': 'public',
 };

@@ -156,6 +156,28 @@ describe('operations configuration (issue 11)', () => {
       );
   });
 
+  it('takes the staff webhook from STAFF_WEBHOOK_URL (optional, http or https; none in production)', () => {
+    expect(loadConfig(production).staffWebhookUrl).toBeNull();
+    const discord = 'https://discord.com/api/webhooks/123/abc';
+    expect(loadConfig({ ...production, STAFF_WEBHOOK_URL: discord }).staffWebhookUrl).toBe(discord);
+    for (const wrong of ['discord', 'ftp://hooks.example/x'])
+      expect(() => loadConfig({ ...production, STAFF_WEBHOOK_URL: wrong }), wrong).toThrow(
+        /STAFF_WEBHOOK_URL/,
+      );
+    // The demo posts them to itself; the mailbox page shows them.
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-config-'));
+    try {
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, PORT: '3100' }).staffWebhookUrl).toBe(
+        'http://localhost:3100/api/dev/staff-webhook',
+      );
+      expect(
+        loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, STAFF_WEBHOOK_URL: discord }).staffWebhookUrl,
+      ).toBe(discord);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('takes the shutdown deadline from SHUTDOWN_TIMEOUT_SECONDS (default 25)', () => {
     expect(loadConfig(production).shutdownTimeoutSeconds).toBe(25);
     expect(loadConfig({ ...production, SHUTDOWN_TIMEOUT_SECONDS: '60' }).shutdownTimeoutSeconds).toBe(60);

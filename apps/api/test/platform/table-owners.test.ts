@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 const OWNERS: Record<string, string> = {
   mail_outbox: 'platform',
   audit_log: 'platform',
+  staff_notifications: 'platform',
   rate_limits: 'platform',
   users: 'identity',
   sessions: 'identity',

@@ -12,6 +12,7 @@ import { passwordResetsMigration } from './migrations/0009_password_resets';
 import { staffMigration } from './migrations/0010_staff';
 import { eggVariablesMigration } from './migrations/0011_egg_variables';
 import { catalogueNamesMigration } from './migrations/0012_catalogue_names';
+import { staffNotificationsMigration } from './migrations/0013_staff_notifications';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -26,6 +27,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0010_staff': staffMigration(dialect),
     '0011_egg_variables': eggVariablesMigration(),
     '0012_catalogue_names': catalogueNamesMigration(),
+    '0013_staff_notifications': staffNotificationsMigration(dialect),
   };
 }
 

@@ -10,6 +10,7 @@ import { renderApp } from '../render';
 
 let product: Product;
 const email = 'jiri@example.cz';
+const staffMessage = 'New order #7: 100 credits bought by jiri, paid 4.32 EUR.';
 
 beforeAll(async () => {
   product = await startProduct('sqlite', { seed: false });
@@ -32,6 +33,13 @@ beforeAll(async () => {
       },
     ],
   });
+  // The demo's staff webhook receives what the product posts to it (docs/decisions/191-staff-webhook.md).
+  const posted = await fetch(`${product.url}/api/dev/staff-webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ content: staffMessage, allowed_mentions: { parse: [] } }),
+  });
+  if (posted.status !== 204) throw new Error(`staff webhook answered ${posted.status}`);
 }, 60_000);
 
 afterAll(async () => product?.close());
@@ -56,5 +64,21 @@ test.each([
     const res = await fetch(link.getAttribute('href')!);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect((await res.arrayBuffer()).byteLength).toBe(2_400);
+  },
+);
+
+test.each([
+  ['en', 'Staff notifications'],
+  ['cs', 'Oznámení pro tým'],
+  ['sk', 'Oznámenia pre tím'],
+  ['de', 'Team-Benachrichtigungen'],
+  ['fr', "Notifications de l'équipe"],
+] as const)(
+  'shows the staff notifications beside the mail, in English, in a %s frame',
+  async (language, title) => {
+    await renderApp(<Mailbox />, { language, path: '/dev/mailbox' });
+    const box = await screen.findByRole('region', { name: title });
+    expect(await within(box).findByText(staffMessage)).toBeTruthy();
+    expect(within(box).getAllByTestId('staff-notification')).toHaveLength(1);
   },
 );

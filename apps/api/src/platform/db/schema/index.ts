@@ -24,7 +24,7 @@ import type {
 import type { JobRunsTable } from './jobs';
 import type { OrdersTable } from './orders';
 import type { AllocationClaimsTable, PanelTasksTable } from './panel';
-import type { AuditLogTable, MailOutboxTable, RateLimitsTable } from './platform';
+import type { AuditLogTable, MailOutboxTable, RateLimitsTable, StaffNotificationsTable } from './platform';
 import type { SchedulesTable, UserPackageAddonsTable, UserPackagesTable } from './servers';
 
 export type * from './accounts';
@@ -67,4 +67,5 @@ export interface Database {
   totp_recovery_codes: TotpRecoveryCodesTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
+  staff_notifications: StaffNotificationsTable;
 }

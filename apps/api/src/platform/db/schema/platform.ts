@@ -1,4 +1,7 @@
-/** The tables of the platform (rate limits, the mail outbox, the staff audit log), written only by apps/api/src/platform. */
+/**
+ * The tables of the platform (rate limits, the mail outbox, the staff audit log, the staff webhook's outbox),
+ * written only by apps/api/src/platform.
+ */
 import type { Generated } from 'kysely';
 import type { Millis } from './columns';
 
@@ -36,4 +39,19 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   created_at: Millis;
+}
+
+/** One message for the staff webhook (platform/staff-webhook.ts), sent once, retried like mail. */
+export interface StaffNotificationsTable {
+  id: Generated<number>;
+  /** unique per event, e.g. `order:12`, `takeback:tr_x:216`, `panel-task:7`, `queue-old:mail:3` */
+  dedupe_key: string;
+  /** the English text posted as the webhook's `content` (at most 2000 characters) */
+  content: string;
+  attempts: Generated<number>;
+  /** not before; also the lease of a row being sent */
+  next_attempt_at: Millis;
+  last_error: string | null;
+  created_at: Millis;
+  sent_at: Millis | null;
 }

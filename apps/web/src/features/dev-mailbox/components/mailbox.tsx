@@ -5,6 +5,7 @@ import { NotFound } from '@/components/not-found';
 import { ApiError } from '@/lib/api-client';
 import { type DevMailAttachment, devMailKey, fetchDevMail } from '@/lib/dev-mail';
 import { DemoClock } from './demo-clock';
+import { StaffNotifications } from './staff-notifications';
 
 /** A size in bytes as the mailbox shows it: bytes, kB or MB in the page's language (1 kB = 1000 B). */
 function fileSize(language: string, bytes: number): string {
@@ -92,6 +93,7 @@ export function Mailbox() {
         </Button>
       </Group>
       <DemoClock onAdvanced={() => void refetch()} />
+      <StaffNotifications />
       {isPending ? (
         <Text role="status">{t('loading')}</Text>
       ) : isError ? (
