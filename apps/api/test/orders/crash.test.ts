@@ -57,6 +57,8 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
         clientKey: panel.state.config.clientKey,
       }),
       publicCache: createPublicCache(),
+      // No staff webhook: the order paths queue no staff notification (platform/staff-webhook.ts).
+      config: { staffWebhookUrl: null },
       now: clock.now,
       clock,
       log,
