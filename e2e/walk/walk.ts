@@ -108,9 +108,10 @@ async function acceptCookies(page: Page, lng: Language): Promise<void> {
 
 /** The captcha has solved its puzzle (ALTCHA in the demo shows its "verified" text). */
 async function captchaSolved(page: Page, lng: Language): Promise<void> {
+  // The whole label, case and all: German "Wird verifiziert…" (verifying) contains "Verifiziert".
   await page
     .getByTestId('captcha')
-    .filter({ hasText: tr(lng, 'auth', 'captcha.verified') })
+    .getByText(tr(lng, 'auth', 'captcha.verified'), { exact: true })
     .waitFor({ timeout: 30_000 });
 }
 
