@@ -25,18 +25,14 @@
  * here (as .ci/run does) when /usr/lib/postgresql/<version>/bin/initdb exists; else skipped. Each run
  * uses its own schema, dropped afterwards.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import { type KyselyPlugin, type PluginTransformQueryArgs, sql } from 'kysely';
 import type { AppContext } from '../apps/api/src/platform/context';
-import { type Db, openDatabase } from '../apps/api/src/platform/db/database';
+import type { Db } from '../apps/api/src/platform/db/database';
 import { migrateToLatest } from '../apps/api/src/platform/db/migrate';
 import { billHourlyServers, hourStart } from '../apps/api/src/servers/hourly-billing';
-import { freePort } from './lib/demo';
+import { type Opened, openSqlite, postgresOpener, startCluster } from './lib/databases';
 
 const SIZES = [1_000, 10_000, 100_000];
 const SERVERS_PER_USER = 4;
@@ -48,8 +44,6 @@ const TARGET_MS: Record<Db['dialect'], number> = { sqlite: 5_000, postgres: 10_0
 /** Issue 31: with every tenth customer out of credits (10 000 suspensions at 100 000 servers) */
 const INSOLVENT_TARGET_MS: Record<Db['dialect'], number> = { sqlite: 3_000, postgres: 6_000 };
 const MAX_BLOCK_MS = 50;
-
-type Opened = { db: Db; cleanup: () => Promise<void> };
 
 interface Figures {
   servers: number;
@@ -327,98 +321,6 @@ async function runOnce(open: () => Promise<Opened>, servers: number, insolvent: 
     };
   } finally {
     await cleanup();
-  }
-}
-
-async function openSqlite(): Promise<Opened> {
-  const dir = mkdtempSync(join(tmpdir(), 'falkenhost-bench-billing-'));
-  const db = await openDatabase(`sqlite:${join(dir, 'bench.db')}`);
-  return {
-    db,
-    async cleanup() {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresOpener(url: string): () => Promise<Opened> {
-  return async () => {
-    const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
-    const db = await openDatabase(url, { schema, poolSize: 2 });
-    return {
-      db,
-      async cleanup() {
-        await db.db.schema
-          .dropSchema(schema)
-          .ifExists()
-          .cascade()
-          .execute()
-          .catch(() => undefined);
-        await db.destroy();
-      },
-    };
-  };
-}
-
-/** A throwaway PostgreSQL cluster on 127.0.0.1 (as .ci/run starts one), or null when none is installed. */
-async function startCluster(): Promise<{ url: string; stop: () => void } | null> {
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((v) => existsSync(join(root, v, 'bin/initdb')))
-        .sort((a, b) => Number.parseFloat(a) - Number.parseFloat(b))
-    : [];
-  const version = versions.at(-1);
-  if (!version) return null;
-  const bin = join(root, version, 'bin');
-  const asPostgres = process.getuid?.() === 0;
-  const run = (tool: string, args: string[]) =>
-    asPostgres
-      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { stdio: 'pipe' })
-      : execFileSync(join(bin, tool), args, { stdio: 'pipe' });
-  const dir = mkdtempSync(join(tmpdir(), 'falkenhost-bench-pg-'));
-  let started = false;
-  const stop = () => {
-    if (started) {
-      started = false;
-      try {
-        run('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
-      } catch {
-        // already down
-      }
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    if (asPostgres) execFileSync('chown', ['postgres', dir]);
-    run('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres']);
-    const port = await freePort();
-    started = true;
-    run('pg_ctl', [
-      '-D',
-      dir,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      'start',
-    ]);
-    run('psql', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-U',
-      'postgres',
-      '-qc',
-      'CREATE DATABASE falkenhost_bench',
-    ]);
-    return { url: `postgres://postgres@127.0.0.1:${port}/falkenhost_bench`, stop };
-  } catch (error) {
-    stop();
-    throw error;
   }
 }
 

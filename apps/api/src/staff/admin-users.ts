@@ -49,18 +49,22 @@ export async function listUsers(
   }
   if (query.role === 'customer') base = base.where('role', 'not in', ['admin', 'master']);
   else if (query.role !== 'all') base = base.where('role', '=', query.role);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'username', 'email', 'role', 'credits', 'active'])
-      .orderBy('id')
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  // The total comes with the page (one scan of the matches, not two); a page past the end has no row to
+  // carry it, so only then is it counted on its own.
+  const rows = await base
+    .select(['id', 'username', 'email', 'role', 'credits', 'active'])
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .orderBy('id')
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_PAGE_SIZE)
+    .execute();
+  const total =
+    rows.length > 0
+      ? Number(rows[0]?.total)
+      : Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   return {
     users: rows.map(toAdminUser),
-    total: Number(count.n),
+    total,
     page: query.page,
     pageSize: ADMIN_PAGE_SIZE,
   };

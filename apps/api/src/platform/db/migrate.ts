@@ -13,6 +13,7 @@ import { staffMigration } from './migrations/0010_staff';
 import { eggVariablesMigration } from './migrations/0011_egg_variables';
 import { catalogueNamesMigration } from './migrations/0012_catalogue_names';
 import { staffNotificationsMigration } from './migrations/0013_staff_notifications';
+import { userPackagesPackageMigration } from './migrations/0014_user_packages_package';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -28,6 +29,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0011_egg_variables': eggVariablesMigration(),
     '0012_catalogue_names': catalogueNamesMigration(),
     '0013_staff_notifications': staffNotificationsMigration(dialect),
+    '0014_user_packages_package': userPackagesPackageMigration,
   };
 }
 

@@ -1,0 +1,284 @@
+/**
+ * Benchmark of the staff lists at the size issue 31 names (figures, not pass/fail): 100 000 users, 100 000
+ * servers, 1 000 000 credit-ledger rows and 100 000 audit entries, on SQLite (a temp file, WAL) and on
+ * PostgreSQL (DATABASE_URL on 127.0.0.1, else a throwaway cluster; lib/databases.ts).
+ *
+ * Each list is called through the function its route calls (the route only parses and answers), RUNS
+ * times per case after one unprinted warm-up call, and the p50, p95 and max are printed beside the target:
+ * p95 at most 100 ms. The cases include the hard ones: the last page (the deepest offset), a search that
+ * matches almost every row (the count reads them all) and one that matches a single row (the scan finds
+ * few). The servers have no panel identifier, so no panel call is made: the list's own database work is
+ * measured (the panel reads of a page are cached per instance, decision 085).
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { listAdminPackages } from '../apps/api/src/catalog/admin-packages';
+import { listAudit } from '../apps/api/src/platform/audit';
+import type { AppContext } from '../apps/api/src/platform/context';
+import type { Db } from '../apps/api/src/platform/db/database';
+import { migrateToLatest } from '../apps/api/src/platform/db/migrate';
+import { listAllServers } from '../apps/api/src/staff/admin-servers';
+import { listUsers } from '../apps/api/src/staff/admin-users';
+import { type Opened, openSqlite, postgresOpener, startCluster } from './lib/databases';
+
+const USERS = 100_000;
+const LEDGER_PER_USER = 10;
+const AUDIT = 100_000;
+const ADMINS = 5;
+const GAMES = 4;
+const PACKAGES_PER_GAME = 5;
+const CHUNK = 1_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const TARGET_P95_MS = 100;
+const WORDS = ['alpha', 'bravo', 'castle', 'delta', 'echo', 'forest', 'golem', 'harbor', 'island', 'jungle'];
+
+const fmt = (n: number, digits = 1) =>
+  n
+    .toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .replace(/,/g, ' ');
+
+async function inChunks<T>(count: number, make: (i: number) => T, insert: (rows: T[]) => Promise<unknown>) {
+  for (let first = 0; first < count; first += CHUNK) {
+    const rows = Array.from({ length: Math.min(CHUNK, count - first) }, (_, k) => make(first + k));
+    await insert(rows);
+  }
+}
+
+/** Fills the tables in bulk (not timed): ids are given, so the figures do not depend on sequences. */
+async function fill(db: Db['db'], now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await inChunks(
+      USERS,
+      (i) => ({
+        id: i + 1,
+        username: i < ADMINS ? `admin${i + 1}` : `user${i + 1}`,
+        email: `user${i + 1}@example.com`,
+        first_name: 'Bench',
+        last_name: 'User',
+        password_hash: 'x',
+        role: i < ADMINS ? 'admin' : 'customer',
+        credits: 100 * 10_000,
+        email_verified: 1,
+        created_at: now - (USERS - i) * 60_000,
+        updated_at: now,
+      }),
+      (rows) => trx.insertInto('users').values(rows).execute(),
+    );
+    await inChunks(
+      GAMES,
+      (i) => ({
+        id: i + 1,
+        name: `Game ${i + 1}`,
+        desktop: 1,
+        console: 0,
+        mobile: 0,
+        priority: i,
+        active: 1,
+        image_url: '/bench.png',
+        thumbnail_url: '/bench.png',
+        created_at: now,
+      }),
+      (rows) => trx.insertInto('games').values(rows).execute(),
+    );
+    const packages = GAMES * PACKAGES_PER_GAME;
+    await inChunks(
+      packages,
+      (i) => ({
+        id: i + 1,
+        name: `Package ${i + 1}`,
+        game_id: (i % GAMES) + 1,
+        credits_monthly: (50 + i * 10) * 10_000,
+        thumbnail_url: '/bench.png',
+        vcpu: 100,
+        io: 500,
+        slots: 10,
+        storage_size: 10,
+        ram_size: 2048,
+        swap: 0,
+        databases: 0,
+        backups: 0,
+        ports: 1,
+        active: 1,
+        created_at: now,
+      }),
+      (rows) => trx.insertInto('packages').values(rows).execute(),
+    );
+    // One server per customer: most running, a tenth suspended, one in twenty deleted.
+    await inChunks(
+      USERS,
+      (i) => ({
+        id: i + 1,
+        user_id: i + 1,
+        package_id: (i % packages) + 1,
+        name: `${WORDS[i % WORDS.length]}-${i + 1}`,
+        billing_type: i % 3 === 0 ? 'monthly' : 'hourly',
+        status: i % 20 === 0 ? 'deleted' : i % 10 === 0 ? 'suspended' : 'paid',
+        egg_id: 1,
+        nest_id: 1,
+        location_id: 1,
+        ptero_server_uuid: randomUUID(),
+        credits_monthly: 100 * 10_000,
+        billed_until: now,
+        created_at: now - (USERS - i) * 60_000,
+      }),
+      (rows) => trx.insertInto('user_packages').values(rows).execute(),
+    );
+    await inChunks(
+      USERS * LEDGER_PER_USER,
+      (i) => ({
+        id: i + 1,
+        user_id: (i % USERS) + 1,
+        amount: i % LEDGER_PER_USER === 0 ? 100 * 10_000 : -1_370,
+        kind: i % LEDGER_PER_USER === 0 ? 'purchase' : 'server-hour',
+        reference: `bench:${i}`,
+        balance_after: 100 * 10_000,
+        created_at: now - (USERS * LEDGER_PER_USER - i) * 1_000,
+      }),
+      (rows) => trx.insertInto('credit_ledger').values(rows).execute(),
+    );
+    await inChunks(
+      AUDIT,
+      (i) => ({
+        id: i + 1,
+        actor_id: (i % ADMINS) + 1,
+        action: i % 2 === 0 ? 'update' : 'deactivate',
+        entity: i % 2 === 0 ? 'package' : 'user',
+        entity_id: i % 2 === 0 ? (i % packages) + 1 : (i % USERS) + 1,
+        before: JSON.stringify({ active: true }),
+        after: JSON.stringify({ active: false }),
+        created_at: now - (AUDIT - i) * 60_000,
+      }),
+      (rows) => trx.insertInto('audit_log').values(rows).execute(),
+    );
+  });
+}
+
+interface Case {
+  list: string;
+  name: string;
+  run: () => Promise<unknown>;
+}
+
+function cases(ctx: AppContext): Case[] {
+  const lastServers = Math.ceil((USERS * 0.95) / 50);
+  const lastUsers = Math.ceil(USERS / 50);
+  const lastAudit = Math.ceil(AUDIT / 50);
+  const servers = (search: string, page: number) => () => listAllServers(ctx, { search, page, pageSize: 50 });
+  return [
+    { list: 'servers', name: 'first page', run: servers('', 1) },
+    { list: 'servers', name: `last page (${lastServers})`, run: servers('', lastServers) },
+    { list: 'servers', name: 'search "castle" (a tenth)', run: servers('castle', 1) },
+    { list: 'servers', name: 'search "-4242" (few)', run: servers('-4242', 1) },
+    { list: 'servers', name: 'search "e" (most), last page', run: servers('e', 1_200) },
+    { list: 'users', name: 'first page', run: () => listUsers(ctx, { search: '', role: 'all', page: 1 }) },
+    {
+      list: 'users',
+      name: `last page (${lastUsers})`,
+      run: () => listUsers(ctx, { search: '', role: 'all', page: lastUsers }),
+    },
+    {
+      list: 'users',
+      name: 'search "user4242" (few)',
+      run: () => listUsers(ctx, { search: 'user4242', role: 'all', page: 1 }),
+    },
+    {
+      list: 'users',
+      name: 'search "example" (all)',
+      run: () => listUsers(ctx, { search: 'example', role: 'all', page: 1 }),
+    },
+    { list: 'users', name: 'role admin', run: () => listUsers(ctx, { search: '', role: 'admin', page: 1 }) },
+    { list: 'audit log', name: 'first page', run: () => listAudit(ctx.db, { actor: '', page: 1 }) },
+    {
+      list: 'audit log',
+      name: `last page (${lastAudit})`,
+      run: () => listAudit(ctx.db, { actor: '', page: lastAudit }),
+    },
+    {
+      list: 'audit log',
+      name: 'actor admin3, packages',
+      run: () => listAudit(ctx.db, { actor: 'admin3', entity: 'package', page: 1 }),
+    },
+    { list: 'packages', name: 'all', run: () => listAdminPackages(ctx) },
+  ];
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function bench(title: string, open: () => Promise<Opened>): Promise<void> {
+  const { db, cleanup } = await open();
+  try {
+    const t0 = performance.now();
+    await migrateToLatest(db);
+    await fill(db.db, Date.now());
+    if (db.dialect === 'postgres') await sql`analyze`.execute(db.db); // as autovacuum would have
+    const setupS = (performance.now() - t0) / 1000;
+    const ctx = {
+      db: db.db,
+      dialect: db.dialect,
+      now: () => Date.now(),
+      config: { pterodactyl: { panelUrl: 'https://panel.example' } },
+    } as unknown as AppContext;
+    console.log(`\n${title} (filled in ${fmt(setupS)} s)`);
+    const head = ['list', 'case', 'p50 ms', 'p95 ms', 'max ms', `p95 <= ${TARGET_P95_MS} ms`];
+    const rows: string[][] = [];
+    let missed = 0;
+    for (const c of cases(ctx)) {
+      await c.run(); // warm-up: plans and caches
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const start = performance.now();
+        await c.run();
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const p95 = percentile(times, 95);
+      if (p95 > TARGET_P95_MS) missed += 1;
+      rows.push([
+        c.list,
+        c.name,
+        fmt(percentile(times, 50)),
+        fmt(p95),
+        fmt(times.at(-1) as number),
+        p95 <= TARGET_P95_MS ? 'met' : 'MISSED',
+      ]);
+    }
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+    const line = (r: string[]) =>
+      `  ${r.map((v, i) => (i < 2 ? v.padEnd(widths[i] as number) : v.padStart(widths[i] as number))).join('  ')}`;
+    console.log(line(head));
+    for (const r of rows) console.log(line(r));
+    console.log(`  ${missed === 0 ? 'every case met the target' : `${missed} case(s) MISSED the target`}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Staff lists: ${fmt(USERS, 0)} users, ${fmt(USERS, 0)} servers, ${fmt(USERS * LEDGER_PER_USER, 0)} ledger rows, ${fmt(AUDIT, 0)} audit entries; ${RUNS} calls per case`,
+  );
+  await bench('SQLite (temp file, WAL)', openSqlite);
+  const env = process.env.DATABASE_URL ?? '';
+  if (/^postgres(ql)?:\/\//.test(env) && new URL(env).hostname === '127.0.0.1') {
+    await bench('PostgreSQL (DATABASE_URL)', postgresOpener(env));
+    return;
+  }
+  const cluster = await startCluster();
+  if (!cluster) {
+    console.log('\nPostgreSQL: skipped (no server)');
+    return;
+  }
+  try {
+    await bench('PostgreSQL (throwaway cluster, fsync off)', postgresOpener(cluster.url));
+  } finally {
+    cluster.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
