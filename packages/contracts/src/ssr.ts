@@ -27,6 +27,18 @@ export const PAGE_FACTS_ID = 'fh-facts';
 /** The name of the cookie that keeps the cookie notice accepted (read by the server). */
 export const COOKIES_ACCEPTED_COOKIE = 'fh_cookies';
 
+/**
+ * The `document.cookie` assignment that keeps the cookie notice accepted for a year, written by the notice
+ * and, for a click made before the page is taken over, by the server's start script.
+ * @param secure the page is on https (the cookie then says Secure)
+ */
+export function cookiesAcceptedCookie(secure: boolean): string {
+  return `${COOKIES_ACCEPTED_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** The attribute that marks the cookie notice's accept button (for the start script). */
+export const ACCEPT_COOKIES_ATTRIBUTE = 'data-accept-cookies';
+
 /** A rendered page: the HTML of its root element and the ids of the routes it matched, outermost first. */
 export interface RenderedPage {
   html: string;

@@ -1,5 +1,6 @@
 /** The built index.html cut where each page's parts go, and the script starting the client after it. */
 import { createHash } from 'node:crypto';
+import { ACCEPT_COOKIES_ATTRIBUTE, cookiesAcceptedCookie } from '@falkenhost/contracts/ssr';
 import { jsonForScript } from '../platform/html';
 
 /** The built index.html cut where the page's parts go. */
@@ -19,10 +20,18 @@ export interface Template {
  * @param preloads the URLs of its `<link rel="modulepreload">`s, in order
  */
 export function startScript(entry: string, preloads: readonly string[]): string {
-  const urls = jsonForScript({ entry, preloads }).toString();
+  const urls = jsonForScript({
+    entry,
+    preloads,
+    accept: ACCEPT_COOKIES_ATTRIBUTE,
+    cookie: cookiesAcceptedCookie(false),
+    secureCookie: cookiesAcceptedCookie(true),
+  }).toString();
   // Until React listens, a submit is held (a native one would send the form's fields in the address) and it
-  // and a button's click are kept for the client to hand over (app/early-input.ts, reactTakesOver).
-  return `(function(){var u=${urls},d=document,w=window,P=w.PerformanceObserver,started=0,e=w.__fhEarly={clicks:[],submits:[],react:false},live=function(){return e.react};d.addEventListener('submit',function(v){if(live())return;v.preventDefault();e.submits.push(v.target)},true);d.addEventListener('click',function(v){if(live())return;var b=v.target&&v.target.closest&&v.target.closest('button');if(b&&b.type!=='submit')e.clicks.push(b)},true);function start(){if(started)return;started=1;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.fetchPriority='low';s.src=u.entry;d.head.appendChild(s);preload(0)}function preload(i){var h=u.preloads[i];if(h===undefined)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l);setTimeout(preload,0,i+1)}function later(){setTimeout(start)}var timing=!!(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('element')>=0);if(timing)new P(later).observe({type:'element',buffered:true});w.addEventListener('load',function(){if(!timing||!d.querySelector('[elementtiming]'))requestAnimationFrame(later)});setTimeout(start,3000)})()`;
+  // and a button's click are kept for the client to hand over (app/early-input.ts, reactTakesOver). The
+  // cookie notice's accept is also done at once (cookie set, notice hidden): a link followed before the
+  // hand-over would lose the kept click, and the next page would ask again.
+  return `(function(){var u=${urls},d=document,w=window,P=w.PerformanceObserver,started=0,e=w.__fhEarly={clicks:[],submits:[],react:false},live=function(){return e.react};d.addEventListener('submit',function(v){if(live())return;v.preventDefault();e.submits.push(v.target)},true);d.addEventListener('click',function(v){if(live())return;var b=v.target&&v.target.closest&&v.target.closest('button');if(b&&b.type!=='submit')e.clicks.push(b);if(b&&b.hasAttribute(u.accept)){d.cookie=location.protocol==='https:'?u.secureCookie:u.cookie;var n=b.closest('.fh-cookie-notice');if(n)n.style.display='none'}},true);function start(){if(started)return;started=1;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.fetchPriority='low';s.src=u.entry;d.head.appendChild(s);preload(0)}function preload(i){var h=u.preloads[i];if(h===undefined)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l);setTimeout(preload,0,i+1)}function later(){setTimeout(start)}var timing=!!(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('element')>=0);if(timing)new P(later).observe({type:'element',buffered:true});w.addEventListener('load',function(){if(!timing||!d.querySelector('[elementtiming]'))requestAnimationFrame(later)});setTimeout(start,3000)})()`;
 }
 
 /** @throws Error when index.html lacks the parts the pages fill in (a changed index.html) */

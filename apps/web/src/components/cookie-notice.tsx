@@ -1,4 +1,4 @@
-import { COOKIES_ACCEPTED_COOKIE } from '@falkenhost/contracts/ssr';
+import { ACCEPT_COOKIES_ATTRIBUTE, cookiesAcceptedCookie } from '@falkenhost/contracts/ssr';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ const LEGACY_KEY = 'falkenhost.cookieNotice';
 
 function remember(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: one fixed cookie the server reads; the Cookie Store API is not in every browser
-  document.cookie = `${COOKIES_ACCEPTED_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  document.cookie = cookiesAcceptedCookie(location.protocol === 'https:');
 }
 
 /**
@@ -32,6 +32,7 @@ export function CookieNotice() {
         <Text size="sm">{t('cookies.text')}</Text>
         <Button
           style={{ flexShrink: 0 }}
+          {...{ [ACCEPT_COOKIES_ATTRIBUTE]: true }}
           onClick={() => {
             remember();
             setAccepted(true);
