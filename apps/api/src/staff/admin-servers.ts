@@ -70,19 +70,16 @@ export async function listAllServers(
       ]),
     );
   }
-  // The total comes with the page (one scan of the matches, not two); a page past the end has no row to
-  // carry it, so only then is it counted on its own.
-  const rows = await base
-    .select(['up.id', 'up.name', 'up.ptero_server_uuid', 'up.ptero_identifier', 'up.status', 'up.user_id'])
-    .select(sql<number>`count(*) over ()`.as('total'))
-    .orderBy('up.id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  const total =
-    rows.length > 0
-      ? Number(rows[0]?.total)
-      : Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['up.id', 'up.name', 'up.ptero_server_uuid', 'up.ptero_identifier', 'up.status', 'up.user_id'])
+      .orderBy('up.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
   const userIds = [...new Set(rows.map((r) => r.user_id))];
   const owners = new Map(
     userIds.length === 0
