@@ -32,7 +32,7 @@ import type { AppContext } from '../apps/api/src/platform/context';
 import type { Db } from '../apps/api/src/platform/db/database';
 import { migrateToLatest } from '../apps/api/src/platform/db/migrate';
 import { billHourlyServers, hourStart } from '../apps/api/src/servers/hourly-billing';
-import { type Opened, openSqlite, postgresOpener, startCluster } from './lib/databases';
+import { benchPackage, type Opened, openSqlite, postgresOpener, startCluster } from './lib/databases';
 
 const SIZES = [1_000, 10_000, 100_000];
 const SERVERS_PER_USER = 4;
@@ -101,23 +101,7 @@ async function fill(db: Db['db'], servers: number, now: number, insolvent: boole
       .executeTakeFirstOrThrow();
     const pkg = await trx
       .insertInto('packages')
-      .values({
-        name: 'Bench Package',
-        game_id: game.id,
-        credits_monthly: MONTHLY,
-        thumbnail_url: '/bench.png',
-        vcpu: 100,
-        io: 500,
-        slots: 10,
-        storage_size: 10,
-        ram_size: 2048,
-        swap: 0,
-        databases: 0,
-        backups: 0,
-        ports: 1,
-        active: 1,
-        created_at: now,
-      })
+      .values(benchPackage({ name: 'Bench Package', game_id: game.id, credits_monthly: MONTHLY }, now))
       .returning('id')
       .executeTakeFirstOrThrow();
     const users = servers / SERVERS_PER_USER;

@@ -20,7 +20,7 @@ import type { Db } from '../apps/api/src/platform/db/database';
 import { migrateToLatest } from '../apps/api/src/platform/db/migrate';
 import { listAllServers } from '../apps/api/src/staff/admin-servers';
 import { listUsers } from '../apps/api/src/staff/admin-users';
-import { type Opened, openSqlite, postgresOpener, startCluster } from './lib/databases';
+import { benchPackage, type Opened, openSqlite, postgresOpener, startCluster } from './lib/databases';
 
 const USERS = 100_000;
 const LEDGER_PER_USER = 10;
@@ -84,24 +84,16 @@ async function fill(db: Db['db'], now: number): Promise<void> {
     const packages = GAMES * PACKAGES_PER_GAME;
     await inChunks(
       packages,
-      (i) => ({
-        id: i + 1,
-        name: `Package ${i + 1}`,
-        game_id: (i % GAMES) + 1,
-        credits_monthly: (50 + i * 10) * 10_000,
-        thumbnail_url: '/bench.png',
-        vcpu: 100,
-        io: 500,
-        slots: 10,
-        storage_size: 10,
-        ram_size: 2048,
-        swap: 0,
-        databases: 0,
-        backups: 0,
-        ports: 1,
-        active: 1,
-        created_at: now,
-      }),
+      (i) =>
+        benchPackage(
+          {
+            id: i + 1,
+            name: `Package ${i + 1}`,
+            game_id: (i % GAMES) + 1,
+            credits_monthly: (50 + i * 10) * 10_000,
+          },
+          now,
+        ),
       (rows) => trx.insertInto('packages').values(rows).execute(),
     );
     // One server per customer: most running, a tenth suspended, one in twenty deleted.

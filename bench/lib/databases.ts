@@ -105,3 +105,25 @@ export async function startCluster(): Promise<{ url: string; stop: () => void } 
     throw error;
   }
 }
+
+/** A package row for the benches: `fields` over a fixed Minecraft-like size (its sizes play no part). */
+export function benchPackage(
+  fields: { id?: number; name: string; game_id: number; credits_monthly: number },
+  now: number,
+) {
+  return {
+    ...fields,
+    thumbnail_url: '/bench.png',
+    vcpu: 100,
+    io: 500,
+    slots: 10,
+    storage_size: 10,
+    ram_size: 2048,
+    swap: 0,
+    databases: 0,
+    backups: 0,
+    ports: 1,
+    active: 1,
+    created_at: now,
+  };
+}

@@ -3,11 +3,12 @@
  * (docs/decisions/053-credit-order-take-backs.md, 076-server-payment-refunds.md).
  */
 import { divRoundHalfUp } from '@falkenhost/contracts/money';
+import type { Transaction } from 'kysely';
 import { ledgerSum, takeUpTo } from '../billing/ledger';
 import { reverseReferralBonus } from '../billing/referrals';
 import type { PaymentState } from '../integrations/mollie';
 import type { AppContext } from '../platform/context';
-import type { Order } from '../platform/db/schema';
+import type { Database, Order } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/errors';
 import { notifyStaff } from '../platform/staff-webhook';
 import { periodEnd } from '../servers/paid-period';
@@ -51,16 +52,7 @@ export async function reverseCreditsTakenBack(
       await reverseReferralBonus(trx, ctx.dialect, order, takenBack, t);
       const kind = payment.chargedBackCents > 0 ? 'chargeback' : 'refund';
       await issueCreditNote(ctx, trx, order, takenBack, kind);
-      await notifyStaff(ctx, trx, {
-        type: 'take-back',
-        kind,
-        paymentId: payment.id,
-        orderId: order.id,
-        takenBackCents: takenBack,
-        paidCents: order.amount_cents,
-        username: await usernameOf(trx, order.user_id),
-        origin: 'mollie',
-      });
+      await tellStaff(ctx, trx, order, payment, takenBack, kind);
       return 'reversed' as const;
     });
   } catch (error) {
@@ -87,16 +79,7 @@ export async function reverseServerPayment(
     const issued = await issueCreditNote(ctx, trx, order, takenBack, kind);
     if (!issued) return 'unchanged' as const;
     await reverseReferralBonus(trx, ctx.dialect, order, takenBack, t);
-    await notifyStaff(ctx, trx, {
-      type: 'take-back',
-      kind,
-      paymentId: payment.id,
-      orderId: order.id,
-      takenBackCents: takenBack,
-      paidCents: order.amount_cents,
-      username: await usernameOf(trx, order.user_id),
-      origin: 'mollie',
-    });
+    await tellStaff(ctx, trx, order, payment, takenBack, kind);
     if (takenBack >= order.amount_cents && order.user_package_id !== null && order.status === 'completed') {
       // A payment for a period that has ended bought nothing that still runs.
       const paidFor = (JSON.parse(order.details) as { periodAnchor?: number }).periodAnchor;
@@ -122,5 +105,26 @@ export async function reverseServerPayment(
       }
     }
     return 'reversed' as const;
+  });
+}
+
+/** Tells the staff webhook of money Mollie reports taken back from `order`'s payment (once per amount). */
+async function tellStaff(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  order: Order,
+  payment: PaymentState,
+  takenBack: number,
+  kind: 'refund' | 'chargeback',
+): Promise<void> {
+  await notifyStaff(ctx, trx, {
+    type: 'take-back',
+    kind,
+    paymentId: payment.id,
+    orderId: order.id,
+    takenBackCents: takenBack,
+    paidCents: order.amount_cents,
+    username: await usernameOf(trx, order.user_id),
+    origin: 'mollie',
   });
 }
