@@ -55,6 +55,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         // The API's page server links each route's stylesheets from it (apps/api/src/site/stylesheets.ts).
         manifest: true,
+        // The entry's imports are preloaded by the page's start script (apps/api/src/site/template.ts); a
+        // lazy chunk's own imports are not: inserting a <link rel=modulepreload> for each of them was the
+        // longest part of a route's start-up task on a phone (decision 091).
+        modulePreload: {
+          resolveDependencies: (_file, deps, { hostType }) =>
+            hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+        },
         // The home page budget is checked from the gzip sizes vite prints.
         reportCompressedSize: true,
       },

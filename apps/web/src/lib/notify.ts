@@ -1,6 +1,7 @@
 import { TOAST_MS } from '@falkenhost/contracts/constants';
 import { notifications } from '@mantine/notifications';
 import i18n from '@/i18n/i18n';
+import { wantServiceHosts } from './modal-host';
 
 const COLORS = { success: 'teal', error: 'red', info: 'blue' } as const;
 
@@ -15,6 +16,8 @@ export function notify(
   message: string,
   autoClose: number = TOAST_MS,
 ): void {
+  // Shown in the store at once; the host mounts now and draws it (modal-host.ts).
+  wantServiceHosts();
   notifications.show({
     color: COLORS[kind],
     title,

@@ -6,7 +6,7 @@ import { modalHostMounted } from '@/lib/modal-host';
 
 /**
  * The hosts of Mantine's modals and notifications, opened through their global APIs
- * (`modals.openConfirmModal`, lib/notify.ts): a chunk of its own, loaded after the page's first commit
+ * (`modals.openConfirmModal`, lib/notify.ts): a chunk of its own, loaded when first asked for
  * (services-layout.tsx).
  */
 export default function ServiceHosts() {

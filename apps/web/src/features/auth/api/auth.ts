@@ -20,10 +20,14 @@ export const submitCode = (type: CodeType, token: string) =>
 export const resendCode = (type: CodeType) =>
   api.post<{ ok: true }>(type === '2fa' ? '/api/auth/resend-2fa' : '/api/auth/resend-email-verification', {});
 
-/** Which captcha the forms show: ALTCHA (default) or Cloudflare Turnstile with its site key. */
-export function useCaptchaProvider() {
+/**
+ * Which captcha the forms show: ALTCHA (default) or Cloudflare Turnstile with its site key.
+ * @param enabled false until the page is used (captcha.tsx)
+ */
+export function useCaptchaProvider(enabled = true) {
   return useQuery({
     queryKey: ['auth', 'captcha-provider'],
+    enabled,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () =>
       unwrap(await api.get<CaptchaProvider>('/api/auth/captcha-provider', { refresh: false })),

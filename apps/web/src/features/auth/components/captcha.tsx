@@ -12,6 +12,7 @@ import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
 import { forwardRef, lazy, Suspense, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstUse } from '@/lib/first-use';
 import { useCaptchaProvider } from '../api/auth';
 
 const Turnstile = lazy(() => import('@marsidev/react-turnstile').then((m) => ({ default: m.Turnstile })));
@@ -45,7 +46,17 @@ const STRING_KEYS = [
 
 export const Captcha = forwardRef<CaptchaHandle, Props>(function Captcha({ onChange }, ref) {
   const { t } = useTranslation('auth');
-  const provider = useCaptchaProvider();
+  // Which captcha is asked at the page's first use, as ALTCHA's widget loads then: no request while a
+  // phone is still taking the page over.
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    void firstUse().then(() => !cancelled && setUsed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  const provider = useCaptchaProvider(used);
   if (provider.isPending)
     return <Skeleton h={66} radius="md" role="status" aria-label={t('captcha.loading')} />;
   if (provider.data?.provider === 'turnstile')
@@ -81,25 +92,6 @@ const TurnstileCaptcha = forwardRef<CaptchaHandle, Props & { siteKey: string }>(
     </Box>
   );
 });
-
-const USE_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
-
-/**
- * Resolves at the visitor's first use of the page (a pointer or key pressed, a field focused). The widget's
- * code (about 110 kB) and its proof of work then start, and not while a phone is still taking the page
- * over; the work is done long before a person has filled the form (decision 090).
- */
-function firstUse(): Promise<void> {
-  return new Promise((resolve) => {
-    const used = () => {
-      for (const type of USE_EVENTS) window.removeEventListener(type, used, true);
-      resolve();
-    };
-    for (const type of USE_EVENTS) window.addEventListener(type, used, { capture: true, passive: true });
-    // Used already: a field was focused (or typed in) before the page was taken over.
-    if (document.activeElement && document.activeElement !== document.body) used();
-  });
-}
 
 /** ALTCHA v2 proof of work, solved once the page is used (the default and the demo's captcha). */
 const AltchaCaptcha = forwardRef<CaptchaHandle, Props>(function AltchaCaptcha({ onChange }, ref) {

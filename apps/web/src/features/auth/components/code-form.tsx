@@ -1,4 +1,3 @@
-import { codeBody, secondFactorBody } from '@falkenhost/contracts/auth';
 import { CODE_LENGTH, RECOVERY_CODE_LENGTH } from '@falkenhost/contracts/constants';
 import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -10,7 +9,7 @@ import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { useIsDemo } from '@/lib/dev-mail';
 import { logout, setSession, useSession } from '@/lib/session';
 import { type CodeType, resendCode, submitCode } from '../api/auth';
-import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
+import { checkAuthForm, formErrorKey, useAuthForm } from '../utils/auth-form';
 import { markCodeSent, resendAllowedAt } from '../utils/code-sent';
 import { codeErrorKey, resendErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
@@ -37,8 +36,7 @@ export function CodeForm({ type }: { type: CodeType }) {
   const secondsLeft = useCountdown(resendAt);
   const totp = type === '2fa' && user?.two_factor_method === 'totp';
   const [recovery, setRecovery] = useState(false);
-  const schema = totp ? secondFactorBody : codeBody;
-  const form = useAuthForm(`code-${type}`, { token: '' }, schema);
+  const form = useAuthForm(`code-${type}`, { token: '' });
   const input = useRef<HTMLInputElement>(null);
   const mode = totp ? (recovery ? 'recovery' : 'app') : 'mail';
 
@@ -51,8 +49,9 @@ export function CodeForm({ type }: { type: CodeType }) {
 
   const submit = useThrottledAction(async () => {
     setServerError(null);
-    if (validateAuthForm(form)) return;
-    const result = await submitCode(type, schema.parse(form.getValues()).token);
+    const body = await checkAuthForm(form, (rules) => (totp ? rules.secondFactorBody : rules.codeBody));
+    if (!body) return;
+    const result = await submitCode(type, body.token);
     if (result.ok && result.data) {
       setSession(result.data);
       navigate('/dashboard', { replace: true });

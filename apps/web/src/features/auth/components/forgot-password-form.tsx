@@ -1,11 +1,10 @@
-import { resetPasswordBody } from '@falkenhost/contracts/auth';
 import { Button, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { requestPasswordReset, resendPasswordReset } from '../api/auth';
-import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
+import { checkAuthForm, formErrorKey, loadAuthRules, useAuthForm } from '../utils/auth-form';
 import { resetRequestErrorKey, resetResendErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
 import { AuthForm, AuthSwitch } from './auth-form';
@@ -21,7 +20,7 @@ const RESEND_AFTER_MS = 120_000;
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
-  const form = useAuthForm('forgot', { email: '', captchaToken: '' }, resetPasswordBody);
+  const form = useAuthForm('forgot', { email: '', captchaToken: '' });
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
@@ -31,8 +30,8 @@ export function ForgotPasswordForm() {
 
   const send = useThrottledAction(async () => {
     setServerError(null);
-    if (validateAuthForm(form)) return;
-    const body = resetPasswordBody.parse(form.getValues());
+    const body = await checkAuthForm(form, (rules) => rules.resetPasswordBody);
+    if (!body) return;
     const result = await requestPasswordReset(body);
     captcha.current?.renew();
     if (!result.ok) return setServerError(resetRequestErrorKey(result));
@@ -43,6 +42,7 @@ export function ForgotPasswordForm() {
   const resend = useThrottledAction(async () => {
     setResendNote(null);
     if (!sentTo) return;
+    const { resetPasswordBody } = await loadAuthRules();
     const parsed = resetPasswordBody.safeParse({
       email: sentTo,
       captchaToken: form.getValues().captchaToken,

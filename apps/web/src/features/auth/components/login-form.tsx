@@ -1,4 +1,3 @@
-import { loginBody } from '@falkenhost/contracts/auth';
 import { Anchor, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { nextRouteFor, setSession } from '@/lib/session';
 import { login } from '../api/auth';
-import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
+import { checkAuthForm, formErrorKey, useAuthForm } from '../utils/auth-form';
 import { markCodeSent } from '../utils/code-sent';
 import { loginErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
@@ -22,14 +21,15 @@ export function LoginForm() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
-  const form = useAuthForm('login', { email: '', password: '', captchaToken: '' }, loginBody);
+  const form = useAuthForm('login', { email: '', password: '', captchaToken: '' });
   const [serverError, setServerError] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
 
   const { run, busy } = useThrottledAction(async () => {
     setServerError(null);
-    if (validateAuthForm(form)) return;
-    const result = await login(loginBody.parse(form.getValues()));
+    const body = await checkAuthForm(form, (rules) => rules.loginBody);
+    if (!body) return;
+    const result = await login(body);
     if (result.ok && result.data) {
       const user = result.data;
       setSession(user);

@@ -1,4 +1,3 @@
-import { registerBody, registerForm } from '@falkenhost/contracts/auth';
 import { PASSWORD_MIN } from '@falkenhost/contracts/constants';
 import { Checkbox, Group, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
@@ -7,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { setSession } from '@/lib/session';
 import { register } from '../api/auth';
-import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
+import { checkAuthForm, formErrorKey, loadAuthRules, useAuthForm } from '../utils/auth-form';
 import { markCodeSent } from '../utils/code-sent';
 import { registerErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
@@ -24,28 +23,25 @@ import { PasswordField } from './password-field';
 export function RegisterForm() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const form = useAuthForm(
-    'register',
-    {
-      username: '',
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      confirm: '',
-      terms: false,
-      privacy: false,
-      news_subscription: false,
-      captchaToken: '',
-    },
-    registerForm,
-  );
+  const form = useAuthForm('register', {
+    username: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirm: '',
+    terms: false,
+    privacy: false,
+    news_subscription: false,
+    captchaToken: '',
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
 
   const { run, busy } = useThrottledAction(async () => {
     setServerError(null);
-    if (validateAuthForm(form)) return;
+    if (!(await checkAuthForm(form, (rules) => rules.registerForm))) return;
+    const { registerBody } = await loadAuthRules();
     const result = await register(registerBody.parse(form.getValues()));
     if (result.status === 201 && result.data) {
       setSession(result.data);

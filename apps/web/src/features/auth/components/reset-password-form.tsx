@@ -1,4 +1,3 @@
-import { resetPasswordForm } from '@falkenhost/contracts/auth';
 import { PASSWORD_MIN } from '@falkenhost/contracts/constants';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { updatePasswordByReset, verifyPasswordReset } from '../api/auth';
-import { formErrorKey, useAuthForm, validateAuthForm } from '../utils/auth-form';
+import { checkAuthForm, formErrorKey, useAuthForm } from '../utils/auth-form';
 import { resetPasswordErrorKey } from '../utils/errors';
 import { AuthCard } from './auth-card';
 import { AuthForm, AuthSwitch } from './auth-form';
@@ -25,7 +24,7 @@ const TO_LOGIN_MS = 3_000;
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const form = useAuthForm('reset', { password: '', confirm: '', captchaToken: '' }, resetPasswordForm);
+  const form = useAuthForm('reset', { password: '', confirm: '', captchaToken: '' });
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
@@ -46,8 +45,9 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
 
   const submit = useThrottledAction(async () => {
     setServerError(null);
-    if (validateAuthForm(form)) return;
-    const { password, captchaToken } = form.getValues();
+    const values = await checkAuthForm(form, (rules) => rules.resetPasswordForm);
+    if (!values) return;
+    const { password, captchaToken } = values;
     const result = await updatePasswordByReset({ token: token ?? '', password, captchaToken });
     if (result.ok) return setDone(true);
     setServerError(resetPasswordErrorKey(result));

@@ -1,5 +1,5 @@
 import { DASHBOARD_SECTIONS, type DashboardSection } from '@falkenhost/contracts/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 const KEY = 'falkenhost.dashboardSection';
 
@@ -16,7 +16,10 @@ export function useActiveSection(start?: () => DashboardSection | undefined) {
   useEffect(() => {
     const first = startRef.current?.();
     if (first) sessionStorage.setItem(KEY, first);
-    setSectionState(first ?? sessionStorage.getItem(KEY) ?? 'home');
+    const remembered = first ?? sessionStorage.getItem(KEY) ?? 'home';
+    // In a transition: the section's first render is drawn in slices, not as one long task while a phone
+    // is still taking the page over.
+    startTransition(() => setSectionState(remembered));
   }, []);
   const setSection = useCallback((next: DashboardSection) => {
     sessionStorage.setItem(KEY, next);
