@@ -37,31 +37,38 @@ const lazyBackend: BackendModule = {
 const languageDetector = new LanguageDetector();
 languageDetector.addDetector({ name: 'page', lookup: () => pageFactsOfDocument()?.language });
 
-export const i18nReady = i18n
-  .use(lazyBackend)
-  .use(languageDetector)
-  .use(initReactI18next)
-  .init({
-    supportedLngs: [...LANGUAGES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: 'en',
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    detection: {
-      order: ['querystring', 'page', 'cookie', 'localStorage', 'navigator'],
-      lookupQuerystring: 'lng',
-      lookupCookie: 'i18next',
-      lookupLocalStorage: 'i18nextLng',
-      // Kept in both: the server renders the page in the cookie's language (apps/api/src/site/index.ts,
-      // which also sets it for a page asked for with ?lng=).
-      caches: ['localStorage', 'cookie'],
-      cookieMinutes: 525_600,
-      cookieOptions: { path: '/', sameSite: 'lax' },
-    },
-    react: { useSuspense: true },
-  });
+/**
+ * Resolves once i18next is set up. Set up in a task of its own, after the one that evaluates the client's
+ * modules: together they were one long task of a phone's start-up (decision 091). Nothing renders before
+ * it (app/first-render.ts waits for it).
+ */
+export const i18nReady = new Promise<void>((resolve) => setTimeout(resolve)).then(() =>
+  i18n
+    .use(lazyBackend)
+    .use(languageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: 'en',
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ['querystring', 'page', 'cookie', 'localStorage', 'navigator'],
+        lookupQuerystring: 'lng',
+        lookupCookie: 'i18next',
+        lookupLocalStorage: 'i18nextLng',
+        // Kept in both: the server renders the page in the cookie's language (apps/api/src/site/index.ts,
+        // which also sets it for a page asked for with ?lng=).
+        caches: ['localStorage', 'cookie'],
+        cookieMinutes: 525_600,
+        cookieOptions: { path: '/', sameSite: 'lax' },
+      },
+      react: { useSuspense: true },
+    }),
+);
 
 i18n.on('languageChanged', (language) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
