@@ -22,7 +22,8 @@ afterEach(() => clock.current?.restore());
 async function open() {
   const user = userEvent.setup();
   const view = await renderApp(<LoginForm />, { path: '/login', routes: { '/dashboard': <p>dashboard</p> } });
-  const email = screen.getByRole('textbox', { name: /E-mail/ });
+  // On a cold start the form's first render can suspend for a moment: wait until it is on screen.
+  const email = await screen.findByRole('textbox', { name: /E-mail/ });
   const password = screen.getByLabelText(/^Password/);
   const submit = screen.getByRole('button', { name: 'Log in' });
   return { user, view, email, password, submit };

@@ -27,6 +27,8 @@ async function open() {
     path: '/register',
     routes: { '/email/verify': <CodeForm type="verify" /> },
   });
+  // On a cold start the form's first render can suspend for a moment: wait until it is on screen.
+  await screen.findByLabelText(/^Username/);
   const field = (name: RegExp) => screen.getByLabelText(name) as HTMLInputElement;
   const fields = {
     username: field(/^Username/),
