@@ -34,7 +34,11 @@ import { migrateToLatest } from '../apps/api/src/platform/db/migrate';
 import { billHourlyServers, hourStart } from '../apps/api/src/servers/hourly-billing';
 import { benchPackage, type Opened, openSqlite, postgresOpener, startCluster } from './lib/databases';
 
-const SIZES = [1_000, 10_000, 100_000];
+/** BENCH_SIZES (comma-separated) and BENCH_CASES (solvent, insolvent) narrow a run while profiling. */
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const CASES = (process.env.BENCH_CASES ?? 'solvent,insolvent').split(',');
+/** BENCH_DATABASES (sqlite, postgres) */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const SERVERS_PER_USER = 4;
 const MONTHLY = 100 * 10_000;
 const USER_CREDITS = 1_000 * 10_000;
@@ -364,9 +368,12 @@ function printTable(title: string, rows: Figures[], target: number): void {
 
 async function bench(title: string, dialect: Db['dialect'], open: () => Promise<Opened>): Promise<void> {
   await runOnce(open, 1_000, true); // warm-up: module loading and JIT, not printed
-  const solvent: Figures[] = [];
-  for (const servers of SIZES) solvent.push(await runOnce(open, servers, false));
-  printTable(`${title}: every customer can pay`, solvent, TARGET_MS[dialect]);
+  if (CASES.includes('solvent')) {
+    const solvent: Figures[] = [];
+    for (const servers of SIZES) solvent.push(await runOnce(open, servers, false));
+    printTable(`${title}: every customer can pay`, solvent, TARGET_MS[dialect]);
+  }
+  if (!CASES.includes('insolvent')) return;
   const insolvent: Figures[] = [];
   for (const servers of SIZES) insolvent.push(await runOnce(open, servers, true));
   printTable(
@@ -383,7 +390,8 @@ async function main(): Promise<void> {
   console.log(
     '  floor = one bare UPDATE of the same N rows; max loop = longest event-loop delay during the tick (10 ms sampling)',
   );
-  await bench('SQLite (temp file, WAL)', 'sqlite', openSqlite);
+  if (DATABASES.includes('sqlite')) await bench('SQLite (temp file, WAL)', 'sqlite', openSqlite);
+  if (!DATABASES.includes('postgres')) return;
 
   const env = process.env.DATABASE_URL ?? '';
   if (/^postgres(ql)?:\/\//.test(env)) {

@@ -10,8 +10,8 @@ import { enqueuePanelTasks } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
-import { mailDate, renderNoticeMail } from '../platform/mail/templates';
-import { queueMails } from '../platform/outbox';
+import { mailDate } from '../platform/mail/templates';
+import { type QueuedMail, queueMails } from '../platform/outbox';
 import { isActiveHour } from './schedule-hours';
 import { moveServer } from './server-status';
 
@@ -213,16 +213,17 @@ async function suspendUnpaid(
     billed_until: sql<number>`billed_until - ${HOUR_MS}`,
   });
   await enqueuePanelTasks(trx, ids, 'suspend', now);
-  const mails = [];
+  const mails: QueuedMail[] = [];
   for (const server of unpaid) {
     const user = users.get(server.user_id);
     if (!user) continue;
-    const mail = renderNoticeMail('suspended', user.language, {
+    // Rendered when sent (decision 313): only the date is formatted here, in the customer's zone.
+    const values = {
       username: user.username,
       server: server.name,
       date: mailDate(user.language, user.time_zone, deleteAt),
-    });
-    mails.push({ to: user.email, mail });
+    };
+    mails.push({ to: user.email, notice: { kind: 'suspended', language: user.language, values } });
   }
   await queueMails(trx, mails, now);
   return unpaid.length;
