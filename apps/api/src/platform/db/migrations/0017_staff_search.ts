@@ -7,9 +7,8 @@
  *   matches few users. The extension goes to schema `public` (shared by every schema of the database, so
  *   dropping one schema does not drop it), else to ours; when neither may create it, the indexes are
  *   left out and the search reads the table (decision 311 says what that costs).
- * - SQLite: `user_packages_search`, covering the servers search (status, name, uuid), so a search that
- *   matches few reads a third of the bytes the table holds. Not on PostgreSQL: the tick's hourly update
- *   would write it for every server there (no index-only updates), and its search met the target without.
+ * A covering index for the servers search on SQLite was tried and left out: the scan's cost is the
+ * substring test of every row, not reading it (docs/performance.md "Staff lists").
  */
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../dialect';
@@ -32,14 +31,7 @@ export function staffSearchMigration(dialect: Dialect) {
           })
           .execute();
       }
-      if (dialect === 'sqlite') {
-        await db.schema
-          .createIndex('user_packages_search')
-          .on('user_packages')
-          .columns(['status', 'name', 'ptero_server_uuid'])
-          .execute();
-        return;
-      }
+      if (dialect === 'sqlite') return;
       const schema = await trigramSchema(db);
       if (schema === null) return;
       for (const column of ['username_lower', 'email_lower']) {
