@@ -1,6 +1,7 @@
 /** Mail queued in the transaction that decides it and sent by a job (docs/decisions/013-mail-outbox.md). */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from './context';
+import type { Dialect } from './db/dialect';
 import type { Database } from './db/schema';
 import { isNoticeMailKind, type NoticeMail, type RenderedMail, renderNoticeMail } from './mail/templates';
 import { type RetryPolicy, type RowCondition, sendDueRows } from './queue';
@@ -19,60 +20,76 @@ export async function queueMail(
   await queueMails(db, [{ to, mail, invoiceId }], now);
 }
 
-/** Rows per insert: 12 columns each stays far below SQLite's 32 766 parameters of a statement. */
+/** Rows per insert: 9 columns each stays far below SQLite's 32 766 parameters of a statement. */
 const INSERT_ROWS = 500;
 
-/** A mail to queue: rendered now, or a notice rendered when it is sent (decision 313). */
-export type QueuedMail =
-  | { to: string; mail: RenderedMail; invoiceId?: number | null }
-  | { to: string; notice: NoticeMail };
-
 /**
- * Queues many mails inside the deciding transaction, a few hundred rows per statement (the billing tick
- * suspends thousands of servers at once, and a statement per mail was most of its cost). A notice is
- * stored as its kind, language and values and rendered when sent: rendering 10 000 of them in the tick
- * took seconds (docs/decisions/313-mails-rendered-at-send.md).
- * @param mails each with its address and either its rendered mail (and an optional invoice whose PDF is
- *   attached) or a notice
+ * Queues many rendered mails inside the deciding transaction, a few hundred rows per statement.
+ * @param mails each with its address, rendered mail and optional invoice whose PDF is attached
  * @param now epoch ms: when the mail is due and was queued
  */
 export async function queueMails(
   db: Kysely<Database> | Transaction<Database>,
-  mails: readonly QueuedMail[],
+  mails: readonly { to: string; mail: RenderedMail; invoiceId?: number | null }[],
   now: number,
 ): Promise<void> {
   for (let i = 0; i < mails.length; i += INSERT_ROWS) {
     await db
       .insertInto('mail_outbox')
       .values(
-        mails.slice(i, i + INSERT_ROWS).map((mail) => ({ ...outboxColumns(mail), to_address: mail.to })),
+        mails.slice(i, i + INSERT_ROWS).map(({ to, mail, invoiceId }) => ({
+          to_address: to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          next_attempt_at: now,
+          last_error: null,
+          created_at: now,
+          sent_at: null,
+          invoice_id: invoiceId ?? null,
+        })),
       )
       .execute();
   }
-  function outboxColumns(mail: QueuedMail) {
-    const common = { next_attempt_at: now, last_error: null, created_at: now, sent_at: null };
-    if ('notice' in mail) {
-      const { kind, language, values } = mail.notice;
-      return {
-        ...common,
-        subject: '',
-        text: '',
-        html: '',
-        invoice_id: null,
-        template: kind,
-        language,
-        template_values: JSON.stringify(values),
-      };
-    }
-    return {
-      ...common,
-      ...mail.mail,
-      invoice_id: mail.invoiceId ?? null,
-      template: null,
-      language: null,
-      template_values: null,
-    };
-  }
+}
+
+/** A notice mail to queue for the address `to`. */
+export interface QueuedNotice {
+  to: string;
+  notice: NoticeMail;
+}
+
+/**
+ * Queues notice mails inside the deciding transaction, unrendered: each as its kind, language and
+ * values, rendered when it is sent (docs/decisions/313-mails-rendered-at-send.md; rendering 10 000 in
+ * the billing tick took seconds). All rows go in one statement that reads them from one JSON parameter
+ * (SQLite's json_each, PostgreSQL's json_to_recordset): building a statement of thousands of values cost
+ * more than inserting them.
+ * @param now epoch ms: when the mails are due and were queued
+ */
+export async function queueNoticeMails(
+  db: Kysely<Database> | Transaction<Database>,
+  dialect: Dialect,
+  mails: readonly QueuedNotice[],
+  now: number,
+): Promise<void> {
+  if (mails.length === 0) return;
+  const rows = JSON.stringify(
+    mails.map(({ to, notice }) => ({
+      to,
+      kind: notice.kind,
+      language: notice.language,
+      values: JSON.stringify(notice.values),
+    })),
+  );
+  const columns = sql`insert into mail_outbox (to_address, subject, text, html, next_attempt_at, created_at,
+    template, language, template_values)`;
+  await (dialect === 'postgres'
+    ? sql`${columns} select r.to, '', '', '', ${now}::bigint, ${now}::bigint, r.kind, r.language, r.values
+          from json_to_recordset(${rows}::json) as r("to" text, kind text, language text, "values" text)`
+    : sql`${columns} select value ->> '$.to', '', '', '', ${now}, ${now}, value ->> '$.kind',
+          value ->> '$.language', value ->> '$.values' from json_each(${rows})`
+  ).execute(db);
 }
 
 interface OutboxRow {

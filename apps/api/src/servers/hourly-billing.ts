@@ -11,7 +11,7 @@ import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
 import { mailDate } from '../platform/mail/templates';
-import { type QueuedMail, queueMails } from '../platform/outbox';
+import { type QueuedNotice, queueNoticeMails } from '../platform/outbox';
 import { isActiveHour } from './schedule-hours';
 import { moveServer } from './server-status';
 
@@ -230,7 +230,7 @@ async function suspendUnpaid(
     deletion_warnings: 0,
   });
   await enqueuePanelTasks(trx, ids, 'suspend', now);
-  const mails: QueuedMail[] = [];
+  const mails: QueuedNotice[] = [];
   for (const server of unpaid) {
     const user = users.get(server.user_id);
     if (!user) continue;
@@ -242,7 +242,7 @@ async function suspendUnpaid(
     };
     mails.push({ to: user.email, notice: { kind: 'suspended', language: user.language, values } });
   }
-  await queueMails(trx, mails, now);
+  await queueNoticeMails(trx, ctx.dialect, mails, now);
   return unpaid.length;
 }
 
