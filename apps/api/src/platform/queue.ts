@@ -48,6 +48,65 @@ export async function leaseRow<T extends RetryTable>(
   return Number(leased.numUpdatedRows) === 1;
 }
 
+/** A due row of a retry queue, as `leaseRow` reads it. */
+export interface DueRow {
+  id: number;
+  attempts: number;
+  next_attempt_at: number;
+}
+
+/** How `sendDueRows` drains one outbox-like queue; the queue's owner names its rows and their delivery. */
+export interface SendQueue<T extends RetryTable, Row extends DueRow> {
+  table: T;
+  policy: RetryPolicy;
+  /** the condition a row must still meet to be leased (e.g. not sent yet) */
+  open: RowCondition<T>;
+  /** up to `limit` rows due at `now` (epoch ms), oldest first */
+  due(now: number, limit: number): Promise<Row[]>;
+  /** delivers the leased row and records it as sent; throws when it must be tried again */
+  deliver(row: Row): Promise<void>;
+  /** told of a failed try after the row was put back for `retryInMs` (to log and count) */
+  failed(row: Row, error: unknown, retryInMs: number): void;
+}
+
+/** Rows read per round of `sendDueRows`. */
+const SEND_BATCH = 50;
+
+/**
+ * Drains a queue's due rows, oldest first, each under a lease of `policy.leaseMs`: a row another caller
+ * leased is skipped; a failed delivery puts the row back after `retryDelay` (never dropped). Stops when
+ * nothing is due or a round leased nothing. A crash mid-delivery leaves the row leased until its lease
+ * runs out, then it is delivered again: at least once (decisions 009, 013, 191).
+ * @param now the clock (epoch ms), read per round and per outcome
+ * @returns how many rows were delivered
+ */
+export async function sendDueRows<T extends RetryTable, Row extends DueRow>(
+  db: Kysely<Database>,
+  now: () => number,
+  queue: SendQueue<T, Row>,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const start = now();
+    const due = await queue.due(start, SEND_BATCH);
+    if (due.length === 0) return sent;
+    let progressed = false;
+    for (const row of due) {
+      if (!(await leaseRow(db, queue.table, row, start + queue.policy.leaseMs, queue.open))) continue;
+      progressed = true;
+      try {
+        await queue.deliver(row);
+        sent += 1;
+      } catch (error) {
+        const delay = retryDelay(queue.policy, row.attempts + 1);
+        await retryLater(db, queue.table, row.id, now() + delay, error);
+        queue.failed(row, error, delay);
+      }
+    }
+    if (!progressed) return sent;
+  }
+}
+
 /** Puts a row whose try failed back in its queue at `at`, with the error (truncated). */
 export async function retryLater(
   db: Db,

@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
-import { leaseRow, type RetryPolicy, type RowCondition, retryDelay, retryLater } from './queue';
+import { type RetryPolicy, type RowCondition, sendDueRows } from './queue';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,7 +16,6 @@ export const STAFF_MESSAGE_MAX = 2_000;
 
 const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 30_000, maxRetryMs: 30 * 60_000 };
 const unsent: RowCondition<'staff_notifications'> = (eb) => eb('sent_at', 'is', null);
-const BATCH = 50;
 const POST_TIMEOUT_MS = 10_000;
 
 /** What was ordered: a server paid from credits or by card, or credits bought. */
@@ -166,41 +165,31 @@ export async function notifyStaff(
 export async function sendStaffNotifications(ctx: AppContext): Promise<number> {
   const url = ctx.config.staffWebhookUrl;
   if (url === null) return 0;
-  let sent = 0;
-  for (;;) {
-    const now = ctx.now();
-    const due = await ctx.db
-      .selectFrom('staff_notifications')
-      .select(['id', 'content', 'attempts', 'next_attempt_at'])
-      .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (due.length === 0) return sent;
-    let progressed = false;
-    for (const row of due) {
-      if (!(await leaseRow(ctx.db, 'staff_notifications', row, now + RETRY.leaseMs, unsent))) continue;
-      progressed = true;
-      try {
-        await post(url, row.content);
-        await ctx.db
-          .updateTable('staff_notifications')
-          .set({ sent_at: ctx.now(), last_error: null })
-          .where('id', '=', row.id)
-          .execute();
-        sent += 1;
-      } catch (error) {
-        const delay = retryDelay(RETRY, row.attempts + 1);
-        await retryLater(ctx.db, 'staff_notifications', row.id, ctx.now() + delay, error);
-        ctx.log.warn(
-          { err: error, notificationId: row.id, retryInMs: delay },
-          'staff webhook failed; retried later',
-        );
-      }
-    }
-    if (!progressed) return sent;
-  }
+  return sendDueRows(ctx.db, () => ctx.now(), {
+    table: 'staff_notifications',
+    policy: RETRY,
+    open: unsent,
+    due: (now, limit) =>
+      ctx.db
+        .selectFrom('staff_notifications')
+        .select(['id', 'content', 'attempts', 'next_attempt_at'])
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    async deliver(row) {
+      await post(url, row.content);
+      await ctx.db
+        .updateTable('staff_notifications')
+        .set({ sent_at: ctx.now(), last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+    },
+    failed(row, error, retryInMs) {
+      ctx.log.warn({ err: error, notificationId: row.id, retryInMs }, 'staff webhook failed; retried later');
+    },
+  });
 }
 
 /** @throws Error naming the status when the webhook does not answer 2xx */

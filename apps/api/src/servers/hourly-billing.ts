@@ -4,14 +4,14 @@
  * (docs/decisions/060-hourly-billing-clock-hours.md); an hour the balance cannot pay suspends the server.
  */
 import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { chargeServerHours, type ServerHourCharge } from '../billing/hour-charges';
 import { enqueuePanelTasks } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
-import { mailDate, renderNoticeMail } from '../platform/mail/templates';
-import { queueMails } from '../platform/outbox';
+import { mailDate } from '../platform/mail/templates';
+import { type QueuedNotice, queueNoticeMails } from '../platform/outbox';
 import { isActiveHour } from './schedule-hours';
 import { moveServer } from './server-status';
 
@@ -72,7 +72,7 @@ export async function billHourlyServers(
 async function billBatch(ctx: AppContext, size: number): Promise<BillingResult & { claimed: number }> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const claimed = await claimDueHours(trx, ctx.dialect, now, size);
+    const claimed = await dueHours(trx, ctx.dialect, now, size);
     const result = { claimed: claimed.length, charged: 0, suspended: 0, idle: 0 };
     if (claimed.length === 0) return result;
 
@@ -81,23 +81,23 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
     const billable = claimed
       .filter((s) => !idle.has(s.id) && hourlyUnits(s.credits_monthly) > 0)
       .sort((a, b) => a.user_id - b.user_id || a.id - b.id);
-    if (billable.length === 0) return result;
-
-    const userIds = [...new Set(billable.map((s) => s.user_id))];
-    await yieldToLoop();
-    const users = await trx
-      .selectFrom('users')
-      .select(['id', 'credits', 'email', 'username', 'language', 'time_zone'])
-      .where('id', 'in', userIds)
-      .orderBy('id')
-      .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
-      .execute();
-    const byId = new Map(users.map((u) => [u.id, { ...u, credits: Number(u.credits) }]));
 
     const charges: ServerHourCharge[] = [];
     const unpaid: ClaimedServer[] = [];
+    const users = new Map<number, BilledUser>();
+    if (billable.length > 0) {
+      await yieldToLoop();
+      const rows = await trx
+        .selectFrom('users')
+        .select(['id', 'credits', 'email', 'username', 'language', 'time_zone'])
+        .where('id', 'in', [...new Set(billable.map((s) => s.user_id))])
+        .orderBy('id')
+        .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+        .execute();
+      for (const u of rows) users.set(u.id, { ...u, credits: Number(u.credits) });
+    }
     for (const server of billable) {
-      const user = byId.get(server.user_id);
+      const user = users.get(server.user_id);
       const price = hourlyUnits(server.credits_monthly);
       if (!user || user.credits < price) {
         unpaid.push(server);
@@ -112,31 +112,47 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
       });
     }
 
+    // The hour moves on for every server but the unpaid: their hour is not billed, and they are written
+    // once, by the suspension.
+    const unpaidIds = new Set(unpaid.map((s) => s.id));
     await yieldToLoop();
+    await advanceHours(
+      trx,
+      claimed.filter((s) => !unpaidIds.has(s.id)).map((s) => s.id),
+    );
     await chargeServerHours(trx, ctx.dialect, charges, now);
     result.charged = charges.length;
     if (unpaid.length > 0) {
-      result.suspended = await suspendUnpaid(ctx, trx, unpaid, byId, now);
+      result.suspended = await suspendUnpaid(ctx, trx, unpaid, users, now);
     }
     return result;
   });
 }
 
+interface BilledUser {
+  id: number;
+  /** balance in 1/10 000 credit, less the charges of this batch so far */
+  credits: number;
+  email: string;
+  username: string;
+  language: string;
+  time_zone: string;
+}
+
 /**
- * Moves `billed_until` of up to `size` due servers one hour on and returns them; the hour that moved
- * is theirs to charge. PostgreSQL skips rows another instance's batch holds.
+ * Up to `size` due servers, the earliest due first, each with the hour it is claimed for (`billed_until`:
+ * the hour's end, one hour after the stored value). PostgreSQL locks them until the batch commits,
+ * skipping rows another instance's batch holds; SQLite's batch transaction is the only writer.
  */
-async function claimDueHours(
+async function dueHours(
   trx: Transaction<Database>,
   dialect: Dialect,
   now: number,
   size: number,
 ): Promise<ClaimedServer[]> {
-  // First the due ids from the index range (PostgreSQL locks them, skipping rows another instance
-  // holds), then the update by primary key: no statement reads more than the batch.
   const due = await trx
     .selectFrom('user_packages')
-    .select('id')
+    .select(['id', 'user_id', 'credits_monthly', 'billed_until', 'scheduled', 'name'])
     .where('status', '=', 'paid')
     .where('billing_type', '=', 'hourly')
     .where('billed_until', '<=', now)
@@ -144,18 +160,21 @@ async function claimDueHours(
     .limit(size)
     .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
     .execute();
-  if (due.length === 0) return [];
-  await yieldToLoop();
-  return trx
-    .updateTable('user_packages')
-    .set((eb) => ({ billed_until: eb('billed_until', '+', HOUR_MS) }))
-    .where(
-      'id',
-      'in',
-      due.map((d) => d.id),
-    )
-    .returning(['id', 'user_id', 'credits_monthly', 'billed_until', 'scheduled', 'name'])
-    .execute();
+  return due.map((s) => ({
+    ...s,
+    billed_until: s.billed_until === null ? null : Number(s.billed_until) + HOUR_MS,
+  }));
+}
+
+/** Moves `billed_until` of the claimed servers `ids` one hour on (by primary key). */
+async function advanceHours(trx: Transaction<Database>, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 5_000) {
+    await trx
+      .updateTable('user_packages')
+      .set((eb) => ({ billed_until: eb('billed_until', '+', HOUR_MS) }))
+      .where('id', 'in', ids.slice(i, i + 5_000))
+      .execute();
+  }
 }
 
 /** Lets timers and I/O run between the statements of a batch (better-sqlite3 runs synchronously). */
@@ -190,8 +209,8 @@ async function idleServers(trx: Transaction<Database>, claimed: ClaimedServer[])
 }
 
 /**
- * Suspends the servers whose hour the balance could not pay: the unpaid hour is given back
- * (`billed_until` returns to it), the deletion date is set (SUSPEND_DAYS), the panel suspension is
+ * Suspends the servers whose hour the balance could not pay (their `billed_until` stays before the
+ * unpaid hour, which is not billed): the deletion date is set (SUSPEND_DAYS), the panel suspension is
  * queued and the customer is mailed.
  * @returns how many were suspended
  */
@@ -199,7 +218,7 @@ async function suspendUnpaid(
   ctx: AppContext,
   trx: Transaction<Database>,
   unpaid: ClaimedServer[],
-  users: Map<number, { email: string; username: string; language: string; time_zone: string }>,
+  users: Map<number, BilledUser>,
   now: number,
 ): Promise<number> {
   const deleteAt = now + ctx.config.suspendDays * DAY_MS;
@@ -209,22 +228,21 @@ async function suspendUnpaid(
     panel_suspended_at: null,
     delete_at: deleteAt,
     deletion_warnings: 0,
-    // The hour it could not pay is not billed.
-    billed_until: sql<number>`billed_until - ${HOUR_MS}`,
   });
   await enqueuePanelTasks(trx, ids, 'suspend', now);
-  const mails = [];
+  const mails: QueuedNotice[] = [];
   for (const server of unpaid) {
     const user = users.get(server.user_id);
     if (!user) continue;
-    const mail = renderNoticeMail('suspended', user.language, {
+    // Rendered when sent (decision 313): only the date is formatted here, in the customer's zone.
+    const values = {
       username: user.username,
       server: server.name,
       date: mailDate(user.language, user.time_zone, deleteAt),
-    });
-    mails.push({ to: user.email, mail });
+    };
+    mails.push({ to: user.email, notice: { kind: 'suspended', language: user.language, values } });
   }
-  await queueMails(trx, mails, now);
+  await queueNoticeMails(trx, ctx.dialect, mails, now);
   return unpaid.length;
 }
 

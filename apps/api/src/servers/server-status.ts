@@ -3,7 +3,15 @@
  * machine). Each move names the state it leaves and the one it enters, and is conditional on the first,
  * so two processes deciding at once move the row once.
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction, UpdateObject } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+  type UpdateObject,
+} from 'kysely';
 import type { Database } from '../platform/db/schema';
 
 /**
@@ -59,7 +67,9 @@ export async function moveServer(
     .updateTable('user_packages')
     .set({ ...set, status: to } as UpdateObject<Database, 'user_packages'>)
     .where('id', 'in', ids)
-    .where('status', 'in', froms)
+    // An expression, not the column: SQLite without statistics would otherwise read every row in that
+    // state through user_packages_billing_due instead of the ids by key (the tick's batch suspensions).
+    .where(sql<string>`status || ''`, 'in', froms)
     .$if(guard !== undefined, (q) => q.where((eb) => (guard as ServerMoveGuard)(eb)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

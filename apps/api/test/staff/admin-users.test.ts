@@ -5,11 +5,13 @@
  * pages and panel state. Real database, real HTTP, the panel emulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUserPackage } from '../../src/platform/db/rows';
 import { changeRole, setActive } from '../../src/staff/admin-users';
 import {
   captchaToken,
   DATABASES,
   grantCredits,
+  insertCustomer,
   orderByCredits,
   type Product,
   registerVerified,
@@ -184,5 +186,52 @@ describe.each(DATABASES)('users and servers administration on %s', (kind) => {
     expect(paged.servers).toHaveLength(1);
     expect(paged.total).toBeGreaterThanOrEqual(2);
     expect((await owner.session.get('/api/private/servers/all-servers')).status).toBe(403);
+  });
+
+  it('counts and pages a search alike whether it matches a thousand servers or more', async () => {
+    const ctx = product.server.ctx;
+    const t = ctx.now();
+    const userId = await insertCustomer(ctx.db, uniqueName('many'), 0, t);
+    const pkg = await ctx.db.selectFrom('packages').select('id').limit(1).executeTakeFirstOrThrow();
+    const tag = uniqueName('Many');
+    // 1 000 matches fit the search's first read (SEARCH_PROBE in staff/admin-servers.ts); 1 001 do not.
+    for (const [count, name] of [
+      [1_000, `${tag}A`],
+      [1_001, `${tag}B`],
+    ] as const) {
+      const rows = Array.from({ length: count }, (_, i) =>
+        newUserPackage({
+          user_id: userId,
+          package_id: pkg.id,
+          name: `${name}-${i}`,
+          billing_type: 'hourly',
+          status: i % 7 === 0 ? 'deleted' : 'suspended',
+          egg_id: 1,
+          nest_id: 1,
+          location_id: 1,
+          credits_monthly: 10_000,
+          created_at: t,
+        }),
+      );
+      for (let i = 0; i < rows.length; i += 200) {
+        await ctx.db
+          .insertInto('user_packages')
+          .values(rows.slice(i, i + 200))
+          .execute();
+      }
+      const shown = Array.from({ length: count }, (_, i) => i)
+        .filter((i) => i % 7 !== 0)
+        .reverse();
+      const page = async (n: number) =>
+        (await admin.get(`/api/private/servers/all-servers?search=${name}-&pageSize=50&page=${n}`)).body;
+      const second = await page(2);
+      expect(second.total).toBe(shown.length);
+      expect(second.servers.map((s: { name: string }) => s.name)).toEqual(
+        shown.slice(50, 100).map((i) => `${name}-${i}`),
+      );
+      const last = Math.ceil(shown.length / 50);
+      expect((await page(last)).servers.at(-1).name).toBe(`${name}-1`);
+      expect((await page(last + 1)).servers).toEqual([]);
+    }
   });
 });

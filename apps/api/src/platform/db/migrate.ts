@@ -14,6 +14,8 @@ import { eggVariablesMigration } from './migrations/0011_egg_variables';
 import { catalogueNamesMigration } from './migrations/0012_catalogue_names';
 import { staffNotificationsMigration } from './migrations/0013_staff_notifications';
 import { userPackagesPackageMigration } from './migrations/0014_user_packages_package';
+import { mailTemplatesMigration } from './migrations/0016_mail_templates';
+import { staffSearchMigration } from './migrations/0017_staff_search';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -30,6 +32,8 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0012_catalogue_names': catalogueNamesMigration(),
     '0013_staff_notifications': staffNotificationsMigration(dialect),
     '0014_user_packages_package': userPackagesPackageMigration,
+    '0016_mail_templates': mailTemplatesMigration,
+    '0017_staff_search': staffSearchMigration(dialect),
   };
 }
 

@@ -76,20 +76,37 @@ export function renderCodeMail(
   return { ...mail, subject: t(`${kind}.subject`, values) };
 }
 
-export type NoticeMailKind =
-  | 'suspended'
-  | 'suspendedMonthly'
-  | 'lowBalance'
-  | 'deletionWarning'
-  | 'deletionWarningMonthly'
-  | 'deleted'
-  | 'receipt'
-  | 'creditNote'
-  | 'orderRefunded'
-  | 'serverRecreated'
-  | 'serverLostCredits'
-  | 'serverLostCard'
-  | 'renewalFailed';
+/** The notice mails, by their key in the `mail` namespace. */
+export const NOTICE_MAIL_KINDS = [
+  'suspended',
+  'suspendedMonthly',
+  'lowBalance',
+  'deletionWarning',
+  'deletionWarningMonthly',
+  'deleted',
+  'receipt',
+  'creditNote',
+  'orderRefunded',
+  'serverRecreated',
+  'serverLostCredits',
+  'serverLostCard',
+  'renewalFailed',
+] as const;
+
+export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number];
+
+/** Whether `value` names a notice mail (a template read back from the outbox). */
+export function isNoticeMailKind(value: unknown): value is NoticeMailKind {
+  return typeof value === 'string' && (NOTICE_MAIL_KINDS as readonly string[]).includes(value);
+}
+
+/** A notice mail not rendered yet: what renderNoticeMail takes (decision 313). */
+export interface NoticeMail {
+  kind: NoticeMailKind;
+  /** one of LANGUAGES; anything else is rendered in English */
+  language: string;
+  values: Record<string, string> & { username: string };
+}
 
 /**
  * A notice mail in the customer's language; `values` are the placeholders of the kind's texts in the

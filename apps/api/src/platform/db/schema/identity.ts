@@ -1,5 +1,5 @@
 /** The tables of identity, written only by apps/api/src/identity (and billing/ledger.ts: credits). */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type { Flag, Millis } from './columns';
 
 export interface UsersTable {
@@ -30,6 +30,10 @@ export interface UsersTable {
   totp_enabled: Generated<Flag>;
   created_at: Millis;
   updated_at: Millis;
+  /** lower(username), generated (migration 0017): the staff search matches it with LIKE */
+  username_lower: GeneratedAlways<string>;
+  /** lower(email), generated (migration 0017) */
+  email_lower: GeneratedAlways<string>;
 }
 
 export interface SessionsTable {

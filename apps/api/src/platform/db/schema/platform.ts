@@ -12,6 +12,10 @@ export interface RateLimitsTable {
   reset_at: Millis;
 }
 
+/**
+ * A queued mail: rendered (`subject`, `text`, `html`), or by `template` with `language` and
+ * `template_values` and rendered when sent (decision 313; then the three rendered columns are empty).
+ */
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -25,6 +29,12 @@ export interface MailOutboxTable {
   sent_at: Millis | null;
   /** the receipt carries this invoice's PDF */
   invoice_id: number | null;
+  /** a notice kind of platform/mail/templates.ts (migration 0016) */
+  template: string | null;
+  /** the customer's language, one of LANGUAGES */
+  language: string | null;
+  /** the template's placeholders as a JSON object of strings */
+  template_values: string | null;
 }
 
 /** One staff change (platform/audit.ts). */
