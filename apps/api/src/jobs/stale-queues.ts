@@ -10,8 +10,9 @@ import { notifyStaff } from '../platform/staff-webhook';
 export const STALE_QUEUE_MS = 15 * 60_000;
 
 /**
- * Reads the oldest pending row of `panel_tasks` and of `mail_outbox` and queues a staff notification for
- * each queue whose oldest row is older than STALE_QUEUE_MS on `ctx.now()`.
+ * Reads the first pending row of `panel_tasks` and of `mail_outbox` that is older than STALE_QUEUE_MS on
+ * `ctx.now()` and queues a staff notification for each queue that has one. (The first pending row by id
+ * need not be the one waiting longest: a row may be queued with an earlier time.)
  * @returns how many notices were queued by this call (0 when the episode was told already)
  */
 export async function checkStaleQueues(ctx: AppContext): Promise<number> {
@@ -22,6 +23,7 @@ export async function checkStaleQueues(ctx: AppContext): Promise<number> {
     .selectFrom('panel_tasks')
     .select(['id', 'created_at'])
     .where('status', '=', 'pending')
+    .where('created_at', '<', before)
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
@@ -29,6 +31,7 @@ export async function checkStaleQueues(ctx: AppContext): Promise<number> {
     .selectFrom('mail_outbox')
     .select(['id', 'created_at'])
     .where('sent_at', 'is', null)
+    .where('created_at', '<', before)
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
