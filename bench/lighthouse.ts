@@ -16,6 +16,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { startDemo } from './lib/demo';
 import { customerCookie } from './lib/flow';
 
@@ -122,21 +123,42 @@ const ATTEMPTS = 3;
  * (RETRIED_ERRORS, "Please run Lighthouse again") is run again, at most ATTEMPTS times in all, and said so.
  * @throws Error on any other runtime error, or when every attempt failed
  */
-/** One Lighthouse run of `url`; `cookie` is sent with every request (a logged-in customer's session). */
-async function audit(url: string, port: number, cookie?: string) {
+async function audit(url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const error = result.lhr.runtimeError;
     if (!error) return result;
     if (!RETRIED_ERRORS.has(error.code) || attempt === ATTEMPTS) throw new Error(`${url}: ${error.message}`);
     console.log(`(${error.code}: Lighthouse could not record the run and asks for another; running again)`);
+  }
+}
+
+/**
+ * Puts a session's cookies (`name=value; …`) into the browser's own jar for `base`, as a login would, or
+ * with null empties the jar:
+ * Lighthouse keeps cookies between runs. (Sent as an extra Cookie header instead, they were replaced by
+ * the jar's as soon as the page set a cookie of its own, and the page's calls went out without a session.)
+ */
+async function putCookies(port: number, base: string, cookieHeader: string | null): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    if (cookieHeader === null) return await context.clearCookies();
+    await context.addCookies(
+      cookieHeader.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+      }),
+    );
+  } finally {
+    await browser.close();
   }
 }
 
@@ -176,8 +198,9 @@ async function main(): Promise<void> {
       const cookie = page.startsWith('/dashboard')
         ? await customerCookie(demo.url, `lh${Date.now().toString(36)}`)
         : undefined;
+      if (cookie) await putCookies(chrome.port, demo.url, cookie);
       for (let run = 1; run <= RUNS; run++) {
-        const result = await audit(`${demo.url}${page}`, chrome.port, cookie);
+        const result = await audit(`${demo.url}${page}`, chrome.port);
         if (JSON_DIR) {
           mkdirSync(JSON_DIR, { recursive: true });
           const name = `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`;
@@ -193,6 +216,7 @@ async function main(): Promise<void> {
         console.log(row(`run ${run}`, figures, !!cookie));
         if (DETAILS && run === 1) for (const line of details(result.lhr)) console.log(line);
       }
+      if (cookie) await putCookies(chrome.port, demo.url, null);
       const med = Object.fromEntries(
         (Object.keys(runs[0] ?? {}) as (keyof Figures)[]).map((key) => [
           key,

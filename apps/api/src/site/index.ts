@@ -13,7 +13,7 @@ import {
   type PagePath,
   PUBLIC_PAGES,
 } from '@falkenhost/contracts/routes';
-import { COOKIES_ACCEPTED_COOKIE, type PageFacts } from '@falkenhost/contracts/ssr';
+import { COOKIES_ACCEPTED_COOKIE, DASHBOARD_SECTION_COOKIE, type PageFacts } from '@falkenhost/contracts/ssr';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -280,10 +280,15 @@ export async function registerWeb(
         );
       }
       const lang = pageLanguage(request);
-      const facts = { ...visitorFacts(request, { kind: 'app' }, lang.language), session };
+      const facts: PageFacts = { ...visitorFacts(request, { kind: 'app' }, lang.language), session };
       // The dashboard home shows the referrer; known here, it spares the browser a request (404 when none).
       if (session && page === PAGES.dashboard) {
         facts.queries = [[['store', 'referrer'], await referrerOf(db, session.id)]];
+        // The home section is drawn here when the browser will open it (its cookie, no order to show):
+        // the page's largest text is then in the HTML, not drawn after the client has started.
+        const remembered = request.cookies?.[DASHBOARD_SECTION_COOKIE] ?? 'home';
+        const order = new URLSearchParams(request.url.split('?')[1] ?? '').has('order');
+        if (remembered === 'home' && !order) facts.dashboardSection = 'home';
       }
       const document = await render({ kind: 'app' }, request.url, facts, lang.explicit);
       return sendHtml(request, reply, new EncodedText(document));
