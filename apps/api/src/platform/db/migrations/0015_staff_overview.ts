@@ -2,8 +2,9 @@
  * The staff overview (issue 31 part 1, docs/decisions/312-staff-overview.md): its hourly figures kept
  * once an hour has closed (`overview_hours`, written only by staff/overview-hours.ts), and the indexes its
  * ranges read by time. The ledger's and the invoices' indexes grow at their right edge only (rows are
- * written at the clock's time); the deletions' index is partial, so the billing tick's update of every
- * running server does not write it (decision 061).
+ * written at the clock's time); the deletions' and the monthly servers' indexes are partial, so the
+ * billing tick's update of every running hourly server writes neither (decision 061). The monthly one
+ * covers MRR now and at a period's start, read without the servers' rows.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../dialect';
@@ -42,6 +43,12 @@ export function staffOverviewMigration(dialect: Dialect) {
         .on('user_packages')
         .column('deleted_at')
         .where(sql.ref('deleted_at'), 'is not', null)
+        .execute();
+      await db.schema
+        .createIndex('user_packages_monthly_mrr')
+        .on('user_packages')
+        .columns(['status', 'created_at', 'monthly_amount_cents', 'cancelled_at', 'suspended_at', 'deleted_at'])
+        .where(sql.ref('billing_type'), '=', 'monthly')
         .execute();
     },
   };
