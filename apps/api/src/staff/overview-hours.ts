@@ -168,7 +168,7 @@ export async function keepClosedHours(ctx: AppContext, from: number, closedEnd: 
   if (kept?.first == null || kept.last == null) return keepHours(ctx, from, closedEnd);
   const first = Number(kept.first);
   const next = Number(kept.last) + HOUR_MS;
-  if (from < first) await keepHours(ctx, from, first);
+  if (from < first) await keepHours(ctx, from, Math.min(first, closedEnd));
   if (next < closedEnd) await keepHours(ctx, next, closedEnd);
 }
 

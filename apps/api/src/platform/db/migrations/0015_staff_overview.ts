@@ -47,7 +47,14 @@ export function staffOverviewMigration(dialect: Dialect) {
       await db.schema
         .createIndex('user_packages_monthly_mrr')
         .on('user_packages')
-        .columns(['status', 'created_at', 'monthly_amount_cents', 'cancelled_at', 'suspended_at', 'deleted_at'])
+        .columns([
+          'status',
+          'created_at',
+          'monthly_amount_cents',
+          'cancelled_at',
+          'suspended_at',
+          'deleted_at',
+        ])
         .where(sql.ref('billing_type'), '=', 'monthly')
         .execute();
     },

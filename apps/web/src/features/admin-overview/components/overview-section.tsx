@@ -158,7 +158,9 @@ function Figures({ answer, f, language }: { answer: OverviewAnswer; f: Formatter
           testId="overview-mrr"
           label={t('overview.tiles.mrr')}
           value={eur(centsToEur(answer.mrr.now))}
-          note={t('overview.tiles.mrrChange', { change: f.signed2(centsToEur(mrrChange)) })}
+          note={t('overview.tiles.mrrChange', {
+            change: `${mrrChange > 0 ? '+' : ''}${eur(centsToEur(mrrChange))}`,
+          })}
         />
         <Tile
           testId="overview-revenue-total"

@@ -68,10 +68,14 @@ export function QueueTiles({
         label={t('overview.queues.panel')}
         queue={answer.panelQueue}
         f={f}
-        drain={t('overview.queues.drain', {
-          time: duration(answer.panelQueue.drainSeconds, language),
-          perMinute: f.whole(answer.panelQueue.perMinute),
-        })}
+        drain={
+          answer.panelQueue.depth > 0
+            ? t('overview.queues.drain', {
+                time: duration(answer.panelQueue.drainSeconds, language),
+                perMinute: f.whole(answer.panelQueue.perMinute),
+              })
+            : undefined
+        }
       />
       <QueueTile
         testId="overview-mail-outbox"
