@@ -39,34 +39,32 @@ export function ChartCard({ id, title, description, stepLabel, series, rows, fil
     rows.map((r) => [r.date, ...series.map((s) => s.csv(r.values[s.key] ?? 0))]),
   );
   const table = (
-    <Table.ScrollContainer minWidth={series.length * 120 + 120}>
-      <Table striped withTableBorder data-testid={`overview-${id}-table`} aria-labelledby={headingId}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{stepLabel}</Table.Th>
+    <Table striped withTableBorder data-testid={`overview-${id}-table`} aria-labelledby={headingId}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{stepLabel}</Table.Th>
+          {series.map((s) => (
+            <Table.Th key={s.key} scope="col" ta="right">
+              {s.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.date}>
+            <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
+              {r.label}
+            </Table.Th>
             {series.map((s) => (
-              <Table.Th key={s.key} scope="col" ta="right">
-                {s.label}
-              </Table.Th>
+              <Table.Td key={s.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {s.format(r.values[s.key] ?? 0)}
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.date}>
-              <Table.Th scope="row" fw={400}>
-                {r.label}
-              </Table.Th>
-              {series.map((s) => (
-                <Table.Td key={s.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {s.format(r.values[s.key] ?? 0)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
   return (
     <Card padding="lg" bg="dark.7" data-testid={`overview-${id}`}>
@@ -106,7 +104,16 @@ export function ChartCard({ id, title, description, stepLabel, series, rows, fil
           </Group>
         </Group>
         {asTable ? (
-          table
+          // Scrolled sideways on a phone: focusable, so the keyboard can scroll it too.
+          <Table.ScrollContainer
+            minWidth={series.length * 120 + 120}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-labelledby={headingId}
+          >
+            {table}
+          </Table.ScrollContainer>
         ) : (
           <>
             {/* The chart is a picture of the table below, which screen readers read instead. */}

@@ -212,6 +212,7 @@ function Figures({ answer, f, language }: { answer: OverviewAnswer; f: Formatter
             h={CHART_HEIGHT}
             data={chartData(revenueRows(answer, language))}
             dataKey="step"
+            accessibilityLayer={false}
             type="stacked"
             series={revenueSeries.map((s) => ({
               name: s.key,
@@ -238,6 +239,7 @@ function Figures({ answer, f, language }: { answer: OverviewAnswer; f: Formatter
             h={CHART_HEIGHT}
             data={chartData(creditRows(answer, language))}
             dataKey="step"
+            accessibilityLayer={false}
             series={[
               { name: 'sold', label: creditSeries[0]?.label, color: 'falken.4' },
               { name: 'spent', label: creditSeries[1]?.label, color: 'orange.5' },
@@ -261,6 +263,7 @@ function Figures({ answer, f, language }: { answer: OverviewAnswer; f: Formatter
             h={CHART_HEIGHT}
             data={chartData(activityRows(answer, language))}
             dataKey="step"
+            accessibilityLayer={false}
             series={[
               { name: 'newCustomers', label: activitySeries[0]?.label, color: 'teal.5' },
               { name: 'serversDeleted', label: activitySeries[1]?.label, color: 'red.5' },
@@ -287,6 +290,7 @@ function Figures({ answer, f, language }: { answer: OverviewAnswer; f: Formatter
             h={Math.max(120, gameRows.length * 44)}
             data={chartData(gameRows)}
             dataKey="step"
+            accessibilityLayer={false}
             orientation="vertical"
             series={[{ name: 'count', label: t('overview.games.count'), color: 'falken.4' }]}
             valueFormatter={count}
@@ -320,6 +324,7 @@ function Figures({ answer, f, language }: { answer: OverviewAnswer; f: Formatter
               h={Math.max(140, nodeRows.length * 64)}
               data={chartData(nodeRows)}
               dataKey="step"
+              accessibilityLayer={false}
               orientation="vertical"
               series={[
                 { name: 'memoryPercent', label: t('overview.nodes.memoryPercent'), color: 'falken.4' },
