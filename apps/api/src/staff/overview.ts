@@ -15,12 +15,11 @@ import { panelQueuePerMinute } from '../panel/panel-queue';
 import { panelNodes } from '../panel/placement';
 import type { AppContext } from '../platform/context';
 import { closedUntil, emptyHour, type HourFigures, hourFigures, keepClosedHours } from './overview-hours';
+import { serverFigures } from './overview-servers';
 import { stepBoundaries, stepOf } from './overview-steps';
 
 /** How long an answer waits for the panel's nodes when they are not cached (the read goes on). */
 const PANEL_WAIT_MS = 2_500;
-/** Servers that run: paid, or cancelled and running to the end of their paid period. */
-const RUNNING = ['paid', 'cancelled'];
 
 const iso = (ms: number | string | null | undefined) =>
   ms == null ? null : new Date(Number(ms)).toISOString();
@@ -123,71 +122,6 @@ async function stepFigures(
     serversDeleted: s.servers_deleted,
     failedRenewals: s.failed_renewals,
   }));
-}
-
-/**
- * Servers now, each count read in the order of an index it covers (no sort, no table rows): running
- * servers by billing type (user_packages_billing_due) and by package, then game (user_packages_package),
- * suspended servers; and MRR in cents: the monthly card price (`monthly_amount_cents`) of running monthly
- * servers now, and of those paid for before `start` that had not been cancelled, suspended or deleted by
- * then (the monthly servers' own index).
- */
-async function serverFigures(ctx: AppContext, start: number) {
-  const notBefore = (column: 'cancelled_at' | 'suspended_at' | 'deleted_at') =>
-    sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} >= ${start})`;
-  const [types, packages, mrr] = await Promise.all([
-    ctx.db
-      .selectFrom('user_packages')
-      .select(['status', 'billing_type', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['status', 'billing_type'])
-      .execute(),
-    ctx.db
-      .selectFrom('user_packages')
-      .select(['package_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['package_id', 'status'])
-      .execute(),
-    ctx.db
-      .selectFrom('user_packages')
-      .select([
-        sql<number>`coalesce(sum(case when status = 'paid' then monthly_amount_cents else 0 end), 0)`.as(
-          'now',
-        ),
-        sql<number>`coalesce(sum(case when created_at < ${start} and status <> 'failed' and ${notBefore('cancelled_at')} and ${notBefore('suspended_at')} and ${notBefore('deleted_at')} then monthly_amount_cents else 0 end), 0)`.as(
-          'at_start',
-        ),
-      ])
-      .where('billing_type', '=', 'monthly')
-      .executeTakeFirstOrThrow(),
-  ]);
-  const running = packages.filter((p) => RUNNING.includes(p.status));
-  const games = await ctx.db
-    .selectFrom('packages as p')
-    .innerJoin('games as g', 'g.id', 'p.game_id')
-    .select(['p.id as packageId', 'g.id as gameId', 'g.name'])
-    .where('p.id', 'in', [...new Set(running.map((p) => p.package_id)), 0])
-    .execute();
-  const gameOf = new Map(games.map((g) => [g.packageId, g]));
-  const byGame = new Map<number, { gameId: number; game: string; count: number }>();
-  for (const p of running) {
-    const game = gameOf.get(p.package_id);
-    if (!game) continue;
-    const entry = byGame.get(game.gameId) ?? { gameId: game.gameId, game: game.name, count: 0 };
-    entry.count += Number(p.n);
-    byGame.set(game.gameId, entry);
-  }
-  const count = (where: (t: (typeof types)[number]) => boolean) =>
-    types.filter(where).reduce((sum, t) => sum + Number(t.n), 0);
-  return {
-    mrr: { now: Number(mrr.now), atStart: Number(mrr.at_start) },
-    suspendedNow: count((t) => t.status === 'suspended'),
-    activeServers: {
-      byBillingType: {
-        hourly: count((t) => RUNNING.includes(t.status) && t.billing_type === 'hourly'),
-        monthly: count((t) => RUNNING.includes(t.status) && t.billing_type === 'monthly'),
-      },
-      byGame: [...byGame.values()].sort((x, y) => x.game.localeCompare(y.game)),
-    },
-  };
 }
 
 /** What customers (accounts not admin or master) hold, 1/10 000 credit. */
