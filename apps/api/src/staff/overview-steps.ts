@@ -4,18 +4,30 @@
  */
 import { OVERVIEW_STEPS, type OverviewPeriod } from '@falkenhost/contracts/overview';
 
+/** One formatter per zone: making one costs far more than using it. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The UTC offset of `timeZone` at `instant`, in ms (Prague: 3 600 000 in winter, 7 200 000 in summer). */
 function offsetAt(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant);
+  const parts = formatIn(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const local = Date.UTC(
     get('year'),

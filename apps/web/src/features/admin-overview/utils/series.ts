@@ -14,14 +14,22 @@ export interface SeriesRow {
   values: Record<string, number>;
 }
 
+/** Formats made once per language, zone and step (making one costs far more than using it). */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** The step's local date in `timeZone` as `YYYY-MM-DD` or `YYYY-MM`. */
 function localDate(iso: string, timeZone: string, step: OverviewAnswer['step']): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
+  const parts = formatFor('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .formatToParts(new Date(iso))
     .reduce<Record<string, string>>((all, p) => Object.assign(all, { [p.type]: p.value }), {});
   return step === 'day' ? `${parts.year}-${parts.month}-${parts.day}` : `${parts.year}-${parts.month}`;
@@ -31,7 +39,7 @@ function localDate(iso: string, timeZone: string, step: OverviewAnswer['step']):
 function stepLabel(iso: string, answer: OverviewAnswer, language: string): string {
   const options: Intl.DateTimeFormatOptions =
     answer.step === 'day' ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' };
-  return new Intl.DateTimeFormat(language, { ...options, timeZone: answer.timeZone }).format(new Date(iso));
+  return formatFor(language, { ...options, timeZone: answer.timeZone }).format(new Date(iso));
 }
 
 function rows(
