@@ -347,7 +347,7 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
 }
 
 /**
- * The master's sections: all servers, the store administration's four tabs with their add and edit
+ * The master's sections: the overview (with the revenue chart shown as its table), all servers, the store administration's four tabs with their add and edit
  * dialogs and delete confirms, the users with the role dialog and the deactivate confirm, the audit log.
  */
 export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<void> {
@@ -355,6 +355,11 @@ export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<voi
   const [context, page] = await newPage(o, accounts.master.state);
   try {
     await page.goto(`/dashboard?lng=${lng}`);
+    await section(page, lng, 'admin_overview');
+    await at(page, visit, 'staff-overview', page.getByTestId('overview-revenue'));
+    await page.getByTestId('overview-revenue-toggle').click();
+    await at(page, visit, 'staff-overview-table', page.getByTestId('overview-revenue-table'));
+
     await section(page, lng, 'admin_servers');
     await at(page, visit, 'staff-servers', page.getByTestId('admin-server-row'));
 

@@ -94,6 +94,7 @@ export const DASHBOARD_SECTIONS = [
   'customer_servers',
   'customer_store',
   'settings',
+  'admin_overview',
   'admin_servers',
   'admin_store',
   'master_users',

@@ -79,12 +79,20 @@ export async function enqueuePanelTasks(
 }
 
 /**
+ * Tasks the queue runs a minute at most, all instances together: its share of the panel's rate limit
+ * (decisions/111-panel-budget.md).
+ */
+export function panelQueuePerMinute(ctx: AppContext): number {
+  return Math.max(1, Math.floor(ctx.config.panelRateLimitPerMinute * PANEL_BUDGET_SHARE));
+}
+
+/**
  * Takes up to `wanted` calls from the per-minute budget all instances share (decisions/111-panel-budget.md).
  * @returns how many calls may be made now (0 when the minute's budget is spent)
  */
 export async function takePanelBudget(ctx: AppContext, wanted: number): Promise<number> {
   if (wanted <= 0) return 0;
-  const max = Math.max(1, Math.floor(ctx.config.panelRateLimitPerMinute * PANEL_BUDGET_SHARE));
+  const max = panelQueuePerMinute(ctx);
   const { count } = await addToWindow(ctx.db, 'panel-queue', wanted, ctx.now(), 60_000);
   const before = count - wanted;
   return Math.max(0, Math.min(wanted, max - before));

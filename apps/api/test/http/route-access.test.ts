@@ -104,6 +104,7 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'POST /api/private/users/me/totp/recovery-codes': 'verified',
   // The staff area (issue 10): servers and store administration for admin and master, users for master.
   'GET /api/private/servers/all-servers': 'admin',
+  'GET /api/private/staff/overview': 'admin',
   'GET /api/private/store/games': 'admin',
   'GET /api/private/store/game-variables': 'admin',
   'POST /api/private/store/games': 'admin',

@@ -24,6 +24,11 @@ export const IconHome = (p: IconProps) => (
     <path d="M3 11l9-7 9 7M5 10v10h14V10" />
   </Svg>
 );
+export const IconChart = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />
+  </Svg>
+);
 export const IconServer = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="4" width="18" height="7" rx="2" />

@@ -12,6 +12,7 @@ import privatePackageRoutes from './private/packages/index';
 import adminServersRoutes from './private/servers/admin';
 import privateServersRoutes from './private/servers/index';
 import serverLifecycleRoutes from './private/servers/lifecycle';
+import staffRoutes from './private/staff';
 import adminStoreRoutes from './private/store/admin';
 import privateStoreRoutes from './private/store/index';
 import totpRoutes from './private/totp';
@@ -40,6 +41,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(privateAddonRoutes, { prefix: '/private/addons' });
   await app.register(privatePackageRoutes, { prefix: '/private/packages' });
   await app.register(billingRoutes, { prefix: '/private/billing' });
+  await app.register(staffRoutes, { prefix: '/private/staff' });
   await app.register(accountRoutes, { prefix: '/private/users' });
   await app.register(adminUsersRoutes, { prefix: '/private/users' });
   await app.register(totpRoutes, { prefix: '/private/users/me/totp' });

@@ -14,6 +14,7 @@ import { eggVariablesMigration } from './migrations/0011_egg_variables';
 import { catalogueNamesMigration } from './migrations/0012_catalogue_names';
 import { staffNotificationsMigration } from './migrations/0013_staff_notifications';
 import { userPackagesPackageMigration } from './migrations/0014_user_packages_package';
+import { staffOverviewMigration } from './migrations/0015_staff_overview';
 import { mailTemplatesMigration } from './migrations/0016_mail_templates';
 import { staffSearchMigration } from './migrations/0017_staff_search';
 
@@ -32,6 +33,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0012_catalogue_names': catalogueNamesMigration(),
     '0013_staff_notifications': staffNotificationsMigration(dialect),
     '0014_user_packages_package': userPackagesPackageMigration,
+    '0015_staff_overview': staffOverviewMigration(dialect),
     '0016_mail_templates': mailTemplatesMigration,
     '0017_staff_search': staffSearchMigration(dialect),
   };

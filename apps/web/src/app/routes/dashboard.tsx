@@ -10,6 +10,8 @@ import { readPendingPackage } from '@/lib/pending-package';
 const StoreSection = lazy(() => import('@/features/store/components/store-section'));
 const ServersSection = lazy(() => import('@/features/servers/components/servers-section'));
 const SettingsSection = lazy(() => import('@/features/settings/components/settings-section'));
+// The overview brings the chart library: only staff ever load it.
+const OverviewSection = lazy(() => import('@/features/admin-overview/components/overview-section'));
 const AdminServersSection = lazy(() => import('@/features/admin-servers/components/admin-servers-section'));
 const AdminStoreSection = lazy(() => import('@/features/admin-store/components/admin-store-section'));
 const UsersSection = lazy(() => import('@/features/admin-users/components/users-section'));
@@ -34,6 +36,8 @@ export default function DashboardRoute() {
             return <ServersSection />;
           case 'settings':
             return <SettingsSection />;
+          case 'admin_overview':
+            return <OverviewSection />;
           case 'admin_servers':
             return <AdminServersSection />;
           case 'admin_store':

@@ -26,6 +26,7 @@ import type { OrdersTable } from './orders';
 import type { AllocationClaimsTable, PanelTasksTable } from './panel';
 import type { AuditLogTable, MailOutboxTable, RateLimitsTable, StaffNotificationsTable } from './platform';
 import type { SchedulesTable, UserPackageAddonsTable, UserPackagesTable } from './servers';
+import type { OverviewHoursTable } from './staff';
 
 export type * from './accounts';
 export type * from './billing';
@@ -36,6 +37,7 @@ export type * from './orders';
 export type * from './panel';
 export type * from './platform';
 export type * from './servers';
+export type * from './staff';
 
 export interface Database {
   users: UsersTable;
@@ -68,4 +70,5 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   staff_notifications: StaffNotificationsTable;
+  overview_hours: OverviewHoursTable;
 }

@@ -3,7 +3,15 @@ import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconCart, IconExternal, IconHome, IconServer, IconSettings, IconUsers } from '@/components/icons';
+import {
+  IconCart,
+  IconChart,
+  IconExternal,
+  IconHome,
+  IconServer,
+  IconSettings,
+  IconUsers,
+} from '@/components/icons';
 import { LanguagePicker } from '@/components/language-picker';
 
 interface Item {
@@ -25,6 +33,8 @@ const GROUPS: { key: 'customer' | 'admin' | 'master'; roles: Role[]; items: Item
     key: 'admin',
     roles: ['admin', 'master'],
     items: [
+      // The overview first: how the business is doing (issue 31).
+      { section: 'admin_overview', icon: <IconChart size={18} /> },
       { section: 'admin_servers', icon: <IconServer size={18} /> },
       { section: 'admin_store', icon: <IconCart size={18} /> },
     ],
