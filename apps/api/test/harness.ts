@@ -264,6 +264,27 @@ export const billingAddress = {
 };
 
 /**
+ * Orders a Minecraft package monthly by card through the store route, as the store dialog does.
+ * @param extra fields that replace or add to the order's (e.g. a discount code)
+ * @returns the route's answer (200 with the checkout `link` when accepted)
+ */
+export async function orderMonthly(session: Session, name: string, extra: Record<string, unknown> = {}) {
+  const { pkg, location, egg } = await minecraftOffer(session);
+  return session.post('/api/private/store/order-package', {
+    ...billingAddress,
+    referrer: '',
+    discountCode: '',
+    name,
+    paymentMethod: 'creditCard',
+    packageId: pkg.id,
+    eggId: egg,
+    locationId: location.id,
+    addonIds: '[]',
+    ...extra,
+  });
+}
+
+/**
  * Orders a Minecraft package with credits through the store route, as the store dialog does.
  * @returns the new server's user package id
  * @throws Error when the order is refused

@@ -15,7 +15,7 @@ import {
   captchaToken,
   DATABASES,
   grantCredits,
-  minecraftOffer,
+  orderMonthly,
   type Product,
   payAtCheckout,
   registerVerified,
@@ -51,22 +51,6 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     return state;
   };
   const db = () => product.server.ctx.db;
-
-  async function orderMonthly(session: Session, name: string, extra: Record<string, unknown> = {}) {
-    const { pkg, location, egg } = await minecraftOffer(session);
-    return session.post('/api/private/store/order-package', {
-      ...billingAddress,
-      referrer: '',
-      discountCode: '',
-      name,
-      paymentMethod: 'creditCard',
-      packageId: pkg.id,
-      eggId: egg,
-      locationId: location.id,
-      addonIds: '[]',
-      ...extra,
-    });
-  }
 
   async function owned(session: Session, name: string) {
     const list = (await session.get('/api/private/servers/owned-servers')).body as Array<{

@@ -13,8 +13,8 @@ import {
   billingAddress,
   captchaToken,
   DATABASES,
-  minecraftOffer,
   orderByCredits,
+  orderMonthly,
   type Product,
   payAtCheckout,
   registerVerified,
@@ -75,18 +75,7 @@ describe.each(DATABASES)('staff overview on %s', (kind) => {
   }
 
   async function buyMonthly(person: Person, name: string): Promise<{ id: number; payment: string }> {
-    const { pkg, location, egg } = await minecraftOffer(person.session);
-    const res = await person.session.post('/api/private/store/order-package', {
-      ...billingAddress,
-      referrer: '',
-      discountCode: '',
-      name,
-      paymentMethod: 'creditCard',
-      packageId: pkg.id,
-      eggId: egg,
-      locationId: location.id,
-      addonIds: '[]',
-    });
+    const res = await orderMonthly(person.session, name);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await payAtCheckout(res.body.link);
     const owned = await waitFor(
