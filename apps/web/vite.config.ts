@@ -1,6 +1,6 @@
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API server; FALKENHOST_API points the dev proxy elsewhere (e.g. a mock) when needed.
@@ -22,9 +22,30 @@ interface ProxyRequest {
   setHeader(name: string, value: string): void;
 }
 
+/**
+ * Mantine's `useId` (@mantine/hooks) with React's id only. Mantine's own swaps the id React gave for a
+ * random one in a layout effect after mounting, so every input, checkbox and menu rendered again, and
+ * wrote its ids and labels into the DOM again, in the task that hydrates the page: on /register the
+ * longest task of its start-up (decision 091). React's `useId` already agrees between server and browser.
+ */
+function mantineUseId(): Plugin {
+  return {
+    name: 'falkenhost:mantine-use-id',
+    load(id) {
+      if (!id.endsWith('/@mantine/hooks/esm/use-id/use-id.mjs')) return null;
+      return `import { useId as useReactId } from 'react';
+export function useId(staticId) {
+  const reactId = useReactId();
+  return typeof staticId === 'string' ? staticId : \`mantine-\${reactId.replace(/:/g, '')}\`;
+}`;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    mantineUseId(),
     // The server entry (entry-server.tsx, `vite build --ssr`) is read from disk by the API, not served.
     !isSsrBuild &&
       // Brotli (best quality) and gzip copies of every text file beside it, served by the API server by

@@ -21,6 +21,8 @@ export type PageKind =
   | { kind: 'partners'; data: PartnersAnswer }
   /** the answer of GET /api/public/site/company?lang= in the page's language */
   | { kind: 'contact'; data: CompanyAnswer }
+  /** /register, with the answer of GET /api/public/site/company?lang= (its consents link the documents) */
+  | { kind: 'register'; data: CompanyAnswer }
   | { kind: 'notFound' }
   /** a page of the app (login, dashboard...), not indexed */
   | { kind: 'app' };
@@ -77,6 +79,7 @@ function headOf(page: PageKind, t: TFunction): Head {
     case 'notFound':
       return { title: t('notFound.title'), description: t('notFound.description'), indexed: false };
     case 'app':
+    case 'register':
       return { title: t('app.title'), description: t('app.description'), indexed: false };
   }
 }
@@ -91,6 +94,7 @@ export function pageQueries(page: PageKind, language: Language): SeededQuery[] {
     case 'partners':
       return [[['public', 'site', 'partners', language], page.data]];
     case 'contact':
+    case 'register':
       return [[['public', 'site', 'company', language], page.data]];
     default:
       return [];

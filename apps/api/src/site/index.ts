@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { LANGUAGES, type Language } from '@falkenhost/contracts/constants';
+import { unitsToCredits } from '@falkenhost/contracts/money';
 import {
   APP_SHELL_PAGES,
   guardRedirect,
@@ -13,7 +14,12 @@ import {
   type PagePath,
   PUBLIC_PAGES,
 } from '@falkenhost/contracts/routes';
-import { COOKIES_ACCEPTED_COOKIE, DASHBOARD_SECTION_COOKIE, type PageFacts } from '@falkenhost/contracts/ssr';
+import {
+  COOKIES_ACCEPTED_COOKIE,
+  DASHBOARD_SECTION_COOKIE,
+  type PageFacts,
+  type SeededQuery,
+} from '@falkenhost/contracts/ssr';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +33,7 @@ import { escapeHtml } from '../platform/html';
 import { isLanguage } from '../platform/i18n';
 import { mollieCheckoutSource, securityHeaders } from '../platform/security-headers';
 import { publicCompany, publicPartners } from '../platform/site-content';
+import { serverCountOf } from '../servers/server-socket';
 import { type PageKind, pageDocument, pageQueries } from './document';
 import { loadPageRenderer } from './renderer';
 import { loadStaticFiles, type StaticFile } from './static-files';
@@ -271,27 +278,46 @@ export async function registerWeb(
         if (to) return reply.redirect(to, 302);
       }
       const plain = path === page && /^[^?]*(\?lng=[a-z]{2})?$/.test(request.url);
+      // /register links its consents to the documents: their addresses come with the page.
+      const make = (language: Language): PageKind =>
+        page === PAGES.register
+          ? { kind: 'register', data: publicCompany(site, config.supplier, language) }
+          : { kind: 'app' };
       if (!session && plain) {
         const kind = session === null ? 'guest' : 'app';
-        return sendHtml(
-          request,
-          reply,
-          await fixedPage(request, kind, path, () => ({ kind: 'app' }), session),
-        );
+        return sendHtml(request, reply, await fixedPage(request, kind, path, make, session));
       }
       const lang = pageLanguage(request);
-      const facts: PageFacts = { ...visitorFacts(request, { kind: 'app' }, lang.language), session };
-      // The dashboard home shows the referrer; known here, it spares the browser a request (404 when none).
+      const kind = make(lang.language);
+      const facts: PageFacts = { ...visitorFacts(request, kind, lang.language), session };
       if (session && page === PAGES.dashboard) {
-        facts.queries = [[['store', 'referrer'], await referrerOf(db, session.id)]];
+        facts.queries = await dashboardQueries(session.id);
         // The home section is drawn here when the browser will open it (its cookie, no order to show):
         // the page's largest text is then in the HTML, not drawn after the client has started.
         const remembered = request.cookies?.[DASHBOARD_SECTION_COOKIE] ?? 'home';
         const order = new URLSearchParams(request.url.split('?')[1] ?? '').has('order');
         if (remembered === 'home' && !order) facts.dashboardSection = 'home';
       }
-      const document = await render({ kind: 'app' }, request.url, facts, lang.explicit);
+      const document = await render(kind, request.url, facts, lang.explicit);
       return sendHtml(request, reply, new EncodedText(document));
+    };
+    /**
+     * What the dashboard asks for first (the top bar's balance; the home section's referrer, server count
+     * and links), under the client's query keys: in the server's HTML, and no request from the browser
+     * as it starts, nor a page drawn again when each answer came (decision 091).
+     */
+    const dashboardQueries = async (userId: number): Promise<SeededQuery[]> => {
+      const [user, referrer, serverCount] = await Promise.all([
+        db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow(),
+        referrerOf(db, userId),
+        serverCountOf(ctx, userId),
+      ]);
+      return [
+        [['credits'], unitsToCredits(user.credits)],
+        [['store', 'referrer'], referrer],
+        [['server-count'], serverCount],
+        [['public', 'links'], config.links],
+      ];
     };
     const appPages = config.mode === 'demo' ? [...APP_SHELL_PAGES, PAGES.mailbox] : APP_SHELL_PAGES;
     for (const page of appPages) {

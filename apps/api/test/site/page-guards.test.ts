@@ -5,6 +5,7 @@
  * the pages carry no inline script but the hashed start script; public pages are rendered once per variant.
  */
 import { createHash } from 'node:crypto';
+import type { CompanyAnswer } from '@falkenhost/contracts/site';
 import enAuth from '@falkenhost/locales/en/auth.json';
 import enCommon from '@falkenhost/locales/en/common.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import {
   startProduct,
   uniqueName,
 } from '../harness';
-import { inlineScripts, pageFacts, raw, visibleText } from './page-html';
+import { attributes, inlineScripts, pageFacts, raw, visibleText } from './page-html';
 
 describe('the page guards and the session on the server', () => {
   let product: Product;
@@ -143,6 +144,13 @@ describe('the page guards and the session on the server', () => {
         email_verified: true,
       },
     });
+    // What the dashboard asks for first comes with the page: the browser asks nothing as it starts.
+    expect(facts.queries).toEqual([
+      [['credits'], 0],
+      [['store', 'referrer'], null],
+      [['server-count'], { count: 0, monthly: 0 }],
+      [['public', 'links'], product.server.ctx.config.links],
+    ]);
     // Another user's dashboard is theirs: nothing of the first user's is kept for it.
     const other = await registerVerified(product);
     const theirs = (await page('/dashboard', other.session)).body.toString('utf8');
@@ -155,6 +163,15 @@ describe('the page guards and the session on the server', () => {
     const html = (await page('/login')).body.toString('utf8');
     expect(pageFacts(html)).toMatchObject({ language: 'en', session: null });
     expect(html).not.toContain(customer.username);
+  });
+
+  it('renders /register with its consents linking the documents, whose addresses come in the facts', async () => {
+    const html = (await page('/register?lng=de')).body.toString('utf8');
+    const [[key, company]] = pageFacts(html).queries as [[unknown[], CompanyAnswer]];
+    expect(key).toEqual(['public', 'site', 'company', 'de']);
+    const terms = company.documents.find((document) => document.id === 'general-terms');
+    expect(terms?.url).toBe('/api/public/site/documents/de/general-terms');
+    expect(attributes(html, 'href')).toContain(terms?.url);
   });
 
   it('shows the cookie notice until its cookie is set, and keeps each variant of a public page apart', async () => {

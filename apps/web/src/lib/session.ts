@@ -83,9 +83,13 @@ export function useSession(): SessionState {
   useEffect(() => {
     void loadSession();
   }, []);
-  // On the server each render has its own facts; the browser hydrates with the state it started from.
+  // On the server each render has its own facts; the browser hydrates with the very state object it
+  // started from: an equal but new one made React render the whole page again, at once, after hydrating.
   const facts = usePageFacts();
-  const serverState = useMemo(() => (facts ? stateOf(facts) : renderedState), [facts]);
+  const serverState = useMemo(
+    () => (facts && facts !== pageFactsOfDocument() ? stateOf(facts) : renderedState),
+    [facts],
+  );
   return useSyncExternalStore(
     subscribe,
     () => state,
