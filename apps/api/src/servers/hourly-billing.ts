@@ -4,7 +4,7 @@
  * (docs/decisions/060-hourly-billing-clock-hours.md); an hour the balance cannot pay suspends the server.
  */
 import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { chargeServerHours, type ServerHourCharge } from '../billing/hour-charges';
 import { enqueuePanelTasks } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
@@ -48,14 +48,15 @@ interface ClaimedServer {
  * moves on), locks their customers, charges them (billing/hour-charges.ts) and suspends the unpaid, in one
  * transaction. Schedules' idle hours are not charged.
  * @param options.batchSize servers per transaction (default: SQLite 500, whose synchronous statements
- *   block the loop; PostgreSQL 2 000, whose driver never does, so fewer round trips)
+ *   block the loop; PostgreSQL 4 000, whose driver never does, so fewer statements: 100 000 servers took
+ *   5.0-5.5 s against 6.3-6.8 s in batches of 2 000, with the loop never blocked over 42 ms; decision 314)
  * @returns server-hours charged, servers suspended, idle hours
  */
 export async function billHourlyServers(
   ctx: AppContext,
   options: { batchSize?: number } = {},
 ): Promise<BillingResult> {
-  const size = options.batchSize ?? (ctx.dialect === 'postgres' ? 2_000 : 500);
+  const size = options.batchSize ?? (ctx.dialect === 'postgres' ? 4_000 : 500);
   const total: BillingResult = { charged: 0, suspended: 0, idle: 0 };
   for (;;) {
     const { claimed, ...batch } = await billBatch(ctx, size);
@@ -87,10 +88,12 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
     const users = new Map<number, BilledUser>();
     if (billable.length > 0) {
       await yieldToLoop();
+      const userIds = [...new Set(billable.map((s) => s.user_id))];
       const rows = await trx
         .selectFrom('users')
         .select(['id', 'credits', 'email', 'username', 'language', 'time_zone'])
-        .where('id', 'in', [...new Set(billable.map((s) => s.user_id))])
+        .$if(ctx.dialect === 'postgres', (q) => q.where('id', '=', sql<number>`any(${userIds}::int[])`))
+        .$if(ctx.dialect !== 'postgres', (q) => q.where('id', 'in', userIds))
         .orderBy('id')
         .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
         .execute();
@@ -118,6 +121,7 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
     await yieldToLoop();
     await advanceHours(
       trx,
+      ctx.dialect,
       claimed.filter((s) => !unpaidIds.has(s.id)).map((s) => s.id),
     );
     await chargeServerHours(trx, ctx.dialect, charges, now);
@@ -166,8 +170,16 @@ async function dueHours(
   }));
 }
 
-/** Moves `billed_until` of the claimed servers `ids` one hour on (by primary key). */
-async function advanceHours(trx: Transaction<Database>, ids: number[]): Promise<void> {
+/**
+ * Moves `billed_until` of the claimed servers `ids` one hour on (by primary key). PostgreSQL gets the ids
+ * as one array parameter: planning an IN list of 2 000 parameters cost more than the lookups.
+ */
+async function advanceHours(trx: Transaction<Database>, dialect: Dialect, ids: number[]): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`update user_packages set billed_until = billed_until + ${HOUR_MS}
+      where id = any(${ids}::int[])`.execute(trx);
+    return;
+  }
   for (let i = 0; i < ids.length; i += 5_000) {
     await trx
       .updateTable('user_packages')

@@ -17,6 +17,7 @@ import { userPackagesPackageMigration } from './migrations/0014_user_packages_pa
 import { staffOverviewMigration } from './migrations/0015_staff_overview';
 import { mailTemplatesMigration } from './migrations/0016_mail_templates';
 import { staffSearchMigration } from './migrations/0017_staff_search';
+import { hourlyTickWritesMigration } from './migrations/0018_hourly_tick_writes';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -36,6 +37,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0015_staff_overview': staffOverviewMigration(dialect),
     '0016_mail_templates': mailTemplatesMigration,
     '0017_staff_search': staffSearchMigration(dialect),
+    '0018_hourly_tick_writes': hourlyTickWritesMigration(dialect),
   };
 }
 
