@@ -71,16 +71,22 @@ export function DashboardShell({ startSection, renderSection }: Props) {
       <a href="#main" className="fh-skip-link">
         {t('nav.skip')}
       </a>
+      {/* Each part in a boundary of its own: the browser hydrates them in separate passes, so no single
+          task mounts the whole page (decision 091). Nothing in them suspends once the page has loaded. */}
       <AppShell.Header bg="dark.8">
-        <TopBar
-          user={user}
-          menu={{ mobileOpened, desktopOpened, toggleMobile: mobile.toggle, toggleDesktop: desktop.toggle }}
-          onOpenSettings={() => select('settings')}
-          onLogout={() => void logout().then(() => navigate('/login', { replace: true }))}
-        />
+        <Suspense>
+          <TopBar
+            user={user}
+            menu={{ mobileOpened, desktopOpened, toggleMobile: mobile.toggle, toggleDesktop: desktop.toggle }}
+            onOpenSettings={() => select('settings')}
+            onLogout={() => void logout().then(() => navigate('/login', { replace: true }))}
+          />
+        </Suspense>
       </AppShell.Header>
       <AppShell.Navbar bg="dark.8">
-        <NavMenu role={user.role} active={section ?? ''} onSelect={select} />
+        <Suspense>
+          <NavMenu role={user.role} active={section ?? ''} onSelect={select} />
+        </Suspense>
       </AppShell.Navbar>
       <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>
