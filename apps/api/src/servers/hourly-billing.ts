@@ -172,7 +172,8 @@ async function dueHours(
 
 /**
  * Moves `billed_until` of the claimed servers `ids` one hour on (by primary key). PostgreSQL gets the ids
- * as one array parameter: planning an IN list of 2 000 parameters cost more than the lookups.
+ * as one array parameter rather than an IN list of thousands of parameters to bind and plan (a small
+ * gain: about 0.05 s per 100 000 servers, decision 314).
  */
 async function advanceHours(trx: Transaction<Database>, dialect: Dialect, ids: number[]): Promise<void> {
   if (dialect === 'postgres') {
