@@ -1,5 +1,5 @@
 import type { DashboardSection, Role } from '@falkenhost/contracts/constants';
-import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -59,7 +59,9 @@ interface Props {
 export function NavMenu({ role, active, onSelect }: Props) {
   const { t } = useTranslation('dashboard');
   return (
-    <ScrollArea type="auto" h="100%">
+    // A native scroll box, not Mantine's ScrollArea: that measures itself and renders again right after
+    // hydration, one more synchronous pass of a phone's start-up (decision 091).
+    <Box h="100%" style={{ overflowY: 'auto', scrollbarWidth: 'thin' }}>
       <Stack gap="lg" p="md" component="nav" aria-label={t('menu.label')}>
         {GROUPS.filter((group) => group.roles.includes(role)).map((group) => (
           <Stack key={group.key} gap={4}>
@@ -107,6 +109,6 @@ export function NavMenu({ role, active, onSelect }: Props) {
           </Box>
         </Stack>
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

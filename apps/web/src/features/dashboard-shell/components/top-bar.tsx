@@ -1,6 +1,7 @@
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { ActionIcon, Box, Burger, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AfterHydration } from '@/components/after-hydration';
 import { IconLogout, IconSettings } from '@/components/icons';
 import { LanguagePicker } from '@/components/language-picker';
 import { Logo } from '@/components/logo';
@@ -70,7 +71,7 @@ export function TopBar({ user, menu, onOpenSettings, onLogout }: Props) {
             {user.username}
           </Text>
         </Button>
-        <Tooltip label={t('topBar.logout')}>
+        <AfterHydration wrap={(button) => <Tooltip label={t('topBar.logout')}>{button}</Tooltip>}>
           <ActionIcon
             visibleFrom="xs"
             variant="light"
@@ -81,7 +82,7 @@ export function TopBar({ user, menu, onOpenSettings, onLogout }: Props) {
           >
             <IconLogout size={18} />
           </ActionIcon>
-        </Tooltip>
+        </AfterHydration>
         <Box hiddenFrom="xs">
           <AccountMenu username={user.username} onOpenSettings={onOpenSettings} onLogout={onLogout} />
         </Box>
@@ -102,34 +103,38 @@ function AccountMenu({
 }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="light"
-          size="lg"
-          radius="xl"
-          aria-label={t('topBar.accountMenu', { username })}
-          data-testid="account-menu"
-        >
-          <Text span fw={700} aria-hidden="true">
-            {username.slice(0, 1).toUpperCase()}
-          </Text>
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {/* the username opens the settings, as the username button of wider screens does */}
-        <Menu.Item
-          leftSection={<IconSettings size={16} />}
-          onClick={onOpenSettings}
-          aria-label={t('topBar.settingsOf', { username })}
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {username}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout}>
-          {t('topBar.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <AfterHydration
+      wrap={(button) => (
+        <Menu position="bottom-end" width={240} withinPortal>
+          <Menu.Target>{button}</Menu.Target>
+          <Menu.Dropdown>
+            {/* the username opens the settings, as the username button of wider screens does */}
+            <Menu.Item
+              leftSection={<IconSettings size={16} />}
+              onClick={onOpenSettings}
+              aria-label={t('topBar.settingsOf', { username })}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {username}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout}>
+              {t('topBar.logout')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    >
+      <ActionIcon
+        variant="light"
+        size="lg"
+        radius="xl"
+        aria-label={t('topBar.accountMenu', { username })}
+        data-testid="account-menu"
+      >
+        <Text span fw={700} aria-hidden="true">
+          {username.slice(0, 1).toUpperCase()}
+        </Text>
+      </ActionIcon>
+    </AfterHydration>
   );
 }

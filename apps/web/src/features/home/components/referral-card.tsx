@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, TextInput, Title, Tooltip, UnstyledBu
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AfterHydration } from '@/components/after-hydration';
 import { IconCopy } from '@/components/icons';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { notify } from '@/lib/notify';
@@ -67,7 +68,7 @@ export function ReferralCard() {
           <Text size="sm" fw={600}>
             {t('referral.yourName')}
           </Text>
-          <Tooltip label={t('referral.copyHint')}>
+          <AfterHydration wrap={(button) => <Tooltip label={t('referral.copyHint')}>{button}</Tooltip>}>
             <UnstyledButton
               onClick={() => void copy()}
               aria-label={t('referral.copyLabel', { username: user?.username ?? '' })}
@@ -80,7 +81,7 @@ export function ReferralCard() {
                 <IconCopy size={14} />
               </Group>
             </UnstyledButton>
-          </Tooltip>
+          </AfterHydration>
         </Stack>
         <form
           noValidate

@@ -64,13 +64,19 @@ function dots(mark: string): string {
   });
   return d;
 }
-const LAND = dots('#');
-const GERMANY = dots('G');
+let paths: { land: string; germany: string } | undefined;
+/** The map's two paths, drawn on first use rather than when the module is evaluated: the home page is in
+ * the entry script, so every page's start-up would pay for them (decision 091). */
+function mapPaths(): { land: string; germany: string } {
+  paths ??= { land: dots('#'), germany: dots('G') };
+  return paths;
+}
 
 /** Home page: the network map with the one location, Falkenstein, Germany (spec 1, 2). */
 export function NetworkMap() {
   const { t } = useTranslation('home');
   const facts = ['location', 'ddos', 'europe'] as const;
+  const { land, germany } = mapPaths();
   return (
     <Container size="lg" component="section" aria-labelledby="network-title" py={56} className="fh-later">
       <Box className="fh-split">
@@ -96,8 +102,8 @@ export function NetworkMap() {
             className="fh-map-svg"
           >
             <title id="network-map-title">{t('network.mapTitle')}</title>
-            <path d={LAND} className="fh-map-land" />
-            <path d={GERMANY} className="fh-map-germany" />
+            <path d={land} className="fh-map-land" />
+            <path d={germany} className="fh-map-germany" />
             <circle cx={FALKENSTEIN.x} cy={FALKENSTEIN.y} r="16" className="fh-map-pulse" />
             <circle cx={FALKENSTEIN.x} cy={FALKENSTEIN.y} r="7" className="fh-map-marker" />
           </svg>
