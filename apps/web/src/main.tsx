@@ -7,11 +7,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { keepEarlyInput, reactTakesOver } from './app/early-input';
 import { firstRenderReady } from './app/first-render';
+import { firstUse } from './lib/first-use';
 import { pageFactsOfDocument } from './lib/page-facts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const handEarlyInput = keepEarlyInput(root);
+// Listening from now: a click while React takes the page over is a use too (it reaches React's listeners,
+// and those that load at first use, such as the captcha's, would attach only later).
+void firstUse();
 /**
  * Once the page has been hydrated: what was typed meanwhile goes to React, and the page says it has been taken over.
  * In a task of its own: a user's event that made React hydrate at once (a select's input, then its change)

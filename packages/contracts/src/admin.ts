@@ -9,7 +9,7 @@
  */
 
 import { z } from 'zod';
-import { ADDON_TYPES, ROLES } from './constants';
+import { ADDON_TYPES, type Language, ROLES } from './constants';
 import { gameVariablesField } from './egg-variables';
 import { id, jsonId } from './fields';
 
@@ -298,10 +298,34 @@ export type AdminPackagesAdditionalData = z.infer<typeof adminPackagesAdditional
 
 // ---------------------------------------------------------------------------------------------- add-ons
 
+/** The languages a catalogue name may be translated into: the entry's own name is the English one. */
+export const TRANSLATED_LANGUAGES = ['cs', 'sk', 'de', 'fr'] as const satisfies readonly Language[];
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+
+/**
+ * An add-on's name in the other languages (docs/decisions/242): a language left out, or sent empty, shows
+ * the English name. Each at most 64 characters, as the name.
+ */
+const translatedName = z
+  .string({ error: EMPTY })
+  .trim()
+  .max(64, EMPTY)
+  .optional()
+  .transform((value) => value || undefined);
+export const catalogueTranslations = z.object({
+  cs: translatedName,
+  sk: translatedName,
+  de: translatedName,
+  fr: translatedName,
+});
+export type CatalogueTranslations = Partial<Record<TranslatedLanguage, string>>;
+
 /** Add-on (spec 3) as the staff list shows it. */
 export const adminAddon = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** its name in the other languages it has one in (docs/decisions/242) */
+  translations: z.partialRecord(z.enum(TRANSLATED_LANGUAGES), z.string()),
   credits_monthly: z.number(),
   type: z.enum(ADDON_TYPES),
   quantity: z.number().int(),
@@ -335,6 +359,11 @@ export const addonBody = z.object({
   quantity: z.number({ error: EMPTY }).int(EMPTY).min(1, EMPTY).max(1_000_000, EMPTY),
   packages: formIdList('noPackages'),
   active: z.boolean().optional().default(true),
+  /**
+   * Its names in the other languages, replacing the ones it had. Left out of an edit, they are kept, or
+   * dropped when the English name changes: they would name the old add-on (docs/decisions/242).
+   */
+  translations: catalogueTranslations.optional(),
 });
 export type AddonBody = z.infer<typeof addonBody>;
 export const addonEditBody = addonBody.extend({ id: jsonId });

@@ -19,13 +19,14 @@ import {
   rethrowUnique,
   type StaffChange,
 } from './admin-rows';
-import { dropNames } from './catalogue-names';
+import { dropNames, namesOf, type TranslatedNames, writeNames } from './catalogue-names';
 
 type Db = AppContext['db'] | Transaction<Database>;
 
-function addonRecord(addon: Addon, packages: number[]) {
+function addonRecord(addon: Addon, packages: number[], translations: TranslatedNames) {
   return {
     name: addon.name,
+    translations,
     credits_monthly: unitsToCredits(addon.credits_monthly),
     type: addon.type,
     quantity: addon.quantity,
@@ -46,10 +47,18 @@ export async function listAdminAddons(ctx: AppContext, onlyId?: number): Promise
     .orderBy('id')
     .execute();
   const ids = addons.map((a) => a.id);
-  const [links, owners] = await Promise.all([packagesOf(ctx.db, ids), ownerCounts(ctx.db, ids)]);
+  const [links, owners, names] = await Promise.all([
+    packagesOf(ctx.db, ids),
+    ownerCounts(ctx.db, ids),
+    namesOf(
+      ctx.db,
+      ids.map((id) => `addon:${id}` as const),
+    ),
+  ]);
   return addons.map((a) => ({
     id: a.id,
     name: a.name,
+    translations: names.get(`addon:${a.id}`) ?? {},
     credits_monthly: unitsToCredits(a.credits_monthly),
     type: a.type as AddonType,
     quantity: a.quantity,
@@ -127,6 +136,11 @@ async function writeLinks(trx: Transaction<Database>, addonId: number, packages:
     .execute();
 }
 
+/** The translations sent, without the languages left empty (those show the English name). */
+function withoutEmpty(translations: TranslatedNames | undefined): TranslatedNames {
+  return Object.fromEntries(Object.entries(translations ?? {}).filter(([, name]) => !!name));
+}
+
 async function one(ctx: AppContext, id: number): Promise<AdminAddon> {
   const [addon] = await listAdminAddons(ctx, id);
   if (!addon) throw new AppError(404, REASONS.notFound);
@@ -160,13 +174,15 @@ export async function createAddon(
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeLinks(trx, row.id, packages);
+      const translations = withoutEmpty(body.translations);
+      await writeNames(trx, `addon:${row.id}`, translations);
       await recordAudit(trx, {
         ...change,
         action: 'create',
         entity: 'addon',
         entityId: row.id,
         before: null,
-        after: addonRecord(row, packages),
+        after: addonRecord(row, packages, translations),
       });
       return row.id;
     })
@@ -209,6 +225,7 @@ export async function updateAddon(
       const owned = (await ownerCounts(trx, [id])).get(id) ?? 0;
       if (owned > 0 && body.type !== before.type) throw new AppError(409, REASONS.owned);
       const beforePackages = (await packagesOf(trx, [id])).get(id) ?? [];
+      const beforeNames = (await namesOf(trx, [`addon:${id}`])).get(`addon:${id}`) ?? {};
       const row = await trx
         .updateTable('addons')
         .set({
@@ -222,8 +239,15 @@ export async function updateAddon(
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeLinks(trx, id, packages);
-      // Translations of the old name would name something else now (docs/decisions/242).
-      if (row.name !== before.name) await dropNames(trx, `addon:${id}`);
+      // Sent, the translations replace the old ones; left out, they are kept unless the English name
+      // changed: then they would name something else (docs/decisions/242).
+      const translations = body.translations
+        ? withoutEmpty(body.translations)
+        : row.name === before.name
+          ? beforeNames
+          : {};
+      if (body.translations) await writeNames(trx, `addon:${id}`, translations);
+      else if (row.name !== before.name) await dropNames(trx, `addon:${id}`);
       await carryToServers(trx, {
         addonId: id,
         priceDelta: row.credits_monthly - before.credits_monthly,
@@ -236,8 +260,8 @@ export async function updateAddon(
         action: 'update',
         entity: 'addon',
         entityId: id,
-        before: addonRecord(before, beforePackages),
-        after: addonRecord(row, packages),
+        before: addonRecord(before, beforePackages, beforeNames),
+        after: addonRecord(row, packages, translations),
       });
     })
     .catch(rethrowUnique);
@@ -254,6 +278,7 @@ export async function deleteAddon(ctx: AppContext, change: StaffChange, id: numb
     const addon = await findLive(trx, 'addons', id);
     if ((await ownerCounts(trx, [id])).get(id)) throw new AppError(409, REASONS.owned);
     const packages = (await packagesOf(trx, [id])).get(id) ?? [];
+    const names = (await namesOf(trx, [`addon:${id}`])).get(`addon:${id}`) ?? {};
     await trx
       .updateTable('addons')
       .set({ deleted_at: change.at, active: 0, name: deletedName(addon.name, id) })
@@ -265,7 +290,7 @@ export async function deleteAddon(ctx: AppContext, change: StaffChange, id: numb
       action: 'delete',
       entity: 'addon',
       entityId: id,
-      before: addonRecord(addon, packages),
+      before: addonRecord(addon, packages, names),
       after: null,
     });
   });

@@ -3,15 +3,15 @@
  * add-on's or a panel location's own name is the English one; `catalogue_names` holds its name in other
  * languages, and the customer's answers use it when there is one.
  */
-import type { Language } from '@falkenhost/contracts/constants';
+import type { CatalogueTranslations } from '@falkenhost/contracts/admin';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema';
 
 /** What a name belongs to: an add-on by id, a panel location by its short code. */
 export type NameSubject = `addon:${number}` | `location:${string}`;
 
-/** Names of some subjects in the languages other than English (a missing language keeps the own name). */
-export type TranslatedNames = Partial<Record<Exclude<Language, 'en'>, string>>;
+/** A subject's names in the languages other than English (a missing language keeps the own name). */
+export type TranslatedNames = CatalogueTranslations;
 
 /** The names in `language` by subject (none for English: the entries' own names are English). */
 async function namesIn(db: Kysely<Database>, language: string): Promise<Map<string, string>> {
@@ -44,6 +44,26 @@ export async function locationsInLanguage<T extends { code: string; name: string
   return locations.map((l) => ({ ...l, name: names.get(`location:${l.code}`) ?? l.name }));
 }
 
+/** The names each of `subjects` has in the other languages (an empty object for one without any). */
+export async function namesOf(
+  db: Kysely<Database> | Transaction<Database>,
+  subjects: NameSubject[],
+): Promise<Map<NameSubject, TranslatedNames>> {
+  const names = new Map<NameSubject, TranslatedNames>(subjects.map((subject) => [subject, {}]));
+  if (subjects.length === 0) return names;
+  const rows = await db
+    .selectFrom('catalogue_names')
+    .select(['subject', 'language', 'name'])
+    .where('subject', 'in', subjects)
+    .orderBy('language')
+    .execute();
+  for (const row of rows) {
+    const own = names.get(row.subject as NameSubject);
+    if (own) own[row.language as keyof TranslatedNames] = row.name;
+  }
+  return names;
+}
+
 /** Sets `subject`'s names (replacing the ones it had) inside `trx`. */
 export async function writeNames(
   trx: Transaction<Database>,
@@ -51,7 +71,9 @@ export async function writeNames(
   names: TranslatedNames,
 ): Promise<void> {
   await dropNames(trx, subject);
-  const rows = Object.entries(names).map(([language, name]) => ({ subject, language, name }));
+  const rows = Object.entries(names)
+    .filter((entry): entry is [string, string] => !!entry[1])
+    .map(([language, name]) => ({ subject, language, name }));
   if (rows.length) await trx.insertInto('catalogue_names').values(rows).execute();
 }
 

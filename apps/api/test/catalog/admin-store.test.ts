@@ -505,6 +505,78 @@ describe.each(DATABASES)('store administration on %s', (kind) => {
       );
     });
 
+    it("keeps an add-on's names in other languages: staff set them, customers read them, a rename without them drops them", async () => {
+      const rows = (await master.get('/api/private/store/addons-additional-data')).body;
+      const starter = rows.find((r: { name: string }) => r.name === 'Minecraft Starter');
+      const offeredIn = async (language: string) => {
+        customer.session.acceptLanguage = `${language}, *;q=0.5`;
+        const offered = (
+          await customer.session.get(`/api/private/store/package-addons?packageId=${starter.id}`)
+        ).body as Array<{ id: number; name: string }>;
+        customer.session.acceptLanguage = undefined;
+        return offered.find((a) => a.id === created.body.id)?.name;
+      };
+      const body = {
+        name: 'Extra 70 GB',
+        creditsMonthly: 50,
+        type: 'storage',
+        quantity: 70,
+        packages: [starter.id],
+        translations: { de: ' Zusätzlich 70 GB ', cs: 'Úložiště 70 GB', sk: '', fr: undefined },
+      };
+      const created = await master.request('POST', '/api/private/store/addons', body);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.translations).toEqual({ cs: 'Úložiště 70 GB', de: 'Zusätzlich 70 GB' });
+      expect(await offeredIn('de')).toBe('Zusätzlich 70 GB');
+      expect(await offeredIn('sk')).toBe('Extra 70 GB');
+      expect(await offeredIn('en')).toBe('Extra 70 GB');
+
+      // A name too long changes nothing.
+      const tooLong = await master.request('PUT', '/api/private/store/addons', {
+        ...body,
+        id: created.body.id,
+        translations: { de: 'x'.repeat(65) },
+      });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.errors[0].msg).toBe('emptyFields');
+      expect(await offeredIn('de')).toBe('Zusätzlich 70 GB');
+
+      // Left out of an edit that keeps the name, they stay; sent, they replace the old ones.
+      const { translations: _kept, ...withoutTranslations } = body;
+      expect(
+        (
+          await master.request('PUT', '/api/private/store/addons', {
+            ...withoutTranslations,
+            id: created.body.id,
+          })
+        ).body.translations,
+      ).toEqual({ cs: 'Úložiště 70 GB', de: 'Zusätzlich 70 GB' });
+      const replaced = await master.request('PUT', '/api/private/store/addons', {
+        ...body,
+        id: created.body.id,
+        translations: { fr: 'Stockage 70 Go' },
+      });
+      expect(replaced.body.translations).toEqual({ fr: 'Stockage 70 Go' });
+      expect(await offeredIn('de')).toBe('Extra 70 GB');
+      expect(await offeredIn('fr')).toBe('Stockage 70 Go');
+
+      // Renamed without them, the old translations would name something else: dropped.
+      const renamed = await master.request('PUT', '/api/private/store/addons', {
+        ...withoutTranslations,
+        id: created.body.id,
+        name: 'Extra 80 GB',
+      });
+      expect(renamed.body).toMatchObject({ name: 'Extra 80 GB', translations: {} });
+      expect(await offeredIn('fr')).toBe('Extra 80 GB');
+      const listed = (await master.get('/api/private/store/addons')).body.find(
+        (a: { id: number }) => a.id === created.body.id,
+      );
+      expect(listed.translations).toEqual({});
+      expect(
+        (await master.request('DELETE', '/api/private/store/addons', { id: created.body.id })).status,
+      ).toBe(200);
+    });
+
     it('adds discount codes unique regardless of case, valid until the end of the day, and deletes them', async () => {
       const res = await master.request('POST', '/api/private/store/discounts', {
         code: 'WINTER25',

@@ -7,12 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { type Product, registerVerified } from '../../../../api/test/harness';
+import { startProductInPage } from '../page';
 import { renderApp } from '../render';
-import { controlDate, countCalls, expectAlert, startPageProduct, verifyCaptcha } from './support';
+import { controlDate, countCalls, expectAlert, verifyCaptcha } from './support';
 
 let product: Product;
 beforeAll(async () => {
-  product = await startPageProduct();
+  product = await startProductInPage({ seed: false, path: '/' });
 });
 afterAll(async () => product?.close());
 

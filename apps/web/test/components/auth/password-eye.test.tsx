@@ -14,13 +14,13 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { captchaToken, type Product, registerVerified } from '../../../../api/test/harness';
+import { startProductInPage } from '../page';
 import { type Language, renderApp } from '../render';
-import { startPageProduct } from './support';
 
 let product: Product;
 let resetToken: string;
 beforeAll(async () => {
-  product = await startPageProduct();
+  product = await startProductInPage({ seed: false, path: '/' });
   const { session, email } = await registerVerified(product);
   await session.post('/api/auth/reset-password', { email, captchaToken: await captchaToken(session) });
   // The mail goes out without the request waiting for it: polled.

@@ -9,12 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CodeForm } from '@/features/auth/components/code-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { type Product, registerVerified, uniqueName } from '../../../../api/test/harness';
+import { startProductInPage } from '../page';
 import { renderApp } from '../render';
-import { controlDate, countCalls, expectAlert, startPageProduct, verifyCaptcha } from './support';
+import { controlDate, countCalls, expectAlert, verifyCaptcha } from './support';
 
 let product: Product;
 beforeAll(async () => {
-  product = await startPageProduct();
+  product = await startProductInPage({ seed: false, path: '/' });
 });
 afterAll(async () => product?.close());
 

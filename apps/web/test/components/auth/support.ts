@@ -4,19 +4,11 @@
  */
 import { configure, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
-import { captchaToken, type Product, startProduct } from '../../../../api/test/harness';
+import { captchaToken, type Product } from '../../../../api/test/harness';
 
 // Each step waits on a real server on a shared, loaded machine: waits end when the state holds, and
 // give up only after 10 s rather than Testing Library's 1 s.
 configure({ asyncUtilTimeout: 10_000 });
-
-/** Starts the product and makes it the page's origin. */
-export async function startPageProduct(): Promise<Product> {
-  // No catalogue: seeding calls the panel with fetch, which is happy-dom's (a browser's, with CORS) here.
-  const product = await startProduct('sqlite', { seed: false });
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(product.url);
-  return product;
-}
 
 /**
  * Gives the captcha its real payload. The ALTCHA widget cannot solve in happy-dom (no secure context,

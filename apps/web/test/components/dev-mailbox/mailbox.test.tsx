@@ -5,7 +5,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Mailbox } from '@/features/dev-mailbox/components/mailbox';
-import { type Product, startProduct } from '../../../../api/test/harness';
+import type { Product } from '../../../../api/test/harness';
+import { startProductInPage } from '../page';
 import { renderApp } from '../render';
 
 let product: Product;
@@ -13,11 +14,7 @@ const email = 'jiri@example.cz';
 const staffMessage = 'New order #7: 100 credits bought by jiri, paid 4.32 EUR.';
 
 beforeAll(async () => {
-  product = await startProduct('sqlite', { seed: false });
-  // happy-dom's own API: relative fetches of the page then reach the product.
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `${product.url}/dev/mailbox`,
-  );
+  product = await startProductInPage({ seed: false, path: '/dev/mailbox' });
   // The product's own mailer, as the outbox sends an invoice mail (a 2,400-byte PDF), and a code mail.
   await product.server.ctx.mailer.send({ to: email, subject: 'Code', text: 'ABC123', html: '' });
   await product.server.ctx.mailer.send({

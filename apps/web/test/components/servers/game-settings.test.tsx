@@ -7,34 +7,20 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { GameSettingsPanel } from '@/features/servers/components/game-settings-panel';
-import {
-  grantCredits,
-  type Product,
-  registerVerified,
-  type Session,
-  startProduct,
-} from '../../../../api/test/harness';
+import { grantCredits, type Product, registerVerified, type Session } from '../../../../api/test/harness';
+import { startProductInPage } from '../page';
 import { renderApp } from '../render';
 import { notices } from '../staff/notices';
 
 configure({ asyncUtilTimeout: 10_000 });
 
 const LICENCE = 'cfxk_1a2b3c4d5e6f7g8h9i0j_abcdef';
-const happyDOM = () =>
-  (
-    window as unknown as {
-      happyDOM: { setURL(url: string): void; settings: { fetch: { disableSameOriginPolicy: boolean } } };
-    }
-  ).happyDOM;
-
 let product: Product;
 let session: Session;
 let server: OwnedServer;
 
 beforeAll(async () => {
-  happyDOM().settings.fetch.disableSameOriginPolicy = true;
-  product = await startProduct('sqlite');
-  happyDOM().setURL(`${product.url}/dashboard`);
+  product = await startProductInPage();
   // happy-dom keeps the registration's session cookies for the page.
   const customer = await registerVerified(product);
   session = customer.session;

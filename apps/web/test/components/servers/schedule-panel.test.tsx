@@ -7,8 +7,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { SchedulePanel } from '@/features/servers/components/schedule-panel';
+import { type RunningProduct, startProductWorker } from '../product';
 import { renderApp } from '../render';
-import { type RunningProduct, startProductWorker } from './product';
 
 // Answers come from the real product on a shared 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });

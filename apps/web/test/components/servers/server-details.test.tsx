@@ -6,8 +6,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import ServersSection from '@/features/servers/components/servers-section';
+import { type Customer, type RunningProduct, startProductWorker } from '../product';
 import { renderApp } from '../render';
-import { type Customer, type RunningProduct, startProductWorker } from './product';
 
 // Answers come from the real product on a shared 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
 import { UpdateUserCard } from '@/features/settings/components/update-user-card';
 import { UpdateUserConfirm } from '@/features/settings/components/update-user-confirm';
+import { type Customer, type RunningProduct, startProductWorker } from '../product';
 import { renderApp } from '../render';
-import { type Customer, type RunningProduct, startProductWorker } from '../servers/product';
 
 // Answers come from the real product on a shared 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });

@@ -7,23 +7,15 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TotpCard } from '@/features/settings/components/totp-card';
-import { type Product, registerVerified, startProduct } from '../../../../api/test/harness';
+import { type Product, registerVerified } from '../../../../api/test/harness';
+import { startProductInPage } from '../page';
 import { renderApp } from '../render';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const happyDOM = () =>
-  (
-    window as unknown as {
-      happyDOM: { setURL(url: string): void; settings: { fetch: { disableSameOriginPolicy: boolean } } };
-    }
-  ).happyDOM;
-
 let product: Product;
 beforeAll(async () => {
-  happyDOM().settings.fetch.disableSameOriginPolicy = true;
-  product = await startProduct('sqlite');
-  happyDOM().setURL(`${product.url}/dashboard`);
+  product = await startProductInPage();
   // happy-dom keeps the registration's session cookies for the page.
   await registerVerified(product);
 }, 120_000);

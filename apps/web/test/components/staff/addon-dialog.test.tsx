@@ -1,8 +1,9 @@
 /**
  * The add-on popup against the real product: all fields first, then a package (spec 5 "Add-on"), the
- * throttle, the success notice and the 409 of a name already used.
+ * throttle, the success notice, the name in another language (docs/decisions/242) and the 409 of a name
+ * already used.
  */
-import type { AddonsAdditionalData } from '@falkenhost/contracts/admin';
+import type { AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
@@ -42,6 +43,7 @@ test('all fields, then a package; a second submit within the second sends nothin
   await user.click(screen.getByRole('combobox', { name: /^Type/ }));
   await user.click(await screen.findByRole('option', { name: 'Storage', hidden: true }));
   await user.type(screen.getByLabelText(/^Quantity/), '10');
+  await user.type(screen.getByLabelText('German'), `Tresor ${name}`);
   afterThrottle();
   await user.click(save);
   await waitFor(() => expect(notices('Choose at least one package')).toHaveLength(1));
@@ -53,8 +55,8 @@ test('all fields, then a package; a second submit within the second sends nothin
   await user.click(save);
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
   await waitFor(() => expect(notices('Add-on added.')).toHaveLength(1));
-  const list = (await staff.master.get('/api/private/store/addons')).body as { name: string }[];
-  expect(list.some((addon) => addon.name === name)).toBe(true);
+  const list = (await staff.master.get('/api/private/store/addons')).body as AdminAddon[];
+  expect(list.find((addon) => addon.name === name)?.translations).toEqual({ de: `Tresor ${name}` });
 
   // The same name again: the server's 409 as its notice; the popup stays open.
   afterThrottle();

@@ -3,21 +3,9 @@
  * database, the demo catalogue), a master and an admin logged in, and happy-dom's page pointed at it with
  * the master's session cookies, so the popups' calls go through the real api-client to the real routes.
  */
-import {
-  type Product,
-  registerVerified,
-  type Session,
-  startProduct,
-  uniqueName,
-} from '../../../../api/test/harness';
-
-/** happy-dom's own controls of the page (not typed on `window` by the DOM library). */
-const happyDOM = () =>
-  (
-    window as unknown as {
-      happyDOM: { setURL(url: string): void; settings: { fetch: { disableSameOriginPolicy: boolean } } };
-    }
-  ).happyDOM;
+import { type Product, registerVerified, type Session, uniqueName } from '../../../../api/test/harness';
+import { happyDOM } from '../happy-dom';
+import { startProductInPage } from '../page';
 
 export interface StaffProduct {
   product: Product;
@@ -35,12 +23,8 @@ export interface StaffProduct {
  * check sees our own origin).
  */
 export async function startStaffProduct(): Promise<StaffProduct> {
-  // The product runs in this process, and happy-dom's fetch is also the server's: its calls to the
-  // emulators (another path of the same port, but not the page's origin at first) must not meet CORS.
-  happyDOM().settings.fetch.disableSameOriginPolicy = true;
-  const product = await startProduct('sqlite');
   // The harness's own requests then come from the product's origin too (its Origin check).
-  happyDOM().setURL(`${product.url}/dashboard`);
+  const product = await startProductInPage();
   // happy-dom keeps each registration's session cookies for the page: the master registers last.
   const customer = await registerVerified(product, uniqueName('cust'));
   const master = await registerVerified(product, uniqueName('master'));

@@ -5,18 +5,21 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import OrderCreditsDialog from '@/features/store/components/order-credits-dialog';
 import StoreSection from '@/features/store/components/store-section';
+import { type Customer, type RunningProduct, startProductWorker } from '../product';
 import { renderApp } from '../render';
 import { controlledNow, countryInput, expectErrorLine, fillAddress, typeInvalidDiscount } from './helpers';
-import { type RunningProduct, startStoreProduct } from './product';
 
 let product: RunningProduct;
+let customer: Customer;
 beforeAll(async () => {
-  product = await startStoreProduct();
+  product = await startProductWorker();
+  customer = await product.customer({ credits: 500 });
 }, 120_000);
-afterAll(async () => product?.stop());
+afterAll(async () => product?.close());
+beforeEach(() => product.logIn(customer));
 afterEach(() => vi.restoreAllMocks());
 
 const pay = () => screen.getByRole('button', { name: /^Pay/ });
@@ -37,7 +40,7 @@ describe('Buy credits', () => {
     await expectErrorLine(/fill in your billing address/);
     // Every check passes: the server answers (the customer named as their own referrer).
     await fillAddress(user);
-    await user.type(screen.getByRole('textbox', { name: /Referrer/ }), product.username);
+    await user.type(screen.getByRole('textbox', { name: /Referrer/ }), customer.username);
     advance(1_000);
     await user.click(pay());
     await expectErrorLine(/can't set yourself as a referrer/);
@@ -50,7 +53,7 @@ describe('Buy credits', () => {
     await user.click(pay());
     await expectErrorLine(/fill in your billing address/);
     await fillAddress(user);
-    await user.type(screen.getByRole('textbox', { name: /Referrer/ }), product.username);
+    await user.type(screen.getByRole('textbox', { name: /Referrer/ }), customer.username);
     await user.click(pay());
     // Throttled: not even started (no spinner), the line still speaks of the address.
     expect(pay().hasAttribute('data-loading')).toBe(false);

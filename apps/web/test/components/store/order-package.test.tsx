@@ -8,24 +8,26 @@ import type { StoreLocation, StorePackage } from '@falkenhost/contracts/store';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearchParams } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatusPopup } from '@/features/dashboard-shell/components/order-status-popup';
 import OrderPackageDialog from '@/features/store/components/order-package-dialog';
 import PackageOverviewDialog from '@/features/store/components/package-overview-dialog';
 import StoreSection from '@/features/store/components/store-section';
 import i18n from '@/i18n/i18n';
+import { type Customer, type RunningProduct, startProductWorker } from '../product';
 import { renderApp } from '../render';
 import { controlledNow, countryInput, expectErrorLine, fillAddress, typeInvalidDiscount } from './helpers';
-import { type RunningProduct, startStoreProduct } from './product';
 
 let product: RunningProduct;
+let customer: Customer;
 let pkg: StorePackage;
 let location: StoreLocation;
 
 const getJson = async <T,>(path: string): Promise<T> => (await (await fetch(path)).json()) as T;
 
 beforeAll(async () => {
-  product = await startStoreProduct();
+  product = await startProductWorker();
+  customer = await product.customer({ credits: 500 });
   const games = await getJson<{ id: number; name: string }[]>('/api/public/store/games');
   const minecraft = games.find((game) => game.name === 'Minecraft')!;
   const packages = await getJson<StorePackage[]>(
@@ -34,7 +36,8 @@ beforeAll(async () => {
   pkg = packages.find((candidate) => candidate.name === 'Minecraft Starter')!;
   location = (await getJson<StoreLocation[]>(`/api/private/store/package-locations?packageId=${pkg.id}`))[0]!;
 }, 120_000);
-afterAll(async () => product?.stop());
+afterAll(async () => product?.close());
+beforeEach(() => product.logIn(customer));
 afterEach(() => vi.restoreAllMocks());
 
 const orderDialog = (serverName: string) => (
@@ -85,7 +88,7 @@ describe('Buy monthly (order-package dialog)', () => {
     const name = screen.getByRole('textbox', { name: /Server name/ });
     await user.clear(name);
     await user.type(name, 'My world');
-    await user.type(screen.getByRole('textbox', { name: /Referrer/ }), product.username);
+    await user.type(screen.getByRole('textbox', { name: /Referrer/ }), customer.username);
     advance(1_000);
     await user.click(pay());
     await expectErrorLine(/can't set yourself as a referrer/);
@@ -98,7 +101,7 @@ describe('Buy monthly (order-package dialog)', () => {
     await user.click(pay());
     await expectErrorLine(/fill in your billing address/);
     await fillAddress(user);
-    await user.type(screen.getByRole('textbox', { name: /Referrer/ }), product.username);
+    await user.type(screen.getByRole('textbox', { name: /Referrer/ }), customer.username);
     await user.click(pay());
     expect(pay().hasAttribute('data-loading')).toBe(false);
     expect(screen.getByRole('alert').textContent).toMatch(/fill in your billing address/);

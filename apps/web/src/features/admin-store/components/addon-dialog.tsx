@@ -1,6 +1,12 @@
-import { type AddonsAdditionalData, type AdminAddon, addonBody } from '@falkenhost/contracts/admin';
+import {
+  type AddonsAdditionalData,
+  type AdminAddon,
+  addonBody,
+  TRANSLATED_LANGUAGES,
+  type TranslatedLanguage,
+} from '@falkenhost/contracts/admin';
 import { ADDON_TYPES, type AddonType, TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import { MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, MultiSelect, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
@@ -33,10 +39,27 @@ interface AddonValues {
   /** package ids */
   packages: number[];
   active: boolean;
+  /** the name in the other languages; '' shows the English name there */
+  translations: Record<TranslatedLanguage, string>;
+}
+
+function translationsOf(addon: AdminAddon | null): Record<TranslatedLanguage, string> {
+  return Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((language) => [language, addon?.translations[language] ?? '']),
+  ) as Record<TranslatedLanguage, string>;
 }
 
 function valuesOf(addon: AdminAddon | null): AddonValues {
-  if (!addon) return { name: '', creditsMonthly: '', type: null, quantity: '', packages: [], active: true };
+  if (!addon)
+    return {
+      name: '',
+      creditsMonthly: '',
+      type: null,
+      quantity: '',
+      packages: [],
+      active: true,
+      translations: translationsOf(null),
+    };
   return {
     name: addon.name,
     creditsMonthly: addon.credits_monthly,
@@ -44,12 +67,13 @@ function valuesOf(addon: AdminAddon | null): AddonValues {
     quantity: addon.quantity,
     packages: addon.user_packages_id,
     active: addon.active,
+    translations: translationsOf(addon),
   };
 }
 
 /**
  * The add-on popup (spec 2 "Add-ons"): name, monthly credits, type, quantity, packages grouped by game,
- * and active. An edit asks first with the owners count, as a change reaches the existing owners. Checked
+ * active, and the name in the other languages customers may read (docs/decisions/242). An edit asks first with the owners count, as a change reaches the existing owners. Checked
  * by the API's own `addonBody` (spec 5: all fields, then a package).
  */
 export function AddonDialog({ addon, packages, onClose }: Props) {
@@ -135,6 +159,29 @@ export function AddonDialog({ addon, packages, onClose }: Props) {
         clearable
         nothingFoundMessage={t('form.nothingFound')}
       />
+      <Fieldset
+        legend={t('addons.fields.translations')}
+        variant="unstyled"
+        m={0}
+        p={0}
+        // the legend as the fields' labels look
+        styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)', padding: 0 } }}
+      >
+        <Text size="xs" c="dark.0" mb="xs" mt={2}>
+          {t('addons.fields.translationsHint')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {TRANSLATED_LANGUAGES.map((language) => (
+            <TextInput
+              key={language}
+              label={t(`addons.fields.nameIn.${language}`)}
+              lang={language}
+              maxLength={64}
+              {...field(`translations.${language}`)}
+            />
+          ))}
+        </SimpleGrid>
+      </Fieldset>
       <ActiveCheckbox
         label={t('addons.fields.active')}
         checked={form.values.active}
