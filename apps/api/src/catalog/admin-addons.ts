@@ -136,11 +136,6 @@ async function writeLinks(trx: Transaction<Database>, addonId: number, packages:
     .execute();
 }
 
-/** The translations sent, without the languages left empty (those show the English name). */
-function withoutEmpty(translations: TranslatedNames | undefined): TranslatedNames {
-  return Object.fromEntries(Object.entries(translations ?? {}).filter(([, name]) => !!name));
-}
-
 async function one(ctx: AppContext, id: number): Promise<AdminAddon> {
   const [addon] = await listAdminAddons(ctx, id);
   if (!addon) throw new AppError(404, REASONS.notFound);
@@ -174,7 +169,8 @@ export async function createAddon(
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeLinks(trx, row.id, packages);
-      const translations = withoutEmpty(body.translations);
+      // (a language left empty arrives undefined: contracts' catalogueTranslations)
+      const translations = body.translations ?? {};
       await writeNames(trx, `addon:${row.id}`, translations);
       await recordAudit(trx, {
         ...change,
@@ -242,7 +238,7 @@ export async function updateAddon(
       // Sent, the translations replace the old ones; left out, they are kept unless the English name
       // changed: then they would name something else (docs/decisions/242).
       const translations = body.translations
-        ? withoutEmpty(body.translations)
+        ? body.translations
         : row.name === before.name
           ? beforeNames
           : {};

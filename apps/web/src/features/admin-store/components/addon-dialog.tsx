@@ -73,7 +73,8 @@ function valuesOf(addon: AdminAddon | null): AddonValues {
 
 /**
  * The add-on popup (spec 2 "Add-ons"): name, monthly credits, type, quantity, packages grouped by game,
- * active, and the name in the other languages customers may read (docs/decisions/242). An edit asks first with the owners count, as a change reaches the existing owners. Checked
+ * active, and the name in the other languages customers may read (docs/decisions/242). An edit asks first
+ * with the owners count, as a change reaches the existing owners. Checked
  * by the API's own `addonBody` (spec 5: all fields, then a package).
  */
 export function AddonDialog({ addon, packages, onClose }: Props) {
