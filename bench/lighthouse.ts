@@ -10,8 +10,10 @@
  * LIGHTHOUSE_DETAILS=1 also lists the audits that cost points; LIGHTHOUSE_JSON=<folder> keeps each
  * run's full report and its observed trace there; LIGHTHOUSE_PAGES=/,/hosting measures only those pages.
  * A run Lighthouse could not record (NO_NAVSTART and the like, "Please run Lighthouse again") is run again.
+ * Each run also shows the share of CPU time the host took from this machine meanwhile (steal): the main
+ * thread's tasks stretch with it, and simulated throttling multiplies what it observes.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -41,10 +43,24 @@ interface Figures {
   tbtMs: number;
   /** Lighthouse's CPU benchmark of this run (higher is faster; simulated throttling assumes about 1000+) */
   benchmarkIndex: number;
+  /** the share of the machine's CPU time the host gave to others during the run (steal), in percent */
+  stolenPercent: number;
+}
+
+/** The machine's CPU time so far, in ticks: all of it and the part stolen by the host (Linux /proc/stat). */
+function cpuTicks(): { total: number; steal: number } {
+  if (!existsSync('/proc/stat')) return { total: 0, steal: 0 };
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already counted in user)
+  return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
 }
 
 const TARGETS: Record<
-  Exclude<keyof Figures, 'benchmarkIndex'>,
+  Exclude<keyof Figures, 'benchmarkIndex' | 'stolenPercent'>,
   { ok: (v: number) => boolean; text: string }
 > = {
   performance: { ok: (v) => v >= 95, text: '>= 95 (>= 90 on /dashboard)' },
@@ -63,7 +79,7 @@ function median(values: number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-function figuresOf(lhr: Result): Figures {
+function figuresOf(lhr: Result, stolenPercent: number): Figures {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -73,6 +89,7 @@ function figuresOf(lhr: Result): Figures {
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    stolenPercent,
   };
 }
 
@@ -110,7 +127,7 @@ function row(label: string, f: Figures, appPage = false): string {
     mark('seo', `seo ${f.seo}`).padEnd(9),
     mark('lcpMs', `LCP ${f.lcpMs} ms`).padEnd(14),
     mark('tbtMs', `TBT ${f.tbtMs} ms`).padEnd(14),
-    `(CPU index ${f.benchmarkIndex})`,
+    `(CPU index ${f.benchmarkIndex}, ${f.stolenPercent}% stolen)`,
   ].join(' ');
 }
 
@@ -200,7 +217,10 @@ async function main(): Promise<void> {
         : undefined;
       if (cookie) await putCookies(chrome.port, demo.url, cookie);
       for (let run = 1; run <= RUNS; run++) {
+        const before = cpuTicks();
         const result = await audit(`${demo.url}${page}`, chrome.port);
+        const after = cpuTicks();
+        const ticks = after.total - before.total;
         if (JSON_DIR) {
           mkdirSync(JSON_DIR, { recursive: true });
           const name = `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`;
@@ -211,7 +231,10 @@ async function main(): Promise<void> {
             JSON.stringify(result.artifacts.Trace),
           );
         }
-        const figures = figuresOf(result.lhr);
+        const figures = figuresOf(
+          result.lhr,
+          ticks > 0 ? Math.round((100 * (after.steal - before.steal)) / ticks) : 0,
+        );
         runs.push(figures);
         console.log(row(`run ${run}`, figures, !!cookie));
         if (DETAILS && run === 1) for (const line of details(result.lhr)) console.log(line);
@@ -228,7 +251,7 @@ async function main(): Promise<void> {
     }
     console.log(`\nmedians (${load()} at the end)\n${summary.join('\n')}`);
     console.log(
-      'Simulated throttling multiplies the main-thread time it observes by 4: on a busy machine (a low CPU index, a high load) TBT and performance come out worse than on an idle one.',
+      'Simulated throttling multiplies the main-thread time it observes by 4: on a busy machine (a low CPU index, a high load, CPU time stolen by the host) TBT and performance come out worse than on an idle one.',
     );
   } finally {
     chrome.kill();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-// Spec 1: the language comes from ?lng=, then a cookie, browser storage and the browser; it is kept in
-// browser storage. All five languages render the same screens.
+// Spec 1: the language comes from ?lng=, then the cookie, then the browser's languages; the server renders the
+// page in it and a choice is kept in the cookie. All five languages render the same screens.
 const HOSTING_TITLE: Record<string, string> = {
   en: 'Game server hosting',
   cs: 'Hosting herních serverů',
@@ -26,4 +26,9 @@ test('the language picker switches every language', async ({ page }) => {
     seen.add(title);
   }
   expect(seen.size).toBe(5);
+  // The choice is kept: the server renders the next page in it.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('cs');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
+  await page.goto('/hosting');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTING_TITLE.cs!);
 });

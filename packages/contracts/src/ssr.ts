@@ -41,6 +41,18 @@ export function cookiesAcceptedCookie(secure: boolean): string {
   return `${COOKIES_ACCEPTED_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
+/** The name of the cookie that keeps the visitor's language (read by the server; the name i18next uses). */
+export const LANGUAGE_COOKIE = 'i18next';
+
+/**
+ * The cookie that keeps `language` for a year: set by the server for a page asked for with `?lng=` and by
+ * the language picker, so the server renders the next page in it.
+ * @param secure the page is on https (the cookie then says Secure)
+ */
+export function languageKeptCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 /**
  * The cookie that mirrors the dashboard's remembered section (kept for the browser session beside the
  * tab's sessionStorage), so the server renders the home section when the browser will show it.

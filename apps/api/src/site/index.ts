@@ -17,6 +17,8 @@ import {
 import {
   COOKIES_ACCEPTED_COOKIE,
   DASHBOARD_SECTION_COOKIE,
+  LANGUAGE_COOKIE,
+  languageKeptCookie,
   type PageFacts,
   type SeededQuery,
 } from '@falkenhost/contracts/ssr';
@@ -69,8 +71,10 @@ export function pageLanguage(request: FastifyRequest): PageLanguage {
   return { language: negotiatedLanguage(request), explicit: false };
 }
 
+const LANGUAGE_IN_COOKIES = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-zA-Z-]+)`);
+
 function cookieLanguage(request: FastifyRequest): Language | undefined {
-  const cookie = /(?:^|;\s*)i18next=([a-zA-Z-]+)/.exec(request.headers.cookie ?? '')?.[1];
+  const cookie = LANGUAGE_IN_COOKIES.exec(request.headers.cookie ?? '')?.[1];
   const fromCookie = cookie?.slice(0, 2).toLowerCase();
   return isLanguage(fromCookie) ? fromCookie : undefined;
 }
@@ -82,7 +86,7 @@ function cookieLanguage(request: FastifyRequest): Language | undefined {
 export function languageCookie(request: FastifyRequest, secure: boolean): string | undefined {
   const { language, explicit } = pageLanguage(request);
   if (!explicit || cookieLanguage(request) === language) return undefined;
-  return `i18next=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return languageKeptCookie(language, secure);
 }
 
 function negotiatedLanguage(request: FastifyRequest): Language {

@@ -21,9 +21,14 @@ export function CookieNotice() {
   const facts = usePageFacts();
   const [accepted, setAccepted] = useState(() => facts?.cookiesAccepted ?? cookiesAcceptedInBrowser());
   useEffect(() => {
-    if (accepted || localStorage.getItem(LEGACY_KEY) !== 'accepted') return;
-    remember();
-    setAccepted(true);
+    if (accepted) return;
+    // Read in a task of its own: opening Web Storage waits on the browser's process (decision 091).
+    const later = setTimeout(() => {
+      if (localStorage.getItem(LEGACY_KEY) !== 'accepted') return;
+      remember();
+      setAccepted(true);
+    });
+    return () => clearTimeout(later);
   }, [accepted]);
   if (accepted) return null;
   return (

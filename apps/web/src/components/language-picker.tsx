@@ -1,6 +1,14 @@
-import { LANGUAGE_NAMES, LANGUAGES } from '@falkenhost/contracts/constants';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@falkenhost/contracts/constants';
+import { languageKeptCookie } from '@falkenhost/contracts/ssr';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** Switches the page to `language` and keeps it in the cookie the server renders the next page from. */
+function choose(language: Language, i18n: { changeLanguage: (language: string) => Promise<unknown> }): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed cookie the server reads; the Cookie Store API is not in every browser
+  document.cookie = languageKeptCookie(language, location.protocol === 'https:');
+  void i18n.changeLanguage(language);
+}
 
 /**
  * Language picker of the header and the dashboard top bar. A plain native select styled in
@@ -28,7 +36,7 @@ export function LanguagePicker() {
       name="lng"
       aria-label={t('language.label')}
       defaultValue={current}
-      onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
+      onChange={(event) => choose(event.currentTarget.value as Language, i18n)}
     >
       {LANGUAGES.map((code) => (
         <option key={code} value={code}>

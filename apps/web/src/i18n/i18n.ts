@@ -1,7 +1,7 @@
 /**
- * i18next setup (spec 1 "Languages"): five languages, English the fallback; detection order query
- * parameter `lng`, cookie, localStorage, browser language; the choice is kept in localStorage and in the
- * cookie the server reads.
+ * i18next setup (spec 1 "Languages"): five languages, English the fallback. The server chooses the page's
+ * language (query parameter `lng`, cookie, Accept-Language: apps/api/src/site/index.ts) and the browser
+ * starts in it; a choice in the language picker is kept in the cookie the server reads.
  * Each namespace of each language is its own JSON chunk loaded on demand (the files are in
  * packages/locales), so a visitor downloads only the current language and only the namespaces of the
  * pages they open.
@@ -9,7 +9,6 @@
 import { LANGUAGES } from '@falkenhost/contracts/constants';
 import { type WebNamespace, webLocale } from '@falkenhost/locales/web';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { pageFactsOfDocument } from '@/lib/page-facts';
 
@@ -33,10 +32,6 @@ const lazyBackend: BackendModule = {
   },
 };
 
-// The language the server rendered the page in comes first after ?lng=: the browser hydrates in it.
-const languageDetector = new LanguageDetector();
-languageDetector.addDetector({ name: 'page', lookup: () => pageFactsOfDocument()?.language });
-
 /**
  * Resolves once i18next is set up. Set up in a task of its own, after the one that evaluates the client's
  * modules: together they were one long task of a phone's start-up (decision 091). Nothing renders before
@@ -45,9 +40,11 @@ languageDetector.addDetector({ name: 'page', lookup: () => pageFactsOfDocument()
 export const i18nReady = new Promise<void>((resolve) => setTimeout(resolve)).then(() =>
   i18n
     .use(lazyBackend)
-    .use(languageDetector)
     .use(initReactI18next)
     .init({
+      // The page's language, as the server rendered it: the browser hydrates in it. No detector reads
+      // cookies and Web Storage at start-up, each a wait on the browser's process (decision 091).
+      lng: pageFactsOfDocument()?.language,
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
@@ -55,17 +52,6 @@ export const i18nReady = new Promise<void>((resolve) => setTimeout(resolve)).the
       ns: ['common'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['querystring', 'page', 'cookie', 'localStorage', 'navigator'],
-        lookupQuerystring: 'lng',
-        lookupCookie: 'i18next',
-        lookupLocalStorage: 'i18nextLng',
-        // Kept in both: the server renders the page in the cookie's language (apps/api/src/site/index.ts,
-        // which also sets it for a page asked for with ?lng=).
-        caches: ['localStorage', 'cookie'],
-        cookieMinutes: 525_600,
-        cookieOptions: { path: '/', sameSite: 'lax' },
-      },
       react: { useSuspense: true },
     }),
 );
