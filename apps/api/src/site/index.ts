@@ -193,14 +193,19 @@ export async function registerWeb(
       const path = url.split('?')[0] ?? url;
       return pageDocument(template, page, { facts, rendered: html, stylesheets, path, publicUrl, explicit });
     };
-    /** The facts of an anonymous visitor's page: what every visitor in that language sees. */
+    /**
+     * The facts of an anonymous visitor's page: what every visitor in that language sees. Without a session
+     * cookie the visitor is a guest, and the page is drawn for one (the browser then has nothing to ask and
+     * draws nothing again); with one, the session is left for the browser to ask for.
+     */
     const visitorFacts = (request: FastifyRequest, page: PageKind, language: Language): PageFacts => ({
       language,
       cookiesAccepted: cookiesAccepted(request),
       queries: pageQueries(page, language),
+      ...(mayHaveSession(request) ? {} : { session: null }),
     });
     const variant = (request: FastifyRequest, lang: PageLanguage) =>
-      `${lang.language}:${lang.explicit}:${cookiesAccepted(request)}`;
+      `${lang.language}:${lang.explicit}:${cookiesAccepted(request)}:${mayHaveSession(request)}`;
 
     // Pages without catalogue data change only with the footer's year: rendered again in a new year.
     const fixed = new Map<string, Promise<EncodedText>>();
@@ -221,7 +226,9 @@ export async function registerWeb(
       let text = fixed.get(key);
       if (text === undefined) {
         const page = make(lang.language);
-        const facts = { ...visitorFacts(request, page, lang.language), session };
+        const facts = visitorFacts(request, page, lang.language);
+        // A guard found no session behind the cookies: the page is a guest's.
+        if (session === null) facts.session = null;
         text = render(page, url, facts, lang.explicit).then((document) => new EncodedText(document));
         // A failed render is not kept: the next request tries again.
         text.catch(() => fixed.delete(key));
@@ -293,7 +300,8 @@ export async function registerWeb(
       }
       const lang = pageLanguage(request);
       const kind = make(lang.language);
-      const facts: PageFacts = { ...visitorFacts(request, kind, lang.language), session };
+      const facts = visitorFacts(request, kind, lang.language);
+      if (session !== undefined) facts.session = session;
       if (session && page === PAGES.dashboard) {
         facts.queries = await dashboardQueries(session.id);
         // The home section is drawn here when the browser will open it (its cookie, no order to show):

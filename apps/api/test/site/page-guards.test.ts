@@ -91,9 +91,6 @@ describe('the page guards and the session on the server', () => {
     expect((await page('/email/verify', customer.session)).headers.location).toBe('/dashboard');
   });
 
-  // Fails today: the code form reads sessionStorage while rendering (features/auth/utils/code-sent.ts
-  // resendAllowedAt in CodeForm's useState), so the server's render throws and the page comes without the
-  // form. Make it it() once the form reads sessionStorage in an effect.
   it("renders the code pages for the user who owes the code: the form's title and button in the HTML", async () => {
     const notVerified = await unverified();
     const verify = (await page('/email/verify', notVerified)).body.toString('utf8');

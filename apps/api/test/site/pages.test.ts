@@ -84,7 +84,7 @@ describe('the server-rendered public pages', () => {
     for (const key of ['ssd', 'ddos', 'setup', 'cpu', 'support'] as const) {
       expect(visible).toContain(squeezed(enHome.features[key].title));
     }
-    expect(pageFacts(text)).toEqual({ language: 'en', cookiesAccepted: false, queries: [] });
+    expect(pageFacts(text)).toEqual({ language: 'en', cookiesAccepted: false, queries: [], session: null });
 
     const german = await html(product, '/?lng=de');
     expect(german).toContain('<html lang="de"');
@@ -140,12 +140,22 @@ describe('the server-rendered public pages', () => {
         );
       }
     }
-    // The client's query cache gets the same answer, under its key (features/catalog).
+    // The client's query cache gets the same answer, under its key (features/catalog); a visitor without a
+    // session cookie is a guest, so the browser has no session to ask for.
     expect(pageFacts(hosting)).toEqual({
       language: 'en',
       cookiesAccepted: false,
       queries: [[['public', 'games'], games]],
+      session: null,
     });
+    // With a session cookie the page is another one: the session is left for the browser to ask.
+    const withHint = await html(product, '/hosting?lng=en', { cookie: 'fh_session=1' });
+    expect(pageFacts(withHint)).toEqual({
+      language: 'en',
+      cookiesAccepted: false,
+      queries: [[['public', 'games'], games]],
+    });
+    expect(pageFacts(await html(product, '/hosting?lng=en'))).toHaveProperty('session', null);
   });
 
   it('renders /game/1 with its packages in the language asked, its title in the head and its answer in the facts', async () => {
@@ -249,6 +259,7 @@ describe('the server-rendered public pages', () => {
         language,
         cookiesAccepted: false,
         queries: [[['public', 'site', 'partners', language], partners]],
+        session: null,
       });
 
       const contactHtml = await html(product, `/contact?lng=${language}`);
@@ -293,7 +304,12 @@ describe('the server-rendered public pages', () => {
       expect(visible, path).toContain(enCommon.notFound.title);
       expect(visible, path).toContain(enCommon.notFound.text);
       expect(visible, path).toContain(enCommon.notFound.home);
-      expect(pageFacts(text), path).toEqual({ language: 'en', cookiesAccepted: false, queries: [] });
+      expect(pageFacts(text), path).toEqual({
+        language: 'en',
+        cookiesAccepted: false,
+        queries: [],
+        session: null,
+      });
     }
     const german = await html(product, '/no-such-page?lng=de');
     expect(german).toContain(`<title>${escapeHtml(de.notFound.title)}</title>`);
