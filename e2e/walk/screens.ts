@@ -8,7 +8,9 @@
  * It makes its own customer (with a server); the master logs in with MASTER_PASSWORD when given, else its
  * password is reset through the mailed link (which ends the master's other logins).
  * Files: <folder>/<lang>-<width>-<route-or-dialog>.png, <folder>/clipped.md and clipped.json (default
- * folder e2e/.artifacts/screens). LANGS=en,cs and WIDTHS=360 limit the run.
+ * folder e2e/.artifacts/screens). LANGS=en,cs and WIDTHS=360 limit the run. clipped.md also lists what
+ * the pages wrote to the console as errors or warnings (a hydration mismatch among them), and their
+ * uncaught errors.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -124,6 +126,7 @@ async function main(): Promise<void> {
   });
   const clipped: Clipped[] = [];
   const failed: string[] = [];
+  const logged: string[] = [];
   /** Writes the lists so far (after each part, so a long run can be read while it goes on). */
   const write = () => {
     writeFileSync(join(folder, 'clipped.json'), JSON.stringify(clipped, null, 2));
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
     ];
     writeFileSync(
       join(folder, 'clipped.md'),
-      `# Clipped text\n\n${lines.join('\n') || 'none'}\n\n# Walk failures\n\n${failed.join('\n') || 'none'}\n`,
+      `# Clipped text\n\n${lines.join('\n') || 'none'}\n\n# Console errors and warnings\n\n${[...new Set(logged)].join('\n') || 'none'}\n\n# Walk failures\n\n${failed.join('\n') || 'none'}\n`,
     );
     return lines;
   };
@@ -153,11 +156,24 @@ async function main(): Promise<void> {
           for (const c of await findClipped(page, place.dialog))
             clipped.push({ lang: lng, width, place: place.name, ...c });
         };
+        const onPage = (page: Page) => {
+          const where = () => `${lng} ${width} ${new URL(page.url()).pathname}`;
+          page.on('console', (message) => {
+            if (message.type() === 'error' || message.type() === 'warning')
+              logged.push(
+                `- ${where()}: ${message.type()} ${message.text().slice(0, 200)} (${message.location().url})`,
+              );
+          });
+          page.on('pageerror', (error) =>
+            logged.push(`- ${where()}: uncaught ${error.message.slice(0, 200)}`),
+          );
+        };
         const o = {
           browser,
           baseURL,
           lng,
           visit,
+          onPage,
           context: { viewport: { width, height: width < 600 ? 780 : 800 } },
         };
         for (const [part, walk] of [
@@ -184,6 +200,7 @@ async function main(): Promise<void> {
 
   const lines = write();
   console.log(lines.join('\n') || 'no clipped text');
+  console.log([...new Set(logged)].join('\n') || 'nothing written to the console as an error or warning');
   if (failed.length) {
     console.error(`walk failures:\n${failed.join('\n')}`);
     process.exitCode = 1;

@@ -44,6 +44,8 @@ export interface WalkOptions {
   visit: Visit;
   /** viewport and the like for every context the walk opens */
   context?: BrowserContextOptions;
+  /** called with every page the walk opens, before it loads anything (to listen to its console) */
+  onPage?: (page: Page) => void;
 }
 
 const LOCALES = join(import.meta.dirname, '../../packages/locales');
@@ -169,7 +171,9 @@ async function mailedLinks(page: Page, to: string, kind: string): Promise<string
 
 async function newPage(o: WalkOptions, state?: StorageState): Promise<[BrowserContext, Page]> {
   const context = await o.browser.newContext({ ...o.context, baseURL: o.baseURL, storageState: state });
-  return [context, await context.newPage()];
+  const page = await context.newPage();
+  o.onPage?.(page);
+  return [context, page];
 }
 
 /** The public pages, the auth pages (empty, sent, a reset link, bad tokens, the code page) and not-found. */
