@@ -25,18 +25,27 @@ function hydrated(): void {
   setTimeout(handEarlyInput);
   document.documentElement.dataset.hydrated = 'true';
 }
-// The route's code and translations load first, so the first render is the page the server drew.
-await firstRenderReady().catch(() => undefined);
-const facts = pageFactsOfDocument();
-const app = (
-  <StrictMode>
-    <App facts={facts} onHydrated={hydrated} />
-  </StrictMode>
-);
-// A transition: React hydrates in slices that leave the main thread free in between (no long task while a
-// phone's slow CPU takes the page over). A page the server did not render (Vite's dev server) is drawn.
-startTransition(() => {
-  reactTakesOver();
-  if (facts) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+/**
+ * Hydrates the server's HTML (or draws the page, when the server did not render it: Vite's dev server) once
+ * the route's code and translations are loaded, so the first render is the page the server drew.
+ * Not a top-level await: one in the entry turns off the bundler's merging of the chunks every page loads
+ * (Rolldown's chunkOptimization), and each chunk is a request and a task of its own (decision 091).
+ */
+async function start(element: HTMLElement): Promise<void> {
+  await firstRenderReady().catch(() => undefined);
+  const facts = pageFactsOfDocument();
+  const app = (
+    <StrictMode>
+      <App facts={facts} onHydrated={hydrated} />
+    </StrictMode>
+  );
+  // A transition: React hydrates in slices that leave the main thread free in between (no long task while a
+  // phone's slow CPU takes the page over).
+  startTransition(() => {
+    reactTakesOver();
+    if (facts) hydrateRoot(element, app);
+    else createRoot(element).render(app);
+  });
+}
+
+void start(root);
