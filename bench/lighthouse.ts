@@ -45,6 +45,8 @@ interface Figures {
   benchmarkIndex: number;
   /** the share of the machine's CPU time the host gave to others during the run (steal), in percent */
   stolenPercent: number;
+  /** 1 when search engines may index the page, 0 when it says noindex (SEO is then not a target) */
+  indexed: number;
 }
 
 /** The machine's CPU time so far, in ticks: all of it and the part stolen by the host (Linux /proc/stat). */
@@ -60,7 +62,7 @@ function cpuTicks(): { total: number; steal: number } {
 }
 
 const TARGETS: Record<
-  Exclude<keyof Figures, 'benchmarkIndex' | 'stolenPercent'>,
+  Exclude<keyof Figures, 'benchmarkIndex' | 'stolenPercent' | 'indexed'>,
   { ok: (v: number) => boolean; text: string }
 > = {
   performance: { ok: (v) => v >= 95, text: '>= 95 (>= 90 on /dashboard)' },
@@ -90,6 +92,7 @@ function figuresOf(lhr: Result, stolenPercent: number): Figures {
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     stolenPercent,
+    indexed: lhr.audits['is-crawlable']?.score === 0 ? 0 : 1,
   };
 }
 
@@ -112,12 +115,15 @@ function details(lhr: Result): string[] {
   return lines;
 }
 
-/** One line of figures; on an app page (noindex) performance >= 90 is the target and SEO is not one. */
+/**
+ * One line of figures; on the dashboard performance >= 90 is the target, and SEO is one only on a page
+ * search engines may index.
+ */
 function row(label: string, f: Figures, appPage = false): string {
   const met = (key: keyof typeof TARGETS) =>
     appPage && key === 'performance'
       ? f.performance >= 90
-      : (appPage && key === 'seo') || TARGETS[key].ok(f[key]);
+      : (key === 'seo' && !f.indexed) || TARGETS[key].ok(f[key]);
   const mark = (key: keyof typeof TARGETS, text: string) => `${text}${met(key) ? '' : '!'}`;
   return [
     label.padEnd(8),
@@ -205,7 +211,7 @@ async function main(): Promise<void> {
       `Lighthouse ${RUNS} runs per page, mobile preset (simulated throttling), ${demo.url}, ${load()}`,
     );
     console.log(
-      `targets: performance ${TARGETS.performance.text}, LCP ${TARGETS.lcpMs.text}, TBT ${TARGETS.tbtMs.text}, accessibility, best practices and SEO 100 (! = missed)`,
+      `targets: performance ${TARGETS.performance.text}, LCP ${TARGETS.lcpMs.text}, TBT ${TARGETS.tbtMs.text}, accessibility and best practices 100, SEO 100 on the indexed pages (! = missed)`,
     );
     const summary: string[] = [];
     for (const page of pages) {
