@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { fillRegisterForm } from './support';
+import { acceptCookieNotice, fillRegisterForm } from './support';
 
 // Bad input on the auth screens shows the spec's messages (spec 8) and the guards send people where
 // spec 2 says.
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('falkenhost.cookieNotice', 'accepted'));
+  await acceptCookieNotice(page);
 });
 
 test('guards: the dashboard needs a login, and an unknown e-mail page goes to /login', async ({ page }) => {
