@@ -17,8 +17,6 @@ import {
 import {
   COOKIES_ACCEPTED_COOKIE,
   DASHBOARD_SECTION_COOKIE,
-  LANGUAGE_COOKIE,
-  languageKeptCookie,
   type PageFacts,
   type SeededQuery,
 } from '@falkenhost/contracts/ssr';
@@ -32,11 +30,11 @@ import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { EncodedText, requestEncodings } from '../platform/encoding';
 import { escapeHtml } from '../platform/html';
-import { isLanguage } from '../platform/i18n';
 import { mollieCheckoutSource, securityHeaders } from '../platform/security-headers';
 import { publicCompany, publicPartners } from '../platform/site-content';
 import { serverCountOf } from '../servers/server-socket';
 import { type PageKind, pageDocument, pageQueries } from './document';
+import { languageCookie, type PageLanguage, pageLanguage } from './language';
 import { loadPageRenderer } from './renderer';
 import { loadStaticFiles, type StaticFile } from './static-files';
 import { parseTemplate, type Template } from './template';
@@ -57,51 +55,6 @@ function sendFile(file: StaticFile, request: FastifyRequest, reply: FastifyReply
   if (accepts?.br && file.br) return reply.header('content-encoding', 'br').send(file.br);
   if (accepts?.gzip && file.gzip) return reply.header('content-encoding', 'gzip').send(file.gzip);
   return reply.send(file.body);
-}
-
-interface PageLanguage {
-  language: Language;
-  explicit: boolean;
-}
-
-/** The page's language: ?lng=, then the client's i18next cookie, then Accept-Language, else English. */
-export function pageLanguage(request: FastifyRequest): PageLanguage {
-  const query = request.query as Record<string, unknown> | undefined;
-  if (isLanguage(query?.lng)) return { language: query.lng, explicit: true };
-  return { language: negotiatedLanguage(request), explicit: false };
-}
-
-const LANGUAGE_IN_COOKIES = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-zA-Z-]+)`);
-
-function cookieLanguage(request: FastifyRequest): Language | undefined {
-  const cookie = LANGUAGE_IN_COOKIES.exec(request.headers.cookie ?? '')?.[1];
-  const fromCookie = cookie?.slice(0, 2).toLowerCase();
-  return isLanguage(fromCookie) ? fromCookie : undefined;
-}
-
-/**
- * The Set-Cookie value that keeps a language named by ?lng= (the client's i18next cookie), or undefined when
- * already kept: the client keeps it only once its scripts run, and a visitor may follow a link sooner.
- */
-export function languageCookie(request: FastifyRequest, secure: boolean): string | undefined {
-  const { language, explicit } = pageLanguage(request);
-  if (!explicit || cookieLanguage(request) === language) return undefined;
-  return languageKeptCookie(language, secure);
-}
-
-function negotiatedLanguage(request: FastifyRequest): Language {
-  const fromCookie = cookieLanguage(request);
-  if (fromCookie) return fromCookie;
-  const ranked = (request.headers['accept-language'] ?? '')
-    .split(',')
-    .map((item) => {
-      const [tag = '', ...params] = item.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { language: tag.slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q.slice(2)) || 0 };
-    })
-    .filter((item) => item.q > 0)
-    .sort((a, b) => b.q - a.q);
-  return ranked.map((item) => item.language).find(isLanguage) ?? 'en';
 }
 
 /** The visitor accepted the cookie notice (its cookie, set by the client's notice). */
