@@ -351,8 +351,9 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
 }
 
 /**
- * The master's sections: the overview (with the revenue chart shown as its table), all servers, the store administration's four tabs with their add and edit
- * dialogs and delete confirms, the users with the role dialog and the deactivate confirm, the audit log.
+ * The master's sections: the overview (with the revenue chart shown as its table), all servers, the store
+ * administration's four tabs with their add and edit dialogs and delete confirms, and its locations tab
+ * with the names dialog; the users with the role dialog and the deactivate confirm, the audit log.
  */
 export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<void> {
   const { lng, visit } = o;
@@ -390,6 +391,13 @@ export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<voi
         await page.waitForFunction(() => !document.querySelector('[data-testid="confirm-cancel"]'));
       }
     }
+    // Locations are the panel's: no add or delete, only their names in other languages.
+    await page.getByTestId('store-tab-locations').click();
+    const locations = page.getByRole('tabpanel');
+    await at(page, visit, 'staff-store-locations', locations.getByTestId('location-row'));
+    await locations.getByTestId('row-edit').first().click();
+    await at(page, visit, 'dialog-edit-locations', page.getByRole('dialog'), true);
+    await closeDialog(page);
 
     await section(page, lng, 'master_users');
     const customer = page.getByTestId('user-row').filter({ hasText: accounts.customer.email });

@@ -223,6 +223,24 @@ export async function registerVerified(
   return { session, email, username: name };
 }
 
+/**
+ * Registers a verified user and makes it staff (`role` set in the database: no route gives the first
+ * one), returning its logged-in session; the guard reads the role on every request.
+ */
+export async function registerStaff(
+  product: Product,
+  role: 'admin' | 'master',
+  name = uniqueName(role),
+): Promise<{ session: Session; email: string; username: string }> {
+  const user = await registerVerified(product, name);
+  await product.server.ctx.db
+    .updateTable('users')
+    .set({ role })
+    .where('username', '=', user.username)
+    .execute();
+  return user;
+}
+
 /** Gives a user credits directly through the ledger (a test's stand-in for a paid order). */
 export async function grantCredits(product: Product, username: string, credits: number): Promise<void> {
   const { db, now } = product.server.ctx;

@@ -430,10 +430,34 @@ export const userActiveBody = z.object({ id: jsonId, active: z.boolean() });
 /** PUT /api/private/users/change-role. */
 export const changeRoleBody = z.object({ id: jsonId, role: z.enum(ROLES) });
 
+// ---------------------------------------------------------------------------------------------- locations
+
+/**
+ * GET /api/private/store/locations: the panel's locations (Pterodactyl's `short` code and `long` name, the
+ * English one customers see) with their names in the other languages (docs/decisions/242).
+ */
+export const adminLocation = z.object({
+  /** the panel's location id */
+  id: z.number().int(),
+  /** the panel's short code, what the order dialog shows beside the name */
+  code: z.string(),
+  /** the panel's long name (its short code when it has none) */
+  name: z.string(),
+  translations: z.partialRecord(z.enum(TRANSLATED_LANGUAGES), z.string()),
+});
+export type AdminLocation = z.infer<typeof adminLocation>;
+
+/**
+ * PUT /api/private/store/locations: a panel location's names in the other languages, by its panel id,
+ * replacing the ones it had (a language left out or empty shows the panel's name there).
+ */
+export const locationNamesBody = z.object({ id: jsonId, translations: catalogueTranslations });
+export type LocationNamesBody = z.infer<typeof locationNamesBody>;
+
 // ---------------------------------------------------------------------------------------------- audit log
 
-/** `server`: repairs and refusals of the panel reconciler (actor: the first master) */
-export const AUDIT_ENTITIES = ['game', 'package', 'addon', 'discount', 'user', 'server'] as const;
+/** `server`: repairs and refusals of the panel reconciler (actor: the first master); `location`: a panel location's names */
+export const AUDIT_ENTITIES = ['game', 'package', 'addon', 'discount', 'location', 'user', 'server'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',

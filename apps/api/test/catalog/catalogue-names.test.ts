@@ -1,6 +1,7 @@
 /**
  * Seeded catalogue names in the customer's language (issue 30, docs/decisions/242): add-ons and the
- * panel location are answered in the request's language, and English keeps their own names.
+ * panel location are answered in the request's language, and English keeps their own names; staff set
+ * a panel location's names in the other languages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   grantCredits,
   minecraftOffer,
   type Product,
+  registerStaff,
   registerVerified,
   startProduct,
 } from '../harness';
@@ -69,5 +71,75 @@ describe.each(DATABASES)('catalogue names in the page language on %s', (kind) =>
       'Zusätzliche Backups +2',
       'Zusätzliche Datenbanken +2',
     ]);
+  });
+
+  it("lets staff set a panel location's names in the other languages; customers read them, nothing else can", async () => {
+    const staff = await registerStaff(product, 'master');
+    const master = staff.session;
+    const customer = await registerVerified(product);
+    const { pkg } = await minecraftOffer(customer.session);
+    const offeredIn = async (language: string) => {
+      customer.session.acceptLanguage = `${language}, *;q=0.5`;
+      return (await customer.session.get(`/api/private/store/package-locations?packageId=${pkg.id}`)).body[0]
+        .name as string;
+    };
+
+    const listed = await master.get('/api/private/store/locations');
+    expect(listed.status).toBe(200);
+    const fsn = listed.body.find((l: { code: string }) => l.code === 'de-fsn');
+    expect(fsn).toEqual({
+      id: expect.any(Number),
+      code: 'de-fsn',
+      name: 'Falkenstein, Germany',
+      translations: {
+        cs: 'Falkenstein, Německo',
+        de: 'Falkenstein, Deutschland',
+        fr: 'Falkenstein, Allemagne',
+        sk: 'Falkenstein, Nemecko',
+      },
+    });
+
+    // Sent, they replace the old ones; a language left empty shows the panel's name.
+    const set = await master.request('PUT', '/api/private/store/locations', {
+      id: fsn.id,
+      translations: { de: ' Falkenstein (Sachsen) ', cs: '', sk: 'Falkenstein, SRN' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.translations).toEqual({ de: 'Falkenstein (Sachsen)', sk: 'Falkenstein, SRN' });
+    expect(await offeredIn('de')).toBe('Falkenstein (Sachsen)');
+    expect(await offeredIn('cs')).toBe('Falkenstein, Germany');
+    expect(await offeredIn('fr')).toBe('Falkenstein, Germany');
+
+    // Refused without a change: too long, an unknown location, a customer, an admin's bad body.
+    const tooLong = await master.request('PUT', '/api/private/store/locations', {
+      id: fsn.id,
+      translations: { de: 'x'.repeat(65) },
+    });
+    expect(tooLong.status).toBe(400);
+    const unknown = await master.request('PUT', '/api/private/store/locations', {
+      id: 987_654,
+      translations: { de: 'Nirgendwo' },
+    });
+    expect(unknown.status).toBe(404);
+    const byCustomer = await customer.session.request('PUT', '/api/private/store/locations', {
+      id: fsn.id,
+      translations: { de: 'Gekapert' },
+    });
+    expect(byCustomer.status).toBe(403);
+    expect((await customer.session.get('/api/private/store/locations')).status).toBe(403);
+    expect(await offeredIn('de')).toBe('Falkenstein (Sachsen)');
+
+    // The master's audit log names the change, with the names before and after.
+    const log = (await master.get('/api/private/users/audit-log?entity=location')).body.entries;
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      action: 'update',
+      entity: 'location',
+      entity_id: fsn.id,
+      entity_name: 'Falkenstein, Germany',
+      actor_username: staff.username,
+      before: { code: 'de-fsn', translations: fsn.translations },
+      after: { code: 'de-fsn', translations: { de: 'Falkenstein (Sachsen)', sk: 'Falkenstein, SRN' } },
+    });
   });
 });

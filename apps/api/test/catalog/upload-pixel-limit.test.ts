@@ -7,7 +7,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECODE_SLOTS, imageDecodes, MAX_INPUT_PIXELS } from '../../src/catalog/uploads';
-import { type Product, registerVerified, type Session, startProduct, uniqueName } from '../harness';
+import { type Product, registerStaff, type Session, startProduct } from '../harness';
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -52,12 +52,7 @@ describe('image pixel limit and decode gate', () => {
 
   beforeAll(async () => {
     product = await startProduct('sqlite');
-    const m = await registerVerified(product, uniqueName('master'));
-    await product.server.ctx.db
-      .updateTable('users')
-      .set({ role: 'master' })
-      .where('username', '=', m.username)
-      .execute();
+    const m = await registerStaff(product, 'master');
     master = m.session;
     small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#204080' } })
       .png()

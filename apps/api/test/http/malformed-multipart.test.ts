@@ -8,14 +8,7 @@ import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DATABASES,
-  type Product,
-  registerVerified,
-  type Session,
-  startProduct,
-  uniqueName,
-} from '../harness';
+import { DATABASES, type Product, registerStaff, type Session, startProduct } from '../harness';
 
 const ROUTES = [
   { method: 'POST', path: '/api/private/store/games' },
@@ -63,12 +56,7 @@ describe.each(DATABASES)('malformed staff forms on %s', (kind) => {
 
   beforeAll(async () => {
     product = await startProduct(kind);
-    const m = await registerVerified(product, uniqueName('master'));
-    await product.server.ctx.db
-      .updateTable('users')
-      .set({ role: 'master' })
-      .where('username', '=', m.username)
-      .execute();
+    const m = await registerStaff(product, 'master');
     master = m.session;
     // The raw requests below carry the master's login as the session does (its cookie jar is private).
     const jar = (master as unknown as { cookies: Map<string, string> }).cookies;

@@ -9,15 +9,7 @@ import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedOrigins } from '../../src/platform/origin-check';
-import {
-  DATABASES,
-  type Product,
-  registerVerified,
-  routesOf,
-  type Session,
-  startProduct,
-  uniqueName,
-} from '../harness';
+import { DATABASES, type Product, registerStaff, routesOf, type Session, startProduct } from '../harness';
 
 const refused = { reason: 'forbidden', message: 'origin' };
 const STATE_CHANGING = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -46,12 +38,7 @@ describe.each(DATABASES)('cross-site writes on %s', (kind) => {
 
   beforeAll(async () => {
     product = await startProduct(kind);
-    const m = await registerVerified(product, uniqueName('master'));
-    await product.server.ctx.db
-      .updateTable('users')
-      .set({ role: 'master' })
-      .where('username', '=', m.username)
-      .execute();
+    const m = await registerStaff(product, 'master');
     master = m.session;
     writes = routesOf(product).filter(
       (r) =>

@@ -122,6 +122,8 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'GET /api/private/store/discounts': 'admin',
   'POST /api/private/store/discounts': 'admin',
   'DELETE /api/private/store/discounts': 'admin',
+  'GET /api/private/store/locations': 'admin',
+  'PUT /api/private/store/locations': 'admin',
   'GET /api/private/users/all-users': 'master',
   'PUT /api/private/users/active': 'master',
   'PUT /api/private/users/change-role': 'master',

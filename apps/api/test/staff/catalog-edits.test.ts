@@ -10,6 +10,7 @@ import {
   grantCredits,
   orderByCredits,
   type Product,
+  registerStaff,
   registerVerified,
   type Session,
   startProduct,
@@ -23,12 +24,7 @@ describe.each(DATABASES)('catalogue edits reaching servers on %s', (kind) => {
 
   beforeAll(async () => {
     product = await startProduct(kind);
-    const m = await registerVerified(product, uniqueName('master'));
-    await product.server.ctx.db
-      .updateTable('users')
-      .set({ role: 'master' })
-      .where('username', '=', m.username)
-      .execute();
+    const m = await registerStaff(product, 'master');
     master = m.session;
     customer = await registerVerified(product);
     await grantCredits(product, customer.username, 2_000);

@@ -6,24 +6,17 @@
 import type { AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { beforeAll, expect, test, vi } from 'vitest';
 import { AddonDialog } from '@/features/admin-store/components/addon-dialog';
 import { renderApp } from '../render';
 import { afterThrottle, dialogSettled, notices } from './notices';
-import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
+import { staffPopupHooks } from './staff-product';
 
-let staff: StaffProduct;
+const staffProduct = staffPopupHooks();
 let packages: AddonsAdditionalData;
 beforeAll(async () => {
-  staff = await startStaffProduct();
-  packages = (await staff.master.get('/api/private/store/addons-additional-data')).body;
+  packages = (await staffProduct().master.get('/api/private/store/addons-additional-data')).body;
 });
-afterAll(async () => staff?.product.close());
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  openAs(staff.product, staff.master);
-});
-afterEach(() => vi.useRealTimers());
 
 test('all fields, then a package; a second submit within the second sends nothing; added, then 409', async () => {
   const user = userEvent.setup();
@@ -55,7 +48,7 @@ test('all fields, then a package; a second submit within the second sends nothin
   await user.click(save);
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
   await waitFor(() => expect(notices('Add-on added.')).toHaveLength(1));
-  const list = (await staff.master.get('/api/private/store/addons')).body as AdminAddon[];
+  const list = (await staffProduct().master.get('/api/private/store/addons')).body as AdminAddon[];
   expect(list.find((addon) => addon.name === name)?.translations).toEqual({ de: `Tresor ${name}` });
 
   // The same name again: the server's 409 as its notice; the popup stays open.

@@ -4,23 +4,13 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { DiscountDialog } from '@/features/admin-store/components/discount-dialog';
 import { renderApp } from '../render';
 import { afterThrottle, dialogSettled, notices } from './notices';
-import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
+import { staffPopupHooks } from './staff-product';
 
-let staff: StaffProduct;
-beforeAll(async () => {
-  staff = await startStaffProduct();
-});
-afterAll(async () => staff?.product.close());
-beforeEach(() => {
-  // Only Date is faked: the throttle reads Date.now; React, Mantine and the fetches keep real timers.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  openAs(staff.product, staff.master);
-});
-afterEach(() => vi.useRealTimers());
+const staffProduct = staffPopupHooks();
 
 test('shows the first problem in the spec order, marks the fields, and throttles a second submit', async () => {
   const user = userEvent.setup();
@@ -74,7 +64,9 @@ test('adds the code (success notice, closes), and a code already used is told so
   await user.click(screen.getByTestId('discount-save'));
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
   await waitFor(() => expect(notices('Discount added.')).toHaveLength(1));
-  const list = await staff.master.get<{ code: string; percentage: number }[]>('/api/private/store/discounts');
+  const list = await staffProduct().master.get<{ code: string; percentage: number }[]>(
+    '/api/private/store/discounts',
+  );
   expect(list.body.find((d) => d.code === code)?.percentage).toBe(15);
   first.unmount();
 

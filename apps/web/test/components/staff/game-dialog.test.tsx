@@ -4,11 +4,11 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { GameDialog } from '@/features/admin-store/components/game-dialog';
 import { renderApp } from '../render';
 import { afterThrottle, dialogSettled, notices } from './notices';
-import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
+import { staffPopupHooks } from './staff-product';
 
 // A 1×1 PNG: the product checks the files' type by their bytes.
 const PNG = Uint8Array.from(
@@ -17,16 +17,7 @@ const PNG = Uint8Array.from(
 );
 const png = (name: string) => new File([PNG], name, { type: 'image/png' });
 
-let staff: StaffProduct;
-beforeAll(async () => {
-  staff = await startStaffProduct();
-});
-afterAll(async () => staff?.product.close());
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  openAs(staff.product, staff.master);
-});
-afterEach(() => vi.useRealTimers());
+const staffProduct = staffPopupHooks();
 
 test('fields, then image, then thumbnail; a second submit within the second sends nothing; added, then 409', async () => {
   const user = userEvent.setup();
@@ -58,7 +49,7 @@ test('fields, then image, then thumbnail; a second submit within the second send
   await user.click(save);
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
   await waitFor(() => expect(notices('Game added.')).toHaveLength(1));
-  const list = (await staff.master.get('/api/private/store/games')).body as { name: string }[];
+  const list = (await staffProduct().master.get('/api/private/store/games')).body as { name: string }[];
   expect(list.some((game) => game.name === name)).toBe(true);
 
   // The same name again: the server's 409 as its notice; the popup stays open.

@@ -5,32 +5,25 @@
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { beforeAll, expect, test, vi } from 'vitest';
 import { PackageDialog } from '@/features/admin-store/components/package-dialog';
 import { renderApp } from '../render';
 import { afterThrottle, dialogSettled, notices } from './notices';
-import { openAs, type StaffProduct, startStaffProduct } from './staff-product';
+import { staffPopupHooks } from './staff-product';
 
 // Answers come from the real product on a shared 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-let staff: StaffProduct;
+const staffProduct = staffPopupHooks();
 let choices: AdminPackagesAdditionalData;
 let pkg: AdminPackage;
 beforeAll(async () => {
-  staff = await startStaffProduct();
-  choices = (await staff.master.get('/api/private/store/packages-additional-data')).body;
-  const list = (await staff.master.get('/api/private/store/packages')).body as AdminPackage[];
+  choices = (await staffProduct().master.get('/api/private/store/packages-additional-data')).body;
+  const list = (await staffProduct().master.get('/api/private/store/packages')).body as AdminPackage[];
   const shared = list.find((p) => p.users_username === null);
   if (!shared) throw new Error('the demo catalogue has no shared package');
   pkg = shared;
 });
-afterAll(async () => staff?.product.close());
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  openAs(staff.product, staff.master);
-});
-afterEach(() => vi.useRealTimers());
 
 /** Removes every chosen value of a MultiSelect (its pills' remove buttons). */
 async function clearPills(user: ReturnType<typeof userEvent.setup>, label: RegExp) {
@@ -93,6 +86,6 @@ test('fields, then locations, then nests; throttled; an edit asks with the owner
   await user.click(within(ask).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
   await waitFor(() => expect(notices('Package updated.')).toHaveLength(1));
-  const list = (await staff.master.get('/api/private/store/packages')).body as AdminPackage[];
+  const list = (await staffProduct().master.get('/api/private/store/packages')).body as AdminPackage[];
   expect(list.find((p) => p.id === pkg.id)?.name).toBe(newName);
 }, 120_000);

@@ -3,7 +3,15 @@
  * database, the demo catalogue), a master and an admin logged in, and happy-dom's page pointed at it with
  * the master's session cookies, so the popups' calls go through the real api-client to the real routes.
  */
-import { type Product, registerVerified, type Session, uniqueName } from '../../../../api/test/harness';
+
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import {
+  type Product,
+  registerStaff,
+  registerVerified,
+  type Session,
+  uniqueName,
+} from '../../../../api/test/harness';
 import { happyDOM } from '../happy-dom';
 import { startProductInPage } from '../page';
 
@@ -27,12 +35,7 @@ export async function startStaffProduct(): Promise<StaffProduct> {
   const product = await startProductInPage();
   // happy-dom keeps each registration's session cookies for the page: the master registers last.
   const customer = await registerVerified(product, uniqueName('cust'));
-  const master = await registerVerified(product, uniqueName('master'));
-  await product.server.ctx.db
-    .updateTable('users')
-    .set({ role: 'master' })
-    .where('username', '=', master.username)
-    .execute();
+  const master = await registerStaff(product, 'master');
   const me = await master.session.get<{ id: number }>('/api/auth/me');
   return {
     product,
@@ -48,4 +51,27 @@ export function openAs(product: Product, session: Session): void {
   happyDOM().setURL(`${product.url}/dashboard`);
   // biome-ignore lint/suspicious/noDocumentCookie: a test puts a session into happy-dom's jar
   for (const pair of session.cookieHeader().split('; ')) if (pair) document.cookie = `${pair}; Path=/`;
+}
+
+/**
+ * The hooks of a staff popup's test file: one product for the file (startStaffProduct), the page opened
+ * as the master before each test, and only Date faked (the throttle reads Date.now; React, Mantine and
+ * the fetches keep real timers). A file's own beforeAll registered after this call runs once it is up.
+ * @returns the file's product (valid once its beforeAll has run)
+ */
+export function staffPopupHooks(): () => StaffProduct {
+  let staff: StaffProduct | undefined;
+  beforeAll(async () => {
+    staff = await startStaffProduct();
+  });
+  afterAll(async () => staff?.product.close());
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    if (staff) openAs(staff.product, staff.master);
+  });
+  afterEach(() => vi.useRealTimers());
+  return () => {
+    if (!staff) throw new Error('the staff product is not started yet');
+    return staff;
+  };
 }

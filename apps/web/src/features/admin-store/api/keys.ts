@@ -6,6 +6,7 @@ export const packagesAdditionalDataKey = [...adminStoreKey, 'packages-additional
 export const adminAddonsKey = [...adminStoreKey, 'addons'] as const;
 export const addonsAdditionalDataKey = [...adminStoreKey, 'addons-additional-data'] as const;
 export const adminDiscountsKey = [...adminStoreKey, 'discounts'] as const;
+export const adminLocationsKey = [...adminStoreKey, 'locations'] as const;
 export const gameVariablesKey = (gameId: number) => [...adminStoreKey, 'game-variables', gameId] as const;
 
 /**

@@ -2,11 +2,10 @@ import {
   type AddonsAdditionalData,
   type AdminAddon,
   addonBody,
-  TRANSLATED_LANGUAGES,
   type TranslatedLanguage,
 } from '@falkenhost/contracts/admin';
 import { ADDON_TYPES, type AddonType, TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import { Fieldset, MultiSelect, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
@@ -19,6 +18,7 @@ import { useStoreChange } from '../hooks/use-store-change';
 import { packageOptions } from '../utils/choices';
 import { addonErrorKey } from '../utils/errors';
 import { ActiveCheckbox } from './active-checkbox';
+import { TranslatedNamesFieldset, translationValues } from './translated-names-fieldset';
 
 interface Props {
   /** the add-on to edit; null to add one */
@@ -43,12 +43,6 @@ interface AddonValues {
   translations: Record<TranslatedLanguage, string>;
 }
 
-function translationsOf(addon: AdminAddon | null): Record<TranslatedLanguage, string> {
-  return Object.fromEntries(
-    TRANSLATED_LANGUAGES.map((language) => [language, addon?.translations[language] ?? '']),
-  ) as Record<TranslatedLanguage, string>;
-}
-
 function valuesOf(addon: AdminAddon | null): AddonValues {
   if (!addon)
     return {
@@ -58,7 +52,7 @@ function valuesOf(addon: AdminAddon | null): AddonValues {
       quantity: '',
       packages: [],
       active: true,
-      translations: translationsOf(null),
+      translations: translationValues(undefined),
     };
   return {
     name: addon.name,
@@ -67,7 +61,7 @@ function valuesOf(addon: AdminAddon | null): AddonValues {
     quantity: addon.quantity,
     packages: addon.user_packages_id,
     active: addon.active,
-    translations: translationsOf(addon),
+    translations: translationValues(addon.translations),
   };
 }
 
@@ -160,29 +154,7 @@ export function AddonDialog({ addon, packages, onClose }: Props) {
         clearable
         nothingFoundMessage={t('form.nothingFound')}
       />
-      <Fieldset
-        legend={t('addons.fields.translations')}
-        variant="unstyled"
-        m={0}
-        p={0}
-        // the legend as the fields' labels look
-        styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)', padding: 0 } }}
-      >
-        <Text size="xs" c="dark.0" mb="xs" mt={2}>
-          {t('addons.fields.translationsHint')}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {TRANSLATED_LANGUAGES.map((language) => (
-            <TextInput
-              key={language}
-              label={t(`addons.fields.nameIn.${language}`)}
-              lang={language}
-              maxLength={64}
-              {...field(`translations.${language}`)}
-            />
-          ))}
-        </SimpleGrid>
-      </Fieldset>
+      <TranslatedNamesFieldset field={field} hint={t('addons.fields.translationsHint')} />
       <ActiveCheckbox
         label={t('addons.fields.active')}
         checked={form.values.active}

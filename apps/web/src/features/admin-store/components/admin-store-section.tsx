@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { AddonsTab } from './addons-tab';
 import { DiscountsTab } from './discounts-tab';
 import { GamesTab } from './games-tab';
+import { LocationsTab } from './locations-tab';
 import { PackagesTab } from './packages-tab';
 
-const TABS = ['games', 'packages', 'addons', 'discounts'] as const;
+const TABS = ['games', 'packages', 'addons', 'discounts', 'locations'] as const;
 
 /**
- * The store administration section (spec 2 "Admin screens"): four tabs, games first; each tab loads its
- * lists when opened.
+ * The store administration section (spec 2 "Admin screens"): four tabs, games first, and the panel
+ * locations' names in other languages (docs/decisions/242); each tab loads its lists when opened.
  */
 export default function AdminStoreSection() {
   const { t } = useTranslation('admin');
@@ -40,6 +41,9 @@ export default function AdminStoreSection() {
         </Tabs.Panel>
         <Tabs.Panel value="discounts" pt="lg">
           <DiscountsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="locations" pt="lg">
+          <LocationsTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -6,7 +6,8 @@ interface Props {
   /** the row's name, for the buttons' accessible names */
   name: string;
   onEdit?: () => void;
-  onDelete: () => void;
+  /** none: the row cannot be deleted here (a panel location), no delete button */
+  onDelete?: () => void;
   /** why delete is not possible (the record is owned); undefined when it is */
   deleteBlocked?: string;
   busy?: boolean;
@@ -47,7 +48,7 @@ export function RowActions({ name, onEdit, onDelete, deleteBlocked, busy }: Prop
           </ActionIcon>
         </Tooltip>
       )}
-      {deleteBlocked ? (
+      {!onDelete ? null : deleteBlocked ? (
         <Tooltip label={deleteBlocked} withArrow>
           {/* A disabled button gets no pointer events: the wrapper shows the reason on hover. */}
           <span title={deleteBlocked}>{remove}</span>

@@ -76,6 +76,12 @@ export function addonErrorKey(answer: FailedAnswer, mode: Mode): string {
   return saveErrorKey(answer);
 }
 
+/** PUT locations: 404 (the panel no longer has it) locationNotFound; else saveErrorKey. */
+export function locationErrorKey(answer: FailedAnswer): string {
+  if (answer.status === 404) return 'errors.locationNotFound';
+  return saveErrorKey(answer);
+}
+
 /** POST discounts: 409 exists (the name or code is used) discountExists; else saveErrorKey. */
 export function discountErrorKey(answer: FailedAnswer): string {
   if (exists(answer)) return 'errors.discountExists';

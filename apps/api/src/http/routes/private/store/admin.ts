@@ -1,5 +1,6 @@
 /**
- * /api/private/store staff calls (spec 7 "Admin": games, packages, add-ons, discounts): admin
+ * /api/private/store staff calls (spec 7 "Admin": games, packages, add-ons, discounts; and the
+ * panel locations' names in other languages, docs/decisions/242): admin
  * and master only, checked before anything of the request is read. Games and packages come as multipart
  * forms with their images (`@fastify/multipart`, at most UPLOAD_MAX_BYTES a file, 413 beyond), read
  * strictly (platform/multipart-form.ts): a malformed form is a 400, never a 500.
@@ -12,10 +13,12 @@ import {
   adminAddon,
   adminDiscount,
   adminGame,
+  adminLocation,
   adminPackage,
   deleteBody,
   discountBody,
   gameForm,
+  locationNamesBody,
   packageForm,
   UPLOAD_MAX_BYTES,
 } from '@falkenhost/contracts/admin';
@@ -39,6 +42,7 @@ import {
   updateGameFromForm,
 } from '../../../../catalog/admin-forms';
 import { deleteGame, listAdminGames } from '../../../../catalog/admin-games';
+import { listAdminLocations, setLocationNames } from '../../../../catalog/admin-locations';
 import { deletePackage, listAdminPackages } from '../../../../catalog/admin-packages';
 import { fieldError, type StaffChange } from '../../../../catalog/admin-rows';
 import { gameVariableStatus } from '../../../../panel/egg-variables';
@@ -168,6 +172,17 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
     await deleteAddon(ctx, change(request), request.body.id);
     return { id: request.body.id };
   });
+
+  // ---- locations: the panel's, with their names in the other languages (docs/decisions/242)
+  app.get('/locations', { schema: { response: { 200: z.array(adminLocation) } } }, async () =>
+    listAdminLocations(ctx),
+  );
+
+  app.put(
+    '/locations',
+    { schema: { body: locationNamesBody, response: { 200: adminLocation } } },
+    async (request) => setLocationNames(ctx, change(request), request.body.id, request.body.translations),
+  );
 
   // ---- discounts
   app.get('/discounts', { schema: { response: { 200: z.array(adminDiscount) } } }, async () =>
