@@ -320,12 +320,15 @@ export const catalogueTranslations = z.object({
 });
 export type CatalogueTranslations = Partial<Record<TranslatedLanguage, string>>;
 
+/** A catalogue entry's names as the staff lists answer them: only the languages it has one in. */
+const translatedNames = z.partialRecord(z.enum(TRANSLATED_LANGUAGES), z.string());
+
 /** Add-on (spec 3) as the staff list shows it. */
 export const adminAddon = z.object({
   id: z.number().int(),
   name: z.string(),
   /** its name in the other languages it has one in (docs/decisions/242) */
-  translations: z.partialRecord(z.enum(TRANSLATED_LANGUAGES), z.string()),
+  translations: translatedNames,
   credits_monthly: z.number(),
   type: z.enum(ADDON_TYPES),
   quantity: z.number().int(),
@@ -443,7 +446,7 @@ export const adminLocation = z.object({
   code: z.string(),
   /** the panel's long name (its short code when it has none) */
   name: z.string(),
-  translations: z.partialRecord(z.enum(TRANSLATED_LANGUAGES), z.string()),
+  translations: translatedNames,
 });
 export type AdminLocation = z.infer<typeof adminLocation>;
 

@@ -4,12 +4,18 @@
  */
 import type { AdminLocation, CatalogueTranslations } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
+import type { Location } from '@falkenhost/pterodactyl/types';
 import { panelLocations } from '../panel/placement';
 import { recordAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import type { StaffChange } from './admin-rows';
 import { namesOf, writeNames } from './catalogue-names';
+
+/** A panel location as staff see it, with `translations` (the names in the other languages). */
+function adminLocationOf(location: Location, translations: CatalogueTranslations): AdminLocation {
+  return { id: location.id, code: location.short, name: location.long ?? location.short, translations };
+}
 
 /**
  * The panel's locations in its order, each with its names in the other languages.
@@ -21,12 +27,7 @@ export async function listAdminLocations(ctx: AppContext): Promise<AdminLocation
     ctx.db,
     locations.map((l) => `location:${l.short}` as const),
   );
-  return locations.map((l) => ({
-    id: l.id,
-    code: l.short,
-    name: l.long ?? l.short,
-    translations: names.get(`location:${l.short}`) ?? {},
-  }));
+  return locations.map((l) => adminLocationOf(l, names.get(`location:${l.short}`) ?? {}));
 }
 
 /**
@@ -45,11 +46,11 @@ export async function setLocationNames(
   const location = (await panelLocations(ctx)).find((l) => l.id === locationId);
   if (!location) throw new AppError(404, REASONS.notFound);
   const subject = `location:${location.short}` as const;
-  const name = location.long ?? location.short;
   // (a language sent empty arrives undefined: contracts' catalogueTranslations)
   const given = Object.fromEntries(
     Object.entries(translations).filter((entry) => !!entry[1]),
   ) as CatalogueTranslations;
+  const after = adminLocationOf(location, given);
   await ctx.db.transaction().execute(async (trx) => {
     const before = (await namesOf(trx, [subject])).get(subject) ?? {};
     await writeNames(trx, subject, given);
@@ -58,9 +59,9 @@ export async function setLocationNames(
       action: 'update',
       entity: 'location',
       entityId: location.id,
-      before: { code: location.short, name, translations: before },
-      after: { code: location.short, name, translations: given },
+      before: { code: after.code, name: after.name, translations: before },
+      after: { code: after.code, name: after.name, translations: given },
     });
   });
-  return { id: location.id, code: location.short, name, translations: given };
+  return after;
 }
