@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { roleOf } from '../identity/roles';
 import { clearSessionCookies } from '../identity/sessions';
 import { accountMail, deactivateUser, sendNoticesNow } from '../identity/user-account';
-import { cancelMonthly } from '../orders/server-cancellation';
+import { cancelMonthly } from '../orders/subscriptions/server-cancellation';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';

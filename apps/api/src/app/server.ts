@@ -26,13 +26,13 @@ import { openDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
 import { createMailer } from '../platform/mail/mailer';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from '../platform/metrics';
-import { refuseForeignOrigins } from '../platform/origin-check';
-import { createPublicCache } from '../platform/public-cache';
-import { BatchedCounters, databaseRateLimitStore } from '../platform/rate-limit-store';
-import { bufferedStdout, lazyChildLogger, OneLineRequestLog } from '../platform/request-log';
-import { apiSecurityHeaders } from '../platform/security-headers';
+import { refuseForeignOrigins } from '../platform/requests/origin-check';
+import { createPublicCache } from '../platform/requests/public-cache';
+import { BatchedCounters, databaseRateLimitStore } from '../platform/requests/rate-limit-store';
+import { bufferedStdout, lazyChildLogger, OneLineRequestLog } from '../platform/requests/request-log';
+import { apiSecurityHeaders } from '../platform/requests/security-headers';
+import { TurnWrites } from '../platform/requests/turn-writes';
 import { loadSiteContent } from '../platform/site-content';
-import { TurnWrites } from '../platform/turn-writes';
 import { registerCompression, registerWeb } from '../site';
 
 export interface ProductServer {

@@ -7,7 +7,7 @@ import { nestsWithEggs } from '../panel/nests';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
-import { fieldError } from './admin-rows';
+import { fieldError } from './admin/admin-rows';
 
 type Db = AppContext['db'] | Transaction<Database>;
 

@@ -13,7 +13,7 @@ import { packageVariableFields } from '../panel/egg-variables';
 import { nestsWithEggs } from '../panel/nests';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { adminPackagesAdditionalData } from './admin-games';
+import { adminPackagesAdditionalData } from './admin/admin-games';
 import { listGamePackages, toPublicPackage, toStoreAddon } from './catalog';
 import { findValidDiscount } from './discounts';
 import { addonsOfPackage, findOrderablePackage, packageLocations } from './packages';

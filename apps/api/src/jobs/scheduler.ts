@@ -2,7 +2,7 @@
 import { Cron } from 'croner';
 import { sweepUploads } from '../catalog/uploads';
 import type { AppContext } from '../platform/context';
-import { pruneRateLimits } from '../platform/rate-limit-store';
+import { pruneRateLimits } from '../platform/requests/rate-limit-store';
 import { runTick } from './tick';
 
 export interface Jobs {

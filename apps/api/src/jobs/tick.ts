@@ -3,28 +3,28 @@
  * (docs/decisions/061-billing-tick-batches.md).
  */
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
-import { reconcileCardOrders } from '../orders/card-order-advance';
+import { reconcileCardOrders } from '../orders/checkout/card-order-advance';
+import { type RecoveryResult, recoverProvisioning } from '../orders/checkout/package-by-credits';
 import { pollPendingPayments, pollWebhooklessPayments } from '../orders/mollie-webhook';
-import { expireMonthlyServers } from '../orders/monthly-expiry';
-import { type RecoveryResult, recoverProvisioning } from '../orders/package-by-credits';
 import {
   PANEL_RECONCILE_INTERVAL_MS,
   type PanelReconcileResult,
   reconcilePanel,
-} from '../orders/panel-reconciler';
-import { pollMissedRenewals } from '../orders/renewals';
-import { syncSubscriptions } from '../orders/subscription-sync';
+} from '../orders/reconciliation/panel-reconciler';
+import { expireMonthlyServers } from '../orders/renewals/monthly-expiry';
+import { pollMissedRenewals } from '../orders/renewals/renewals';
+import { syncSubscriptions } from '../orders/subscriptions/subscription-sync';
 import type { PanelQueueResult } from '../panel/panel-queue';
 import { pruneAllocationClaims } from '../panel/placement';
 import type { AppContext } from '../platform/context';
 import { sendQueuedMail } from '../platform/outbox';
 import { claimSlot } from '../platform/queue';
 import { sendStaffNotifications } from '../platform/staff-webhook';
-import { reconcileServerChanges } from '../servers/change-panel';
+import { reconcileServerChanges } from '../servers/changes/change-panel';
 import { type BillingResult, billHourlyServers, hourStart } from '../servers/hourly-billing';
 import { processSuspended, type SuspendedResult, warnLowBalances } from '../servers/lifecycle';
 import { runPanelQueue } from '../servers/panel-task-results';
-import { applySchedulePower } from '../servers/schedules';
+import { applySchedulePower } from '../servers/schedules/schedules';
 import { checkStaleQueues } from './stale-queues';
 
 export interface TickResult {

@@ -9,12 +9,12 @@ import type { AppContext } from '../platform/context';
 import { isUniqueViolation } from '../platform/errors';
 import { sendQueuedMail } from '../platform/outbox';
 import { sendStaffNotifications } from '../platform/staff-webhook';
-import { settleFirstPayment } from './card-payment';
-import { settlePaidOrder } from './credit-orders';
-import { moveOrder, type OrderState } from './order-status';
-import { settleRenewal } from './renewals';
-import { reverseCreditsTakenBack, reverseServerPayment } from './take-backs';
-import { WEBHOOKLESS_MARK } from './webhookless';
+import { settleFirstPayment } from './checkout/card-payment';
+import { settlePaidOrder } from './checkout/credit-orders';
+import { moveOrder, type OrderState } from './records/order-status';
+import { reverseCreditsTakenBack, reverseServerPayment } from './records/take-backs';
+import { WEBHOOKLESS_MARK } from './records/webhookless';
+import { settleRenewal } from './renewals/renewals';
 
 /** Orders whose payment bought a server's month (card): taken-back money reverses a month, not credits. */
 const SERVER_PAYMENT_KINDS = ['package-card', 'unsuspend-card', 'renewal'];

@@ -7,7 +7,7 @@ import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { sendQueuedMail } from '../platform/outbox';
 import { settleMolliePayment } from './mollie-webhook';
-import { isWebhookless } from './webhookless';
+import { isWebhookless } from './records/webhookless';
 
 /**
  * The order-status popup's view of an order (spec 4 "Order status values"), a webhook-less pending

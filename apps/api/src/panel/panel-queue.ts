@@ -8,7 +8,7 @@ import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
 import type { PanelCallOutcome } from '../platform/metrics';
 import { leaseRow, type RetryPolicy, type RowCondition, retryDelay, retryLater } from '../platform/queue';
-import { addToWindow } from '../platform/rate-limit-store';
+import { addToWindow } from '../platform/requests/rate-limit-store';
 import { notifyStaff } from '../platform/staff-webhook';
 import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
 import { pushBuild } from './panel-servers';

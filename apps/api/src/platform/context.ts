@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { MailAttachment, Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
-import type { PublicCache } from './public-cache';
+import type { PublicCache } from './requests/public-cache';
 import type { SiteContent } from './site-content';
 
 export interface Captcha {

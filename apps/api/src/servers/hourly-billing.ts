@@ -12,7 +12,7 @@ import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
 import { mailDate } from '../platform/mail/templates';
 import { type QueuedNotice, queueNoticeMails } from '../platform/outbox';
-import { isActiveHour } from './schedule-hours';
+import { isActiveHour } from './schedules/schedule-hours';
 import { moveServer } from './server-status';
 
 export const HOUR_MS = 3_600_000;

@@ -17,7 +17,7 @@ import { queueMail } from '../platform/outbox';
 import { creditsText, DAY_MS } from './hourly-billing';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { runPanelQueue } from './panel-task-results';
-import { isOutsideSchedule } from './schedules';
+import { isOutsideSchedule } from './schedules/schedules';
 import { moveServer, type ServerStatus } from './server-status';
 
 export const LOW_BALANCE_HOURS = 24;

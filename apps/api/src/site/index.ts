@@ -28,9 +28,9 @@ import { listPublicGames, publicGamePackages } from '../catalog/catalog';
 import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../identity/sessions';
 import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
-import { EncodedText, requestEncodings } from '../platform/encoding';
 import { escapeHtml } from '../platform/html';
-import { mollieCheckoutSource, securityHeaders } from '../platform/security-headers';
+import { EncodedText, requestEncodings } from '../platform/requests/encoding';
+import { mollieCheckoutSource, securityHeaders } from '../platform/requests/security-headers';
 import { publicCompany, publicPartners } from '../platform/site-content';
 import { serverCountOf } from '../servers/server-socket';
 import { type PageKind, pageDocument, pageQueries } from './document';
@@ -120,7 +120,7 @@ export async function registerWeb(
   await app.register(async (pages) => {
     // The page guards read the session cookies, the cookie notice its own (the API's scope has its own).
     await pages.register(cookie);
-    // helmet's headers with the pages' CSP, worked out once (platform/security-headers.ts).
+    // helmet's headers with the pages' CSP, worked out once (platform/requests/security-headers.ts).
     securityHeaders(pages, {
       contentSecurityPolicy: {
         directives: {

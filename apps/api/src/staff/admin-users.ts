@@ -4,7 +4,7 @@ import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
 import { type SqlBool, sql, type Transaction } from 'kysely';
-import type { StaffChange } from '../catalog/admin-rows';
+import type { StaffChange } from '../catalog/admin/admin-rows';
 import { roleOf } from '../identity/roles';
 import { setActiveEndingSessions, setRoleEndingSessions } from '../identity/staff-user-changes';
 import { recordAudit } from '../platform/audit';

@@ -1,15 +1,15 @@
 /** Catalogue edits reaching servers cross two modules (decisions/042-catalogue-changes-reach-owners.md). */
 import type { AddonBody, AdminAddon, AdminPackage, PackageFields } from '@falkenhost/contracts/admin';
-import { updateAddon } from '../catalog/admin-addons';
-import { updatePackage } from '../catalog/admin-packages';
-import type { StaffChange } from '../catalog/admin-rows';
+import { updateAddon } from '../catalog/admin/admin-addons';
+import { updatePackage } from '../catalog/admin/admin-packages';
+import type { StaffChange } from '../catalog/admin/admin-rows';
 import { type PreparedImage, prepareImage } from '../catalog/uploads';
 import type { AppContext } from '../platform/context';
-import { repriceAddonServers, repricePackageServers } from '../servers/package-repricing';
+import { repriceAddonServers, repricePackageServers } from '../servers/changes/package-repricing';
 
 /**
  * PUT /api/private/store/packages: edits a public package and re-prices its servers.
- * @throws AppError as catalog/admin-packages.ts updatePackage
+ * @throws AppError as catalog/admin/admin-packages.ts updatePackage
  */
 export function updatePackageAndServers(
   ctx: AppContext,
@@ -45,7 +45,7 @@ export async function updatePackageFromForm(
 
 /**
  * PUT /api/private/store/addons: edits an add-on and re-prices the servers that have it.
- * @throws AppError as catalog/admin-addons.ts updateAddon
+ * @throws AppError as catalog/admin/admin-addons.ts updateAddon
  */
 export function updateAddonAndServers(
   ctx: AppContext,

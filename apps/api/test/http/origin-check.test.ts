@@ -8,7 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedOrigins } from '../../src/platform/origin-check';
+import { allowedOrigins } from '../../src/platform/requests/origin-check';
 import { DATABASES, type Product, registerStaff, routesOf, type Session, startProduct } from '../harness';
 
 const refused = { reason: 'forbidden', message: 'origin' };

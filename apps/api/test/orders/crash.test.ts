@@ -14,15 +14,15 @@ import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
-import { ORDER_LEASE_MS, reconcileCardOrders } from '../../src/orders/card-order-advance';
-import type { PackageCardDetails } from '../../src/orders/card-order-details';
-import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/package-by-credits';
+import { ORDER_LEASE_MS, reconcileCardOrders } from '../../src/orders/checkout/card-order-advance';
+import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/checkout/package-by-credits';
+import type { PackageCardDetails } from '../../src/orders/records/card-order-details';
 import { createClock } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
 import { newUserPackage } from '../../src/platform/db/rows';
-import { createPublicCache } from '../../src/platform/public-cache';
+import { createPublicCache } from '../../src/platform/requests/public-cache';
 import { bundleWorker } from '../fixtures/bundled-worker';
 import { DATABASES, insertCustomer } from '../harness';
 
@@ -208,7 +208,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
   });
 
   /**
-   * A card order as the paid webhook leaves it (orders/card-payment.ts `settleFirstPayment`): the order
+   * A card order as the paid webhook leaves it (orders/checkout/card-payment.ts `settleFirstPayment`): the order
    * paid, its server row provisioning.
    * @returns the order's and the server row's ids
    */

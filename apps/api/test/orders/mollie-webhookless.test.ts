@@ -8,7 +8,7 @@ import { Client } from 'mollie-api-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment, webhookUrlRefused } from '../../src/integrations/mollie';
 import { runTick } from '../../src/jobs/tick';
-import { isWebhookless } from '../../src/orders/webhookless';
+import { isWebhookless } from '../../src/orders/records/webhookless';
 import {
   billingAddress,
   DATABASES,

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
-import { RENEWAL_GRACE_MS } from '../../src/orders/monthly-expiry';
-import { syncSubscription } from '../../src/orders/subscription-sync';
+import { RENEWAL_GRACE_MS } from '../../src/orders/renewals/monthly-expiry';
+import { syncSubscription } from '../../src/orders/subscriptions/subscription-sync';
 import { DAY_MS } from '../../src/servers/hourly-billing';
 import { periodEnd } from '../../src/servers/paid-period';
 import {

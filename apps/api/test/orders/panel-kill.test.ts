@@ -30,17 +30,17 @@ import {
   orderPackageByCredits,
   PROVISIONING_STALE_MS,
   recoverProvisioning,
-} from '../../src/orders/package-by-credits';
-import { reconcilePanel } from '../../src/orders/panel-reconciler';
+} from '../../src/orders/checkout/package-by-credits';
+import { reconcilePanel } from '../../src/orders/reconciliation/panel-reconciler';
 import { buildMatches, currentBuild } from '../../src/panel/server-build';
 import { createClock } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
-import { createPublicCache } from '../../src/platform/public-cache';
-import { reconcileServerChanges } from '../../src/servers/change-panel';
+import { createPublicCache } from '../../src/platform/requests/public-cache';
+import { reconcileServerChanges } from '../../src/servers/changes/change-panel';
+import { buyAddon } from '../../src/servers/changes/server-changes';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
-import { buyAddon } from '../../src/servers/server-changes';
 import { CHANGE_STALE_MS } from '../../src/servers/server-records';
 import { bundleWorker } from '../fixtures/bundled-worker';
 import { DATABASES, freePort, insertCustomer } from '../harness';

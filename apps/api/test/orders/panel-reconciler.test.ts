@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMasterAccount } from '../../src/app/seed/master';
-import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/package-by-credits';
-import { reconcilePanel } from '../../src/orders/panel-reconciler';
+import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/checkout/package-by-credits';
+import { reconcilePanel } from '../../src/orders/reconciliation/panel-reconciler';
 import { enqueuePanelTask } from '../../src/panel/panel-queue';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
 import {

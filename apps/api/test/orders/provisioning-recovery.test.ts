@@ -7,7 +7,7 @@ import { hourlyUnits } from '@falkenhost/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../../src/billing/ledger';
 import { runTick } from '../../src/jobs/tick';
-import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/package-by-credits';
+import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/checkout/package-by-credits';
 import { createPanelServer } from '../../src/panel/panel-servers';
 import { ensurePanelUser } from '../../src/panel/panel-users';
 import { serverBuild } from '../../src/panel/server-build';

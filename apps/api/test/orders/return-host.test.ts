@@ -3,7 +3,7 @@
  * its session cookies come along (issue 30, docs/decisions/245); production never follows a Host header.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { returnBase } from '../../src/platform/origin-check';
+import { returnBase } from '../../src/platform/requests/origin-check';
 import {
   billingAddress,
   DATABASES,

@@ -10,7 +10,7 @@ import {
   BatchedCounters,
   databaseRateLimitStore,
   pruneRateLimits,
-} from '../../src/platform/rate-limit-store';
+} from '../../src/platform/requests/rate-limit-store';
 import { DATABASES, grantCredits, registerVerified, startProduct } from '../harness';
 
 describe('rate-limit counters in the database', () => {

@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lazyChildLogger, OneLineRequestLog, TurnBuffer } from '../../src/platform/request-log';
+import { lazyChildLogger, OneLineRequestLog, TurnBuffer } from '../../src/platform/requests/request-log';
 
 describe('the request log', () => {
   it('writes one line per request at info, with the request and the answer', async () => {
@@ -122,7 +122,7 @@ describe('the request log', () => {
   it("writes a quiet server's line within about a second, without waiting for the buffer to fill", async () => {
     // One line, then the process stays up: the line must reach standard output while it runs.
     const script = [
-      "import { bufferedStdout } from './src/platform/request-log.ts';",
+      "import { bufferedStdout } from './src/platform/requests/request-log.ts';",
       'const out = bufferedStdout();',
       "out.write('quiet line\\n');",
       'setInterval(() => {}, 1000);',
@@ -158,7 +158,7 @@ describe('the request log', () => {
   it('writes the lines still pending when the process exits', () => {
     // A process that logs through the product's standard output and exits in the same turn.
     const script = [
-      "import { bufferedStdout } from './src/platform/request-log.ts';",
+      "import { bufferedStdout } from './src/platform/requests/request-log.ts';",
       'const out = bufferedStdout();',
       "for (const n of [0, 1, 2]) out.write('line ' + n + '\\n');",
       'process.exit(0);',

@@ -5,7 +5,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { API_SECURITY_HEADERS, helmetHeaders } from '../../src/platform/security-headers';
+import { API_SECURITY_HEADERS, helmetHeaders } from '../../src/platform/requests/security-headers';
 import { startProduct } from '../harness';
 
 describe('security headers worked out once', () => {

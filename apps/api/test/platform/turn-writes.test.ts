@@ -4,7 +4,7 @@
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { TurnWrites } from '../../src/platform/turn-writes';
+import { TurnWrites } from '../../src/platform/requests/turn-writes';
 
 describe("answers written at the end of their event loop's turn", () => {
   /** A server holding its answers as the product does (server.ts), on a real port. */

@@ -8,7 +8,7 @@ import { runTick } from '../../src/jobs/tick';
 import { enqueuePanelTask } from '../../src/panel/panel-queue';
 import { HOUR_MS, hourStart } from '../../src/servers/hourly-billing';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
-import { localDayHour } from '../../src/servers/schedule-hours';
+import { localDayHour } from '../../src/servers/schedules/schedule-hours';
 import {
   DATABASES,
   grantCredits,

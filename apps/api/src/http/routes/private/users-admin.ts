@@ -13,7 +13,7 @@ import {
 } from '@falkenhost/contracts/admin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { StaffChange } from '../../../catalog/admin-rows';
+import type { StaffChange } from '../../../catalog/admin/admin-rows';
 import { listAudit } from '../../../platform/audit';
 import { changeRole, listUsers, setActive } from '../../../staff/admin-users';
 import { authOf, guard } from '../../guards';

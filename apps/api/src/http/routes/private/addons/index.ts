@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addonsInLanguage } from '../../../../catalog/catalogue-names';
-import { buyServerAddon, removeServerAddon } from '../../../../orders/server-changes-paid';
-import { addonsAvailableForChange } from '../../../../servers/change-offers';
+import { buyServerAddon, removeServerAddon } from '../../../../orders/subscriptions/server-changes-paid';
+import { addonsAvailableForChange } from '../../../../servers/changes/change-offers';
 import { authOf, guard, userOf } from '../../../guards';
 import { requestLanguage } from '../../../request-language';
 

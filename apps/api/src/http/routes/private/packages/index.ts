@@ -7,8 +7,8 @@ import { storePackage } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeServerPackage } from '../../../../orders/server-changes-paid';
-import { packagesAvailableForChange } from '../../../../servers/change-offers';
+import { changeServerPackage } from '../../../../orders/subscriptions/server-changes-paid';
+import { packagesAvailableForChange } from '../../../../servers/changes/change-offers';
 import { authOf, guard, userOf } from '../../../guards';
 
 export default async function privatePackageRoutes(fastify: FastifyInstance): Promise<void> {

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../../platform/errors';
-import { allowedOrigins } from '../../../../platform/origin-check';
+import { allowedOrigins } from '../../../../platform/requests/origin-check';
 import { listOwnedServers } from '../../../../servers/owned-servers';
 import { serverCountOf, socketCredentialFor } from '../../../../servers/server-socket';
 import { serverVariables, updateServerVariables } from '../../../../servers/server-variables';
@@ -27,7 +27,7 @@ export default async function privateServersRoutes(fastify: FastifyInstance): Pr
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const relay = fastify.socketRelay;
-  // Browsers send an Origin with every websocket: the origins writes accept (platform/origin-check.ts),
+  // Browsers send an Origin with every websocket: the origins writes accept (platform/requests/origin-check.ts),
   // and in the demo the web client's dev server, whose proxy passes the page's Origin on upgrades.
   const socketOrigins = allowedOrigins(ctx.config);
   if (ctx.config.mode === 'demo') socketOrigins.add('http://localhost:5173');

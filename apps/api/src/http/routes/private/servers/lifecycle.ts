@@ -15,11 +15,11 @@ import { linkAnswer } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelOrDelete } from '../../../../orders/server-cancellation';
-import { unsuspendLink } from '../../../../orders/server-unsuspend';
-import { returnBase } from '../../../../platform/origin-check';
+import { unsuspendLink } from '../../../../orders/checkout/server-unsuspend';
+import { cancelOrDelete } from '../../../../orders/subscriptions/server-cancellation';
+import { returnBase } from '../../../../platform/requests/origin-check';
 import { powerServer } from '../../../../servers/lifecycle';
-import { addSchedule, deleteSchedule, listSchedules } from '../../../../servers/schedules';
+import { addSchedule, deleteSchedule, listSchedules } from '../../../../servers/schedules/schedules';
 import { guard, userOf } from '../../../guards';
 
 const empty = z.object({});

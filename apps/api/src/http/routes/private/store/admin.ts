@@ -3,7 +3,7 @@
  * panel locations' names in other languages, docs/decisions/242): admin
  * and master only, checked before anything of the request is read. Games and packages come as multipart
  * forms with their images (`@fastify/multipart`, at most UPLOAD_MAX_BYTES a file, 413 beyond), read
- * strictly (platform/multipart-form.ts): a malformed form is a 400, never a 500.
+ * strictly (platform/requests/multipart-form.ts): a malformed form is a 400, never a 500.
  */
 import {
   ADMIN_MESSAGES,
@@ -34,20 +34,24 @@ import {
   deleteAddon,
   listAdminAddons,
   addonsAdditionalData as loadAddonsAdditionalData,
-} from '../../../../catalog/admin-addons';
-import { createDiscount, deleteDiscount, listAdminDiscounts } from '../../../../catalog/admin-discounts';
+} from '../../../../catalog/admin/admin-addons';
+import {
+  createDiscount,
+  deleteDiscount,
+  listAdminDiscounts,
+} from '../../../../catalog/admin/admin-discounts';
 import {
   createGameFromForm,
   createPackageFromForm,
   updateGameFromForm,
-} from '../../../../catalog/admin-forms';
-import { deleteGame, listAdminGames } from '../../../../catalog/admin-games';
-import { listAdminLocations, setLocationNames } from '../../../../catalog/admin-locations';
-import { deletePackage, listAdminPackages } from '../../../../catalog/admin-packages';
-import { fieldError, type StaffChange } from '../../../../catalog/admin-rows';
+} from '../../../../catalog/admin/admin-forms';
+import { deleteGame, listAdminGames } from '../../../../catalog/admin/admin-games';
+import { listAdminLocations, setLocationNames } from '../../../../catalog/admin/admin-locations';
+import { deletePackage, listAdminPackages } from '../../../../catalog/admin/admin-packages';
+import { fieldError, type StaffChange } from '../../../../catalog/admin/admin-rows';
 import { gameVariableStatus } from '../../../../panel/egg-variables';
 import { AppError } from '../../../../platform/errors';
-import { readMultipartForm } from '../../../../platform/multipart-form';
+import { readMultipartForm } from '../../../../platform/requests/multipart-form';
 import { updateAddonAndServers, updatePackageFromForm } from '../../../../staff/catalog-edits';
 import { authOf, guard } from '../../../guards';
 
@@ -88,7 +92,7 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   app.addHook('onRequest', guard(fastify, 'verified', ['admin', 'master']));
-  // Forms are read in the handlers (platform/multipart-form.ts), after the guard, so that every malformed body
+  // Forms are read in the handlers (platform/requests/multipart-form.ts), after the guard, so that every malformed body
   // is a client error; a JSON route of this scope sent multipart gets no body and fails its schema.
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 40, parts: 42, fieldSize: 64 * 1024 },

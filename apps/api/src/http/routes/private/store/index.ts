@@ -38,12 +38,12 @@ import {
   verifyDiscountCode,
 } from '../../../../catalog/store-offer';
 import { roleOf } from '../../../../identity/roles';
-import { orderPackageByCard } from '../../../../orders/card-checkout';
-import { orderCredits } from '../../../../orders/credit-orders';
+import { orderPackageByCard } from '../../../../orders/checkout/card-checkout';
+import { orderCredits } from '../../../../orders/checkout/credit-orders';
+import { orderPackageByCredits } from '../../../../orders/checkout/package-by-credits';
 import { orderStatus } from '../../../../orders/order-view';
-import { orderPackageByCredits } from '../../../../orders/package-by-credits';
 import { AppError } from '../../../../platform/errors';
-import { returnBase } from '../../../../platform/origin-check';
+import { returnBase } from '../../../../platform/requests/origin-check';
 import { authOf, guard, userOf } from '../../../guards';
 import { requestLanguage } from '../../../request-language';
 

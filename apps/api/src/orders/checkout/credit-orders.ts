@@ -1,0 +1,139 @@
+/**
+ * Credit purchases through Mollie (spec 5, 9): the order is written first, then the payment; credits come
+ * from the webhook only, once per paid payment (docs/decisions/051-credit-order-pricing.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { REASONS } from '@falkenhost/contracts/errors';
+import { creditsOrderPrice } from '@falkenhost/contracts/money';
+import type { OrderCreditsBody } from '@falkenhost/contracts/store';
+import { applyLedgerEntry } from '../../billing/ledger';
+import { checkOrderReferrer, payReferralBonus, setOrderReferrer } from '../../billing/referrals';
+import { findValidDiscount } from '../../catalog/discounts';
+import { createPayment, type PaymentState } from '../../integrations/mollie';
+import type { AppContext } from '../../platform/context';
+import type { Order, User } from '../../platform/db/schema';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { notifyStaff } from '../../platform/staff-webhook';
+import { issueCreditsInvoice } from '../records/order-invoices';
+import { insertPendingOrder, usernameOf } from '../records/order-records';
+import { moveOrder } from '../records/order-status';
+import { recordMolliePayment } from '../records/webhookless';
+
+type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discountCode'>> &
+  Omit<OrderCreditsBody, 'referrer' | 'discountCode' | 'creditsAmount'> & { creditsAmount: number };
+
+/**
+ * Creates a credits order and its Mollie payment; answers the checkout URL.
+ * `back` is where Mollie returns the browser to (origin-check.ts#returnBase).
+ * @throws AppError 400 discount, 400 referrer-self, 404 referrer-not-found (nothing written);
+ *   502 payment (the order is marked failed)
+ */
+export async function orderCredits(
+  ctx: AppContext,
+  user: User,
+  body: ParsedOrderCredits,
+  back: string = ctx.config.publicUrl,
+): Promise<string> {
+  const { db, now } = ctx;
+  const discount = await findValidDiscount(db, body.discountCode, now());
+  const referrerId = await checkOrderReferrer(db, user.id, body.referrer);
+  const price = creditsOrderPrice(body.creditsAmount, discount?.percentageBp ?? 0, body.paymentMethod);
+  const publicId = randomUUID();
+  const t = now();
+  const order = await db.transaction().execute(async (trx) => {
+    await setOrderReferrer(trx, user.id, referrerId, t);
+    return insertPendingOrder(trx, {
+      publicId,
+      userId: user.id,
+      kind: 'credits',
+      creditsAmount: body.creditsAmount * 10_000,
+      amountCents: price.total,
+      feeCents: price.fee,
+      discountId: discount?.id ?? null,
+      discountBp: discount?.percentageBp ?? 0,
+      paymentMethod: body.paymentMethod,
+      userPackageId: null,
+      details: {
+        billingAddress: {
+          addressLine1: body.addressLine1,
+          addressLine2: body.addressLine2,
+          city: body.city,
+          postalCode: body.postalCode,
+          state: body.state,
+          country: body.country,
+        },
+        price,
+      },
+      createdAt: t,
+    });
+  });
+
+  try {
+    const payment = await createPayment(ctx.mollie, {
+      amountCents: price.total,
+      description: `Falkenhost: ${body.creditsAmount} credits (order ${order.id})`,
+      redirectUrl: `${back}/dashboard?order=${publicId}`,
+      webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
+      method: body.paymentMethod,
+      language: user.language,
+      metadata: { orderId: publicId },
+      idempotencyKey: publicId,
+    });
+    await recordMolliePayment(ctx, order.id, payment);
+    return payment.checkoutUrl;
+  } catch (error) {
+    // Still pending: no payment id was recorded, so no webhook or poller could have settled it.
+    await moveOrder(db, order.id, 'pending', 'failed', { completed_at: now() });
+    throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
+  }
+}
+
+/**
+ * Records a paid order settled by its first payment alone once: completed, credits and invoice for a
+ * credit order, and the referrer's bonus.
+ * @returns 'paid' when this call recorded it, 'unchanged' when another delivery did
+ */
+export async function settlePaidOrder(
+  ctx: AppContext,
+  order: Order,
+  payment: PaymentState,
+): Promise<'paid' | 'unchanged'> {
+  const { db, now } = ctx;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const t = now();
+      if (!(await moveOrder(trx, order.id, 'pending', 'completed', { completed_at: t })))
+        return 'unchanged' as const;
+      if (order.kind === 'credits') {
+        await applyLedgerEntry(trx, {
+          userId: order.user_id,
+          amount: order.credits_amount,
+          kind: 'purchase',
+          reference: `order:${order.id}`,
+          now: t,
+        });
+        await issueCreditsInvoice(ctx, trx, order, payment, t);
+        await notifyStaff(ctx, trx, {
+          type: 'new-order',
+          orderId: order.id,
+          orderKind: 'credits',
+          username: await usernameOf(trx, order.user_id),
+          amountCents: order.amount_cents,
+          credits: order.credits_amount / 10_000,
+        });
+      }
+      await payReferralBonus(
+        trx,
+        order.user_id,
+        order.amount_cents - order.fee_cents,
+        `order:${order.id}`,
+        t,
+      );
+      return 'paid' as const;
+    });
+  } catch (error) {
+    // A concurrent delivery already wrote the ledger row: this one changes nothing.
+    if (isUniqueViolation(error)) return 'unchanged';
+    throw error;
+  }
+}
