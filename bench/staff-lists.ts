@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { listAdminPackages } from '../apps/api/src/catalog/admin-packages';
+import { listAdminPackages } from '../apps/api/src/catalog/admin/admin-packages';
 import { listAudit } from '../apps/api/src/platform/audit';
 import type { AppContext } from '../apps/api/src/platform/context';
 import type { Db } from '../apps/api/src/platform/db/database';
