@@ -1,13 +1,13 @@
 # syntax=docker/dockerfile:1
 #
 # Falkenhost in production (docs/operations.md): the web client and the server are built in one stage;
-# the image that runs them has Node 20, the server's production dependencies and the two builds, and runs
+# the image that runs them has Node 24, the server's production dependencies and the two builds, and runs
 # as the unprivileged user `node`. Configuration comes from the environment (APP_MODE=production).
 #
 #   docker build -t falkenhost .
 #   docker compose up -d            # two instances, PostgreSQL 16 and Caddy (compose.yaml)
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # The workspace manifests and the tools to compile native modules (better-sqlite3) when no prebuilt
 # binary fits. Dependency layers are reused until a manifest or the lock file changes.
@@ -17,6 +17,7 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY scripts/native-addons.mjs scripts/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
@@ -36,7 +37,9 @@ RUN npm run build
 
 # The server's production dependencies only (no Vite, React, Vitest, Biome ...).
 FROM manifests AS deps
+# The image's own Node 24 runs the server: the Node build package.json pins for npm scripts is left out.
 RUN npm ci --omit=dev --workspace @falkenhost/api --no-audit --no-fund \
+  && rm -rf node_modules/node-linux-* node_modules/.bin/node \
   && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime

@@ -7,7 +7,14 @@ import { ensureMasterAccount } from './seed/master';
 import { createServer } from './server';
 import { gracefulShutdown } from './shutdown';
 
+/** The Node.js major the product is built and tested on (package.json "engines"; README). */
+const NODE_MAJOR = 24;
+
 async function main(): Promise<void> {
+  if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+    console.error(`Falkenhost needs Node.js ${NODE_MAJOR} or newer; this is ${process.version}. See the README.`);
+    process.exit(1);
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -36,7 +43,7 @@ async function main(): Promise<void> {
     );
   }
   const jobs = startJobs(server.ctx);
-  console.log(`\n  Falkenhost (${config.mode}) is running at ${config.publicUrl}\n`);
+  console.log(`\n  Falkenhost (${config.mode}) is running at ${config.publicUrl} on Node.js ${process.version}\n`);
 
   // Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS; a second signal exits at once.
   let stopping = false;
