@@ -12,7 +12,9 @@ const NODE_MAJOR = 24;
 
 async function main(): Promise<void> {
   if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
-    console.error(`Falkenhost needs Node.js ${NODE_MAJOR} or newer; this is ${process.version}. See the README.`);
+    console.error(
+      `Falkenhost needs Node.js ${NODE_MAJOR} or newer; this is ${process.version}. See the README.`,
+    );
     process.exit(1);
   }
   let config: ReturnType<typeof loadConfig>;
@@ -43,7 +45,9 @@ async function main(): Promise<void> {
     );
   }
   const jobs = startJobs(server.ctx);
-  console.log(`\n  Falkenhost (${config.mode}) is running at ${config.publicUrl} on Node.js ${process.version}\n`);
+  console.log(
+    `\n  Falkenhost (${config.mode}) is running at ${config.publicUrl} on Node.js ${process.version}\n`,
+  );
 
   // Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS; a second signal exits at once.
   let stopping = false;

@@ -119,8 +119,17 @@ export interface DonePanelTask {
 
 /** What the caller does with a confirmed task (panel is below servers, which owns the server rows). */
 export interface PanelTaskHandlers {
+  /** The panel ids of owned server `userPackageId` (servers owns `user_packages`; it must exist). */
+  serverOf(ctx: AppContext, userPackageId: number): Promise<TaskServer>;
   /** Applies the task to the caller's records, in the transaction that marks it done; `now` in ms. */
   onDone(trx: Transaction<Database>, task: DonePanelTask, now: number): Promise<void>;
+}
+
+/** What a task needs of its owned server: our id and the panel server's ids, null before it exists. */
+export interface TaskServer {
+  id: number;
+  ptero_server_id: number | null;
+  ptero_server_uuid: string | null;
 }
 
 /**
@@ -197,11 +206,7 @@ async function claim(ctx: AppContext, limit: number): Promise<ClaimedTask[]> {
 }
 
 async function runTask(ctx: AppContext, handlers: PanelTaskHandlers, task: ClaimedTask): Promise<boolean> {
-  const server = await ctx.db
-    .selectFrom('user_packages')
-    .select(['id', 'ptero_server_id', 'ptero_server_uuid', 'status'])
-    .where('id', '=', task.user_package_id)
-    .executeTakeFirstOrThrow();
+  const server = await handlers.serverOf(ctx, task.user_package_id);
   const started = performance.now();
   const observe = (outcome: PanelCallOutcome) =>
     ctx.metrics?.panelCallDuration.observe(
@@ -278,7 +283,7 @@ function isSettled(error: unknown): boolean {
 async function call(
   ctx: AppContext,
   task: ClaimedTask,
-  server: { id: number; ptero_server_id: number | null; ptero_server_uuid: string | null },
+  server: TaskServer,
 ): Promise<void> {
   const { pterodactyl } = ctx;
   if (server.ptero_server_id === null || server.ptero_server_uuid === null) return;

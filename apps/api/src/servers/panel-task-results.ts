@@ -8,6 +8,7 @@ import {
   drainPanelTasks,
   type PanelQueueResult,
   type PanelTaskHandlers,
+  type TaskServer,
 } from '../panel/panel-queue';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
@@ -41,7 +42,16 @@ export async function applyPanelTaskResult(
   }
 }
 
-const handlers: PanelTaskHandlers = { onDone: applyPanelTaskResult };
+/** The panel ids of owned server `userPackageId`, as the panel queue's tasks need them. */
+async function taskServer(ctx: AppContext, userPackageId: number): Promise<TaskServer> {
+  return ctx.db
+    .selectFrom('user_packages')
+    .select(['id', 'ptero_server_id', 'ptero_server_uuid'])
+    .where('id', '=', userPackageId)
+    .executeTakeFirstOrThrow();
+}
+
+const handlers: PanelTaskHandlers = { serverOf: taskServer, onDone: applyPanelTaskResult };
 
 /**
  * Runs the panel queue's due tasks (panel/panel-queue.ts#drainPanelTasks) with the server rows kept in
