@@ -33,7 +33,8 @@ import { bufferedStdout, lazyChildLogger, OneLineRequestLog } from '../platform/
 import { apiSecurityHeaders } from '../platform/requests/security-headers';
 import { TurnWrites } from '../platform/requests/turn-writes';
 import { loadSiteContent } from '../platform/site-content';
-import { registerCompression, registerWeb } from '../site';
+import { registerWeb } from '../site';
+import { registerCompression } from '../site/compression';
 
 export interface ProductServer {
   app: FastifyInstance;
