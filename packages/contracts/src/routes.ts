@@ -1,6 +1,6 @@
 /**
  * The web client's pages, the one list both apps read: the client's router matches these paths
- * (apps/web/src/app/router.tsx) and the server answers each with its HTML (apps/api/src/site/index.ts).
+ * (apps/web/src/app/router.tsx) and the server answers each with its HTML (apps/api/src/site/page-routes.ts).
  * Paths in React Router's syntax: `:name` a segment, `:name?` an optional last segment.
  */
 export const PAGES = {

@@ -22,7 +22,7 @@ import { SocketRelay, type SocketRelayOptions } from '../panel/socket-relay';
 import { type Clock, createClock, createPersistentClock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
-import { openDatabase } from '../platform/db/database';
+import { type Db, openDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
 import { createMailer } from '../platform/mail/mailer';
 import { createMetrics, recordRequestDurations, registerMetricsRoute } from '../platform/metrics';
@@ -33,7 +33,8 @@ import { bufferedStdout, lazyChildLogger, OneLineRequestLog } from '../platform/
 import { apiSecurityHeaders } from '../platform/requests/security-headers';
 import { TurnWrites } from '../platform/requests/turn-writes';
 import { loadSiteContent } from '../platform/site-content';
-import { registerCompression, registerWeb } from '../site';
+import { registerWeb } from '../site';
+import { registerCompression } from '../site/compression';
 
 export interface ProductServer {
   app: FastifyInstance;
@@ -84,10 +85,54 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const database = await openDatabase(config.databaseUrl, { schema: options.databaseSchema });
   await migrateToLatest(database);
 
+  const app = createFastify(config, options.logger);
+  await registerCompression(app);
+  const startClosing = holdAnswers(app);
+  // Websockets for the whole server, before any route (the live-stats relay, the demo's Wings).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const metrics = createMetrics(database.db, app.log);
+  recordRequestDurations(app, metrics);
+  registerMetricsRoute(app, metrics, config.metricsToken);
+
+  const emulators = await mountDemoEmulators(app, config, now, options);
+
+  const ctx = createContext(config, database, { log: app.log, site, now, clock, metrics });
+  app.decorate('ctx', ctx);
+  app.decorate('demoEmulators', emulators);
+  const socketRelay = new SocketRelay(ctx, options.socketRelay);
+  app.decorate('socketRelay', socketRelay);
+  app.addHook('onClose', async () => socketRelay.close());
+
+  await registerApi(app, config, database.db, now);
+  await registerUploads(app, config);
+  await registerWeb(app, config, ctx, (request) => pageSession(app, request));
+
+  return {
+    app,
+    ctx,
+    emulators,
+    async close({ graceMs = CLOSE_GRACE_MS, alsoAwait } = {}) {
+      // Then every connection is closed, also sockets opened and never used (Node would keep them).
+      startClosing();
+      const force = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      force.unref();
+      await Promise.all([app.close(), alsoAwait]);
+      clearTimeout(force);
+      emulators?.close();
+      await database.destroy();
+    },
+  };
+}
+
+/**
+ * The Fastify instance: its logger (`logger`, else one at LOG_LEVEL on buffered stdout), the one-line
+ * request log, trusted proxies, body and time limits, and zod's validator and serializer.
+ */
+function createFastify(config: Config, logger: ServerOptions['logger']): FastifyInstance {
   // The request log writes its lines to this buffered output directly; tests bring their own logger.
-  const stdout = options.logger === undefined ? bufferedStdout() : null;
+  const stdout = logger === undefined ? bufferedStdout() : null;
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel, stream: stdout },
+    logger: logger ?? { level: config.logLevel, stream: stdout },
     logController: new OneLineRequestLog(stdout),
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
@@ -100,7 +145,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.server.headersTimeout = TIMEOUTS.headersMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await registerCompression(app);
+  return app;
+}
+
+/**
+ * Holds every answer of `app` to the end of its event-loop turn; once closing, answers end their connection.
+ * @returns the function that starts the closing
+ */
+function holdAnswers(app: FastifyInstance): () => void {
   // Answers still in flight while closing end their kept-alive connection; every answer is held to the end
   // of its event-loop turn (docs/decisions/007-turn-writes.md), from the first onSend hook.
   let closing = false;
@@ -109,20 +161,33 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     if (closing) reply.header('connection', 'close');
     turnWrites.hold(reply, done, payload);
   });
-  // Websockets for the whole server, before any route (the live-stats relay, the demo's Wings).
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const metrics = createMetrics(database.db, app.log);
-  recordRequestDurations(app, metrics);
-  registerMetricsRoute(app, metrics, config.metricsToken);
+  return () => {
+    closing = true;
+  };
+}
 
-  const emulators =
-    config.mode === 'demo'
-      ? await mountEmulators(app, config, now, options.emulatorTiming, options.emulatorDataDir, {
-          strictWebhookUrls: options.mollieStrictWebhookUrls ?? false,
-        })
-      : null;
+/** The demo's panel and Mollie emulators, mounted on `app`; null in production. */
+async function mountDemoEmulators(
+  app: FastifyInstance,
+  config: Config,
+  now: () => number,
+  options: ServerOptions,
+): Promise<DemoEmulators | null> {
+  return config.mode === 'demo'
+    ? await mountEmulators(app, config, now, options.emulatorTiming, options.emulatorDataDir, {
+        strictWebhookUrls: options.mollieStrictWebhookUrls ?? false,
+      })
+    : null;
+}
 
-  const ctx: AppContext = {
+/** The context of every route and service: database, the integrations' clients, caches, clock, metrics. */
+function createContext(
+  config: Config,
+  database: Db,
+  parts: Pick<AppContext, 'log' | 'site' | 'now' | 'clock' | 'metrics'>,
+): AppContext {
+  const { log, site, now, clock, metrics } = parts;
+  return {
     config,
     db: database.db,
     dialect: database.dialect,
@@ -139,19 +204,25 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     mailer: createMailer(config.mail.smtpUrl, config.mail.from, now),
     mailAttachments: { invoice: invoiceAttachment },
     captcha: createCaptcha({ ...config.captcha, db: database.db, now }),
-    log: app.log,
+    log,
     publicCache: createPublicCache(),
     site,
     now,
     clock,
     metrics,
   };
-  app.decorate('ctx', ctx);
-  app.decorate('demoEmulators', emulators);
-  const socketRelay = new SocketRelay(ctx, options.socketRelay);
-  app.decorate('socketRelay', socketRelay);
-  app.addHook('onClose', async () => socketRelay.close());
+}
 
+/**
+ * The /api scope: its security headers, origin check, cookies, the rate limits (counted in `db`, a default
+ * per customer on /api/private) and the routes.
+ */
+async function registerApi(
+  app: FastifyInstance,
+  config: Config,
+  db: Db['db'],
+  now: () => number,
+): Promise<void> {
   await app.register(async (api) => {
     apiSecurityHeaders(api);
     refuseForeignOrigins(api, config);
@@ -170,11 +241,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         },
       };
     });
-    const batchedCounters = new BatchedCounters(database.db, now);
+    const batchedCounters = new BatchedCounters(db, now);
     api.addHook('onClose', () => batchedCounters.close());
     await api.register(rateLimit, {
       global: false,
-      store: databaseRateLimitStore(database.db, now, batchedCounters),
+      store: databaseRateLimitStore(db, now, batchedCounters),
       // Counting must never break the product: if the database cannot count, the request goes through.
       skipOnError: true,
       // Within a limit no X-RateLimit-* headers (docs/decisions/002-rate-limits.md).
@@ -186,7 +257,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
     await api.register(apiRoutes, { prefix: '/api' });
   });
+}
 
+/** Staff-uploaded images from UPLOAD_DIR (created if missing) under /uploads/, cached for a year. */
+async function registerUploads(app: FastifyInstance, config: Config): Promise<void> {
   // Content-addressed names, so an immutable cache is safe (docs/decisions/045-uploaded-images.md).
   mkdirSync(config.uploadDir, { recursive: true });
   await app.register(async (uploads) => {
@@ -201,22 +275,4 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       maxAge: '365d',
     });
   });
-
-  await registerWeb(app, config, ctx, (request) => pageSession(app, request));
-
-  return {
-    app,
-    ctx,
-    emulators,
-    async close({ graceMs = CLOSE_GRACE_MS, alsoAwait } = {}) {
-      // Then every connection is closed, also sockets opened and never used (Node would keep them).
-      closing = true;
-      const force = setTimeout(() => app.server.closeAllConnections(), graceMs);
-      force.unref();
-      await Promise.all([app.close(), alsoAwait]);
-      clearTimeout(force);
-      emulators?.close();
-      await database.destroy();
-    },
-  };
 }

@@ -31,8 +31,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, language: Language)
   checkDocument(doc);
   const lng = languageOf(language);
   const t = translator(lng, 'invoice');
-  const kind = doc.kind === 'invoice' ? 'invoice' : 'creditNote';
-  const title = t(`title.${kind}`, { number: doc.number });
+  const title = t(`title.${kindKey(doc)}`, { number: doc.number });
   const font = fonts();
   const issued = new Date(doc.issuedAt);
   const pdf = new PDFDocument({
@@ -64,20 +63,66 @@ export async function renderInvoicePdf(doc: InvoiceDocument, language: Language)
   return done;
 }
 
+/** The translation keys' name of the document's kind. */
+function kindKey(doc: InvoiceDocument): 'invoice' | 'creditNote' {
+  return doc.kind === 'invoice' ? 'invoice' : 'creditNote';
+}
+
+/**
+ * What every block of the page draws with: the document, its translations and language, its title, and the
+ * text area in points (`left` to `right`, `width` apart, down to `bottom`).
+ */
+interface Page {
+  pdf: Pdf;
+  doc: InvoiceDocument;
+  t: TFunction;
+  lng: Language;
+  title: string;
+  left: number;
+  right: number;
+  width: number;
+  bottom: number;
+}
+
+/** Points between the two columns of the parties and of the facts. */
+const GAP = 28;
+
+/** The total and note below the table, kept on the page with the last line. */
+const CLOSING = 8 + 22 + 12 + 28;
+
 function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title: string): void {
   const left = MARGIN.left;
   const width = pdf.page.width - MARGIN.left - MARGIN.right;
   const right = left + width;
   const bottom = pdf.page.height - MARGIN.bottom;
-  const kind = doc.kind === 'invoice' ? 'invoice' : 'creditNote';
-  const amount = (cents: number) => formatInvoiceAmount(lng, cents);
-  const date = (instant: number) => formatInvoiceDate(lng, instant);
-  const quantity = new Intl.NumberFormat(INVOICE_LOCALES[lng], { maximumFractionDigits: 3 });
+  const page: Page = { pdf, doc, t, lng, title, left, right, width, bottom };
 
-  const rule = (y: number, color = COLOR.rule, lineWidth = 0.75) => {
-    pdf.moveTo(left, y).lineTo(right, y).lineWidth(lineWidth).strokeColor(color).stroke();
-  };
+  let y = drawTitle(page);
+  y = drawParties(page, y);
+  y = drawFacts(page, y);
+  y = drawLines(page, y);
+  drawTotal(page, y);
 
+  footers(pdf, doc, t);
+}
+
+/** A rule across the page at `y`. */
+function rule(page: Page, y: number, color = COLOR.rule, lineWidth = 0.75): void {
+  page.pdf.moveTo(page.left, y).lineTo(page.right, y).lineWidth(lineWidth).strokeColor(color).stroke();
+}
+
+/** Starts the next page with the title small at its top. @returns the y below it */
+function newPage(page: Page): number {
+  const { pdf, title, left, width } = page;
+  pdf.addPage();
+  const y = MARGIN.top;
+  pdf.font(REGULAR).fontSize(9).fillColor(COLOR.muted).text(title, left, y, { width, lineBreak: false });
+  return y + 22;
+}
+
+/** The title, the number of the invoice a credit note corrects, and the accent rule. @returns the y below */
+function drawTitle(page: Page): number {
+  const { pdf, doc, t, title, left, width } = page;
   let y = MARGIN.top;
   pdf.font(BOLD).fontSize(20).fillColor(COLOR.text).text(title, left, y, { width });
   y = pdf.y + 2;
@@ -90,11 +135,14 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     y = pdf.y;
   }
   y += 10;
-  rule(y, COLOR.accent, 1.5);
-  y += 12;
+  rule(page, y, COLOR.accent, 1.5);
+  return y + 12;
+}
 
-  const gap = 28;
-  const column = (width - gap) / 2;
+/** The supplier and the customer side by side, from `y`, and a rule. @returns the y below */
+function drawParties(page: Page, y: number): number {
+  const { pdf, doc, t, lng, left, width } = page;
+  const column = (width - GAP) / 2;
   const supplier = doc.supplier;
   const supplierLines = [
     ...supplier.addressLines,
@@ -115,7 +163,7 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     party(pdf, left, y, column, t('supplier').toLocaleUpperCase(lng), supplier.name, supplierLines),
     party(
       pdf,
-      left + column + gap,
+      left + column + GAP,
       y,
       column,
       t('customer').toLocaleUpperCase(lng),
@@ -124,86 +172,116 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     ),
   );
   y = partiesEnd + 10;
-  rule(y);
-  y += 9;
+  rule(page, y);
+  return y + 9;
+}
 
+/** The dates on the left and the payment on the right, from `y`, and a rule. @returns the y below */
+function drawFacts(page: Page, y: number): number {
+  const { pdf, doc, t, lng, left, width } = page;
+  const column = (width - GAP) / 2;
+  const date = (instant: number) => formatInvoiceDate(lng, instant);
   const factsEnd = Math.max(
     facts(pdf, left, y, column, [
       [t('issuedAt'), date(doc.issuedAt)],
       [t('taxableSupplyAt'), date(doc.issuedAt)],
-      [t(`paidAt.${kind}`), date(doc.payment.paidAt)],
+      [t(`paidAt.${kindKey(doc)}`), date(doc.payment.paidAt)],
     ]),
-    facts(pdf, left + column + gap, y, column, [
+    facts(pdf, left + column + GAP, y, column, [
       [t('paymentMethod'), doc.payment.method],
       [t('paymentReference'), doc.payment.reference],
     ]),
   );
   y = factsEnd + 5;
-  rule(y);
-  y += 14;
+  rule(page, y);
+  return y + 14;
+}
 
+/** A column of the table: its left edge and width in points. */
+interface Column {
+  x: number;
+  width: number;
+}
+type Columns = Record<'description' | 'quantity' | 'unit' | 'amount', Column>;
+
+/** The table's columns: the description takes what the others leave. */
+function tableColumns(page: Page): Columns {
+  const { left, right, width } = page;
   const pad = COLUMN.padding;
   const descriptionWidth = width - COLUMN.quantity - COLUMN.unit - COLUMN.amount - 2 * pad;
-  const columns = {
+  return {
     description: { x: left + pad, width: descriptionWidth },
     quantity: { x: left + pad + descriptionWidth, width: COLUMN.quantity - pad },
     unit: { x: left + pad + descriptionWidth + COLUMN.quantity, width: COLUMN.unit - pad },
     amount: { x: right - COLUMN.amount, width: COLUMN.amount - pad },
   };
-  const header = () => {
-    const height = 20;
-    pdf.rect(left, y, width, height).fill(COLOR.fill);
-    pdf.font(BOLD).fontSize(8.5).fillColor(COLOR.muted);
-    const textY = y + 6;
-    const cell = (text: string, c: { x: number; width: number }, align: 'left' | 'right') =>
-      pdf.text(text, c.x, textY, { width: c.width, align, lineBreak: false, ellipsis: true });
-    cell(t('description'), columns.description, 'left');
-    cell(t('quantity'), columns.quantity, 'right');
-    cell(t('unitPrice'), columns.unit, 'right');
-    cell(t('amount'), columns.amount, 'right');
-    y += height;
-  };
-  const newPage = () => {
-    pdf.addPage();
-    y = MARGIN.top;
-    pdf.font(REGULAR).fontSize(9).fillColor(COLOR.muted).text(title, left, y, { width, lineBreak: false });
-    y += 22;
-  };
+}
 
-  // The total and note below the table, kept on the page with the last line.
-  const closing = 8 + 22 + 12 + 28;
-  header();
+/** The table's shaded header row at `y`. @returns the y below it */
+function tableHeader(page: Page, columns: Columns, y: number): number {
+  const { pdf, t, left, width } = page;
+  const height = 20;
+  pdf.rect(left, y, width, height).fill(COLOR.fill);
+  pdf.font(BOLD).fontSize(8.5).fillColor(COLOR.muted);
+  const textY = y + 6;
+  const cell = (text: string, c: Column, align: 'left' | 'right') =>
+    pdf.text(text, c.x, textY, { width: c.width, align, lineBreak: false, ellipsis: true });
+  cell(t('description'), columns.description, 'left');
+  cell(t('quantity'), columns.quantity, 'right');
+  cell(t('unitPrice'), columns.unit, 'right');
+  cell(t('amount'), columns.amount, 'right');
+  return y + height;
+}
+
+/**
+ * The table of the document's lines from `y`, going on to new pages (each with the header again); the
+ * last line stays on the page with the total. @returns the y below the last line
+ */
+function drawLines(page: Page, y: number): number {
+  const { pdf, doc, lng, bottom } = page;
+  const amount = (cents: number) => formatInvoiceAmount(lng, cents);
+  const quantity = new Intl.NumberFormat(INVOICE_LOCALES[lng], { maximumFractionDigits: 3 });
+  const columns = tableColumns(page);
+  y = tableHeader(page, columns, y);
   for (const [i, line] of doc.lines.entries()) {
     pdf.font(REGULAR).fontSize(9);
     const textHeight = pdf.heightOfString(line.description, { width: columns.description.width });
     const height = textHeight + 8;
     const last = i === doc.lines.length - 1;
-    if (y + height + (last ? closing : 0) > bottom) {
-      newPage();
-      header();
+    if (y + height + (last ? CLOSING : 0) > bottom) {
+      y = tableHeader(page, columns, newPage(page));
       pdf.font(REGULAR).fontSize(9);
     }
     const textY = y + 4.5;
     pdf.fillColor(COLOR.text);
     pdf.text(line.description, columns.description.x, textY, { width: columns.description.width });
-    const cell = (text: string, c: { x: number; width: number }) =>
+    const cell = (text: string, c: Column) =>
       pdf.text(text, c.x, textY, { width: c.width, align: 'right', lineBreak: false });
     cell(quantity.format(line.quantity), columns.quantity);
     cell(amount(line.unitCents), columns.unit);
     cell(amount(line.totalCents), columns.amount);
     y += height;
-    rule(y);
+    rule(page, y);
   }
+  return y;
+}
 
+/** The total with its currency, a rule, and the note that the document is settled, from `y`. */
+function drawTotal(page: Page, y: number): void {
+  const { pdf, doc, t, lng, left, right, width, bottom } = page;
+  const pad = COLUMN.padding;
   // On a page of their own only when there are no lines.
-  if (y + closing > bottom) newPage();
+  if (y + CLOSING > bottom) y = newPage(page);
   y += 8;
   const totalWidth = 170;
   pdf
     .font(BOLD)
     .fontSize(13)
     .fillColor(COLOR.text)
-    .text(amount(doc.totalCents), right - totalWidth, y, { width: totalWidth - pad, align: 'right' });
+    .text(formatInvoiceAmount(lng, doc.totalCents), right - totalWidth, y, {
+      width: totalWidth - pad,
+      align: 'right',
+    });
   pdf
     .font(BOLD)
     .fontSize(10.5)
@@ -213,7 +291,7 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
       align: 'right',
     });
   y += 22;
-  rule(y, COLOR.text, 1);
+  rule(page, y, COLOR.text, 1);
   y += 12;
   const noteHeight = 28;
   pdf.rect(left, y, width, noteHeight).fill(COLOR.settledFill);
@@ -222,7 +300,9 @@ function draw(pdf: Pdf, doc: InvoiceDocument, t: TFunction, lng: Language, title
     .font(BOLD)
     .fontSize(10.5)
     .fillColor(COLOR.settled)
-    .text(t(`settled.${kind}`), left + 14, y + 8.5, { width: width - 24, lineBreak: false, ellipsis: true });
-
-  footers(pdf, doc, t);
+    .text(t(`settled.${kindKey(doc)}`), left + 14, y + 8.5, {
+      width: width - 24,
+      lineBreak: false,
+      ellipsis: true,
+    });
 }

@@ -130,7 +130,7 @@ export async function userOf(request: FastifyRequest): Promise<User> {
 }
 
 /**
- * The session user a page is rendered for (the server's page guards, site/index.ts): the user of a valid
+ * The session user a page is rendered for (the server's page guards, site/page-guards.ts): the user of a valid
  * access cookie; undefined when the session hint says a session may go on (an expired access cookie: the
  * browser refreshes it on /api/auth, where the refresh cookie lives, then its guard decides); null when
  * there is no session.

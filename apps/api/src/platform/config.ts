@@ -1,8 +1,8 @@
 /** Configuration from environment variables, validated at start-up (architecture.md, "Modes"). */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { demoSecrets } from './demo-secrets';
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 const url = z.url();
@@ -87,7 +87,20 @@ const productionSchema = z
         ctx.addIssue({ code: 'custom', path: [key], message: 'required when CAPTCHA_PROVIDER=turnstile' });
   });
 
-export interface Config {
+/** Days a server stays suspended, and the rate limits (requests per minute). */
+export interface Limits {
+  suspendDays: number;
+  rateLimitPerMinute: number;
+  /** requests per minute and customer on every /api/private route without a stricter limit */
+  privateRateLimitPerMinute: number;
+  /** the panel's Application API limit per key and minute (its `config/http.php`) */
+  panelRateLimitPerMinute: number;
+  /** whether the demo's panel emulator enforces the panel's API rate limits (false in production) */
+  pterodactylEmulatorRateLimit: boolean;
+  panelClientRateLimitPerMinute: number;
+}
+
+export interface Config extends Limits {
   mode: 'demo' | 'production';
   port: number;
   host: string;
@@ -107,15 +120,6 @@ export interface Config {
   codeSecret: string;
   /** false, or the reverse proxies' addresses/CIDRs (never `true`: any client's X-Forwarded-For would count) */
   trustProxy: false | string;
-  suspendDays: number;
-  rateLimitPerMinute: number;
-  /** requests per minute and customer on every /api/private route without a stricter limit */
-  privateRateLimitPerMinute: number;
-  /** the panel's Application API limit per key and minute (its `config/http.php`) */
-  panelRateLimitPerMinute: number;
-  /** whether the demo's panel emulator enforces the panel's API rate limits (false in production) */
-  pterodactylEmulatorRateLimit: boolean;
-  panelClientRateLimitPerMinute: number;
   logLevel: z.infer<typeof logLevel>;
   /** the seller named on every invoice (a Czech company, not a VAT payer; README "Invoices") */
   supplier: Supplier;
@@ -202,30 +206,6 @@ const apiRoot = (() => {
 const webDist = resolve(apiRoot, '../web/dist');
 const demoSiteContent = resolve(apiRoot, 'site-content');
 
-/** Reads secrets kept across demo restarts, creating the missing ones. */
-function demoSecrets(
-  dataDir: string,
-): Record<'captcha' | 'access' | 'code' | 'mollie' | 'pteroApp' | 'pteroClient' | 'metrics', string> {
-  const file = resolve(dataDir, 'secrets.json');
-  const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n);
-  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
-  if (kept?.metrics) return kept;
-  const secrets = kept
-    ? { ...kept, metrics: token(40) }
-    : {
-        captcha: token(48),
-        access: token(48),
-        code: token(48),
-        mollie: `test_${token(30)}`,
-        pteroApp: `ptla_${token(43)}`,
-        pteroClient: `ptlc_${token(43)}`,
-        metrics: token(40),
-      };
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
-}
-
 /** PTERODACTYL_EMULATOR_RATE_LIMIT: unset or `on` keeps the limits. @throws Error for another value */
 function emulatorRateLimit(value: string | undefined): boolean {
   const v = (value ?? 'on').trim().toLowerCase();
@@ -248,64 +228,90 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  APP_MODE: set APP_MODE=production (or APP_MODE=demo) when ${stray.join(', ')} is set`,
     );
   }
-  if (mode === 'production') {
-    const parsed = productionSchema.safeParse(env);
-    if (!parsed.success) {
-      const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-      throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-    }
-    const e = parsed.data;
-    return {
-      mode: 'production',
-      port: e.PORT,
-      host: e.HOST,
-      publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
-      databaseUrl: e.DATABASE_URL,
-      pterodactyl: {
-        url: e.PTERODACTYL_URL.replace(/\/$/, ''),
-        applicationKey: e.PTERODACTYL_APP_KEY,
-        clientKey: e.PTERODACTYL_CLIENT_KEY,
-        panelUrl: (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
-      },
-      mollie: { apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL },
-      mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-      captcha: {
-        provider: e.CAPTCHA_PROVIDER,
-        secret: e.CAPTCHA_SECRET,
-        turnstileSecretKey: e.TURNSTILE_SECRET_KEY,
-        turnstileSiteKey: e.TURNSTILE_SITE_KEY,
-        cost: e.ALTCHA_COST,
-      },
-      accessTokenSecret: e.ACCESS_TOKEN_SECRET,
-      codeSecret: e.CODE_SECRET,
-      trustProxy: e.TRUST_PROXY,
-      suspendDays: e.SUSPEND_DAYS,
-      rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-      privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
-      panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
-      pterodactylEmulatorRateLimit: false,
-      panelClientRateLimitPerMinute: e.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE,
-      logLevel: e.LOG_LEVEL,
-      supplier: supplierFrom(e),
-      links: {
-        website: e.LINK_WEBSITE ?? e.PUBLIC_URL.replace(/\/$/, ''),
-        community: e.LINK_COMMUNITY ?? null,
-        social: e.LINK_SOCIAL ?? null,
-        panel: e.LINK_PANEL ?? (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
-      },
-      webDist,
-      dataDir: resolve('data'),
-      uploadDir: resolve(e.UPLOAD_DIR ?? 'data/uploads'),
-      siteContentDir: e.SITE_CONTENT_DIR ? resolve(e.SITE_CONTENT_DIR) : null,
-      metricsToken: e.METRICS_TOKEN ?? null,
-      shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
-      jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
-      staffWebhookUrl: e.STAFF_WEBHOOK_URL ?? null,
-    };
-  }
+  if (mode === 'production') return productionConfig(env);
   if (mode !== 'demo')
     throw new Error(`Invalid configuration:\n  APP_MODE: must be demo or production, got ${mode}`);
+  return demoConfig(env);
+}
 
+type ProductionEnv = z.infer<typeof productionSchema>;
+
+/** APP_MODE=production: every value from `env`, checked. @throws Error naming every wrong or missing one */
+function productionConfig(env: Record<string, string | undefined>): Config {
+  const parsed = productionSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    mode: 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    pterodactyl: productionPanel(e),
+    mollie: { apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      secret: e.CAPTCHA_SECRET,
+      turnstileSecretKey: e.TURNSTILE_SECRET_KEY,
+      turnstileSiteKey: e.TURNSTILE_SITE_KEY,
+      cost: e.ALTCHA_COST,
+    },
+    accessTokenSecret: e.ACCESS_TOKEN_SECRET,
+    codeSecret: e.CODE_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    ...productionLimits(e),
+    logLevel: e.LOG_LEVEL,
+    supplier: supplierFrom(e),
+    links: productionLinks(e),
+    webDist,
+    dataDir: resolve('data'),
+    uploadDir: resolve(e.UPLOAD_DIR ?? 'data/uploads'),
+    siteContentDir: e.SITE_CONTENT_DIR ? resolve(e.SITE_CONTENT_DIR) : null,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    staffWebhookUrl: e.STAFF_WEBHOOK_URL ?? null,
+  };
+}
+
+/** The panel's API address and keys, and the address customers open (PTERODACTYL_URL's if not set). */
+function productionPanel(e: ProductionEnv): Config['pterodactyl'] {
+  return {
+    url: e.PTERODACTYL_URL.replace(/\/$/, ''),
+    applicationKey: e.PTERODACTYL_APP_KEY,
+    clientKey: e.PTERODACTYL_CLIENT_KEY,
+    panelUrl: (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
+  };
+}
+
+/** Production's suspension days and rate limits (requests per minute); no panel emulator to limit. */
+function productionLimits(e: ProductionEnv): Limits {
+  return {
+    suspendDays: e.SUSPEND_DAYS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
+    panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
+    pterodactylEmulatorRateLimit: false,
+    panelClientRateLimitPerMinute: e.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+/** LINK_*: the website defaults to PUBLIC_URL and the panel to the panel's address, the others to none. */
+function productionLinks(e: ProductionEnv): ExternalLinks {
+  return {
+    website: e.LINK_WEBSITE ?? e.PUBLIC_URL.replace(/\/$/, ''),
+    community: e.LINK_COMMUNITY ?? null,
+    social: e.LINK_SOCIAL ?? null,
+    panel: e.LINK_PANEL ?? (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
+  };
+}
+
+/** APP_MODE=demo: the emulators, secrets kept in DATA_DIR, the rest from `env` or defaults. @throws Error */
+function demoConfig(env: Record<string, string | undefined>): Config {
   const port = Number(env.PORT ?? 3000);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const dataDir = resolve(env.DATA_DIR ?? 'data');
@@ -328,21 +334,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenSecret: s.access,
     codeSecret: s.code,
     trustProxy: false,
-    suspendDays: Number(env.SUSPEND_DAYS ?? 7),
-    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
-    privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
-    panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
-    pterodactylEmulatorRateLimit: emulatorRateLimit(env.PTERODACTYL_EMULATOR_RATE_LIMIT),
-    panelClientRateLimitPerMinute: Number(env.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE ?? 720),
+    ...demoLimits(env),
     logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
-    supplier: supplierFrom({
-      SUPPLIER_NAME: env.SUPPLIER_NAME || DEMO_SUPPLIER.SUPPLIER_NAME,
-      SUPPLIER_ADDRESS: env.SUPPLIER_ADDRESS || DEMO_SUPPLIER.SUPPLIER_ADDRESS,
-      SUPPLIER_COMPANY_ID: env.SUPPLIER_COMPANY_ID || DEMO_SUPPLIER.SUPPLIER_COMPANY_ID,
-      SUPPLIER_EMAIL: env.SUPPLIER_EMAIL || DEMO_SUPPLIER.SUPPLIER_EMAIL,
-      SUPPLIER_WEB: env.SUPPLIER_WEB || DEMO_SUPPLIER.SUPPLIER_WEB,
-      SUPPLIER_BANK_ACCOUNT: env.SUPPLIER_BANK_ACCOUNT,
-    }),
+    supplier: demoSupplier(env),
     links: {
       website: env.LINK_WEBSITE || publicUrl,
       community: env.LINK_COMMUNITY || DEMO_LINKS.community,
@@ -358,4 +352,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsIntervalSeconds: Math.min(60, Math.max(1, Math.trunc(Number(env.JOBS_INTERVAL_SECONDS ?? 60)) || 60)),
     staffWebhookUrl: env.STAFF_WEBHOOK_URL || `${publicUrl}${DEMO_STAFF_WEBHOOK_PATH}`,
   };
+}
+
+/** The demo's suspension days and rate limits (per minute), from `env` or defaults. @throws Error */
+function demoLimits(env: Record<string, string | undefined>): Limits {
+  return {
+    suspendDays: Number(env.SUSPEND_DAYS ?? 7),
+    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
+    privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
+    panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
+    pterodactylEmulatorRateLimit: emulatorRateLimit(env.PTERODACTYL_EMULATOR_RATE_LIMIT),
+    panelClientRateLimitPerMinute: Number(env.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE ?? 720),
+  };
+}
+
+/** The demo's seller: each SUPPLIER_* that is set, else DEMO_SUPPLIER's (no bank account by default). */
+function demoSupplier(env: Record<string, string | undefined>): Supplier {
+  return supplierFrom({
+    SUPPLIER_NAME: env.SUPPLIER_NAME || DEMO_SUPPLIER.SUPPLIER_NAME,
+    SUPPLIER_ADDRESS: env.SUPPLIER_ADDRESS || DEMO_SUPPLIER.SUPPLIER_ADDRESS,
+    SUPPLIER_COMPANY_ID: env.SUPPLIER_COMPANY_ID || DEMO_SUPPLIER.SUPPLIER_COMPANY_ID,
+    SUPPLIER_EMAIL: env.SUPPLIER_EMAIL || DEMO_SUPPLIER.SUPPLIER_EMAIL,
+    SUPPLIER_WEB: env.SUPPLIER_WEB || DEMO_SUPPLIER.SUPPLIER_WEB,
+    SUPPLIER_BANK_ACCOUNT: env.SUPPLIER_BANK_ACCOUNT,
+  });
 }

@@ -110,20 +110,49 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
+/** Histogram buckets in seconds, of requests and of panel calls. */
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
 /** A server's registry with every product metric; `db` is read at scrape time, a failed read only logged. */
 export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
   const registry = new Registry();
   const registers = [registry];
-  const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+  registerOrderGauges(db, log, registers);
+  registerPanelQueueGauge(db, log, registers);
+  const webhooks = new Counter({
+    name: 'falkenhost_webhooks_total',
+    help: 'Mollie webhook calls by outcome',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const mails = mailCounter(registers);
 
-  const guarded = async (name: string, read: () => Promise<void>) => {
-    try {
-      await read();
-    } catch (error) {
-      log.warn({ err: error, metric: name }, 'reading a metric from the database failed');
-    }
+  const metrics: Metrics = {
+    registry,
+    httpRequestDuration: new RequestDurations(SECONDS, registry),
+    webhooks,
+    ...billingMetrics(registers),
+    ...panelCallMetrics(registers),
+    mails,
+    async scrape() {
+      const merged = Registry.merge([processMetrics(), registry]);
+      return { contentType: merged.contentType, body: await merged.metrics() };
+    },
   };
+  return metrics;
+}
 
+/** Runs a scrape's database read of metric `name`; a failure is logged as a warning, never thrown. */
+async function readGuarded(log: FastifyBaseLogger, name: string, read: () => Promise<void>): Promise<void> {
+  try {
+    await read();
+  } catch (error) {
+    log.warn({ err: error, metric: name }, 'reading a metric from the database failed');
+  }
+}
+
+/** The orders by kind and status, and the Mollie payments by status: counted in `db` at each scrape. */
+function registerOrderGauges(db: Db['db'], log: FastifyBaseLogger, registers: Registry[]): void {
   new Gauge({
     name: 'falkenhost_orders',
     help: 'Orders in the database by kind and status',
@@ -131,7 +160,7 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
     registers,
     async collect() {
       this.reset();
-      await guarded('falkenhost_orders', async () => {
+      await readGuarded(log, 'falkenhost_orders', async () => {
         const rows = await db
           .selectFrom('orders')
           .select(['kind', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -149,7 +178,7 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
     registers,
     async collect() {
       this.reset();
-      await guarded('falkenhost_payments', async () => {
+      await readGuarded(log, 'falkenhost_payments', async () => {
         const rows = await db
           .selectFrom('orders')
           .where('mollie_payment_id', 'is not', null)
@@ -160,13 +189,16 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
       });
     },
   });
+}
 
+/** The panel calls waiting in the job queue: counted in `db` at each scrape. */
+function registerPanelQueueGauge(db: Db['db'], log: FastifyBaseLogger, registers: Registry[]): void {
   new Gauge({
     name: 'falkenhost_panel_queue_depth',
     help: 'Panel calls waiting in the job queue (pending panel_tasks)',
     registers,
     async collect() {
-      await guarded('falkenhost_panel_queue_depth', async () => {
+      await readGuarded(log, 'falkenhost_panel_queue_depth', async () => {
         const row = await db
           .selectFrom('panel_tasks')
           .where('status', '=', 'pending')
@@ -176,13 +208,10 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
       });
     },
   });
+}
 
-  const webhooks = new Counter({
-    name: 'falkenhost_webhooks_total',
-    help: 'Mollie webhook calls by outcome',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
+/** Mails sent or refused, both series at zero from the start. */
+function mailCounter(registers: Registry[]): Metrics['mails'] {
   const mails = new Counter({
     name: 'falkenhost_mails_total',
     help: 'Mails sent, or refused by the mail server (retried later)',
@@ -191,11 +220,12 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
   });
   // Known series start at zero, so a rate or an alert has a value before the first event.
   for (const outcome of ['sent', 'failed']) mails.inc({ outcome }, 0);
+  return mails;
+}
 
-  const metrics: Metrics = {
-    registry,
-    httpRequestDuration: new RequestDurations(seconds, registry),
-    webhooks,
+/** The due jobs' run time (seconds, by outcome) and the server-hours charged. */
+function billingMetrics(registers: Registry[]): Pick<Metrics, 'tickDuration' | 'serversCharged'> {
+  return {
     tickDuration: new Histogram({
       name: 'falkenhost_billing_tick_duration_seconds',
       help: 'Duration of one run of the due jobs (billing tick) in seconds',
@@ -208,11 +238,17 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
       help: 'Server-hours charged by the hourly billing',
       registers,
     }),
+  };
+}
+
+/** The job queue's panel calls: their duration (seconds, by task kind and outcome) and their failures. */
+function panelCallMetrics(registers: Registry[]): Pick<Metrics, 'panelCallDuration' | 'panelCallFailures'> {
+  return {
     panelCallDuration: new Histogram({
       name: 'falkenhost_panel_call_duration_seconds',
       help: 'Duration of the job queue panel calls in seconds by task kind and outcome',
       labelNames: ['kind', 'outcome'] as const,
-      buckets: seconds,
+      buckets: SECONDS,
       registers,
     }),
     panelCallFailures: new Counter({
@@ -221,13 +257,7 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
       labelNames: ['kind'] as const,
       registers,
     }),
-    mails,
-    async scrape() {
-      const merged = Registry.merge([processMetrics(), registry]);
-      return { contentType: merged.contentType, body: await merged.metrics() };
-    },
   };
-  return metrics;
 }
 
 /** Records every request's duration (unmatched ones as `unmatched`); register before any route. */

@@ -24,7 +24,31 @@ export async function listOwnedServers(
   userId: number,
   language = 'en',
 ): Promise<OwnedServer[]> {
-  const rows = await ctx.db
+  const rows = await ownedServerRows(ctx, userId);
+  const addons =
+    rows.length === 0
+      ? []
+      : await addonsInLanguage(
+          ctx.db,
+          language,
+          await addonRowsOf(
+            ctx,
+            rows.map((r) => r.id),
+          ),
+        );
+
+  return rows.map((row) =>
+    ownedServerOf(
+      row,
+      addons.filter((a) => a.user_package_id === row.id),
+      ctx.config.pterodactyl.panelUrl,
+    ),
+  );
+}
+
+/** The user's servers not HIDDEN with their package's columns, newest first. */
+function ownedServerRows(ctx: AppContext, userId: number) {
+  return ctx.db
     .selectFrom('user_packages as up')
     .innerJoin('packages as p', 'p.id', 'up.package_id')
     .select([
@@ -60,83 +84,81 @@ export async function listOwnedServers(
     .where('up.status', 'not in', HIDDEN)
     .orderBy('up.created_at', 'desc')
     .execute();
-  const addons =
-    rows.length === 0
-      ? []
-      : await addonsInLanguage(
-          ctx.db,
-          language,
-          await ctx.db
-            .selectFrom('user_package_addons as upa')
-            .innerJoin('addons as a', 'a.id', 'upa.addon_id')
-            .select(['upa.user_package_id', 'a.id', 'a.name', 'a.type', 'a.quantity'])
-            .where(
-              'upa.user_package_id',
-              'in',
-              rows.map((r) => r.id),
-            )
-            .execute(),
-        );
+}
 
-  return rows.map((row): OwnedServer => {
-    const own = addons.filter((a) => a.user_package_id === row.id);
-    const build = serverBuild(
-      row,
-      own.map((a) => ({ type: a.type, quantity: a.quantity })),
-    );
-    return {
-      user_package_id: row.id,
-      name: row.name,
-      ptero_server_id: row.ptero_server_id,
-      ptero_server_uuid: row.ptero_server_uuid,
-      ptero_identifier: row.ptero_identifier,
-      panelUrl: row.ptero_identifier
-        ? `${ctx.config.pterodactyl.panelUrl}/server/${row.ptero_identifier}`
+type OwnedServerRow = Awaited<ReturnType<typeof ownedServerRows>>[number];
+
+/** The add-ons of the servers `serverIds` (not empty), with their catalogue names. */
+function addonRowsOf(ctx: AppContext, serverIds: number[]) {
+  return ctx.db
+    .selectFrom('user_package_addons as upa')
+    .innerJoin('addons as a', 'a.id', 'upa.addon_id')
+    .select(['upa.user_package_id', 'a.id', 'a.name', 'a.type', 'a.quantity'])
+    .where('upa.user_package_id', 'in', serverIds)
+    .execute();
+}
+
+type OwnedAddonRow = Awaited<ReturnType<typeof addonRowsOf>>[number];
+
+/**
+ * One server as the servers page shows it: prices in credits and euros, its build with `own` add-ons,
+ * instants as ISO strings. `panelUrl` is the panel's base address, without a trailing slash.
+ */
+function ownedServerOf(row: OwnedServerRow, own: OwnedAddonRow[], panelUrl: string): OwnedServer {
+  const build = serverBuild(
+    row,
+    own.map((a) => ({ type: a.type, quantity: a.quantity })),
+  );
+  return {
+    user_package_id: row.id,
+    name: row.name,
+    ptero_server_id: row.ptero_server_id,
+    ptero_server_uuid: row.ptero_server_uuid,
+    ptero_identifier: row.ptero_identifier,
+    panelUrl: row.ptero_identifier ? `${panelUrl}/server/${row.ptero_identifier}` : null,
+    websocketUrl: null,
+    token: null,
+    billing_type: row.billing_type as BillingType,
+    status: row.status,
+    totalCreditsPerHour: unitsToCredits(hourlyUnits(row.credits_monthly)),
+    totalCreditsPrice: unitsToCredits(row.credits_monthly),
+    eurPrice: centsToEur(monthlyEurPrice(row.credits_monthly)),
+    eurPriceWithCreditCardFee:
+      row.credits_monthly === 0
+        ? 0
+        : centsToEur(serverMonthPrice(row.credits_monthly, 0, 'creditCard').total),
+    custom_package_used: row.target_user_id !== null,
+    mollie_mandate_id: row.mollie_mandate_id,
+    package_credits_monthly: unitsToCredits(row.package_credits_monthly),
+    vcpu: row.vcpu,
+    ram_size: row.ram_size,
+    storage_size: build.disk / 1024,
+    databases: build.databases,
+    backups: build.backups,
+    ports: row.ports,
+    slots: row.slots,
+    addons: own.map((a) => ({
+      addon_id: a.id,
+      addon_name: a.name,
+      addon_type: a.type as AddonType,
+      addon_quantity: a.quantity,
+    })),
+    package_id: row.package_id,
+    package_name: row.package_name,
+    game_id: row.game_id,
+    scheduled: row.scheduled === 1,
+    delete_at:
+      row.status === 'suspended' && row.delete_at !== null ? new Date(row.delete_at).toISOString() : null,
+    paid_until:
+      row.billing_type === 'monthly' && row.paid_until !== null
+        ? new Date(row.paid_until).toISOString()
         : null,
-      websocketUrl: null,
-      token: null,
-      billing_type: row.billing_type as BillingType,
-      status: row.status,
-      totalCreditsPerHour: unitsToCredits(hourlyUnits(row.credits_monthly)),
-      totalCreditsPrice: unitsToCredits(row.credits_monthly),
-      eurPrice: centsToEur(monthlyEurPrice(row.credits_monthly)),
-      eurPriceWithCreditCardFee:
-        row.credits_monthly === 0
-          ? 0
-          : centsToEur(serverMonthPrice(row.credits_monthly, 0, 'creditCard').total),
-      custom_package_used: row.target_user_id !== null,
-      mollie_mandate_id: row.mollie_mandate_id,
-      package_credits_monthly: unitsToCredits(row.package_credits_monthly),
-      vcpu: row.vcpu,
-      ram_size: row.ram_size,
-      storage_size: build.disk / 1024,
-      databases: build.databases,
-      backups: build.backups,
-      ports: row.ports,
-      slots: row.slots,
-      addons: own.map((a) => ({
-        addon_id: a.id,
-        addon_name: a.name,
-        addon_type: a.type as AddonType,
-        addon_quantity: a.quantity,
-      })),
-      package_id: row.package_id,
-      package_name: row.package_name,
-      game_id: row.game_id,
-      scheduled: row.scheduled === 1,
-      delete_at:
-        row.status === 'suspended' && row.delete_at !== null ? new Date(row.delete_at).toISOString() : null,
-      paid_until:
-        row.billing_type === 'monthly' && row.paid_until !== null
-          ? new Date(row.paid_until).toISOString()
-          : null,
-      // spec 4: a monthly server without a mandate shows as cancelled
-      cancelled:
-        row.billing_type === 'monthly' &&
-        row.credits_monthly > 0 &&
-        (row.mollie_mandate_id === null || row.cancelled_at !== null),
-    };
-  });
+    // spec 4: a monthly server without a mandate shows as cancelled
+    cancelled:
+      row.billing_type === 'monthly' &&
+      row.credits_monthly > 0 &&
+      (row.mollie_mandate_id === null || row.cancelled_at !== null),
+  };
 }
 
 /**

@@ -36,7 +36,7 @@ const OG_LOCALE: Record<Language, string> = {
 };
 
 /** The address of `path` in `language` (the client reads ?lng= first), or the default without it. */
-function pageUrl(publicUrl: string, path: string, language?: Language): string {
+export function pageUrl(publicUrl: string, path: string, language?: Language): string {
   return language ? `${publicUrl}${path}?lng=${language}` : `${publicUrl}${path}`;
 }
 

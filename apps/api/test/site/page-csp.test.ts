@@ -1,5 +1,5 @@
 /**
- * Where the pages may send forms (issue 28 point 8; site/index.ts, platform/requests/security-headers.ts): the
+ * Where the pages may send forms (issue 28 point 8; site/page-csp.ts, platform/requests/security-headers.ts): the
  * Content-Security-Policy's form-action names our own origin and Mollie's checkout only (the demo's
  * emulator path, or www.mollie.com for Mollie's API), never any https: or http: address. The pages are the
  * real build's (the server renders them with the client's server entry, which a stand-in build lacks).

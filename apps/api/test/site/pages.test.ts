@@ -1,5 +1,5 @@
 /**
- * The public pages as the server renders them with the web client's components (site/index.ts,
+ * The public pages as the server renders them with the web client's components (site/page-routes.ts,
  * document.ts, apps/web/src/entry-server.tsx): the visible text in the language asked, the head, the facts
  * the browser hydrates from (language, cookie notice, public answers under the client's query keys), every
  * value escaped in the HTML and in the JSON, and the not-found page. No assertion names a component's markup.

@@ -1,5 +1,5 @@
 /**
- * Serving the built web client (site/index.ts, static-files.ts, template.ts): every client route answers
+ * Serving the built web client (site/file-routes.ts, static-files.ts, template.ts): every client route answers
  * HTML, unknown API paths and missing files a JSON 404; files precompressed and cached by their hash; the
  * client started by one inline script the CSP allows by its hash; sitemap.xml and robots.txt.
  */

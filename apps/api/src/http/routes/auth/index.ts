@@ -25,35 +25,53 @@ import {
 } from '../../../identity/registration';
 import { endSession, REFRESH_COOKIE, sessionNow } from '../../../identity/sessions';
 import { toSessionUser } from '../../../identity/users';
+import type { Config } from '../../../platform/config';
 import { authOf, guard, readAuth, userOf } from '../../guards';
+import type { ZodApp } from '../../zod-app';
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   acceptLanguage: request.headers['accept-language'],
 });
 
+/** A route's rate limit: `factor` times RATE_LIMIT_PER_MINUTE requests a minute. */
+function limit(config: Config, factor = 1) {
+  return { rateLimit: { max: config.rateLimitPerMinute * factor, timeWindow: '1 minute' } };
+}
+
+const emptyBody = z.object({}).passthrough().optional();
+
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const ctx = app.ctx;
-  const { db, config, captcha } = ctx;
-  const limit = (factor = 1) => ({
-    rateLimit: { max: config.rateLimitPerMinute * factor, timeWindow: '1 minute' },
-  });
+  registerCaptchaRoutes(app);
+  registerSessionRoutes(app);
+  registerCodeRoutes(app);
+}
 
-  app.get('/captcha', { config: limit(3) }, async () => captcha.challenge());
+/** GET captcha (a challenge) and captcha-provider (which captcha the forms show). */
+function registerCaptchaRoutes(app: ZodApp): void {
+  const { config, captcha } = app.ctx;
+
+  app.get('/captcha', { config: limit(config, 3) }, async () => captcha.challenge());
 
   app.get(
     '/captcha-provider',
-    { config: limit(3), schema: { response: { 200: captchaProvider } } },
+    { config: limit(config, 3), schema: { response: { 200: captchaProvider } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return captchaProviderOf(config);
     },
   );
+}
+
+/** register, login, logout, me and refresh-token: a session begun, read, renewed and ended. */
+function registerSessionRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
+  const { db, config } = ctx;
 
   app.post(
     '/register',
-    { config: limit(), schema: { body: registerBody, response: { 201: sessionUser } } },
+    { config: limit(config), schema: { body: registerBody, response: { 201: sessionUser } } },
     async (request, reply) => {
       const user = await registerCustomer(ctx, reply, request.body, originOf(request));
       return reply.status(201).send(user);
@@ -62,19 +80,27 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
 
   app.post(
     '/login',
-    { config: limit(), schema: { body: loginBody, response: { 200: sessionUser } } },
+    { config: limit(config), schema: { body: loginBody, response: { 200: sessionUser } } },
     async (request, reply) => logIn(ctx, reply, request.body, originOf(request)),
   );
 
-  app.post('/logout', { config: limit(3), schema: { response: { 200: okBody } } }, async (request, reply) => {
-    const auth = await readAuth(fastify, request);
-    await endSession(db, reply, auth?.sessionId ?? null, request.cookies[REFRESH_COOKIE], sessionNow());
-    return { ok: true as const };
-  });
+  app.post(
+    '/logout',
+    { config: limit(config, 3), schema: { response: { 200: okBody } } },
+    async (request, reply) => {
+      const auth = await readAuth(app, request);
+      await endSession(db, reply, auth?.sessionId ?? null, request.cookies[REFRESH_COOKIE], sessionNow());
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     '/me',
-    { config: limit(6), onRequest: guard(fastify, 'session'), schema: { response: { 200: sessionUser } } },
+    {
+      config: limit(config, 6),
+      onRequest: guard(app, 'session'),
+      schema: { response: { 200: sessionUser } },
+    },
     async (request) => {
       return toSessionUser(await userOf(request), authOf(request).mfa);
     },
@@ -82,16 +108,22 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
 
   app.post(
     '/refresh-token',
-    { config: limit(6), schema: { response: { 200: sessionUser } } },
+    { config: limit(config, 6), schema: { response: { 200: sessionUser } } },
     async (request: FastifyRequest, reply: FastifyReply) =>
       refreshSession(ctx, reply, request.cookies[REFRESH_COOKIE]),
   );
+}
+
+/** verify-email and 2fa with the mailed codes (or the app's), and the resends of those codes. */
+function registerCodeRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
+  const { config } = ctx;
 
   app.post(
     '/verify-email',
     {
-      config: limit(),
-      onRequest: guard(fastify, 'account'),
+      config: limit(config),
+      onRequest: guard(app, 'account'),
       schema: { body: codeBody, response: { 200: sessionUser } },
     },
     async (request) => verifyEmail(ctx, authOf(request).user, request.body.token),
@@ -100,8 +132,8 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/2fa',
     {
-      config: limit(),
-      onRequest: guard(fastify, 'session'),
+      config: limit(config),
+      onRequest: guard(app, 'session'),
       // a mailed code, or the app's code or a recovery code for a user with TOTP on
       schema: { body: secondFactorBody, response: { 200: sessionUser } },
     },
@@ -109,13 +141,11 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       passSecondFactor(ctx, reply, await userOf(request), authOf(request), request.body.token),
   );
 
-  const emptyBody = z.object({}).passthrough().optional();
-
   app.post(
     '/resend-email-verification',
     {
-      config: limit(),
-      onRequest: guard(fastify, 'account'),
+      config: limit(config),
+      onRequest: guard(app, 'account'),
       schema: { body: emptyBody, response: { 200: okBody } },
     },
     async (request) => {
@@ -127,8 +157,8 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/resend-2fa',
     {
-      config: limit(),
-      onRequest: guard(fastify, 'session'),
+      config: limit(config),
+      onRequest: guard(app, 'session'),
       schema: { body: emptyBody, response: { 200: okBody } },
     },
     async (request) => {

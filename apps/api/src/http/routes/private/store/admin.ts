@@ -50,10 +50,12 @@ import { listAdminLocations, setLocationNames } from '../../../../catalog/admin/
 import { deletePackage, listAdminPackages } from '../../../../catalog/admin/admin-packages';
 import { fieldError, type StaffChange } from '../../../../catalog/admin/admin-rows';
 import { gameVariableStatus } from '../../../../panel/egg-variables';
+import type { AppContext } from '../../../../platform/context';
 import { AppError } from '../../../../platform/errors';
 import { readMultipartForm } from '../../../../platform/requests/multipart-form';
 import { updateAddonAndServers, updatePackageFromForm } from '../../../../staff/catalog-edits';
 import { authOf, guard } from '../../../guards';
+import type { ZodApp } from '../../../zod-app';
 
 const ok = z.object({ id: z.number().int() });
 
@@ -88,9 +90,13 @@ function editId(fields: Record<string, string>): number {
 const GAME_FILES = ['image', 'thumbnail'] as const;
 const PACKAGE_FILES = ['thumbnail'] as const;
 
+/** The staff change a request makes: its user, now. */
+function change(ctx: AppContext, request: FastifyRequest): StaffChange {
+  return { actorId: authOf(request).user.id, at: ctx.now() };
+}
+
 export default async function adminStoreRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const ctx = app.ctx;
   app.addHook('onRequest', guard(fastify, 'verified', ['admin', 'master']));
   // Forms are read in the handlers (platform/requests/multipart-form.ts), after the guard, so that every malformed body
   // is a client error; a JSON route of this scope sent multipart gets no body and fails its schema.
@@ -98,25 +104,30 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 40, parts: 42, fieldSize: 64 * 1024 },
   });
 
-  const change = (request: FastifyRequest): StaffChange => ({
-    actorId: authOf(request).user.id,
-    at: ctx.now(),
-  });
+  registerGameRoutes(app);
+  registerPackageRoutes(app);
+  registerAddonRoutes(app);
+  registerLocationRoutes(app);
+  registerDiscountRoutes(app);
+}
 
-  // ---- games
+/** The Games tab: the games, added and edited with their images, their eggs' variables, deleted. */
+function registerGameRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
+
   app.get('/games', { schema: { response: { 200: z.array(adminGame) } } }, async () => listAdminGames(ctx));
 
   app.post('/games', { schema: { response: { 201: adminGame } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, GAME_FILES);
     const fields = parseForm(gameForm('add'), { ...form.fields, ...form.files });
-    return reply.status(201).send(await createGameFromForm(ctx, change(request), fields, form.files));
+    return reply.status(201).send(await createGameFromForm(ctx, change(ctx, request), fields, form.files));
   });
 
   app.put('/games', { schema: { response: { 200: adminGame } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, GAME_FILES);
     const id = editId(form.fields);
     const fields = parseForm(gameForm('edit'), { ...form.fields, ...form.files });
-    return updateGameFromForm(ctx, change(request), id, fields, form.files);
+    return updateGameFromForm(ctx, change(ctx, request), id, fields, form.files);
   });
 
   app.get(
@@ -126,11 +137,15 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   );
 
   app.delete('/games', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
-    await deleteGame(ctx, change(request), request.body.id);
+    await deleteGame(ctx, change(ctx, request), request.body.id);
     return { id: request.body.id };
   });
+}
 
-  // ---- packages
+/** The Packages tab: the packages, added and edited with their thumbnails, deleted. */
+function registerPackageRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
+
   app.get('/packages', { schema: { response: { 200: z.array(adminPackage) } } }, async () =>
     listAdminPackages(ctx),
   );
@@ -138,22 +153,26 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   app.post('/packages', { schema: { response: { 201: adminPackage } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, PACKAGE_FILES);
     const fields = parseForm(packageForm('add'), { ...form.fields, ...form.files });
-    return reply.status(201).send(await createPackageFromForm(ctx, change(request), fields, form.files));
+    return reply.status(201).send(await createPackageFromForm(ctx, change(ctx, request), fields, form.files));
   });
 
   app.put('/packages', { schema: { response: { 200: adminPackage } } }, async (request, reply) => {
     const form = await readMultipartForm(request, reply, PACKAGE_FILES);
     const id = editId(form.fields);
     const fields = parseForm(packageForm('edit'), { ...form.fields, ...form.files });
-    return updatePackageFromForm(ctx, change(request), id, fields, form.files.thumbnail);
+    return updatePackageFromForm(ctx, change(ctx, request), id, fields, form.files.thumbnail);
   });
 
   app.delete('/packages', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
-    await deletePackage(ctx, change(request), request.body.id);
+    await deletePackage(ctx, change(ctx, request), request.body.id);
     return { id: request.body.id };
   });
+}
 
-  // ---- add-ons
+/** The Add-ons tab: what the add-on form offers, the add-ons, added, edited (with their servers), deleted. */
+function registerAddonRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
+
   app.get('/addons-additional-data', { schema: { response: { 200: addonsAdditionalData } } }, async () =>
     loadAddonsAdditionalData(ctx),
   );
@@ -165,19 +184,24 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   app.post(
     '/addons',
     { schema: { body: addonBody, response: { 201: adminAddon } } },
-    async (request, reply) => reply.status(201).send(await createAddon(ctx, change(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createAddon(ctx, change(ctx, request), request.body)),
   );
 
   app.put('/addons', { schema: { body: addonEditBody, response: { 200: adminAddon } } }, async (request) =>
-    updateAddonAndServers(ctx, change(request), request.body.id, request.body),
+    updateAddonAndServers(ctx, change(ctx, request), request.body.id, request.body),
   );
 
   app.delete('/addons', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
-    await deleteAddon(ctx, change(request), request.body.id);
+    await deleteAddon(ctx, change(ctx, request), request.body.id);
     return { id: request.body.id };
   });
+}
 
-  // ---- locations: the panel's, with their names in the other languages (docs/decisions/242)
+/** The Locations tab: the panel's locations, with their names in the other languages (docs/decisions/242). */
+function registerLocationRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
+
   app.get('/locations', { schema: { response: { 200: z.array(adminLocation) } } }, async () =>
     listAdminLocations(ctx),
   );
@@ -185,10 +209,15 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
   app.put(
     '/locations',
     { schema: { body: locationNamesBody, response: { 200: adminLocation } } },
-    async (request) => setLocationNames(ctx, change(request), request.body.id, request.body.translations),
+    async (request) =>
+      setLocationNames(ctx, change(ctx, request), request.body.id, request.body.translations),
   );
+}
 
-  // ---- discounts
+/** The Discounts tab: the discount codes, added and deleted. */
+function registerDiscountRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
+
   app.get('/discounts', { schema: { response: { 200: z.array(adminDiscount) } } }, async () =>
     listAdminDiscounts(ctx),
   );
@@ -197,11 +226,11 @@ export default async function adminStoreRoutes(fastify: FastifyInstance): Promis
     '/discounts',
     { schema: { body: discountBody, response: { 201: adminDiscount } } },
     async (request, reply) =>
-      reply.status(201).send(await createDiscount(ctx, change(request), request.body)),
+      reply.status(201).send(await createDiscount(ctx, change(ctx, request), request.body)),
   );
 
   app.delete('/discounts', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {
-    await deleteDiscount(ctx, change(request), request.body.id);
+    await deleteDiscount(ctx, change(ctx, request), request.body.id);
     return { id: request.body.id };
   });
 }

@@ -46,17 +46,32 @@ import { AppError } from '../../../../platform/errors';
 import { returnBase } from '../../../../platform/requests/origin-check';
 import { authOf, guard, userOf } from '../../../guards';
 import { requestLanguage } from '../../../request-language';
+import type { ZodApp } from '../../../zod-app';
 
 export default async function privateStoreRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const ctx = app.ctx;
   app.addHook('onRequest', guard(fastify, 'verified'));
+
+  registerOrderStatusRoute(app);
+  registerReferrerRoutes(app);
+  registerOfferRoutes(app);
+  registerOrderRoutes(app);
+}
+
+/** GET order-status: where the customer's order is, after the payment page or the order form. */
+function registerOrderStatusRoute(app: ZodApp): void {
+  const ctx = app.ctx;
 
   app.get(
     '/order-status',
     { schema: { querystring: orderStatusQuery, response: { 200: orderStatusAnswer } } },
     async (request) => orderStatus(ctx, authOf(request).user.id, request.query.order),
   );
+}
+
+/** GET and POST referrer: the customer's referrer, read (404 when none) and set once. */
+function registerReferrerRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
 
   app.get('/referrer', { schema: { response: { 200: referrerAnswer } } }, async (request) => {
     const username = await referrerOf(ctx.db, authOf(request).user.id);
@@ -71,6 +86,11 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
       referrer: await setReferrer(ctx.db, authOf(request).user.id, request.body.referrer, ctx.now()),
     }),
   );
+}
+
+/** What the store offers the customer: a game's packages, the form's data, a package's add-ons, locations. */
+function registerOfferRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
 
   app.get(
     '/available-users-packages',
@@ -109,6 +129,14 @@ export default async function privateStoreRoutes(fastify: FastifyInstance): Prom
         await orderableLocations(ctx, authOf(request).user.id, request.query.packageId),
       ),
   );
+}
+
+/**
+ * The order form's calls: a discount code checked, credits or a package ordered (by credits, or monthly by
+ * card), and the egg variables the package's order asks for.
+ */
+function registerOrderRoutes(app: ZodApp): void {
+  const ctx = app.ctx;
 
   app.post(
     '/discount-verification',

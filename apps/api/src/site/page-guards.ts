@@ -1,0 +1,45 @@
+/**
+ * The server's page guards (spec 2 "Guards"; contracts routes.ts guardRedirect): a guarded page asked for
+ * with a session cookie is rendered for that user, or redirected as the client's guard would.
+ */
+import type { SessionUser } from '@falkenhost/contracts/auth';
+import { guardRedirect, PAGES, type PagePath } from '@falkenhost/contracts/routes';
+import type { FastifyRequest } from 'fastify';
+import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../identity/sessions';
+
+/**
+ * The session user of a page request, for the page guards (spec 2 "Guards"): the user, null when the
+ * request carries no session at all, undefined when it may have one the server cannot read now (an
+ * expired access cookie beside a refresh cookie: the browser refreshes and decides).
+ */
+export type PageSession = (request: FastifyRequest) => Promise<SessionUser | null | undefined>;
+
+/** The pages whose guard needs the session (spec 2 "Guards"): the server redirects as the client would. */
+const GUARDED: readonly PagePath[] = [PAGES.login, PAGES.register, PAGES.emailCode, PAGES.dashboard];
+
+/** The request carries a session cookie (the identity module's names); without one it is anonymous. */
+export function mayHaveSession(request: FastifyRequest): boolean {
+  const cookies = request.cookies ?? {};
+  return [ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE].some((name) => cookies[name] !== undefined);
+}
+
+/** Whether `page` has a guard that needs the session. */
+export function isGuarded(page: PagePath): boolean {
+  return GUARDED.includes(page);
+}
+
+/**
+ * The guard of a guarded page at `path`: the session it is rendered for (as PageSession; null without a
+ * session cookie, the session not read then) and where the visitor is sent instead (null: nowhere; never
+ * when the session cannot be read now).
+ * @throws Error when the session cannot be read (PageSession's errors)
+ */
+export async function guardPage(
+  request: FastifyRequest,
+  path: string,
+  pageSession: PageSession,
+): Promise<{ session: SessionUser | null | undefined; redirect: string | null }> {
+  const session = mayHaveSession(request) ? await pageSession(request) : null;
+  const redirect = session === undefined ? null : guardRedirect(path, session);
+  return { session, redirect };
+}
