@@ -18,6 +18,8 @@ import apiRoutes from '../http/routes/api';
 import { createCaptcha } from '../identity/captcha';
 import { sessionNow } from '../identity/sessions';
 import { type DemoEmulators, type EmulatorTiming, mountEmulators } from '../integrations/emulators';
+import { registerOrderGauges } from '../orders/order-metrics';
+import { registerPanelQueueGauge } from '../panel/panel-metrics';
 import { SocketRelay, type SocketRelayOptions } from '../panel/socket-relay';
 import { type Clock, createClock, createPersistentClock } from '../platform/clock';
 import type { Config } from '../platform/config';
@@ -90,7 +92,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const startClosing = holdAnswers(app);
   // Websockets for the whole server, before any route (the live-stats relay, the demo's Wings).
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const metrics = createMetrics(database.db, app.log);
+  const metrics = createMetrics(database.db, app.log, [registerOrderGauges, registerPanelQueueGauge]);
   recordRequestDurations(app, metrics);
   registerMetricsRoute(app, metrics, config.metricsToken);
 

@@ -280,11 +280,7 @@ function isSettled(error: unknown): boolean {
  * external id; power goes by the full uuid.
  * @throws ForeignPanelServerError (retried later), PterodactylError
  */
-async function call(
-  ctx: AppContext,
-  task: ClaimedTask,
-  server: TaskServer,
-): Promise<void> {
+async function call(ctx: AppContext, task: ClaimedTask, server: TaskServer): Promise<void> {
   const { pterodactyl } = ctx;
   if (server.ptero_server_id === null || server.ptero_server_uuid === null) return;
   if (task.kind === 'power') {

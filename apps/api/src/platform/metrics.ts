@@ -4,7 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Db } from './db/database';
 
 export type WebhookOutcome =
@@ -113,12 +113,20 @@ function processMetrics(): Registry {
 /** Histogram buckets in seconds, of requests and of panel calls. */
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** A server's registry with every product metric; `db` is read at scrape time, a failed read only logged. */
-export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
+/**
+ * Gauges whose value is read from the database at each scrape, registered by the module that owns the
+ * tables they count (orders, panel), so platform reads none of them.
+ */
+export type DatabaseGauges = (db: Db['db'], log: FastifyBaseLogger, registers: Registry[]) => void;
+
+/**
+ * A server's registry with every product metric; `gauges` are registered first, in their order, and
+ * read `db` at scrape time (a failed read only logged).
+ */
+export function createMetrics(db: Db['db'], log: FastifyBaseLogger, gauges: DatabaseGauges[] = []): Metrics {
   const registry = new Registry();
   const registers = [registry];
-  registerOrderGauges(db, log, registers);
-  registerPanelQueueGauge(db, log, registers);
+  for (const register of gauges) register(db, log, registers);
   const webhooks = new Counter({
     name: 'falkenhost_webhooks_total',
     help: 'Mollie webhook calls by outcome',
@@ -143,71 +151,16 @@ export function createMetrics(db: Db['db'], log: FastifyBaseLogger): Metrics {
 }
 
 /** Runs a scrape's database read of metric `name`; a failure is logged as a warning, never thrown. */
-async function readGuarded(log: FastifyBaseLogger, name: string, read: () => Promise<void>): Promise<void> {
+export async function readGuarded(
+  log: FastifyBaseLogger,
+  name: string,
+  read: () => Promise<void>,
+): Promise<void> {
   try {
     await read();
   } catch (error) {
     log.warn({ err: error, metric: name }, 'reading a metric from the database failed');
   }
-}
-
-/** The orders by kind and status, and the Mollie payments by status: counted in `db` at each scrape. */
-function registerOrderGauges(db: Db['db'], log: FastifyBaseLogger, registers: Registry[]): void {
-  new Gauge({
-    name: 'falkenhost_orders',
-    help: 'Orders in the database by kind and status',
-    labelNames: ['kind', 'status'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      await readGuarded(log, 'falkenhost_orders', async () => {
-        const rows = await db
-          .selectFrom('orders')
-          .select(['kind', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
-          .groupBy(['kind', 'status'])
-          .execute();
-        for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
-      });
-    },
-  });
-
-  new Gauge({
-    name: 'falkenhost_payments',
-    help: 'Mollie payments (orders paid through Mollie) by status of their order',
-    labelNames: ['status'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      await readGuarded(log, 'falkenhost_payments', async () => {
-        const rows = await db
-          .selectFrom('orders')
-          .where('mollie_payment_id', 'is not', null)
-          .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-          .groupBy('status')
-          .execute();
-        for (const row of rows) this.set({ status: row.status }, Number(row.n));
-      });
-    },
-  });
-}
-
-/** The panel calls waiting in the job queue: counted in `db` at each scrape. */
-function registerPanelQueueGauge(db: Db['db'], log: FastifyBaseLogger, registers: Registry[]): void {
-  new Gauge({
-    name: 'falkenhost_panel_queue_depth',
-    help: 'Panel calls waiting in the job queue (pending panel_tasks)',
-    registers,
-    async collect() {
-      await readGuarded(log, 'falkenhost_panel_queue_depth', async () => {
-        const row = await db
-          .selectFrom('panel_tasks')
-          .where('status', '=', 'pending')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirst();
-        this.set(Number(row?.n ?? 0));
-      });
-    },
-  });
 }
 
 /** Mails sent or refused, both series at zero from the start. */

@@ -77,9 +77,6 @@ const UPWARD_READS: Record<string, string> = {
   'platform/audit.ts reads addons': 'names of targets',
   'platform/audit.ts reads discounts': 'names of targets',
   'platform/audit.ts reads user_packages': 'names of targets',
-  // Prometheus gauges read at scrape time.
-  'platform/metrics.ts reads orders': 'falkenhost_orders and falkenhost_payments',
-  'platform/metrics.ts reads panel_tasks': 'falkenhost_panel_queue_depth',
 };
 
 const SRC = join(import.meta.dirname, '../../src');
