@@ -35,6 +35,7 @@ import { bufferedStdout, lazyChildLogger, OneLineRequestLog } from '../platform/
 import { apiSecurityHeaders } from '../platform/requests/security-headers';
 import { TurnWrites } from '../platform/requests/turn-writes';
 import { loadSiteContent } from '../platform/site-content';
+import { watchedServer } from '../servers/server-socket';
 import { registerWeb } from '../site';
 import { registerCompression } from '../site/compression';
 
@@ -101,7 +102,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const ctx = createContext(config, database, { log: app.log, site, now, clock, metrics });
   app.decorate('ctx', ctx);
   app.decorate('demoEmulators', emulators);
-  const socketRelay = new SocketRelay(ctx, options.socketRelay);
+  const socketRelay = new SocketRelay(ctx, watchedServer, options.socketRelay);
   app.decorate('socketRelay', socketRelay);
   app.addHook('onClose', async () => socketRelay.close());
 

@@ -51,6 +51,13 @@ class Watcher {
 }
 
 /** One per instance: upstream sockets are this instance's own; another instance relays its own watchers. */
+/** A paid server's panel ids, or null when `userId` does not own `serverId` or it is not paid. */
+export type WatchedServer = (
+  ctx: AppContext,
+  serverId: number,
+  userId: number,
+) => Promise<{ uuid: string; identifier: string } | null>;
+
 export class SocketRelay implements UpstreamHost<Watcher> {
   readonly timing: Required<SocketRelayOptions>;
   readonly panelOrigin: string;
@@ -60,8 +67,10 @@ export class SocketRelay implements UpstreamHost<Watcher> {
   private readonly offers = new Map<string, { credential: { token: string; socket: string }; at: number }>();
   private checkTimer: NodeJS.Timeout | undefined;
 
+  /** `watched` comes from servers, which owns the server rows (the relay is below it). */
   constructor(
     readonly ctx: AppContext,
+    private readonly watched: WatchedServer,
     options: SocketRelayOptions = {},
   ) {
     this.timing = {
@@ -151,13 +160,8 @@ export class SocketRelay implements UpstreamHost<Watcher> {
       return;
     }
     // Checked again at every `auth`: a server cancelled or no longer paid is not watched any more.
-    const row = await ctx.db
-      .selectFrom('user_packages')
-      .select(['ptero_server_uuid', 'ptero_identifier', 'status'])
-      .where('id', '=', claims.serverId)
-      .where('user_id', '=', claims.userId)
-      .executeTakeFirst();
-    if (!row?.ptero_server_uuid || !row.ptero_identifier || row.status !== 'paid') {
+    const server = await this.watched(this.ctx, claims.serverId, claims.userId);
+    if (!server) {
       watcher.send('jwt error', ['jwt: server mismatch']);
       return;
     }
@@ -166,7 +170,7 @@ export class SocketRelay implements UpstreamHost<Watcher> {
     watcher.exp = claims.exp;
     watcher.send('auth success');
     if (!first) return;
-    const upstream = this.attach(watcher, { uuid: row.ptero_server_uuid, identifier: row.ptero_identifier });
+    const upstream = this.attach(watcher, server);
     if (upstream.status) watcher.send('status', [upstream.status]);
     if (upstream.stats) watcher.send('stats', [upstream.stats]);
   }

@@ -4,7 +4,7 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
-import type { SocketRelay } from '../panel/socket-relay';
+import type { SocketRelay, WatchedServer } from '../panel/socket-relay';
 import { signSocketToken } from '../panel/socket-token';
 import { socketIsFor } from '../panel/wings-socket';
 import type { AppContext } from '../platform/context';
@@ -61,3 +61,19 @@ export async function socketCredentialFor(
     token: await signSocketToken(ctx.config.accessTokenSecret, { userId, serverId }, ctx.now()),
   };
 }
+
+/**
+ * The relay's check at every `auth` of a socket (panel/socket-relay.ts): the panel ids of server
+ * `serverId` when `userId` owns it and it is paid, else null, so a server cancelled or no longer paid is
+ * not watched any more.
+ */
+export const watchedServer: WatchedServer = async (ctx, serverId, userId) => {
+  const row = await ctx.db
+    .selectFrom('user_packages')
+    .select(['ptero_server_uuid', 'ptero_identifier', 'status'])
+    .where('id', '=', serverId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row?.ptero_server_uuid || !row.ptero_identifier || row.status !== 'paid') return null;
+  return { uuid: row.ptero_server_uuid, identifier: row.ptero_identifier };
+};

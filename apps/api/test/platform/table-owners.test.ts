@@ -68,8 +68,6 @@ const UPWARD_READS: Record<string, string> = {
   'panel/server-build.ts reads packages': 'the package limits of the build',
   'panel/server-build.ts reads user_package_addons': 'the add-ons added to the build',
   'panel/server-build.ts reads addons': 'the add-ons added to the build',
-  // Asked again at every `auth` of a relay socket: a server cancelled or unpaid is not watched any more.
-  'panel/socket-relay.ts reads user_packages': "the server's panel uuid and status at every socket auth",
   // The audit log names what an entry is about by joining the owners' tables.
   'platform/audit.ts reads users': 'names of actors and targets',
   'platform/audit.ts reads games': 'names of targets',
