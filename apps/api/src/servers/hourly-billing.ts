@@ -7,6 +7,7 @@ import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import { sql, type Transaction } from 'kysely';
 import { chargeServerHours, type ServerHourCharge } from '../billing/hour-charges';
 import { enqueuePanelTasks } from '../panel/panel-queue';
+import { DAY_MS, HOUR_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
@@ -14,14 +15,6 @@ import { mailDate } from '../platform/mail/templates';
 import { type QueuedNotice, queueNoticeMails } from '../platform/outbox';
 import { isActiveHour } from './schedules/schedule-hours';
 import { moveServer } from './server-status';
-
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
-
-/** Start of the clock hour containing `t` (epoch ms). */
-export function hourStart(t: number): number {
-  return t - (t % HOUR_MS);
-}
 
 export interface BillingResult {
   /** server-hours charged */

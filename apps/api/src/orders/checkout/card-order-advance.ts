@@ -18,6 +18,7 @@ import { createPanelServer, removePanelServer } from '../../panel/panel-servers'
 import { ensurePanelUser } from '../../panel/panel-users';
 import { claimPlacement, withPlacement } from '../../panel/placement';
 import { serverBuild } from '../../panel/server-build';
+import { MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { Database, Order } from '../../platform/db/schema';
 import { renderNoticeMail } from '../../platform/mail/templates';
@@ -36,7 +37,7 @@ import { syncSubscription } from '../subscriptions/subscription-sync';
 /** Provisioning tries after payment before the money goes back (the reconciler retries each minute). */
 export const MAX_PROVISIONING_ATTEMPTS = 3;
 /** A process carrying an order forward holds it this long; after a crash another takes over. */
-export const ORDER_LEASE_MS = 2 * 60_000;
+export const ORDER_LEASE_MS = 2 * MINUTE_MS;
 
 /** The lease on an order was taken over by another process: this one's writes are rolled back. */
 class LeaseLost extends Error {}

@@ -14,11 +14,11 @@ import { createPanelServer, removePanelServer } from '../../panel/panel-servers'
 import { ensurePanelUser } from '../../panel/panel-users';
 import { claimPlacement, type Placement, withPlacement } from '../../panel/placement';
 import { serverBuild } from '../../panel/server-build';
+import { HOUR_MS, hourStart, MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { User } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { notifyStaff } from '../../platform/staff-webhook';
-import { HOUR_MS, hourStart } from '../../servers/hourly-billing';
 import { insertServer, insertServerAddons, markAdopted, setServerNode } from '../../servers/server-records';
 import { moveServer } from '../../servers/server-status';
 import { insertCreditsPaidOrder, usernameOf } from '../records/order-records';
@@ -188,7 +188,7 @@ async function abandonOrder(ctx: AppContext, userPackageId: number, userId: numb
   });
 }
 
-export const PROVISIONING_STALE_MS = 5 * 60_000;
+export const PROVISIONING_STALE_MS = 5 * MINUTE_MS;
 
 export interface RecoveryResult {
   adopted: number;
