@@ -7,6 +7,8 @@
  * - percentages are integers of basis points (1 % = 100 bp, `BasisPoints`).
  *
  * Rates: 1 credit = 0.04 EUR (spec 9), hourly price = monthly price / 730 hours (architecture.md).
+ * The credit scale (UNITS_PER_CREDIT) and the hours of a month (HOURS_PER_MONTH) are written here only:
+ * every other file, SQL included, uses these constants or the functions below, never 10 000 or 730.
  * Every function here is exact on integers and rounds half up (away from zero) once, at its last step.
  * Intermediate products stay below 2^53 for every amount the product accepts (at most 25 000 credits per
  * order, 10^7 credits per package): the largest, `creditsEurTotal`, multiplies cents by 10^8.

@@ -4,7 +4,7 @@
  */
 import type { PowerSignal } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { hourlyUnits } from '@falkenhost/contracts/money';
+import { HOURS_PER_MONTH, hourlyUnits } from '@falkenhost/contracts/money';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { sql } from 'kysely';
 import { clearLowBalanceWarning, markLowBalanceWarned } from '../identity/user-fields';
@@ -80,6 +80,9 @@ export async function cancelServer(ctx: AppContext, user: User, id: number): Pro
  */
 export async function warnLowBalances(ctx: AppContext): Promise<number> {
   const monthly = sql<number>`sum(up.credits_monthly)`;
+  // balance x HOURS_PER_MONTH < LOW_BALANCE_HOURS x monthly: the balance pays fewer than LOW_BALANCE_HOURS
+  // hours at monthly / HOURS_PER_MONTH (money.ts), compared without rounding.
+  const balanceMonthly = sql`u.credits * ${sql.lit(HOURS_PER_MONTH)}`;
   const rows = await ctx.db
     .selectFrom('users as u')
     .innerJoin('user_packages as up', 'up.user_id', 'u.id')
@@ -99,11 +102,11 @@ export async function warnLowBalances(ctx: AppContext): Promise<number> {
       eb.or([
         eb.and([
           eb('u.low_balance_warned_at', 'is', null),
-          eb(sql`u.credits * 730`, '<', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
+          eb(balanceMonthly, '<', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
         ]),
         eb.and([
           eb('u.low_balance_warned_at', 'is not', null),
-          eb(sql`u.credits * 730`, '>=', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
+          eb(balanceMonthly, '>=', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
         ]),
       ]),
     )

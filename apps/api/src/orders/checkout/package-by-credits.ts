@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { hourlyUnits } from '@falkenhost/contracts/money';
+import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import type { ParsedPackageByCreditsBody } from '@falkenhost/contracts/store';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import { chargeServerHour, refundServerHour } from '../../billing/hour-charges';
@@ -154,7 +154,7 @@ async function adoptPanelServer(
       orderKind: 'package-credits',
       username: await usernameOf(trx, userId),
       serverName: row.name,
-      credits: row.credits_monthly / 10_000,
+      credits: unitsToCredits(row.credits_monthly),
     });
     return publicId;
   });
