@@ -198,7 +198,13 @@ async function adoptServer(
     if (!(await moveOrder(trx, order.id, 'paid', 'completed', { completed_at: t }, owner)))
       throw new LeaseLost();
     if (!(await markAdopted(trx, userPackageId, server, t))) throw new LeaseLost();
-    await payReferralBonus(trx, order.user_id, order.amount_cents - order.fee_cents, `order:${order.id}`, t);
+    await payReferralBonus(
+      trx,
+      order.user_id,
+      { amountCents: order.amount_cents, feeCents: order.fee_cents },
+      `order:${order.id}`,
+      t,
+    );
   });
   await syncSubscription(ctx, userPackageId).catch((error) =>
     ctx.log.warn({ err: error, userPackageId }, 'creating the subscription failed; retried by the jobs'),

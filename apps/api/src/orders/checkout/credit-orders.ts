@@ -125,7 +125,7 @@ export async function settlePaidOrder(
       await payReferralBonus(
         trx,
         order.user_id,
-        order.amount_cents - order.fee_cents,
+        { amountCents: order.amount_cents, feeCents: order.fee_cents },
         `order:${order.id}`,
         t,
       );
