@@ -29,10 +29,11 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import { type KyselyPlugin, type PluginTransformQueryArgs, sql } from 'kysely';
+import { hourStart } from '../apps/api/src/platform/clock';
 import type { AppContext } from '../apps/api/src/platform/context';
 import type { Db } from '../apps/api/src/platform/db/database';
 import { migrateToLatest } from '../apps/api/src/platform/db/migrate';
-import { billHourlyServers, hourStart } from '../apps/api/src/servers/hourly-billing';
+import { billHourlyServers } from '../apps/api/src/servers/hourly-billing';
 import { benchPackage, type Opened, openSqlite, postgresOpener, startCluster } from './lib/databases';
 
 /** BENCH_SIZES (comma-separated) and BENCH_CASES (solvent, insolvent) narrow a run while profiling. */

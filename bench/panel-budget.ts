@@ -20,7 +20,8 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import { sql } from 'kysely';
-import { billHourlyServers, hourStart } from '../apps/api/src/servers/hourly-billing';
+import { hourStart } from '../apps/api/src/platform/clock';
+import { billHourlyServers } from '../apps/api/src/servers/hourly-billing';
 import { runPanelQueue } from '../apps/api/src/servers/panel-task-results';
 import {
   grantCredits,

@@ -7,6 +7,8 @@
  * - percentages are integers of basis points (1 % = 100 bp, `BasisPoints`).
  *
  * Rates: 1 credit = 0.04 EUR (spec 9), hourly price = monthly price / 730 hours (architecture.md).
+ * The credit scale (UNITS_PER_CREDIT) and the hours of a month (HOURS_PER_MONTH) are written here only:
+ * every other file, SQL included, uses these constants or the functions below, never 10 000 or 730.
  * Every function here is exact on integers and rounds half up (away from zero) once, at its last step.
  * Intermediate products stay below 2^53 for every amount the product accepts (at most 25 000 credits per
  * order, 10^7 credits per package): the largest, `creditsEurTotal`, multiplies cents by 10^8.
@@ -234,9 +236,21 @@ export function monthlyEurPrice(monthlyUnits: CreditUnits): Cents {
 }
 
 /**
+ * The referral base of one payment: the one place it is computed. What the referred customer spent, on
+ * which the referral bonus (`referralBonusUnits`, 5 %) is paid: the amount paid, after discounts, minus
+ * the payment method's fee (the fee goes to the payment provider; docs/decisions/050-referral-bonus.md).
+ * @param amountCents what the payment took, fee included, in cents
+ * @param feeCents the payment method's fee within `amountCents`, in cents (0 when not itemised)
+ * @returns cents (`referralBonusUnits` throws RangeError when it is below 0)
+ */
+export function referralBaseCents(amountCents: Cents, feeCents: Cents): Cents {
+  return amountCents - feeCents;
+}
+
+/**
  * Referral bonus of one payment (architecture.md "Referral"): 5 % of what the referred customer spent,
  * meaning the amount after discounts and before the payment fee, as credits.
- * @param spentCents payment amount without the payment method's fee, in cents
+ * @param spentCents payment amount without the payment method's fee (`referralBaseCents`), in cents
  * @returns bonus in credit units (exact: 5 % of 2 500 units per cent = 125 units per cent)
  */
 export function referralBonusUnits(spentCents: Cents): CreditUnits {

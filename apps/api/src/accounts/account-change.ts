@@ -16,6 +16,7 @@ import {
   findUserById,
   sendNoticesNow,
 } from '../identity/user-account';
+import { HOUR_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
@@ -23,7 +24,7 @@ import type { AccountMailKind } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const CHANGE_TTL_MS = ACCOUNT_CHANGE_TTL_HOURS * 3_600_000;
+const CHANGE_TTL_MS = ACCOUNT_CHANGE_TTL_HOURS * HOUR_MS;
 
 /** Drops the user's change links not used yet (a new link replaces them; a deactivation ends them). */
 export async function dropOpenAccountChanges(

@@ -1,6 +1,6 @@
 /** Referrers (spec 2 "Referral card", 4, 5) and the referral bonus (docs/decisions/050-referral-bonus.md). */
 import { REASONS } from '@falkenhost/contracts/errors';
-import { divRoundHalfUp, referralBonusUnits } from '@falkenhost/contracts/money';
+import { divRoundHalfUp, referralBaseCents, referralBonusUnits } from '@falkenhost/contracts/money';
 import type { Kysely, Transaction } from 'kysely';
 import { setReferrerId } from '../identity/user-fields';
 import { findByUsername } from '../identity/users';
@@ -61,11 +61,17 @@ export async function checkOrderReferrer(
   return referrer.id;
 }
 
-/** Credits the referrer of `userId` the bonus on `spentCents` (the payment without its fee), once. */
+/**
+ * Credits the referrer of `userId` the bonus of one payment, once (`referral:<paymentReference>`): 5 % of
+ * the payment without its fee (money.ts `referralBaseCents`, `referralBonusUnits`;
+ * docs/decisions/050-referral-bonus.md). Nothing when the user has no referrer or the bonus is 0.
+ * @param payment what the payment took, fee included (`amountCents`), and its fee (`feeCents`), in cents
+ * @throws RangeError when the fee exceeds the amount; a unique-constraint error when already paid
+ */
 export async function payReferralBonus(
   trx: Transaction<Database>,
   userId: number,
-  spentCents: number,
+  payment: { amountCents: number; feeCents: number },
   paymentReference: string,
   now: number,
 ): Promise<void> {
@@ -74,7 +80,7 @@ export async function payReferralBonus(
     .select('referrer_id')
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const bonus = referralBonusUnits(spentCents);
+  const bonus = referralBonusUnits(referralBaseCents(payment.amountCents, payment.feeCents));
   if (user.referrer_id === null || bonus <= 0) return;
   await applyLedgerEntry(trx, {
     userId: user.referrer_id,

@@ -1,4 +1,9 @@
-/** What a customer may order: package, egg, location, one add-on per type (spec 2, 4, 5). */
+/**
+ * What a customer may order: package, egg, location, one add-on per type (spec 2, 4, 5).
+ * `oneAddonPerType` is the one place the rule "one add-on per type per server" is written
+ * (docs/decisions/065-add-ons-per-type.md): the order's add-ons, an add-on bought later and the add-ons
+ * offered to a running server are all checked by it.
+ */
 import type { Variables } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { StoreLocation } from '@falkenhost/contracts/store';
@@ -109,8 +114,12 @@ export async function loadOrderablePackage(
 }
 
 /**
- * Spec 4: only one add-on per type can exist on a server. True when no two of `addons` share a
- * type; checked on an order's add-ons and, with the server's own, on an add-on bought later.
+ * Spec 4: only one add-on per type can exist on a server (docs/decisions/065-add-ons-per-type.md; the
+ * database's primary key of `user_package_addons` keeps it too). True when no two of `addons` share a
+ * type. Checked on an order's add-ons (`loadOrderablePackage`), and with the server's own on an add-on
+ * bought later (servers/changes/server-changes.ts) and on each add-on offered to a running server
+ * (servers/changes/change-offers.ts).
+ * @param addons add-ons by their `type` (an add-on type of contracts' ADDON_TYPES)
  */
 export function oneAddonPerType(addons: ReadonlyArray<{ type: string }>): boolean {
   return new Set(addons.map((a) => a.type)).size === addons.length;

@@ -9,6 +9,7 @@ import { UPLOAD_MIME_TYPES } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 
@@ -20,7 +21,7 @@ export const MAX_INPUT_PIXELS = 25_000_000;
 /** Images decoded and re-encoded at once in this process: each holds its decoded pixels in memory. */
 export const DECODE_SLOTS = 2;
 /** Files younger than this are left by the sweep: their row may be on its way. */
-const SWEEP_GRACE_MS = 10 * 60_000;
+const SWEEP_GRACE_MS = 10 * MINUTE_MS;
 
 export interface PreparedImage {
   /** file name: sha256 of the bytes + .webp */

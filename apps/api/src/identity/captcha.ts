@@ -10,11 +10,12 @@ import type { Captcha } from '../platform/context';
 
 export type { Captcha };
 
+import { MINUTE_MS } from '../platform/clock';
 import type { Database } from '../platform/db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { sha256 } from './tokens';
 
-const CHALLENGE_TTL_MS = 10 * 60_000;
+const CHALLENGE_TTL_MS = 10 * MINUTE_MS;
 
 export interface CaptchaOptions {
   provider: 'altcha' | 'turnstile';

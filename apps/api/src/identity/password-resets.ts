@@ -1,6 +1,7 @@
 /** Password reset by mailed link; no answer reveals an account (docs/decisions/026-password-reset.md). */
 import { CODE_RESEND_SECONDS } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
+import { HOUR_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { renderAccountMail } from '../platform/mail/templates';
@@ -9,7 +10,7 @@ import { hashPassword } from './passwords';
 import { newRefreshToken, sha256 } from './tokens';
 import { replacePassword, sendNoticesNow } from './user-account';
 
-export const RESET_TTL_MS = 3_600_000;
+export const RESET_TTL_MS = HOUR_MS;
 export const RESET_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 
 /** POST reset-password: records the request, mails an active account a link. @throws AppError 400 captcha */

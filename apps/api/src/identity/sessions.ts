@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from '@falkenhost/contracts/constants';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
 import { newRefreshToken, sha256, signAccessToken } from './tokens';
@@ -13,7 +14,7 @@ import { newRefreshToken, sha256, signAccessToken } from './tokens';
 export const ACCESS_COOKIE = 'fh_access';
 export const REFRESH_COOKIE = 'fh_refresh';
 export const SESSION_HINT_COOKIE = 'fh_session';
-const REFRESH_MS = REFRESH_TOKEN_DAYS * 24 * 3600 * 1000;
+const REFRESH_MS = REFRESH_TOKEN_DAYS * DAY_MS;
 /** A rotated token seen again within this window is a parallel refresh of two tabs, not a theft. */
 const ROTATION_GRACE_MS = 30_000;
 

@@ -11,6 +11,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { Database, User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
@@ -23,7 +24,7 @@ const PERIOD_SECONDS = 30;
 const DIGITS = 6;
 const WINDOW = 1;
 const MAX_ATTEMPTS = 5;
-const ATTEMPT_WINDOW_MS = 5 * 60_000;
+const ATTEMPT_WINDOW_MS = 5 * MINUTE_MS;
 const KEY_INFO = 'falkenhost/totp-secret/v1';
 
 /** The wall clock: an authenticator app cannot follow the demo clock. */
@@ -184,7 +185,11 @@ export async function enableTotp(ctx: AppContext, user: User, code: string): Pro
     .selectAll()
     .where('user_id', '=', user.id)
     .executeTakeFirst();
-  if (!row?.pending_secret || row.pending_at === null || t - row.pending_at > TOTP_PENDING_MINUTES * 60_000)
+  if (
+    !row?.pending_secret ||
+    row.pending_at === null ||
+    t - row.pending_at > TOTP_PENDING_MINUTES * MINUTE_MS
+  )
     throw new AppError(400, REASONS.invalidCode);
   const step = matchStep(readableSecret(ctx, user.id, row.pending_secret), code, t);
   if (step === null) throw new AppError(400, REASONS.invalidCode);

@@ -1,6 +1,6 @@
 /** The demo clock (docs/decisions/135-demo-clock-offset.md): runs every due job on the way, hour by hour. */
+import { HOUR_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
-import { HOUR_MS } from '../servers/hourly-billing';
 import { runTick } from './tick';
 
 export interface DemoClock {

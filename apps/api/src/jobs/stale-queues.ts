@@ -3,11 +3,13 @@
  * outbox holding a pending row older than 15 minutes. Once per episode: the notice's key names the oldest
  * pending row, so later ticks that find the same row waiting queue nothing new.
  */
+
+import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { notifyStaff } from '../platform/staff-webhook';
 
 /** How long a row may wait in a queue before the staff hear of it (ms). */
-export const STALE_QUEUE_MS = 15 * 60_000;
+export const STALE_QUEUE_MS = 15 * MINUTE_MS;
 
 /**
  * Reads the first pending row of `panel_tasks` and of `mail_outbox` that is older than STALE_QUEUE_MS on
@@ -57,7 +59,7 @@ export async function checkStaleQueues(ctx: AppContext): Promise<number> {
       type: 'queue-stale',
       queue,
       oldestId: oldest.id,
-      ageMinutes: Math.floor((now - Number(oldest.created_at)) / 60_000),
+      ageMinutes: Math.floor((now - Number(oldest.created_at)) / MINUTE_MS),
       pending: Number(pending.n),
     });
     if (told) queued += 1;

@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { getPayment, type PaymentState } from '../integrations/mollie';
+import { DAY_MS, MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { isUniqueViolation } from '../platform/errors';
 import { sendQueuedMail } from '../platform/outbox';
@@ -130,9 +131,9 @@ export async function settleMolliePayment(
 }
 
 /** Pending orders younger than this are left to their webhook. */
-const POLL_AFTER_MS = 10 * 60_000;
+const POLL_AFTER_MS = 10 * MINUTE_MS;
 /** Mollie's longest payment life (PayPal, 72 h) and a day more: older pending orders are closed. */
-const POLL_UNTIL_MS = 4 * 24 * 3_600_000;
+const POLL_UNTIL_MS = 4 * DAY_MS;
 
 /**
  * Settles orders whose webhook never arrived (our server was down past Mollie's retries, a network

@@ -1,5 +1,6 @@
 /** The panel's nests and eggs with their variables (spec 3 "Package extra data"), cached briefly. */
 import type { EggVariableRule } from '@falkenhost/contracts/egg-variables';
+import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 
 export interface NestWithEggs {
@@ -25,7 +26,7 @@ export interface PanelEgg {
   variables: PanelEggVariable[];
 }
 
-const TTL_MS = 60_000;
+const TTL_MS = MINUTE_MS;
 
 interface Loaded {
   nests: NestWithEggs[];

@@ -4,6 +4,7 @@ import { PANEL_BUDGET_SHARE } from '@falkenhost/pterodactyl/client';
 import { isNotFound, isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import type { Kysely, Transaction } from 'kysely';
+import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
 import type { PanelCallOutcome } from '../platform/metrics';
@@ -19,7 +20,7 @@ import { untilStopped } from './wings-state';
 export type PanelTaskKind = 'suspend' | 'unsuspend' | 'power' | 'delete' | 'build';
 export type PanelPowerSignal = 'start' | 'stop' | 'restart';
 
-const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 5_000, maxRetryMs: 10 * 60_000 };
+const RETRY: RetryPolicy = { leaseMs: MINUTE_MS, firstRetryMs: 5_000, maxRetryMs: 10 * MINUTE_MS };
 const pending: RowCondition<'panel_tasks'> = (eb) => eb('status', '=', 'pending');
 /**
  * The failed try after which the staff hear of a task (platform/staff-webhook.ts): the first whose retry
@@ -93,7 +94,7 @@ export function panelQueuePerMinute(ctx: AppContext): number {
 export async function takePanelBudget(ctx: AppContext, wanted: number): Promise<number> {
   if (wanted <= 0) return 0;
   const max = panelQueuePerMinute(ctx);
-  const { count } = await addToWindow(ctx.db, 'panel-queue', wanted, ctx.now(), 60_000);
+  const { count } = await addToWindow(ctx.db, 'panel-queue', wanted, ctx.now(), MINUTE_MS);
   const before = count - wanted;
   return Math.max(0, Math.min(wanted, max - before));
 }

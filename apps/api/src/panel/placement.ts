@@ -2,13 +2,14 @@
 import type { PterodactylClient } from '@falkenhost/pterodactyl/client';
 import type { Location, Node } from '@falkenhost/pterodactyl/types';
 import { sql, type Transaction } from 'kysely';
+import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
 import type { ServerBuild } from './server-build';
 
 /** Far below CLAIM_KEEP_MS: a claim finished after a reading is still in the database when it is used. */
-export const PANEL_READING_FRESH_MS = 60_000;
+export const PANEL_READING_FRESH_MS = MINUTE_MS;
 /** Free allocations read per node beyond those held by orders in flight. */
 const ALLOCATION_SLACK = 20;
 
@@ -275,7 +276,7 @@ export async function claimPlacement(
 }
 
 /** Claims done for longer than this are in every later reading of the panel: they are dropped. */
-export const CLAIM_KEEP_MS = 10 * 60_000;
+export const CLAIM_KEEP_MS = 10 * MINUTE_MS;
 
 /** Drops finished claims older than CLAIM_KEEP_MS. @returns how many */
 export async function pruneAllocationClaims(ctx: AppContext): Promise<number> {

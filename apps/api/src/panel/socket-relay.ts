@@ -1,6 +1,7 @@
 /** The live-stats relay: the browser never holds a Wings token (decisions/122-live-stats-relay.md). */
 
 import WebSocket from 'ws';
+import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { verifySocketToken } from './socket-token';
 import { frame, type PanelServer, Upstream, type UpstreamHost } from './wings-socket';
@@ -21,7 +22,7 @@ export interface SocketRelayOptions {
 const EXPIRING_SECONDS = 60;
 /** Tabs times servers: a card opens one. */
 const MAX_SOCKETS_PER_USER = 50;
-const OFFER_MS = 60_000;
+const OFFER_MS = MINUTE_MS;
 
 class Watcher {
   /** our credential's expiry (seconds since the epoch); null before the first `auth` */

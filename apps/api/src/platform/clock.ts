@@ -1,6 +1,28 @@
-/** The product's clock; the demo and the tests move it forward, and every part reads the same one. */
+/**
+ * The product's clock; the demo and the tests move it forward, and every part reads the same one.
+ *
+ * Also the one place for the lengths of time (MINUTE_MS, HOUR_MS, DAY_MS) and the clock hour (`hourStart`):
+ * every module takes them from here, none defines its own.
+ */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+
+/** One minute in milliseconds. */
+export const MINUTE_MS = 60_000;
+/** One hour in milliseconds. */
+export const HOUR_MS = 60 * MINUTE_MS;
+/** One day of 24 hours in milliseconds (no time zone: a calendar day may be 23 or 25 hours). */
+export const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Start of the clock hour containing `t`: hours are counted from the epoch (UTC hours).
+ * @param t epoch ms
+ * @returns epoch ms, a multiple of HOUR_MS, at most `t`
+ */
+export function hourStart(t: number): number {
+  return t - (t % HOUR_MS);
+}
+
 export interface Clock {
   now(): number;
   advance(ms: number): void;

@@ -1,12 +1,13 @@
 /** Mail queued in the transaction that decides it and sent by a job (docs/decisions/013-mail-outbox.md). */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { MINUTE_MS } from './clock';
 import type { AppContext } from './context';
 import type { Dialect } from './db/dialect';
 import type { Database } from './db/schema';
 import { isNoticeMailKind, type NoticeMail, type RenderedMail, renderNoticeMail } from './mail/templates';
 import { type RetryPolicy, type RowCondition, sendDueRows } from './queue';
 
-const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 60_000, maxRetryMs: 30 * 60_000 };
+const RETRY: RetryPolicy = { leaseMs: MINUTE_MS, firstRetryMs: MINUTE_MS, maxRetryMs: 30 * MINUTE_MS };
 const unsent: RowCondition<'mail_outbox'> = (eb) => eb('sent_at', 'is', null);
 
 /** Queues one mail inside the deciding transaction; `invoiceId`'s PDF is attached when sent. */

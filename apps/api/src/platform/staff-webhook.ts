@@ -5,6 +5,7 @@
  * Messages are English only: a log-like channel for the staff, not customer text.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { MINUTE_MS } from './clock';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { type RetryPolicy, type RowCondition, sendDueRows } from './queue';
@@ -14,7 +15,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Discord's limit on a message's `content` (characters). */
 export const STAFF_MESSAGE_MAX = 2_000;
 
-const RETRY: RetryPolicy = { leaseMs: 60_000, firstRetryMs: 30_000, maxRetryMs: 30 * 60_000 };
+const RETRY: RetryPolicy = { leaseMs: MINUTE_MS, firstRetryMs: 30_000, maxRetryMs: 30 * MINUTE_MS };
 const unsent: RowCondition<'staff_notifications'> = (eb) => eb('sent_at', 'is', null);
 const POST_TIMEOUT_MS = 10_000;
 

@@ -7,21 +7,15 @@ import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import { sql, type Transaction } from 'kysely';
 import { chargeServerHours, type ServerHourCharge } from '../billing/hour-charges';
 import { enqueuePanelTasks } from '../panel/panel-queue';
+import { DAY_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
 import { mailDate } from '../platform/mail/templates';
 import { type QueuedNotice, queueNoticeMails } from '../platform/outbox';
+import { advanceBilledHours, billedUntilAfter, lastPaidHour } from './billed-hours';
 import { isActiveHour } from './schedules/schedule-hours';
 import { moveServer } from './server-status';
-
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
-
-/** Start of the clock hour containing `t` (epoch ms). */
-export function hourStart(t: number): number {
-  return t - (t % HOUR_MS);
-}
 
 export interface BillingResult {
   /** server-hours charged */
@@ -45,8 +39,8 @@ interface ClaimedServer {
 /**
  * Charges every hour that has started for every running hourly server, batch after batch until none is
  * due, yielding to the event loop between batches. A batch claims its servers' due hour (`billed_until`
- * moves on), locks their customers, charges them (billing/hour-charges.ts) and suspends the unpaid, in one
- * transaction. Schedules' idle hours are not charged.
+ * moves on, servers/billed-hours.ts), locks their customers, charges them (billing/hour-charges.ts) and
+ * suspends the unpaid, in one transaction. Schedules' idle hours are not charged.
  * @param options.batchSize servers per transaction (default: SQLite 500, whose synchronous statements
  *   block the loop; PostgreSQL 4 000, whose driver never does, so fewer statements: 100 000 servers took
  *   5.0-5.5 s against 6.3-6.8 s in batches of 2 000, with the loop never blocked over 42 ms; decision 314)
@@ -109,8 +103,9 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
       user.credits -= price;
       charges.push({
         userId: user.id,
+        userPackageId: server.id,
+        hour: lastPaidHour(server.billed_until ?? now),
         units: price,
-        reference: `server-hour:${server.id}:${(server.billed_until ?? now) - HOUR_MS}`,
         balanceAfter: user.credits,
       });
     }
@@ -119,7 +114,7 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
     // once, by the suspension.
     const unpaidIds = new Set(unpaid.map((s) => s.id));
     await yieldToLoop();
-    await advanceHours(
+    await advanceBilledHours(
       trx,
       ctx.dialect,
       claimed.filter((s) => !unpaidIds.has(s.id)).map((s) => s.id),
@@ -166,28 +161,8 @@ async function dueHours(
     .execute();
   return due.map((s) => ({
     ...s,
-    billed_until: s.billed_until === null ? null : Number(s.billed_until) + HOUR_MS,
+    billed_until: s.billed_until === null ? null : billedUntilAfter(Number(s.billed_until)),
   }));
-}
-
-/**
- * Moves `billed_until` of the claimed servers `ids` one hour on (by primary key). PostgreSQL gets the ids
- * as one array parameter rather than an IN list of thousands of parameters to bind and plan (a small
- * gain: about 0.05 s per 100 000 servers, decision 314).
- */
-async function advanceHours(trx: Transaction<Database>, dialect: Dialect, ids: number[]): Promise<void> {
-  if (dialect === 'postgres') {
-    await sql`update user_packages set billed_until = billed_until + ${HOUR_MS}
-      where id = any(${ids}::int[])`.execute(trx);
-    return;
-  }
-  for (let i = 0; i < ids.length; i += 5_000) {
-    await trx
-      .updateTable('user_packages')
-      .set((eb) => ({ billed_until: eb('billed_until', '+', HOUR_MS) }))
-      .where('id', 'in', ids.slice(i, i + 5_000))
-      .execute();
-  }
 }
 
 /** Lets timers and I/O run between the statements of a batch (better-sqlite3 runs synchronously). */
@@ -215,7 +190,7 @@ async function idleServers(trx: Transaction<Database>, claimed: ClaimedServer[])
   const zoneOf = new Map(zones.map((z) => [z.id, z.time_zone]));
   for (const server of scheduled) {
     const own = rows.filter((r) => r.user_package_id === server.id);
-    const hour = (server.billed_until ?? 0) - HOUR_MS;
+    const hour = lastPaidHour(server.billed_until ?? 0);
     if (own.length > 0 && !isActiveHour(own, zoneOf.get(server.id) ?? '', hour)) idle.add(server.id);
   }
   return idle;

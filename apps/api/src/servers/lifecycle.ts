@@ -4,17 +4,18 @@
  */
 import type { PowerSignal } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { hourlyUnits } from '@falkenhost/contracts/money';
+import { HOURS_PER_MONTH, hourlyUnits } from '@falkenhost/contracts/money';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { sql } from 'kysely';
 import { clearLowBalanceWarning, markLowBalanceWarned } from '../identity/user-fields';
 import { enqueuePanelTask } from '../panel/panel-queue';
+import { DAY_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { mailDate, renderNoticeMail } from '../platform/mail/templates';
 import { queueMail } from '../platform/outbox';
-import { creditsText, DAY_MS } from './hourly-billing';
+import { creditsText } from './hourly-billing';
 import { assertPaid, loadOwnedServer } from './owned-server';
 import { runPanelQueue } from './panel-task-results';
 import { isOutsideSchedule } from './schedules/schedules';
@@ -79,6 +80,9 @@ export async function cancelServer(ctx: AppContext, user: User, id: number): Pro
  */
 export async function warnLowBalances(ctx: AppContext): Promise<number> {
   const monthly = sql<number>`sum(up.credits_monthly)`;
+  // balance x HOURS_PER_MONTH < LOW_BALANCE_HOURS x monthly: the balance pays fewer than LOW_BALANCE_HOURS
+  // hours at monthly / HOURS_PER_MONTH (money.ts), compared without rounding.
+  const balanceMonthly = sql`u.credits * ${sql.lit(HOURS_PER_MONTH)}`;
   const rows = await ctx.db
     .selectFrom('users as u')
     .innerJoin('user_packages as up', 'up.user_id', 'u.id')
@@ -98,11 +102,11 @@ export async function warnLowBalances(ctx: AppContext): Promise<number> {
       eb.or([
         eb.and([
           eb('u.low_balance_warned_at', 'is', null),
-          eb(sql`u.credits * 730`, '<', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
+          eb(balanceMonthly, '<', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
         ]),
         eb.and([
           eb('u.low_balance_warned_at', 'is not', null),
-          eb(sql`u.credits * 730`, '>=', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
+          eb(balanceMonthly, '>=', sql`${LOW_BALANCE_HOURS} * ${monthly}`),
         ]),
       ]),
     )

@@ -5,6 +5,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { completeAllocationClaims } from '../panel/allocation-claims';
+import { MINUTE_MS } from '../platform/clock';
 import { newUserPackage } from '../platform/db/rows';
 import type { Database } from '../platform/db/schema';
 import { moveServer } from './server-status';
@@ -203,7 +204,7 @@ export async function recordSubscriptionAmount(
 }
 
 /** A change lock older than this is taken to be a crashed change and reconciled. */
-export const CHANGE_STALE_MS = 5 * 60_000;
+export const CHANGE_STALE_MS = 5 * MINUTE_MS;
 
 /**
  * Takes the server's change lock (`changing_since` = `now`, epoch ms): one add-on, package change or

@@ -4,15 +4,15 @@
  * period reads at most 8 784 kept rows and the open hour instead of every ledger row.
  */
 import { type RawBuilder, sql } from 'kysely';
+import { HOUR_MS, MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { OverviewHoursTable } from '../platform/db/schema';
 
-export const HOUR_MS = 3_600_000;
 /**
  * An hour is kept once it ended this long ago: every row dated in it (at the product's clock when
  * written) has committed by then.
  */
-export const HOUR_CLOSE_MARGIN_MS = 5 * 60_000;
+export const HOUR_CLOSE_MARGIN_MS = 5 * MINUTE_MS;
 const INSERT_CHUNK = 500;
 
 export type HourFigures = Omit<OverviewHoursTable, 'hour_start'>;

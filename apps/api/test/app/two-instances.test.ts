@@ -24,9 +24,9 @@ import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emu
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
+import { HOUR_MS, hourStart } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
-import { HOUR_MS, hourStart } from '../../src/servers/hourly-billing';
 import { type SmtpCapture, startSmtpCapture } from '../fixtures/smtp-capture';
 import {
   billingAddress,

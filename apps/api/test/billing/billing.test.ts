@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
-import { billHourlyServers, HOUR_MS, hourStart } from '../../src/servers/hourly-billing';
+import { HOUR_MS, hourStart } from '../../src/platform/clock';
+import { billHourlyServers } from '../../src/servers/hourly-billing';
 import {
   DATABASES,
   grantCredits,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
 import { RENEWAL_GRACE_MS } from '../../src/orders/renewals/monthly-expiry';
 import { syncSubscription } from '../../src/orders/subscriptions/subscription-sync';
-import { DAY_MS } from '../../src/servers/hourly-billing';
+import { DAY_MS } from '../../src/platform/clock';
 import { periodEnd } from '../../src/servers/paid-period';
 import {
   billingAddress,

@@ -11,8 +11,8 @@ import { PROVISIONING_STALE_MS, recoverProvisioning } from '../../src/orders/che
 import { createPanelServer } from '../../src/panel/panel-servers';
 import { ensurePanelUser } from '../../src/panel/panel-users';
 import { serverBuild } from '../../src/panel/server-build';
+import { HOUR_MS, hourStart } from '../../src/platform/clock';
 import { newUserPackage } from '../../src/platform/db/rows';
-import { HOUR_MS, hourStart } from '../../src/servers/hourly-billing';
 import {
   DATABASES,
   grantCredits,

@@ -6,10 +6,11 @@
  */
 import { LANGUAGES } from '@falkenhost/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hourStart } from '../../src/platform/clock';
 import { newUserPackage } from '../../src/platform/db/rows';
 import { mailDate, renderNoticeMail } from '../../src/platform/mail/templates';
 import { queueMail, sendQueuedMail } from '../../src/platform/outbox';
-import { billHourlyServers, hourStart } from '../../src/servers/hourly-billing';
+import { billHourlyServers } from '../../src/servers/hourly-billing';
 import { DATABASES, insertCustomer, type Product, startProduct, uniqueName } from '../harness';
 
 const ZONES = ['Europe/Prague', 'America/New_York', 'Asia/Tokyo', 'UTC', 'Australia/Adelaide'];

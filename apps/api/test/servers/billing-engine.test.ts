@@ -6,10 +6,11 @@
  */
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUR_MS, hourStart } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { openDatabase } from '../../src/platform/db/database';
 import { newUserPackage } from '../../src/platform/db/rows';
-import { billHourlyServers, HOUR_MS, hourStart } from '../../src/servers/hourly-billing';
+import { billHourlyServers } from '../../src/servers/hourly-billing';
 import { DATABASES, insertCustomer, type Product, startProduct } from '../harness';
 
 const USERS = 10;

@@ -1,6 +1,7 @@
 /** Seeds the demo catalogue once from the panel's real nodes and eggs (docs/decisions/098-demo-start.md). */
 import { creditsToUnits } from '@falkenhost/contracts/money';
 import { type CatalogueRows, insertCatalogue } from '../../catalog/seed-catalogue';
+import { DAY_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES, SEED_LOCATION_NAMES } from './catalogue';
 
@@ -76,7 +77,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
         name: SEED_DISCOUNT.name,
         code: SEED_DISCOUNT.code,
         percentage_bp: SEED_DISCOUNT.percentageBp,
-        valid_until: t + SEED_DISCOUNT.validDays * 24 * 3600 * 1000,
+        valid_until: t + SEED_DISCOUNT.validDays * DAY_MS,
         created_at: t,
       },
     ],

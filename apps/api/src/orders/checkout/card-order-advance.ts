@@ -18,6 +18,7 @@ import { createPanelServer, removePanelServer } from '../../panel/panel-servers'
 import { ensurePanelUser } from '../../panel/panel-users';
 import { claimPlacement, withPlacement } from '../../panel/placement';
 import { serverBuild } from '../../panel/server-build';
+import { MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { Database, Order } from '../../platform/db/schema';
 import { renderNoticeMail } from '../../platform/mail/templates';
@@ -36,7 +37,7 @@ import { syncSubscription } from '../subscriptions/subscription-sync';
 /** Provisioning tries after payment before the money goes back (the reconciler retries each minute). */
 export const MAX_PROVISIONING_ATTEMPTS = 3;
 /** A process carrying an order forward holds it this long; after a crash another takes over. */
-export const ORDER_LEASE_MS = 2 * 60_000;
+export const ORDER_LEASE_MS = 2 * MINUTE_MS;
 
 /** The lease on an order was taken over by another process: this one's writes are rolled back. */
 class LeaseLost extends Error {}
@@ -197,7 +198,13 @@ async function adoptServer(
     if (!(await moveOrder(trx, order.id, 'paid', 'completed', { completed_at: t }, owner)))
       throw new LeaseLost();
     if (!(await markAdopted(trx, userPackageId, server, t))) throw new LeaseLost();
-    await payReferralBonus(trx, order.user_id, order.amount_cents - order.fee_cents, `order:${order.id}`, t);
+    await payReferralBonus(
+      trx,
+      order.user_id,
+      { amountCents: order.amount_cents, feeCents: order.fee_cents },
+      `order:${order.id}`,
+      t,
+    );
   });
   await syncSubscription(ctx, userPackageId).catch((error) =>
     ctx.log.warn({ err: error, userPackageId }, 'creating the subscription failed; retried by the jobs'),

@@ -169,5 +169,11 @@ async function settleUnsuspend(
     issuedAt: t,
     mail: true,
   });
-  await payReferralBonus(trx, order.user_id, order.amount_cents - order.fee_cents, `order:${order.id}`, t);
+  await payReferralBonus(
+    trx,
+    order.user_id,
+    { amountCents: order.amount_cents, feeCents: order.fee_cents },
+    `order:${order.id}`,
+    t,
+  );
 }

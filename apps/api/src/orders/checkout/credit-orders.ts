@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { creditsOrderPrice } from '@falkenhost/contracts/money';
+import { creditsOrderPrice, creditsToUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import type { OrderCreditsBody } from '@falkenhost/contracts/store';
 import { applyLedgerEntry } from '../../billing/ledger';
 import { checkOrderReferrer, payReferralBonus, setOrderReferrer } from '../../billing/referrals';
@@ -46,7 +46,7 @@ export async function orderCredits(
       publicId,
       userId: user.id,
       kind: 'credits',
-      creditsAmount: body.creditsAmount * 10_000,
+      creditsAmount: creditsToUnits(body.creditsAmount),
       amountCents: price.total,
       feeCents: price.fee,
       discountId: discount?.id ?? null,
@@ -119,13 +119,13 @@ export async function settlePaidOrder(
           orderKind: 'credits',
           username: await usernameOf(trx, order.user_id),
           amountCents: order.amount_cents,
-          credits: order.credits_amount / 10_000,
+          credits: unitsToCredits(order.credits_amount),
         });
       }
       await payReferralBonus(
         trx,
         order.user_id,
-        order.amount_cents - order.fee_cents,
+        { amountCents: order.amount_cents, feeCents: order.fee_cents },
         `order:${order.id}`,
         t,
       );

@@ -4,21 +4,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { hourlyUnits } from '@falkenhost/contracts/money';
+import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import type { ParsedPackageByCreditsBody } from '@falkenhost/contracts/store';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
-import { applyLedgerEntry } from '../../billing/ledger';
+import { chargeServerHour, refundServerHour } from '../../billing/hour-charges';
 import { loadOrderablePackage } from '../../catalog/packages';
 import { releaseAllocationClaims } from '../../panel/allocation-claims';
 import { createPanelServer, removePanelServer } from '../../panel/panel-servers';
 import { ensurePanelUser } from '../../panel/panel-users';
 import { claimPlacement, type Placement, withPlacement } from '../../panel/placement';
 import { serverBuild } from '../../panel/server-build';
+import { hourStart, MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { User } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { notifyStaff } from '../../platform/staff-webhook';
-import { HOUR_MS, hourStart } from '../../servers/hourly-billing';
+import { billedUntilAfter } from '../../servers/billed-hours';
 import { insertServer, insertServerAddons, markAdopted, setServerNode } from '../../servers/server-records';
 import { moveServer } from '../../servers/server-status';
 import { insertCreditsPaidOrder, usernameOf } from '../records/order-records';
@@ -60,7 +61,7 @@ export async function orderPackageByCredits(
           location_id: body.locationId,
           credits_monthly: monthly,
           // The order pays the clock hour it is placed in; the tick charges each further hour.
-          billed_until: hourStart(t) + HOUR_MS,
+          billed_until: billedUntilAfter(hourStart(t)),
           created_at: t,
         }),
       };
@@ -68,15 +69,13 @@ export async function orderPackageByCredits(
       if (!placement) throw new NoRoom();
       await setServerNode(trx, row.id, placement.nodeId);
       await insertServerAddons(trx, row.id, offer.addons, t);
-      if (firstHour > 0) {
-        await applyLedgerEntry(trx, {
-          userId: user.id,
-          amount: -firstHour,
-          kind: 'server-order',
-          reference: `server-order:${row.id}`,
-          now: t,
-        });
-      }
+      await chargeServerHour(trx, {
+        userId: user.id,
+        userPackageId: row.id,
+        units: firstHour,
+        hour: 'order',
+        now: t,
+      });
       return { userPackage: row, placement };
     });
   const reserved = await withPlacement(ctx, offer.nodeIds, body.locationId, (room) =>
@@ -155,7 +154,7 @@ async function adoptPanelServer(
       orderKind: 'package-credits',
       username: await usernameOf(trx, userId),
       serverName: row.name,
-      credits: row.credits_monthly / 10_000,
+      credits: unitsToCredits(row.credits_monthly),
     });
     return publicId;
   });
@@ -170,25 +169,12 @@ async function abandonOrder(ctx: AppContext, userPackageId: number, userId: numb
     const t = ctx.now();
     if (!(await moveServer(trx, userPackageId, 'provisioning', 'failed', { deleted_at: t }))) return false;
     await releaseAllocationClaims(trx, userPackageId);
-    const charged = await trx
-      .selectFrom('credit_ledger')
-      .select('amount')
-      .where('reference', '=', `server-order:${userPackageId}`)
-      .executeTakeFirst();
-    if (charged && Number(charged.amount) < 0) {
-      await applyLedgerEntry(trx, {
-        userId,
-        amount: -Number(charged.amount),
-        kind: 'refund',
-        reference: `refund:server-order:${userPackageId}`,
-        now: t,
-      });
-    }
+    await refundServerHour(trx, { reason: 'order-failed', userId, userPackageId, now: t });
     return true;
   });
 }
 
-export const PROVISIONING_STALE_MS = 5 * 60_000;
+export const PROVISIONING_STALE_MS = 5 * MINUTE_MS;
 
 export interface RecoveryResult {
   adopted: number;

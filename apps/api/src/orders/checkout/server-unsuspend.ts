@@ -5,12 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits } from '@falkenhost/contracts/money';
-import { applyLedgerEntry } from '../../billing/ledger';
+import { chargeServerHour } from '../../billing/hour-charges';
 import { enqueuePanelTask } from '../../panel/panel-queue';
+import { hourStart } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { User } from '../../platform/db/schema';
-import { AppError, isUniqueViolation } from '../../platform/errors';
-import { HOUR_MS, hourStart } from '../../servers/hourly-billing';
+import { AppError } from '../../platform/errors';
+import { billedUntilAfter } from '../../servers/billed-hours';
 import { loadOwnedServer } from '../../servers/owned-server';
 import { runPanelQueue } from '../../servers/panel-task-results';
 import { isOutsideSchedule } from '../../servers/schedules/schedules';
@@ -34,27 +35,15 @@ export async function unsuspendServer(ctx: AppContext, user: User, id: number): 
     const price = hourlyUnits(server.credits_monthly);
     const offNow = server.scheduled === 1 && (await isOutsideSchedule(trx, t, server.id, user.time_zone));
     const claimed = await moveServer(trx, server.id, 'suspended', 'paid', {
-      billed_until: hour + HOUR_MS,
+      billed_until: billedUntilAfter(hour),
       suspended_at: null,
       delete_at: null,
       deletion_warnings: 0,
       power_target: server.scheduled === 1 ? (offNow ? 'off' : 'on') : null,
     });
     if (!claimed) throw new AppError(409, REASONS.serverState);
-    if (price > 0) {
-      try {
-        await applyLedgerEntry(trx, {
-          userId: user.id,
-          amount: -price,
-          kind: 'server-hour',
-          reference: `server-hour:${server.id}:${hour}`,
-          now: t,
-        });
-      } catch (error) {
-        // This hour was paid before the suspension: nothing more to pay for it.
-        if (!isUniqueViolation(error)) throw error;
-      }
-    }
+    // An hour paid before the suspension is not charged again (billing/hour-charges.ts).
+    await chargeServerHour(trx, { userId: user.id, userPackageId: server.id, units: price, hour, now: t });
     await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'unsuspend', now: t });
     if (!offNow)
       await enqueuePanelTask(trx, { userPackageId: server.id, kind: 'power', signal: 'start', now: t });

@@ -19,13 +19,14 @@
 
 import type { Server } from '@falkenhost/pterodactyl/types';
 import { buildMatches, type ServerBuild, serverBuild } from '../../panel/server-build';
+import { MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { repairServer } from './reconcile-drift';
 import { IN_FLIGHT, LIVE, type LiveRow } from './reconcile-rows';
 import { reportStray } from './reconcile-strays';
 
 /** How often the jobs run the reconciler (wall-clock time, whatever the demo clock does). */
-export const PANEL_RECONCILE_INTERVAL_MS = 10 * 60_000;
+export const PANEL_RECONCILE_INTERVAL_MS = 10 * MINUTE_MS;
 /** Repairs made per run at most; the rest waits for the next run. */
 export const MAX_REPAIRS = 20;
 const OUR_EXTERNAL_ID = /^falkenhost-server-(\d+)$/;

@@ -5,8 +5,8 @@
 import { hourlyUnits, proRataUnits } from '@falkenhost/contracts/money';
 import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { Transaction } from 'kysely';
+import { refundServerHour } from '../../billing/hour-charges';
 import { formatInvoiceAmount } from '../../billing/invoice-format';
-import { applyLedgerEntry } from '../../billing/ledger';
 import { refundPayment } from '../../integrations/mollie';
 import { completeAllocationClaims, releaseAllocationClaims } from '../../panel/allocation-claims';
 import { parseVariables } from '../../panel/egg-variables';
@@ -20,6 +20,7 @@ import type { AppContext } from '../../platform/context';
 import type { Database } from '../../platform/db/schema';
 import { renderNoticeMail } from '../../platform/mail/templates';
 import { queueMail } from '../../platform/outbox';
+import { inPaidHour } from '../../servers/billed-hours';
 import { creditsText } from '../../servers/hourly-billing';
 import { periodEnd } from '../../servers/paid-period';
 import { recordPanelServer, setPanelSuspended } from '../../servers/server-records';
@@ -105,19 +106,18 @@ export async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<O
 async function noRoom(ctx: AppContext, row: FullRow): Promise<Outcome> {
   const t = ctx.now();
   if (row.billing_type !== 'hourly') return refundLostMonthly(ctx, row);
-  const refund = row.status === 'paid' && (row.billed_until ?? 0) > t ? hourlyUnits(row.credits_monthly) : 0;
+  const refund =
+    row.status === 'paid' && inPaidHour(row.billed_until, t) ? hourlyUnits(row.credits_monthly) : 0;
   const closed = await ctx.db.transaction().execute(async (trx) => {
     if (!(await moveServer(trx, row.id, row.status as ServerStatus, 'deleted', { deleted_at: t })))
       return false;
-    if (refund > 0) {
-      await applyLedgerEntry(trx, {
-        userId: row.user_id,
-        amount: refund,
-        kind: 'refund',
-        reference: `refund:lost-server:${row.id}`,
-        now: t,
-      });
-    }
+    await refundServerHour(trx, {
+      reason: 'server-lost',
+      userId: row.user_id,
+      userPackageId: row.id,
+      units: refund,
+      now: t,
+    });
     await mailCustomer(trx, row, 'serverLostCredits', { credits: creditsText(refund) }, t);
     await recordSystemAudit(trx, {
       action: 'repair',

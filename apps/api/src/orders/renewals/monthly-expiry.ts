@@ -1,10 +1,10 @@
 /** The end of a monthly server's paid period (docs/decisions/074-paid-period-and-renewals.md). */
 
 import { enqueuePanelTask } from '../../panel/panel-queue';
+import { DAY_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { mailDate, renderNoticeMail } from '../../platform/mail/templates';
 import { queueMail } from '../../platform/outbox';
-import { DAY_MS } from '../../servers/hourly-billing';
 import { moveServer } from '../../servers/server-status';
 import { syncSubscription } from '../subscriptions/subscription-sync';
 import { settleMissedRenewals } from './renewals';

@@ -222,7 +222,13 @@ async function applyPaidRenewal(
   };
   const fee = itemised ? breakdown.fee : 0;
   await setRenewalFigures(trx, order.id, fee, details);
-  await payReferralBonus(trx, up.user_id, payment.amountCents - fee, `order:${order.id}`, now);
+  await payReferralBonus(
+    trx,
+    up.user_id,
+    { amountCents: payment.amountCents, feeCents: fee },
+    `order:${order.id}`,
+    now,
+  );
   return 'paid';
 }
 

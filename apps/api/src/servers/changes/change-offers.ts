@@ -1,11 +1,14 @@
 /** What a running server may change to (spec 2 "Customer servers"): add-ons and packages on offer. */
 import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
 import { toPublicPackage, toStoreAddon } from '../../catalog/catalog';
-import { addonsOfPackage } from '../../catalog/packages';
+import { addonsOfPackage, oneAddonPerType } from '../../catalog/packages';
 import type { AppContext } from '../../platform/context';
 import { loadOwnedServer } from '../owned-server';
 
-/** Add-ons offered for the server's package whose type it does not have yet ([] for custom servers). */
+/**
+ * Add-ons offered for the server's package whose type it does not have yet, by
+ * catalog/packages.ts#oneAddonPerType ([] for custom servers).
+ */
 export async function addonsAvailableForChange(
   ctx: AppContext,
   userId: number,
@@ -13,8 +16,9 @@ export async function addonsAvailableForChange(
 ): Promise<StoreAddon[]> {
   const owned = await loadOwnedServer(ctx, userId, userPackageId);
   if (owned.custom) return [];
-  const taken = new Set(owned.addons.map((a) => a.type));
-  return (await addonsOfPackage(ctx, owned.pkg.id)).filter((a) => !taken.has(a.type)).map(toStoreAddon);
+  return (await addonsOfPackage(ctx, owned.pkg.id))
+    .filter((a) => oneAddonPerType([...owned.addons, a]))
+    .map(toStoreAddon);
 }
 
 /** The other active public packages of the server's game ([] for custom servers). */

@@ -3,7 +3,12 @@
  * business time zone, money in euros, credits in whole credits (the answer's integers converted once, by
  * the contracts' money functions).
  */
-import { centsToAmountValue, centsToEur, unitsToCredits } from '@falkenhost/contracts/money';
+import {
+  centsToAmountValue,
+  centsToEur,
+  UNITS_PER_CREDIT,
+  unitsToCredits,
+} from '@falkenhost/contracts/money';
 import type { OverviewAnswer } from '@falkenhost/contracts/overview';
 
 /** One step of a series: its label, its CSV date and the figures by series key. */
@@ -87,7 +92,7 @@ export function eurCsv(eur: number): string {
   return `${cents < 0 ? '-' : ''}${centsToAmountValue(Math.abs(cents))}`;
 }
 
-/** Credits as CSV writes them: up to 4 decimals, no grouping (`1234.5`). */
+/** Credits as CSV writes them: up to 4 decimals (whole 1/10 000 credits), no grouping (`1234.5`). */
 export function creditsCsv(credits: number): string {
-  return String(Math.round(credits * 10_000) / 10_000);
+  return String(unitsToCredits(Math.round(credits * UNITS_PER_CREDIT)));
 }
