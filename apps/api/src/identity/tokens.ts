@@ -1,5 +1,5 @@
 /** Access and refresh tokens (docs/decisions/020-access-and-refresh-tokens.md). */
-import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS } from '@falkenhost/contracts/constants';
 import { type CryptoKey, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -20,7 +20,7 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = webcrypto.subtle.importKey(
+    key = crypto.subtle.importKey(
       'raw',
       new TextEncoder().encode(secret),
       { name: 'HMAC', hash: 'SHA-256' },
