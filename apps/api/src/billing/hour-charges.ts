@@ -17,8 +17,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Dialect } from '../platform/db/dialect';
 import type { Database } from '../platform/db/schema';
-import { isUniqueViolation } from '../platform/errors';
-import { applyLedgerEntry } from './ledger';
+import { applyLedgerEntry, ledgerHas } from './ledger';
 
 /** The ledger reference of the first hour, paid with the order of server `userPackageId`. */
 function orderHourReference(userPackageId: number): string {
@@ -50,7 +49,7 @@ export interface OneServerHour {
  * Inside the caller's transaction: takes one server-hour from the customer's balance, as one ledger row
  * (`server-order` for the order's first hour, `server-hour` for an hour paid on unsuspend). Nothing is
  * written when `units` is 0. An unsuspend's hour already in the ledger (paid before the suspension) is not
- * charged again: its unique-reference error is swallowed.
+ * charged again.
  * @throws AppError 400 credits when the balance cannot pay the hour (nothing is written); the order's
  *   first hour: a unique-constraint error when its reference was already applied
  */
@@ -66,18 +65,17 @@ export async function chargeServerHour(trx: Transaction<Database>, charge: OneSe
     });
     return;
   }
-  try {
-    await applyLedgerEntry(trx, {
-      userId: charge.userId,
-      amount: -charge.units,
-      kind: 'server-hour',
-      reference: serverHourReference(charge.userPackageId, charge.hour),
-      now: charge.now,
-    });
-  } catch (error) {
-    // This hour was paid before the suspension: nothing more to pay for it.
-    if (!isUniqueViolation(error)) throw error;
-  }
+  const reference = serverHourReference(charge.userPackageId, charge.hour);
+  // This hour was paid before the suspension: nothing more to pay for it. Asked first, since a failed
+  // ledger insert would leave the balance already moved (SQLite) or the transaction aborted (PostgreSQL).
+  if (await ledgerHas(trx, reference)) return;
+  await applyLedgerEntry(trx, {
+    userId: charge.userId,
+    amount: -charge.units,
+    kind: 'server-hour',
+    reference,
+    now: charge.now,
+  });
 }
 
 /** A server-hour given back to its customer, in the caller's transaction. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeServerHour } from '../../src/billing/hour-charges';
 import { runTick } from '../../src/jobs/tick';
 import { HOUR_MS, hourStart } from '../../src/platform/clock';
 import { billHourlyServers } from '../../src/servers/hourly-billing';
@@ -56,6 +57,33 @@ describe.each(DATABASES)('hourly billing on %s', (kind) => {
     expect(await credits(session)).toBeCloseTo(10 - 2 * 0.137, 4);
     expect((await billHourlyServers(product.server.ctx)).charged).toBe(0);
     expect(await credits(session)).toBeCloseTo(10 - 2 * 0.137, 4);
+  });
+
+  it('charges an hour paid on unsuspend once, when that hour was already paid', async () => {
+    const { username } = await registerVerified(product);
+    await grantCredits(product, username, 10);
+    const { db } = product.server.ctx;
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    const hour = hourStart(product.server.ctx.now());
+    const charge = { userId: user.id, userPackageId: 987_654, units: 1_370, hour, now: hour };
+    await db.transaction().execute((trx) => chargeServerHour(trx, charge));
+    await db.transaction().execute((trx) => chargeServerHour(trx, charge));
+    const rows = await db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'balance_after'])
+      .where('reference', '=', `server-hour:987654:${hour}`)
+      .execute();
+    expect(rows).toEqual([{ amount: -1_370, balance_after: 100_000 - 1_370 }]);
+    const balance = await db
+      .selectFrom('users')
+      .select('credits')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(balance.credits)).toBe(100_000 - 1_370);
   });
 
   it('suspends the server on the panel and mails the customer when the balance cannot pay an hour', async () => {
