@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['{packages,emulators,apps}/**/*.test.ts'],
+          include: ['{packages,emulators,apps,scripts}/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
           ...shared,

@@ -1,6 +1,6 @@
 import type { Payment, PaymentStatus } from './types.js';
 
-/** The statuses the test-mode checkout offers, with their labels (shared/reference/mollie.md, "Test mode"). */
+/** The statuses the test-mode checkout offers, with their labels (reference/mollie.md, "Test mode"). */
 export const CHECKOUT_CHOICES: ReadonlyArray<[PaymentStatus, string]> = [
   ['open', 'Open'],
   ['paid', 'Paid'],

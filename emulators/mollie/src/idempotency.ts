@@ -3,7 +3,7 @@ import { bearerKey } from './auth.js';
 import { MollieError } from './errors.js';
 import type { Store } from './store.js';
 
-/** How long Mollie keeps an answer for replay (shared/reference/mollie.md "Idempotency"). */
+/** How long Mollie keeps an answer for replay (reference/mollie.md "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 60 * 60 * 1000;
 const METHODS = new Set(['POST', 'PATCH', 'DELETE']);
 

@@ -41,7 +41,7 @@ export function createPayment(
     }
   }
   let methods = input.methods ?? ['creditcard', 'paypal', 'paysafecard'];
-  // paysafecard cannot start a mandate (shared/reference/mollie.md).
+  // paysafecard cannot start a mandate (reference/mollie.md).
   if (input.sequenceType === 'first') methods = methods.filter((m) => m !== 'paysafecard');
   const payment: Payment = {
     id: newId('tr'),

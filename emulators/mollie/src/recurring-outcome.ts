@@ -5,7 +5,7 @@ import type { RecurringOutcome } from './types.js';
 
 /**
  * The outcomes a test can ask for. A recurring payment starts `pending`, and Mollie's status graph only
- * lets a pending payment become paid or failed (shared/reference/mollie.md, "Statuses"), so expired and
+ * lets a pending payment become paid or failed (reference/mollie.md, "Statuses"), so expired and
  * canceled are not offered.
  */
 export const RECURRING_OUTCOMES: readonly RecurringOutcome[] = ['paid', 'failed'];

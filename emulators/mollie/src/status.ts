@@ -1,6 +1,6 @@
 import type { PaymentStatus } from './types.js';
 
-/** Mollie's payment status graph (shared/reference/mollie.md, "Statuses"). */
+/** Mollie's payment status graph (reference/mollie.md, "Statuses"). */
 const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   open: ['pending', 'authorized', 'paid', 'canceled', 'expired', 'failed'],
   pending: ['paid', 'failed'],

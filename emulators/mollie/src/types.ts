@@ -1,4 +1,4 @@
-/** Resource records the emulator keeps in memory. Shapes follow Mollie v2 (see shared/reference/mollie.md). */
+/** Resource records the emulator keeps in memory. Shapes follow Mollie v2 (see reference/mollie.md). */
 
 /** Money as Mollie writes it: ISO 4217 currency and a decimal string with 2 decimals, e.g. "10.00". */
 export interface Amount {

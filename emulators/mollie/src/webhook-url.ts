@@ -61,7 +61,7 @@ function mappedIpv4(address: string): string | undefined {
  * for `localhost`, loopback (127.0.0.0/8, ::1), private (10/8, 172.16/12, 192.168/16, fc00::/7),
  * link-local, shared and unspecified addresses, and names without a public top-level domain (`.local`,
  * `.test`, `.internal`, a bare host name). Rule source: Mollie refuses such webhook URLs with 422
- * ("unreachable from Mollie's point of view"; shared/reference/mollie.md, its docs for `webhookUrl`).
+ * ("unreachable from Mollie's point of view"; reference/mollie.md, its docs for `webhookUrl`).
  */
 export function isPublicWebhookUrl(url: string): boolean {
   let host: string;

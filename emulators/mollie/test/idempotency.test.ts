@@ -1,5 +1,5 @@
 /**
- * Mollie's Idempotency-Key rules (shared/reference/mollie.md "Idempotency"): the first answer replayed
+ * Mollie's Idempotency-Key rules (reference/mollie.md "Idempotency"): the first answer replayed
  * for an hour with `Idempotent-Replayed: true`, 400 for the same key with other parameters, 409 while the
  * first request is still running, forgotten after the hour, kept across a snapshot and restore.
  */

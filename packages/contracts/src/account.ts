@@ -1,5 +1,5 @@
 /**
- * /api/private/users/me* contracts: the settings section's account calls (spec 7 "Settings", 3 "User
+ * /api/private/users/me* contracts: the settings section's account calls (product.md "Account calls", "Entities and fields" "User
  * (me)", 5 "Password change in settings", "User update"; issue 9).
  */
 import { z } from 'zod';
@@ -9,12 +9,12 @@ import { password, USERNAME_PATTERN } from './fields';
 
 /** A mailed e-mail or username change link is valid this long (docs/decisions/079-account-change-by-link.md). */
 export const ACCOUNT_CHANGE_TTL_HOURS = 24;
-/** A new change link may be asked for this long after the last one (spec 5's resend interval). */
+/** A new change link may be asked for this long after the last one (product.md "Validation rules"'s resend interval). */
 export const ACCOUNT_CHANGE_RESEND_SECONDS = 120;
-/** Settings result notices vanish after this (spec 2 "Settings": 3 seconds). */
+/** Settings result notices vanish after this (product.md "Settings": 3 seconds). */
 export const SETTINGS_NOTICE_MS = 3_000;
 
-/** GET /api/private/users/me (spec 3 "User (me)"); `created_at` is ISO 8601. */
+/** GET /api/private/users/me (product.md "Entities and fields" ("User (me)")); `created_at` is ISO 8601. */
 export const accountProfile = z.object({
   username: z.string(),
   email: z.string(),
@@ -26,8 +26,8 @@ export const accountProfile = z.object({
 export type AccountProfile = z.infer<typeof accountProfile>;
 
 /**
- * PUT me/update-password: the current password and the new one (spec 7). The confirmation is checked by
- * the form; the server checks the new one's length (spec 5: at least 6 characters).
+ * PUT me/update-password: the current password and the new one (product.md "API calls"). The confirmation is checked by
+ * the form; the server checks the new one's length (product.md "Validation rules": at least 6 characters).
  */
 export const updatePasswordBody = z.object({
   password: z.string().min(1, 'password').max(1_024, 'password'),
@@ -36,7 +36,7 @@ export const updatePasswordBody = z.object({
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
 /**
- * The settings' change-password form (spec 5 "Password change in settings", spec 8's order): the current
+ * The settings' change-password form (product.md "Validation rules" ("Password change in settings"), product.md "Error catalogue"'s order): the current
  * password filled in ('password'), the new one equal to its confirmation ('password-match', on
  * `confirmation`), then at least 6 characters ('password-length', by `updatePasswordBody`, the API's own
  * rule). Piped so a later rule is only checked once the earlier ones hold; the first issue is the one shown.
@@ -53,8 +53,8 @@ export const newsletterBody = z.object({ news_subscription: z.boolean() });
 export const twoFactorBody = z.object({ two_factor_auth: z.boolean() });
 
 /**
- * PUT me/update-user (spec 5 "User update"): an empty or missing field keeps the current value. Read
- * loosely here; `accountChange` checks it with spec 8's reasons.
+ * PUT me/update-user (product.md "Validation rules" ("User update")): an empty or missing field keeps the current value. Read
+ * loosely here; `accountChange` checks it with product.md "Error catalogue"'s reasons.
  */
 export const updateUserBody = z.object({
   username: z.string().max(200).optional().default(''),
@@ -63,7 +63,7 @@ export const updateUserBody = z.object({
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 /**
- * The username and e-mail change as the settings form and the API check it (spec 5 "User update", spec 8):
+ * The username and e-mail change as the settings form and the API check it (product.md "Validation rules" ("User update"), product.md "Error catalogue"):
  * a field left empty or equal to the current value keeps it; at least one must change ('empty-fields', on
  * the form as a whole: path `[]`), the username follows the registration rule ('username', on `username`;
  * the API answers it as a validation error), the e-mail's

@@ -1,5 +1,5 @@
 /**
- * Staff area contracts (issue 10; spec 2 "Admin screens", 3 admin fields, 5 "Admin", 7 "Admin", 8 "Admin
+ * Staff area contracts (issue 10; product.md "Staff screens", "Entities and fields" admin fields, 5 "Admin", 7 "Admin", 8 "Admin
  * games" .. "Users"): the servers list, the store administration's four tabs, the users section and the
  * audit log. Games and packages are sent as multipart forms (they carry image files): their text fields
  * arrive as strings and are coerced here; the files are checked by the server from their bytes.
@@ -13,9 +13,9 @@ import { ADDON_TYPES, type Language, ROLES } from './constants';
 import { gameVariablesField } from './egg-variables';
 import { id, jsonId } from './fields';
 
-/** Largest image file accepted (bytes); a larger one is answered 413 (spec 5 "Files must not be too large"). */
+/** Largest image file accepted (bytes); a larger one is answered 413 (product.md "Validation rules" ("Files must not be too large")). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-/** Image MIME types accepted, as found from the file's bytes (spec 9: png, jpg, jpeg, webp). */
+/** Image MIME types accepted, as found from the file's bytes (product.md "Business constants and limits": png, jpg, jpeg, webp). */
 export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Rows per page of the staff lists (servers, users, audit log). */
 export const ADMIN_PAGE_SIZE = 50;
@@ -24,7 +24,7 @@ export const ADMIN_PAGE_SIZE_MAX = 200;
 const EMPTY = 'emptyFields';
 
 /**
- * The validation messages of the staff forms in the spec's order (spec 5 "Admin": all fields, then the
+ * The validation messages of the staff forms in the spec's order (product.md "Validation rules" ("Admin"): all fields, then the
  * files, locations, eggs and packages, then the formats). A form shows, and the server answers first, the
  * earliest of these that failed, whatever order the fields were checked in.
  */
@@ -43,7 +43,7 @@ export const ADMIN_MESSAGES = [
 export type AdminMessage = (typeof ADMIN_MESSAGES)[number];
 
 /**
- * The first of `messages` in ADMIN_MESSAGES order (spec 5), or null when none of them is one.
+ * The first of `messages` in ADMIN_MESSAGES order (product.md "Validation rules"), or null when none of them is one.
  * @param messages validation messages as a form or a 400 answer lists them, in any order
  */
 export function firstAdminMessage(messages: Iterable<unknown>): AdminMessage | null {
@@ -58,7 +58,7 @@ export function firstAdminMessage(messages: Iterable<unknown>): AdminMessage | n
 const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
 
 /**
- * An image part of a staff form (spec 5 "Files must not be too large", 9 upload types): the browser's
+ * An image part of a staff form (product.md "Validation rules", "Business constants and limits" ("Files must not be too large") upload types): the browser's
  * File (png, jpeg or webp by its type, or its name when the browser gives no type; at most
  * UPLOAD_MAX_BYTES) or the server's bytes (whose type uploads.ts finds from the bytes themselves).
  * @param missing the message when no file is given (required on add); undefined when it may be left out
@@ -89,7 +89,7 @@ export const formFlag = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
-/** A whole number of a form (a string of digits or a number); `min` as spec 5 says (0, or 1 for priority). */
+/** A whole number of a form (a string of digits or a number); `min` as product.md "Validation rules" says (0, or 1 for priority). */
 export const formInt = (min: number, max = 1_000_000_000) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
@@ -97,7 +97,7 @@ export const formInt = (min: number, max = 1_000_000_000) =>
   );
 
 /**
- * A resource that may be left empty for unlimited (spec 2: empty vcpu, slots, storage or ram means
+ * A resource that may be left empty for unlimited (product.md "Screens and routes": empty vcpu, slots, storage or ram means
  * unlimited): empty or missing is 0.
  */
 export const formUnlimited = z.preprocess(
@@ -130,7 +130,7 @@ export const allServersQuery = z.object({
   pageSize: id.optional().default(ADMIN_PAGE_SIZE).pipe(z.number().max(ADMIN_PAGE_SIZE_MAX)),
 });
 
-/** Server (admin list), spec 3: status is the panel's power state (running, offline, starting, ...). */
+/** Server (admin list), product.md "Entities and fields": status is the panel's power state (running, offline, starting, ...). */
 export const adminServer = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -155,7 +155,7 @@ export type AllServersAnswer = z.infer<typeof allServersAnswer>;
 
 // ---------------------------------------------------------------------------------------------- games
 
-/** Game (spec 3) as the staff list shows it. */
+/** Game (product.md "Entities and fields") as the staff list shows it. */
 export const adminGame = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -173,7 +173,7 @@ export type AdminGame = z.infer<typeof adminGame>;
 
 /**
  * The text fields of POST (add) and PUT (edit, with `id`) /api/private/store/games; image and thumbnail
- * are the form's file parts (required on add, optional on edit). Spec 5: at least one of desktop,
+ * are the form's file parts (required on add, optional on edit). product.md "Validation rules": at least one of desktop,
  * console, mobile or active ticked.
  */
 export const gameFields = z
@@ -192,7 +192,7 @@ export type GameFields = z.infer<typeof gameFields>;
 
 /**
  * The whole game form, text fields and files (`image`, `thumbnail`: required on add, optional on edit),
- * as the staff popup checks it and the server checks the multipart form (spec 5 "Game add").
+ * as the staff popup checks it and the server checks the multipart form (product.md "Validation rules" ("Game add")).
  */
 export const gameForm = (mode: 'add' | 'edit') =>
   z.intersection(
@@ -208,7 +208,7 @@ export const deleteBody = z.object({ id: jsonId, custom: z.unknown().optional() 
 
 // ---------------------------------------------------------------------------------------------- packages
 
-/** Package (spec 3) as the staff list shows it. */
+/** Package (product.md "Entities and fields") as the staff list shows it. */
 export const adminPackage = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -239,7 +239,7 @@ export const adminPackage = z.object({
 export type AdminPackage = z.infer<typeof adminPackage>;
 
 /**
- * The text fields of POST and PUT /api/private/store/packages (spec 7); `thumbnail` is the file part
+ * The text fields of POST and PUT /api/private/store/packages (product.md "API calls"); `thumbnail` is the file part
  * (required on add). `target` (add only) makes a custom package for that username. Credits are whole or
  * decimal credits per month.
  */
@@ -271,7 +271,7 @@ export type PackageFields = z.infer<typeof packageFields>;
 
 /**
  * The whole package form, text fields and the thumbnail file (required on add, optional on edit), as the
- * staff popup checks it and the server checks the multipart form (spec 5 "Package add").
+ * staff popup checks it and the server checks the multipart form (product.md "Validation rules" ("Package add")).
  */
 export const packageForm = (mode: 'add' | 'edit') =>
   packageFields.extend({ thumbnail: imageUpload(mode === 'add' ? 'noThumbnail' : undefined) });
@@ -323,7 +323,7 @@ export type CatalogueTranslations = Partial<Record<TranslatedLanguage, string>>;
 /** A catalogue entry's names as the staff lists answer them: only the languages it has one in. */
 const translatedNames = z.partialRecord(z.enum(TRANSLATED_LANGUAGES), z.string());
 
-/** Add-on (spec 3) as the staff list shows it. */
+/** Add-on (product.md "Entities and fields") as the staff list shows it. */
 export const adminAddon = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -341,7 +341,7 @@ export const adminAddon = z.object({
 });
 export type AdminAddon = z.infer<typeof adminAddon>;
 
-/** GET addons-additional-data: the package rows the add-on popup groups by game (spec 3). */
+/** GET addons-additional-data: the package rows the add-on popup groups by game (product.md "Entities and fields"). */
 export const addonsAdditionalData = z.array(
   z.object({
     id: z.number().int(),
@@ -354,7 +354,7 @@ export const addonsAdditionalData = z.array(
 );
 export type AddonsAdditionalData = z.infer<typeof addonsAdditionalData>;
 
-/** POST (add) and PUT (edit, with `id`) /api/private/store/addons, JSON (spec 7). */
+/** POST (add) and PUT (edit, with `id`) /api/private/store/addons, JSON (product.md "API calls"). */
 export const addonBody = z.object({
   name,
   creditsMonthly: z.number({ error: EMPTY }).min(0, EMPTY).max(1_000_000, EMPTY),
@@ -373,7 +373,7 @@ export const addonEditBody = addonBody.extend({ id: jsonId });
 
 // ---------------------------------------------------------------------------------------------- discounts
 
-/** Discount (spec 3); percentage in percent; valid_until ISO 8601; valid while it is in the future. */
+/** Discount (product.md "Entities and fields"); percentage in percent; valid_until ISO 8601; valid while it is in the future. */
 export const adminDiscount = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -409,7 +409,7 @@ export const allUsersQuery = z.object({
   page: id.optional().default(1),
 });
 
-/** User (admin list), spec 3: credits with 2 decimals shown by the client. */
+/** User (admin list), product.md "Entities and fields": credits with 2 decimals shown by the client. */
 export const adminUser = z.object({
   id: z.number().int(),
   username: z.string(),

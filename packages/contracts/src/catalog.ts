@@ -1,5 +1,5 @@
 /**
- * Public store contracts: GET /api/public/store/games and /games/packages (spec 2 "Public screens", 3, 7).
+ * Public store contracts: GET /api/public/store/games and /games/packages (product.md "Public pages", "Entities and fields", "API calls").
  * Credit amounts are numbers of credits (exact to 4 decimals), euro amounts numbers of euro; the server
  * computes them in money.ts from integers.
  */
@@ -20,7 +20,7 @@ export const publicGame = z.object({
 });
 export type PublicGame = z.infer<typeof publicGame>;
 
-/** Resources of a package; 0 for vcpu, ram_size, storage_size or slots means unlimited (spec 2). */
+/** Resources of a package; 0 for vcpu, ram_size, storage_size or slots means unlimited (product.md "Screens and routes"). */
 export const packageResources = z.object({
   vcpu: z.number().int(),
   ram_size: z.number().int(),

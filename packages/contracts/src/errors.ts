@@ -1,6 +1,6 @@
 /**
  * Error reasons the API sends as `{ reason }` with a 4xx status, and the web client maps to messages
- * (spec 8, "The error catalogue"). One constant per reason so both sides spell it the same way.
+ * (product.md "Error catalogue"). One constant per reason so both sides spell it the same way.
  */
 export const REASONS = {
   /** no node of the package in the location can fit the server (400) */
@@ -56,15 +56,15 @@ export const REASONS = {
   panel: 'panel',
   /** the server is still being installed on the panel: no websocket yet (409) */
   installing: 'installing',
-  /** the server already has an add-on of this type (409, spec 8 "Servers") */
+  /** the server already has an add-on of this type (409, product.md "Error catalogue" ("Servers")) */
   addonExists: 'addon-exists',
-  /** a package change on a server that has add-ons (409, spec 4, 8) */
+  /** a package change on a server that has add-ons (409, product.md "States and transitions", "Error catalogue") */
   hasAddons: 'addons',
-  /** schedule: day, start or end missing or not a day and hour (400, spec 5, 8 "Invalid input") */
+  /** schedule: day, start or end missing or not a day and hour (400, product.md "Validation rules", "Error catalogue" ("Invalid input")) */
   invalidInput: 'invalid-input',
-  /** schedule: start after end, or an hour outside 0-23 (400, spec 5, 8 "Invalid hours") */
+  /** schedule: start after end, or an hour outside 0-23 (400, product.md "Validation rules", "Error catalogue" ("Invalid hours")) */
   invalidHours: 'invalid-hours',
-  /** schedule: the range overlaps an existing schedule of that day (409, spec 5, 8) */
+  /** schedule: the range overlaps an existing schedule of that day (409, product.md "Validation rules", "Error catalogue") */
   scheduleOverlap: 'schedule-overlap',
   /** another change of this server is under way (409); try again in a moment */
   busy: 'busy',
@@ -72,21 +72,21 @@ export const REASONS = {
   serverState: 'server-state',
   /** a start or restart outside the server's scheduled hours (409) */
   outsideSchedule: 'outside-schedule',
-  /** settings: the current password given is wrong (401, spec 8 "Settings") */
+  /** settings: the current password given is wrong (401, product.md "Error catalogue" ("Settings")) */
   invalidPassword: 'invalid-password',
-  /** settings: neither username nor e-mail given or changed (400, spec 8 'Fill in at least one field') */
+  /** settings: neither username nor e-mail given or changed (400, product.md "Error catalogue" 'Fill in at least one field') */
   emptyFields: 'empty-fields',
   /** a mailed link's token is unknown, malformed, used, expired or not this account's (400) */
   invalidToken: 'invalid-token',
-  /** resend-reset-password without an unexpired request for that address (404, spec 8 "Resend reset") */
+  /** resend-reset-password without an unexpired request for that address (404, product.md "Error catalogue" ("Resend reset")) */
   noToken: 'no-token',
   /** TOTP set-up asked for while TOTP is already on (409); turn it off first */
   totpEnabled: 'totp-enabled',
   /** a TOTP call that needs TOTP on (disable, new recovery codes) while it is off (409) */
   totpDisabled: 'totp-disabled',
-  /** staff: a game, package or add-on name, or a discount code, already used (409, spec 8 "Admin") */
+  /** staff: a game, package or add-on name, or a discount code, already used (409, product.md "Error catalogue" ("Admin")) */
   exists: 'exists',
-  /** staff: an uploaded file above the size limit (413, spec 8 'File is too large') */
+  /** staff: an uploaded file above the size limit (413, product.md "Error catalogue" 'File is too large') */
   fileTooLarge: 'file-too-large',
   /** staff: an uploaded file that is not a png, jpeg or webp image, whatever its name (400) */
   fileType: 'file-type',

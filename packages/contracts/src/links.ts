@@ -1,5 +1,5 @@
 /**
- * GET /api/public/links: the dashboard home's external links (spec 2 "Dashboard home": website, chat
+ * GET /api/public/links: the dashboard home's external links (product.md "Dashboard home": website, chat
  * community, social page and the game panel), from configuration (LINK_*; README "Configuration").
  * A link that is not configured is null and not shown.
  */

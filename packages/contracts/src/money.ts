@@ -1,12 +1,13 @@
 /**
- * Money and credit math: the one module that computes every price (architecture.md, "Money and credits").
+ * Money and credit math: the one module that computes every price (money-and-billing.md "Money and credits").
  *
  * Units, everywhere in the product:
  * - credit amounts are integers of 1/10 000 credit ("credit units", `CreditUnits`);
  * - euro amounts are integers of cents (`Cents`);
  * - percentages are integers of basis points (1 % = 100 bp, `BasisPoints`).
  *
- * Rates: 1 credit = 0.04 EUR (spec 9), hourly price = monthly price / 730 hours (architecture.md).
+ * Rates: 1 credit = 0.04 EUR (product.md "Business constants and limits"), hourly price = monthly price / 730 hours
+ * (money-and-billing.md "Money and credits").
  * The credit scale (UNITS_PER_CREDIT) and the hours of a month (HOURS_PER_MONTH) are written here only:
  * every other file, SQL included, uses these constants or the functions below, never 10 000 or 730.
  * Every function here is exact on integers and rounds half up (away from zero) once, at its last step.
@@ -23,30 +24,30 @@ export type BasisPoints = number;
 
 /** 1 credit = 10 000 credit units. */
 export const UNITS_PER_CREDIT = 10_000;
-/** 1 credit = 0.04 EUR = 4 cents (spec 9, "1 credit = 0.04 EUR"). */
+/** 1 credit = 0.04 EUR = 4 cents (product.md "Business constants and limits"). */
 export const CENTS_PER_CREDIT = 4;
 /** 1 cent buys 2 500 credit units (0.25 credit). */
 export const UNITS_PER_CENT = UNITS_PER_CREDIT / CENTS_PER_CREDIT;
-/** Hours in an average month: hourly price = monthly / 730 (architecture.md, "Money and credits"). */
+/** Hours in an average month: hourly price = monthly / 730 (money-and-billing.md "Money and credits"). */
 export const HOURS_PER_MONTH = 730;
 /** 100 % in basis points. */
 export const FULL_PERCENT: BasisPoints = 10_000;
-/** Monthly (card) purchase is 5 % cheaper: 95 % of the credit price (spec 9). */
+/** Monthly (card) purchase is 5 % cheaper: 95 % of the credit price (product.md "Business constants and limits"). */
 export const MONTHLY_DISCOUNT_BP: BasisPoints = 500;
-/** Referrer bonus: 5 % of the referred customer's spending (spec 1, 9). */
+/** Referrer bonus: 5 % of the referred customer's spending (product.md "What the product does", "Business constants and limits"). */
 export const REFERRAL_BONUS_BP: BasisPoints = 500;
 
-/** Payment methods the product offers, with the spec's identifiers (spec 9). */
+/** Payment methods the product offers, with the spec's identifiers (product.md "Business constants and limits"). */
 export const PAYMENT_METHODS = ['creditCard', 'paypal', 'paysafecard'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** A payment method's fee: a percentage of the amount plus a fixed part (spec 9, "Fees"). */
+/** A payment method's fee: a percentage of the amount plus a fixed part (product.md "Business constants and limits": fees). */
 export interface PaymentFee {
   percentBp: BasisPoints;
   fixedCents: Cents;
 }
 
-/** Fees by payment method (spec 9): card 1.8 % + 0.25 EUR, PayPal 3.8 % + 0.50 EUR, paysafecard 15 % + 0. */
+/** Fees by payment method (product.md "Business constants and limits"): card 1.8 % + 0.25 EUR, PayPal 3.8 % + 0.50 EUR, paysafecard 15 % + 0. */
 export const PAYMENT_FEES: Readonly<Record<PaymentMethod, PaymentFee>> = {
   creditCard: { percentBp: 180, fixedCents: 25 },
   paypal: { percentBp: 380, fixedCents: 50 },
@@ -113,7 +114,7 @@ export function centsToUnits(cents: Cents): CreditUnits {
 
 /**
  * Hourly price of a monthly price: monthly / 730, rounded half up to 1/10 000 credit
- * (architecture.md, "Money and credits").
+ * (money-and-billing.md "Money and credits").
  * @param monthlyUnits monthly price in credit units
  * @returns price of one hour in credit units
  */
@@ -147,7 +148,7 @@ export interface PriceBreakdown {
 
 /**
  * Shared core of every EUR order price: base x (1 - monthly) x (1 - discount) x (1 + fee %) + fixed fee,
- * computed exactly and rounded once (architecture.md, "Money and credits"). The base is the exact
+ * computed exactly and rounded once (money-and-billing.md "Money and credits"). The base is the exact
  * fraction `baseNumerator / baseDenominator` cents, so a price in credit units is not rounded to the cent
  * before the reductions. The reductions are shown rounded; the fee line is what remains, so the lines
  * always add up to the total.
@@ -185,7 +186,7 @@ function orderPrice(
 }
 
 /**
- * Price of a credit purchase (spec 9): credits x 0.04 EUR, minus the discount percentage, plus the fee.
+ * Price of a credit purchase (product.md "Business constants and limits"): credits x 0.04 EUR, minus the discount percentage, plus the fee.
  * @param creditsAmount whole credits (25 to 25 000, checked by the order schema)
  * @param discountBp discount code percentage in basis points (0 for none)
  * @param method payment method
@@ -202,7 +203,7 @@ export function creditsOrderPrice(
 }
 
 /**
- * Price of a month of a server bought by card (spec 9, architecture.md "Billing"): the EUR price of its
+ * Price of a month of a server bought by card (product.md "Business constants and limits", money-and-billing.md "Billing"): the EUR price of its
  * monthly credits, minus 5 %, minus the discount code (first month only: pass 0 for later months), plus the
  * card fee.
  * @param monthlyUnits package plus add-ons, credit units per month
@@ -218,7 +219,7 @@ export function serverMonthPrice(
 }
 
 /**
- * EUR price of a monthly credit price (package or add-on `eur_price`): credits x 0.04 (spec 9).
+ * EUR price of a monthly credit price (package or add-on `eur_price`): credits x 0.04 (product.md "Business constants and limits").
  * @param monthlyUnits credit units per month
  */
 export function eurPrice(monthlyUnits: CreditUnits): Cents {
@@ -226,7 +227,7 @@ export function eurPrice(monthlyUnits: CreditUnits): Cents {
 }
 
 /**
- * The monthly (card) EUR price shown beside a package: 95 % of its credit price in EUR (spec 9).
+ * The monthly (card) EUR price shown beside a package: 95 % of its credit price in EUR (product.md "Business constants and limits").
  * @param monthlyUnits credit units per month
  */
 export function monthlyEurPrice(monthlyUnits: CreditUnits): Cents {
@@ -248,7 +249,7 @@ export function referralBaseCents(amountCents: Cents, feeCents: Cents): Cents {
 }
 
 /**
- * Referral bonus of one payment (architecture.md "Referral"): 5 % of what the referred customer spent,
+ * Referral bonus of one payment (money-and-billing.md "Referral"): 5 % of what the referred customer spent,
  * meaning the amount after discounts and before the payment fee, as credits.
  * @param spentCents payment amount without the payment method's fee (`referralBaseCents`), in cents
  * @returns bonus in credit units (exact: 5 % of 2 500 units per cent = 125 units per cent)
@@ -259,7 +260,7 @@ export function referralBonusUnits(spentCents: Cents): CreditUnits {
 }
 
 /**
- * Monthly cost of a package change as the details overlay shows it (spec 9 "Monthly upgrade cost shown"):
+ * Monthly cost of a package change as the details overlay shows it (product.md "Business constants and limits" ("Monthly upgrade cost shown")):
  * the new monthly credits minus the current when higher, else 0.
  * @param newMonthlyUnits the new package's credit units per month
  * @param currentMonthlyUnits the server's current credit units per month
@@ -274,8 +275,8 @@ export function upgradeCostUnits(
 }
 
 /**
- * What a change of a monthly server's price costs for the rest of its paid period (architecture.md
- * "Billing": the difference for the new rate is charged for the rest of the period): the monthly
+ * What a change of a monthly server's price costs for the rest of its paid period
+ * (money-and-billing.md "Add-ons and package change": the difference for the new rate is charged for the rest of the period): the monthly
  * difference times the share of the period still ahead, rounded half up once. A cheaper rate costs 0
  * (nothing is refunded for the rest of a period; docs/decisions/064-monthly-server-changes.md).
  * @param monthlyDiffUnits new minus current credit units per month (0 or less costs 0)

@@ -39,21 +39,21 @@ export const APP_SHELL_PAGES: readonly PagePath[] = [
   PAGES.dashboard,
 ];
 
-/** What the page guards need to know of the session user (spec 2 "Guards"). */
+/** What the page guards need to know of the session user (product.md "Routes and guards"). */
 export interface GuardUser {
   /** 2FA passed, or not needed */
   authenticated: boolean;
   email_verified: boolean;
 }
 
-/** Where a user goes after login or registration (spec 4 "Authentication"). */
+/** Where a user goes after login or registration (product.md "Login"). */
 export function nextRouteFor(user: GuardUser): '/email/2fa' | '/email/verify' | '/dashboard' {
   if (!user.authenticated) return '/email/2fa';
   return user.email_verified ? '/dashboard' : '/email/verify';
 }
 
 /**
- * The spec's page guards (spec 2 "Guards"), one rule for the client's router and the server's pages:
+ * The spec's page guards (product.md "Routes and guards"), one rule for the client's router and the server's pages:
  * /dashboard needs a fully logged-in user (else /login, /email/2fa or /email/verify); /login and
  * /register send a logged-in user on; /email/{type} takes `2fa` or `verify` and a user who still owes it.
  * @param pathname the page's path, e.g. "/dashboard"

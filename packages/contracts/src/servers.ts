@@ -1,5 +1,5 @@
 /**
- * Customer servers contracts (spec 2 "Customer servers", 3 "Owned server", 4 "Live server stats").
+ * Customer servers contracts (product.md "Customer servers", "Entities and fields", "Live server stats" ("Owned server")).
  */
 import { z } from 'zod';
 import {
@@ -62,32 +62,32 @@ export const ownedServer = z.object({
   /** ISO 8601, monthly servers: the end of the paid period (the next renewal), null for hourly */
   paid_until: z.string().nullable(),
   /**
-   * Monthly servers: true when no payment mandate renews it and its price is above 0 (spec 4: shown as
+   * Monthly servers: true when no payment mandate renews it and its price is above 0 (product.md "States and transitions": shown as
    * cancelled, cancel disabled); the server runs to `paid_until`, then is suspended.
    */
   cancelled: z.boolean(),
 });
 export type OwnedServer = z.infer<typeof ownedServer>;
 
-/** `?id=<user_package_id>` of the available-for-change lists (spec 7). */
+/** `?id=<user_package_id>` of the available-for-change lists (product.md "API calls"). */
 export const userPackageQuery = z.object({ id });
 
-/** POST /api/private/addons/buy-addon and DELETE /remove-addon (spec 7). */
+/** POST /api/private/addons/buy-addon and DELETE /remove-addon (product.md "API calls"). */
 export const addonChangeBody = z.object({ addonId: jsonId, userPackageId: jsonId });
 export type AddonChangeBody = z.infer<typeof addonChangeBody>;
 
-/** POST /api/private/packages/change-package (spec 7). */
+/** POST /api/private/packages/change-package (product.md "API calls"). */
 export const changePackageBody = z.object({ newPackageId: jsonId, userPackageId: jsonId });
 export type ChangePackageBody = z.infer<typeof changePackageBody>;
 
-/** POST unsuspend-server and cancel-server: `{ id }` = user package id (spec 7). */
+/** POST unsuspend-server and cancel-server: `{ id }` = user package id (product.md "API calls"). */
 export const serverIdBody = z.object({ id: jsonId });
 
 /** POST /api/private/servers/power: a power signal through the panel's Client API. */
 export const powerBody = z.object({ id: jsonId, signal: z.enum(POWER_SIGNALS) });
 export type PowerBody = z.infer<typeof powerBody>;
 
-/** One schedule of a server (spec 3 "Schedule"): the active hours of one day, 0-23. */
+/** One schedule of a server (product.md "Entities and fields" ("Schedule")): the active hours of one day, 0-23. */
 export const schedule = z.object({
   id: z.number().int(),
   day_of_week: z.enum(DAYS),
@@ -100,7 +100,7 @@ export const scheduleQuery = z.object({ user_packages_id: id });
 export const scheduleAnswer = z.object({ timeZone: z.string(), schedules: z.array(schedule) });
 export type ScheduleAnswer = z.infer<typeof scheduleAnswer>;
 
-/** The hour-range rule's own message (spec 8 "Range of hours is invalid"); the API answers it as invalid-hours. */
+/** The hour-range rule's own message (product.md "Error catalogue" ("Range of hours is invalid")); the API answers it as invalid-hours. */
 export const HOUR_RANGE = 'hour-range';
 
 const dayName = z
@@ -111,7 +111,7 @@ const wholeHour = z.number({ error: REASONS.invalidInput }).int(REASONS.invalidI
 const hourOfDay = z.number().min(0, HOUR_RANGE).max(SCHEDULE_HOUR_MAX, HOUR_RANGE);
 
 /**
- * A new schedule as the panel's form and the API check it (spec 5 "Schedule", in its order): day, start and
+ * A new schedule as the panel's form and the API check it (product.md "Validation rules" ("Schedule"), in its order): day, start and
  * end present (invalid-input; the day a name Monday..Sunday, any case), then both hours within 0 to 23
  * (hour-range), then start not after end (invalid-hours, on `endHour`). The stages are piped so a later
  * rule is only checked once the earlier ones hold; the first issue is the one to show.
@@ -126,8 +126,8 @@ export const scheduleInput = z
 export type ScheduleInput = z.output<typeof scheduleInput>;
 
 /**
- * POST /api/private/servers/schedule (spec 7). The body is read loosely here and its day and hours checked
- * with `scheduleInput`, so a refused body gets spec 8's reasons (invalid-input, invalid-hours) rather than a
+ * POST /api/private/servers/schedule (product.md "API calls"). The body is read loosely here and its day and hours checked
+ * with `scheduleInput`, so a refused body gets product.md "Error catalogue"'s reasons (invalid-input, invalid-hours) rather than a
  * generic validation answer. `timeZone` (IANA, optional) is sent only when the customer chose to move their
  * schedules to that zone (docs/decisions/221-schedule-time-zone.md); without it the stored zone stays.
  */
@@ -140,7 +140,7 @@ export const scheduleBody = z.object({
 });
 export type ScheduleBody = z.input<typeof scheduleBody>;
 
-/** DELETE /api/private/servers/schedule (spec 7): `hoursToDelete` is a JSON list of hours (or a list). */
+/** DELETE /api/private/servers/schedule (product.md "API calls"): `hoursToDelete` is a JSON list of hours (or a list). */
 export const scheduleDeleteBody = z.object({
   user_packages_id: jsonId,
   id: jsonId,
@@ -149,7 +149,7 @@ export const scheduleDeleteBody = z.object({
 });
 export type ScheduleDeleteBody = z.input<typeof scheduleDeleteBody>;
 
-/** The demo clock (architecture.md "Contracts the demo must keep"): `now` in ISO 8601. */
+/** The demo clock (demo.md "Contracts the demo must keep"): `now` in ISO 8601. */
 export const clockAnswer = z.object({ now: z.string() });
 export const clockAdvanceBody = z.object({
   advanceHours: z.number().int().min(1).max(CLOCK_ADVANCE_MAX_HOURS),

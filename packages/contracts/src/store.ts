@@ -1,5 +1,5 @@
 /**
- * Customer store contracts under /api/private (spec 2 "Customer store", "Package overview dialog",
+ * Customer store contracts under /api/private (product.md "Customer store", "Package overview dialog",
  * "Order-credits dialog"; 3; 5; 7 "Public and store").
  */
 
@@ -32,7 +32,7 @@ export const referrerSetAnswer = z.object({ referrer: z.string() });
 export const packageIdQuery = z.object({ packageId: id });
 export const gameIdQuery = z.object({ gameId: id });
 
-/** An add-on offered for a package (spec 3). */
+/** An add-on offered for a package (product.md "Entities and fields"). */
 export const storeAddon = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -43,11 +43,11 @@ export const storeAddon = z.object({
 });
 export type StoreAddon = z.infer<typeof storeAddon>;
 
-/** A location for ordering: id, code (Pterodactyl short) and name (long) (spec 3). */
+/** A location for ordering: id, code (Pterodactyl short) and name (long) (product.md "Entities and fields"). */
 export const storeLocation = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type StoreLocation = z.infer<typeof storeLocation>;
 
-/** A package row of the customer store (spec 2 "Customer store"); used 0 means custom. */
+/** A package row of the customer store (product.md "Customer store"); used 0 means custom. */
 export const storePackage = packageResources.extend({
   id: z.number().int(),
   name: z.string(),
@@ -74,7 +74,7 @@ export const discountVerificationBody = z.object({ code: z.string().trim().min(1
 /** percentage is a number of percent, e.g. 10 or 12.5 */
 export const discountVerificationAnswer = z.object({ code: z.string(), percentage: z.number() });
 
-/** Billing address (spec 3): line 2 and state optional; country as ISO 3166-1 alpha-2. */
+/** Billing address (product.md "Entities and fields"): line 2 and state optional; country as ISO 3166-1 alpha-2. */
 export const billingAddress = z.object({
   addressLine1: z.string().trim().min(1, 'address').max(120),
   addressLine2: z.string().trim().max(120).optional().default(''),
@@ -94,7 +94,7 @@ const optionalText = z.string().trim().max(64).optional().default('');
 export const orderCreditsBody = billingAddress.extend({
   referrer: optionalText,
   discountCode: optionalText,
-  /** a JSON integer (spec 7 sends a number); no numeric strings, arrays or other coercions */
+  /** a JSON integer (product.md "API calls" sends a number); no numeric strings, arrays or other coercions */
   creditsAmount: z
     .number({ error: 'credits-amount' })
     .int('credits-amount')
@@ -134,7 +134,7 @@ export const addonIdsField = z
     return ids.data;
   });
 
-/** A server name (spec 5): required; letters, digits, underscore, dot, hyphen and space; at most 50. */
+/** A server name (product.md "Validation rules"): required; letters, digits, underscore, dot, hyphen and space; at most 50. */
 const serverNameField = z
   .string()
   .trim()
@@ -157,13 +157,13 @@ export type ParsedPackageByCreditsBody = z.output<typeof packageByCreditsBody>;
 
 /**
  * Payment methods of the order-package dialog: the spec's identifiers are creditCard and paypal, and the
- * dialog offers credit card only (spec 2, 9); a monthly subscription needs a card mandate
+ * dialog offers credit card only (product.md "Screens and routes", "Business constants and limits"); a monthly subscription needs a card mandate
  * (reference/mollie.md: PayPal recurring needs account approval). PayPal is refused with 'payment-method'.
  */
 export const PACKAGE_ORDER_METHODS = ['creditCard'] as const;
 
 /**
- * POST /api/private/store/order-package (spec 7): a server billed monthly by card. Answers `{ link }`,
+ * POST /api/private/store/order-package (product.md "API calls"): a server billed monthly by card. Answers `{ link }`,
  * the Mollie checkout of the first month.
  */
 export const orderPackageBody = billingAddress.extend({
@@ -182,7 +182,7 @@ export type OrderPackageBody = z.input<typeof orderPackageBody>;
 export type ParsedOrderPackageBody = z.output<typeof orderPackageBody>;
 
 /**
- * The messages of the order schemas above in the order the dialogs check them (spec 5 "Order dialog
+ * The messages of the order schemas above in the order the dialogs check them (product.md "Validation rules" "Order dialog
  * checks"): (1) 'discount', a code entered but not verified (the form's own rule: the server verifies the
  * code itself and answers 400 discount); (2) the address and payment method; (3) a missing package, egg,
  * location or server name; (4) the server name's characters; then the credits amount, add-ons and egg

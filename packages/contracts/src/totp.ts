@@ -1,6 +1,6 @@
 /**
  * /api/private/users/me/totp contracts: two-factor login by authenticator app (TOTP, RFC 6238; issue 9),
- * a choice in settings next to the spec's mailed-code 2FA (spec 2 "Settings", 4).
+ * a choice in settings next to the spec's mailed-code 2FA (product.md "Settings", "States and transitions").
  */
 import { z } from 'zod';
 import { secondFactorBody } from './auth';
@@ -17,7 +17,7 @@ export const totpState = z.object({
 });
 export type TotpState = z.infer<typeof totpState>;
 
-/** POST /setup: the current password, as for a password change (spec 8 "Settings": 401 invalid-password). */
+/** POST /setup: the current password, as for a password change (product.md "Error catalogue" ("Settings"): 401 invalid-password). */
 export const totpSetupBody = z.object({ password: z.string().min(1, 'password').max(1_024, 'password') });
 export type TotpSetupBody = z.infer<typeof totpSetupBody>;
 

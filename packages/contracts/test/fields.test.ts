@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERSON_NAME_PATTERN, SERVER_NAME_PATTERN, USERNAME_PATTERN } from '../src/fields';
 import { packageByCreditsBody } from '../src/store';
 
-describe('field rules (spec 5)', () => {
+describe('field rules (product.md "Validation rules")', () => {
   it('server names: letters of any language, digits, underscore, dot, hyphen and space', () => {
     for (const ok of ['My server', 'Můj server 2', 'Spiel-Welt_1.20', 'Élan', 'a']) {
       expect(SERVER_NAME_PATTERN.test(ok), ok).toBe(true);

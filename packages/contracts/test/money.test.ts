@@ -16,7 +16,7 @@ import {
 
 const credits = (n: number) => n * 10_000;
 
-describe('conversions (spec 9: 1 credit = 0.04 EUR)', () => {
+describe('conversions (product.md "Business constants and limits": 1 credit = 0.04 EUR)', () => {
   it('converts credits to cents', () => {
     expect(unitsToCents(credits(1))).toBe(4);
     expect(unitsToCents(credits(100))).toBe(400);
@@ -48,7 +48,7 @@ describe('conversions (spec 9: 1 credit = 0.04 EUR)', () => {
   });
 });
 
-describe('hourly price (architecture.md: monthly / 730)', () => {
+describe('hourly price (money-and-billing.md "Money and credits": monthly / 730)', () => {
   it('divides by 730 and rounds to 1/10 000 credit', () => {
     // 730 credits a month = exactly 1 credit an hour
     expect(hourlyUnits(credits(730))).toBe(credits(1));
@@ -57,7 +57,7 @@ describe('hourly price (architecture.md: monthly / 730)', () => {
   });
 });
 
-describe('package prices (spec 9)', () => {
+describe('package prices (product.md "Business constants and limits")', () => {
   it('eur_price is credits x 0.04 and the monthly price is 95 % of it', () => {
     expect(eurPrice(credits(1000))).toBe(4000);
     expect(monthlyEurPrice(credits(1000))).toBe(3800);
@@ -65,7 +65,7 @@ describe('package prices (spec 9)', () => {
   });
 });
 
-describe('credit order price (spec 9: credits x 0.04, minus discount, plus fee)', () => {
+describe('credit order price (product.md "Business constants and limits": credits x 0.04, minus discount, plus fee)', () => {
   it('100 credits by card: 4.00 + 1.8 % + 0.25 = 4.32 EUR', () => {
     expect(creditsOrderPrice(100, 0, 'creditCard')).toEqual({
       base: 400,
@@ -106,7 +106,7 @@ describe('credit order price (spec 9: credits x 0.04, minus discount, plus fee)'
   });
 });
 
-describe('server month by card (spec 9: 95 %, then discount, then card fee)', () => {
+describe('server month by card (product.md "Business constants and limits": 95 %, then discount, then card fee)', () => {
   it('1000 credits a month: 38.00 + 1.8 % + 0.25 = 38.93 EUR', () => {
     const p = serverMonthPrice(credits(1000), 0, 'creditCard');
     expect(p.monthlyDiscount).toBe(200);

@@ -1,11 +1,11 @@
-/** The customer's own profile (spec 2 "Settings", 3 "User (me)"): the profile answer and its two flags. */
+/** The customer's own profile (product.md "Settings", "Entities and fields" ("User (me)")): the profile answer and its two flags. */
 import type { AccountProfile } from '@falkenhost/contracts/account';
 import { roleOf } from '../identity/roles';
 import { findUserById, setUserFlag } from '../identity/user-account';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
 
-/** GET me (spec 3 "User (me)"): `created_at` as ISO 8601, flags as booleans. */
+/** GET me (product.md "Entities and fields" ("User (me)")): `created_at` as ISO 8601, flags as booleans. */
 export function profileOf(user: User): AccountProfile {
   return {
     username: user.username,
@@ -18,7 +18,7 @@ export function profileOf(user: User): AccountProfile {
 }
 
 /**
- * PUT me/newsletter and PUT me/2fa: sets one of the account's flags (spec 2 "Settings"; 2FA: spec 4).
+ * PUT me/newsletter and PUT me/2fa: sets one of the account's flags (product.md "Settings"; 2FA: product.md "States and transitions").
  * @returns the profile after the change
  */
 export async function setAccountFlag(

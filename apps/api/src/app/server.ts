@@ -1,4 +1,4 @@
-/** Builds the whole product server, with the demo's emulators mounted on it (architecture.md, "Modes"). */
+/** Builds the whole product server, with the demo's emulators mounted on it (demo.md "Modes"). */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';

@@ -1,5 +1,5 @@
 /**
- * The credit ledger (architecture.md, "Money and credits"): every change of a balance is a row written in
+ * The credit ledger (money-and-billing.md "Money and credits"): every change of a balance is a row written in
  * the same transaction as the balance, with a unique reference so a retried event cannot apply twice, and
  * the balance can never go below zero (conditional update).
  */

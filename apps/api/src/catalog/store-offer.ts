@@ -1,4 +1,4 @@
-/** What the store's dialogs read before an order (spec 2 "Package overview dialog", 3, 7). */
+/** What the store's dialogs read before an order (product.md "Package overview dialog", "Entities and fields", "API calls"). */
 import type { AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
 import type { PackageVariablesAnswer } from '@falkenhost/contracts/egg-variables';
@@ -42,7 +42,7 @@ export async function storePackagesOfGame(
   }));
 }
 
-/** GET store/packages-additional-data: nests and eggs; staff also get games, locations and nodes (spec 3). */
+/** GET store/packages-additional-data: nests and eggs; staff also get games, locations and nodes (product.md "Entities and fields"). */
 export async function packagesAdditionalDataFor(
   ctx: AppContext,
   role: Role,
@@ -89,7 +89,7 @@ export async function orderableVariables(
 }
 
 /**
- * POST store/discount-verification: a valid code with its percentage (spec 3 "Discount", 4).
+ * POST store/discount-verification: a valid code with its percentage (product.md "Entities and fields", "States and transitions" ("Discount")).
  * @param now ms
  * @returns the code as stored and the discount in percent
  * @throws AppError 400 discount when the code is empty, unknown or expired

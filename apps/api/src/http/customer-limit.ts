@@ -1,4 +1,4 @@
-/** Rate limits per customer (architecture.md "Rate limits"; decisions/094-guards-and-errors.md). */
+/** Rate limits per customer (decisions/002-rate-limits.md; decisions/094-guards-and-errors.md). */
 import type { FastifyRequest } from 'fastify';
 import { sessionNow } from '../identity/sessions';
 import type { AppContext } from '../platform/context';

@@ -30,7 +30,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
             .replace(/^\//, '')
             .replace(/\//g, '.') || String(v.params?.missingProperty ?? ''),
       }));
-      // A missing captcha and a username with special characters have their own messages (spec 8).
+      // A missing captcha and a username with special characters have their own messages (product.md "Error catalogue").
       const reason = errors.some((e) => e.path === 'captchaToken')
         ? REASONS.captcha
         : errors.some((e) => e.path === 'username')
@@ -39,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ reason, errors });
     }
     if (error.statusCode === 429) return reply.status(429).send({ reason: REASONS.rateLimited });
-    // An uploaded image above UPLOAD_MAX_BYTES (spec 8 'File is too large').
+    // An uploaded image above UPLOAD_MAX_BYTES (product.md "Error catalogue" 'File is too large').
     if (error.code === 'FST_REQ_FILE_TOO_LARGE')
       return reply.status(413).send({ reason: REASONS.fileTooLarge });
     if (error.statusCode === 413)

@@ -36,7 +36,7 @@ export async function sendNoticesNow(ctx: AppContext): Promise<void> {
   await sendQueuedMail(ctx).catch((error) => ctx.log.warn({ err: error }, 'sending queued mail failed'));
 }
 
-/** Sets one of the account's flags (spec 2 "Settings"). @param now epoch ms */
+/** Sets one of the account's flags (product.md "Settings"). @param now epoch ms */
 export async function setUserFlag(
   db: Db,
   userId: number,

@@ -1,4 +1,4 @@
-/** User records: creation, lookups and the session-user view (spec 3 "Session user"). */
+/** User records: creation, lookups and the session-user view (product.md "Entities and fields" ("Session user")). */
 
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { LANGUAGES } from '@falkenhost/contracts/constants';
@@ -36,7 +36,7 @@ export function findUser(db: Kysely<Database>, userId: number): Promise<User | u
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
-/** Whether any account has the master role (spec 6). */
+/** Whether any account has the master role (product.md "Roles and permissions"). */
 export async function masterExists(db: Kysely<Database>): Promise<boolean> {
   const master = await db
     .selectFrom('users')

@@ -10,7 +10,7 @@ import { settleMolliePayment } from './mollie-webhook';
 import { isWebhookless } from './records/webhookless';
 
 /**
- * The order-status popup's view of an order (spec 4 "Order status values"), a webhook-less pending
+ * The order-status popup's view of an order (product.md "Orders"), a webhook-less pending
  * payment read back from Mollie first.
  * @throws AppError 404 when the order is not the user's
  */
@@ -39,7 +39,7 @@ export async function orderStatus(
     }
     order = (await read()) ?? order;
   }
-  // Spec 4 knows no paid or refund states: see docs/decisions/078-order-status-and-dialog-messages.md.
+  // product.md "States and transitions" knows no paid or refund states: see docs/decisions/078-order-status-and-dialog-messages.md.
   const status: OrderStatus =
     order.status === 'completed'
       ? 'completed'

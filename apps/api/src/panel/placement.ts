@@ -136,7 +136,7 @@ export function hasRoom(placement: Placement, build: ServerBuild): boolean {
   );
 }
 
-/** The package's nodes in the location, most free memory first (architecture.md "Provisioning"). */
+/** The package's nodes in the location, most free memory first (money-and-billing.md "Provisioning"). */
 export async function readPlacement(
   ctx: AppContext,
   nodeIds: number[],

@@ -1,4 +1,4 @@
-/** Configuration from environment variables, validated at start-up (architecture.md, "Modes"). */
+/** Configuration from environment variables, validated at start-up (demo.md "Modes"). */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -123,7 +123,7 @@ export interface Config extends Limits {
   logLevel: z.infer<typeof logLevel>;
   /** the seller named on every invoice (a Czech company, not a VAT payer; README "Invoices") */
   supplier: Supplier;
-  /** the dashboard home's external links (spec 2 "Dashboard home"); null: not shown */
+  /** the dashboard home's external links (product.md "Dashboard home"); null: not shown */
   links: ExternalLinks;
   webDist: string;
   dataDir: string;

@@ -57,7 +57,7 @@ export async function powerServer(
 }
 
 /**
- * Deletes an hourly server at the customer's request (spec 7 cancel-server).
+ * Deletes an hourly server at the customer's request (product.md "API calls" cancel-server).
  * @throws AppError 404, 409 server-state (not running or billed monthly)
  */
 export async function cancelServer(ctx: AppContext, user: User, id: number): Promise<void> {

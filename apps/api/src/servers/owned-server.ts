@@ -9,7 +9,7 @@ export interface OwnedServerRow {
   server: UserPackage;
   pkg: Package;
   addons: Array<{ id: number; name: string; type: string; quantity: number; credits_monthly: number }>;
-  /** a custom package (made for one user): no add-on or package changes (spec 2) */
+  /** a custom package (made for one user): no add-on or package changes (product.md "Screens and routes") */
   custom: boolean;
 }
 

@@ -16,7 +16,7 @@ import type { AppContext } from '../platform/context';
 const HIDDEN = ['failed', 'deleted', 'deleting'];
 
 /**
- * The servers of `userId` the customer still sees (not failed, deleting or deleted); spec 3. Add-on
+ * The servers of `userId` the customer still sees (not failed, deleting or deleted); product.md "Entities and fields". Add-on
  * names in `language` where they have one (docs/decisions/242).
  */
 export async function listOwnedServers(
@@ -153,7 +153,7 @@ function ownedServerOf(row: OwnedServerRow, own: OwnedAddonRow[], panelUrl: stri
       row.billing_type === 'monthly' && row.paid_until !== null
         ? new Date(row.paid_until).toISOString()
         : null,
-    // spec 4: a monthly server without a mandate shows as cancelled
+    // product.md "States and transitions": a monthly server without a mandate shows as cancelled
     cancelled:
       row.billing_type === 'monthly' &&
       row.credits_monthly > 0 &&

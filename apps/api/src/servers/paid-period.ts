@@ -1,4 +1,4 @@
-/** The paid period of a monthly server: calendar months from its anchor (architecture.md "Billing"). */
+/** The paid period of a monthly server: calendar months from its anchor (money-and-billing.md "Billing"). */
 import { UTCDate } from '@date-fns/utc';
 import { addMonths } from 'date-fns';
 

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../platform/db/schema';
 
 /**
- * An owned server's states (architecture.md "Billing", "Suspend period"):
+ * An owned server's states (money-and-billing.md "Billing", "Suspend period"):
  * - provisioning -> paid (the panel's server adopted) | failed (never made: refunded, hidden)
  * - paid -> suspended (unpaid hour, paid period over) | deleting (the customer deletes an hourly server)
  * - suspended -> paid (unsuspended, a renewal or an unsuspend payment) | deleting (SUSPEND_DAYS passed)

@@ -1,5 +1,5 @@
 /**
- * The language a page is rendered in (spec 1 "Languages", decision 089): ?lng=, then the `i18next` cookie,
+ * The language a page is rendered in (product.md "What the product does" ("Languages"), decision 089): ?lng=, then the `i18next` cookie,
  * then Accept-Language, else English; and the cookie that keeps a language named by ?lng=.
  */
 import type { Language } from '@falkenhost/contracts/constants';

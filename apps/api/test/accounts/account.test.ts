@@ -1,5 +1,5 @@
 /**
- * The settings section's account calls (spec 7 "Settings", 8 "Settings", 2 `/update-user/{token}`; issue
+ * The settings section's account calls (product.md "Account calls", "Error catalogue", "Screens and routes" ("Settings") `/update-user/{token}`; issue
  * 9) through the real routes on SQLite and PostgreSQL: profile, newsletter, 2FA honoured at the next login,
  * password change ending the other sessions, e-mail and username change by mailed link (tokens reused,
  * expired, another account's, malformed; uniqueness checked again), deactivation with its servers, the
@@ -292,7 +292,7 @@ describe.each(DATABASES)('account settings on %s', (kind) => {
     );
   });
 
-  it('answers the update-user errors of spec 8 and mails nothing', async () => {
+  it('answers the update-user errors of product.md "Error catalogue" and mails nothing', async () => {
     const { session, email, username } = await registerVerified(product);
     const other = await registerVerified(product);
     const before = (await mails(session)).length;

@@ -1,5 +1,5 @@
 /**
- * Forgot and reset password (spec 7 reset calls, 8 "Resend reset", "Reset"; issue 9) through the real
+ * Forgot and reset password (product.md "API calls" reset calls, 8 "Resend reset", "Reset"; issue 9) through the real
  * routes on SQLite and PostgreSQL: the whole flow by the mailed link, the same answer for an address
  * without an account, resend too soon and without a request, tokens reused, expired, replaced, malformed
  * and of a deactivated account, the other sessions ended at their next request, captcha and password

@@ -1,5 +1,5 @@
 /**
- * DEVELOPERS.md "survives a crash at any step", tested by killing the process: an order runs in a child
+ * An order survives a crash at any step (money-and-billing.md "Provisioning"), tested by killing the process: an order runs in a child
  * process against the real database and a panel emulator that lives in this process (the panel outlives
  * the crash, as a real one does). The panel holds one of the order's calls, the child is killed with
  * SIGKILL, the panel then finishes the call, and the next start's recovery settles the order: adopted

@@ -453,7 +453,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     expect(updated.subscription_amount_cents).toBe(updated.monthly_amount_cents);
   });
 
-  it('answers the order dialog errors of spec 8 and writes nothing', async () => {
+  it('answers the order dialog errors of product.md "Error catalogue" and writes nothing', async () => {
     const { session } = await registerVerified(product);
     const count = async () =>
       Number(

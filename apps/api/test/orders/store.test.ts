@@ -261,7 +261,7 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
     expect(bonus).toBe(5);
   });
 
-  it('answers the referral card as spec 8 says and changes nothing on a refusal', async () => {
+  it('answers the referral card as product.md "Error catalogue" says and changes nothing on a refusal', async () => {
     const referrer = await registerVerified(product);
     const customer = await registerVerified(product);
     const gone = await registerVerified(product);

@@ -1,5 +1,5 @@
 /**
- * The users section and the servers list (issue 10; spec 2 "Users admin", "Servers list", 4 "Account",
+ * The users section and the servers list (issue 10; product.md "Staff screens", "Accounts",
  * 6): search and role filter, role changes and (de)activation ending the user's open session at its next
  * request, the last master and oneself protected, the audit entries, and the servers list's search,
  * pages and panel state. Real database, real HTTP, the panel emulator.

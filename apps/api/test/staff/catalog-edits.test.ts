@@ -1,5 +1,5 @@
 /**
- * Staff edits of the catalogue reaching existing servers (issue 10; spec 8 "Admin add-ons"): an add-on's
+ * Staff edits of the catalogue reaching existing servers (issue 10; product.md "Error catalogue" ("Admin add-ons")): an add-on's
  * new price reaches the servers that have it (their monthly price and their add-on row) and its new
  * quantity is queued for the panel, in the edit's transaction (staff/catalog-edits.ts,
  * servers/changes/package-repricing.ts). Real database, real HTTP, the panel emulator.

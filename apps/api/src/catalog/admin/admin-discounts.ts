@@ -1,4 +1,4 @@
-/** Store administration, discount codes (spec 2 "Discounts", 3, 5, 8). */
+/** Store administration, discount codes (product.md "Staff screens", "Entities and fields", "Validation rules", "Error catalogue"). */
 
 import { TZDate } from '@date-fns/tz';
 import type { AdminDiscount, DiscountBody } from '@falkenhost/contracts/admin';
@@ -28,7 +28,7 @@ export function discountEnd(text: string): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** Every discount code, newest first, valid while valid_until is in the future (spec 4). */
+/** Every discount code, newest first, valid while valid_until is in the future (product.md "States and transitions"). */
 export async function listAdminDiscounts(ctx: AppContext): Promise<AdminDiscount[]> {
   const rows = await ctx.db.selectFrom('discounts').selectAll().orderBy('id', 'desc').execute();
   const now = ctx.now();
@@ -43,7 +43,7 @@ export async function listAdminDiscounts(ctx: AppContext): Promise<AdminDiscount
 }
 
 /**
- * Adds a code (spec 7: POST {code, percentage, validUntil}, 201); its name is the code.
+ * Adds a code (product.md "API calls": POST {code, percentage, validUntil}, 201); its name is the code.
  * @throws AppError 409 exists when the code (any case) or name is used, 400 validation validUntil
  */
 export async function createDiscount(

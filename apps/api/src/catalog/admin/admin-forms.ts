@@ -10,7 +10,7 @@ import { createPackage } from './admin-packages';
 import { fieldError, type StaffChange } from './admin-rows';
 
 /**
- * POST /api/private/store/games (spec 7): adds a game with its image and thumbnail.
+ * POST /api/private/store/games (product.md "API calls"): adds a game with its image and thumbnail.
  * @param files the form's file parts (raw bytes), both required
  * @throws AppError 400 validation (noImage, noThumbnail), 400 file-type and 413 file-too-large (uploads.ts),
  *   and as createGame
@@ -32,7 +32,7 @@ export async function createGameFromForm(
 }
 
 /**
- * PUT /api/private/store/games (spec 7): edits game `id`; an image is replaced only when its file is given.
+ * PUT /api/private/store/games (product.md "API calls"): edits game `id`; an image is replaced only when its file is given.
  * @throws AppError 400 file-type and 413 file-too-large (uploads.ts), and as updateGame
  */
 export async function updateGameFromForm(
@@ -50,7 +50,7 @@ export async function updateGameFromForm(
 }
 
 /**
- * POST /api/private/store/packages (spec 7): adds a package with its thumbnail.
+ * POST /api/private/store/packages (product.md "API calls"): adds a package with its thumbnail.
  * @param files the form's file parts (raw bytes), the thumbnail required
  * @throws AppError 400 validation (noThumbnail), 400 file-type and 413 file-too-large (uploads.ts), and as
  *   createPackage

@@ -1,5 +1,5 @@
 /**
- * Store administration, games (spec 2 "Games", 3, 8). A change clears only this instance's public
+ * Store administration, games (product.md "Staff screens", "Entities and fields", "Error catalogue"). A change clears only this instance's public
  * catalogue cache; other instances follow when their entry expires.
  */
 import type { AdminGame, AdminPackagesAdditionalData, GameFields } from '@falkenhost/contracts/admin';
@@ -52,7 +52,7 @@ const findGame = (db: AppContext['db'] | Transaction<Database>, id: number): Pro
   findLive(db, 'games', id);
 
 /**
- * Adds a game (spec 7: POST multipart, 201).
+ * Adds a game (product.md "API calls": POST multipart, 201).
  * @param images the prepared image and thumbnail (both required on add)
  * @throws AppError 409 exists when the name is taken (any case)
  */
@@ -99,7 +99,7 @@ export async function createGame(
 }
 
 /**
- * Edits a game (spec 7: PUT multipart); images and egg variable values are replaced only when given.
+ * Edits a game (product.md "API calls": PUT multipart); images and egg variable values are replaced only when given.
  * @throws AppError 404 not-found, 409 exists, 400 variable (refused value, or active with a value missing)
  */
 export async function updateGame(
@@ -192,7 +192,7 @@ export async function deleteGame(ctx: AppContext, change: StaffChange, id: numbe
   ctx.publicCache.clear();
 }
 
-/** The package popup's choices (spec 3 "Package extra data"): games, locations and nodes, nests and eggs. */
+/** The package popup's choices (product.md "Entities and fields" ("Package extra data")): games, locations and nodes, nests and eggs. */
 export async function adminPackagesAdditionalData(ctx: AppContext): Promise<AdminPackagesAdditionalData> {
   const [games, locations, nodes, nests] = await Promise.all([
     ctx.db

@@ -1,5 +1,5 @@
 /**
- * Store administration, packages (spec 2 "Packages", 3, 8). An edit reaches the servers through the
+ * Store administration, packages (product.md "Staff screens", "Entities and fields", "Error catalogue"). An edit reaches the servers through the
  * caller's handler (staff/catalog-edits.ts), since servers own those rows.
  */
 import type { AdminPackage, PackageFields } from '@falkenhost/contracts/admin';
@@ -84,7 +84,7 @@ function record(pkg: Package, nodes: number[], eggs: number[]): PackageRecord {
   };
 }
 
-/** Servers that use each package now (spec 3 packages_ordered). */
+/** Servers that use each package now (product.md "Entities and fields" packages_ordered). */
 async function ownerCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -168,7 +168,7 @@ function columns(fields: PackageFields) {
 }
 
 /**
- * Adds a package (spec 7: POST multipart, 201); `target` makes it a custom package for that user.
+ * Adds a package (product.md "API calls": POST multipart, 201); `target` makes it a custom package for that user.
  * @throws AppError 404 not-found (unknown target username), 409 exists, 400 as checkPlacement
  */
 export async function createPackage(
@@ -228,9 +228,9 @@ export interface PackageChange {
 }
 
 /**
- * Edits a public package (spec 7: PUT multipart without target); the thumbnail only when given.
+ * Edits a public package (product.md "API calls": PUT multipart without target); the thumbnail only when given.
  * @param carryToServers runs in the edit's transaction, before its audit entry, to update the servers
- * @throws AppError 404 not-found, 403 forbidden (custom package, spec 2), 409 exists, 400 as checkPlacement
+ * @throws AppError 404 not-found, 403 forbidden (custom package, product.md "Screens and routes"), 409 exists, 400 as checkPlacement
  */
 export async function updatePackage(
   ctx: AppContext,
@@ -279,7 +279,7 @@ export async function updatePackage(
 }
 
 /**
- * Deletes a package nobody uses (spec 2); the row stays hidden for the servers that once used it.
+ * Deletes a package nobody uses (product.md "Screens and routes"); the row stays hidden for the servers that once used it.
  * @throws AppError 404 not-found, 409 owned
  */
 export async function deletePackage(ctx: AppContext, change: StaffChange, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-/** The /api tree, one folder per URL family (style.md). */
+/** The /api tree, one folder per URL family. */
 import type { FastifyInstance } from 'fastify';
 import { registerErrorHandler } from '../error-handler';
 import authRoutes from './auth/index';

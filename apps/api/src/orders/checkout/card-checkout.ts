@@ -115,7 +115,7 @@ export async function orderPackageByCard(
 }
 
 /**
- * Unsuspends a monthly server by a new first payment for one month (spec 7 `unsuspend-server`), which
+ * Unsuspends a monthly server by a new first payment for one month (product.md "API calls" `unsuspend-server`), which
  * makes a new mandate; answers the checkout URL.
  * @throws AppError 404, 409 server-state (not suspended), 502 payment
  */

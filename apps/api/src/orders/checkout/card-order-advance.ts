@@ -1,5 +1,5 @@
 /**
- * Carrying a paid card order forward (architecture.md "Billing"; reference/mollie.md): under a lease, by
+ * Carrying a paid card order forward (money-and-billing.md "Billing"; reference/mollie.md): under a lease, by
  * the webhook at once and by the reconciler after a crash, a node is claimed, the panel server is made
  * (found again by `external_id` when an earlier try got that far), and the order completes; the
  * subscription for the later months follows (subscription-sync.ts). A server that cannot be made (no

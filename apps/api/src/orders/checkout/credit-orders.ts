@@ -1,5 +1,5 @@
 /**
- * Credit purchases through Mollie (spec 5, 9): the order is written first, then the payment; credits come
+ * Credit purchases through Mollie (product.md "Validation rules", "Business constants and limits"): the order is written first, then the payment; credits come
  * from the webhook only, once per paid payment (docs/decisions/051-credit-order-pricing.md).
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Unsuspending a customer's server (spec 7 `unsuspend-server`): hourly from credits at once
+ * Unsuspending a customer's server (product.md "API calls" `unsuspend-server`): hourly from credits at once
  * (docs/decisions/066-suspension-and-deletion.md), monthly by card (075-monthly-cancel-and-unsuspend.md).
  */
 import { randomUUID } from 'node:crypto';

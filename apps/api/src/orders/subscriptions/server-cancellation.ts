@@ -1,4 +1,4 @@
-/** A customer ends a server (spec 7 `cancel-server`; docs/decisions/075-monthly-cancel-and-unsuspend.md). */
+/** A customer ends a server (product.md "API calls" `cancel-server`; docs/decisions/075-monthly-cancel-and-unsuspend.md). */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../../platform/context';
 import type { User } from '../../platform/db/schema';

@@ -1,2 +1,2 @@
-/** The two databases the product runs on (architecture.md, "Stack"). */
+/** The two databases the product runs on (architecture.md "Stack"). */
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,4 +1,4 @@
-/** What a running server may change to (spec 2 "Customer servers"): add-ons and packages on offer. */
+/** What a running server may change to (product.md "Customer servers"): add-ons and packages on offer. */
 import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
 import { toPublicPackage, toStoreAddon } from '../../catalog/catalog';
 import { addonsOfPackage, oneAddonPerType } from '../../catalog/packages';

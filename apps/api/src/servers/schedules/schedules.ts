@@ -1,4 +1,4 @@
-/** On-hours schedules of hourly servers (spec 3 "Schedule", 5; docs/decisions/062-schedules.md). */
+/** On-hours schedules of hourly servers (product.md "Entities and fields", "Validation rules" ("Schedule"); docs/decisions/062-schedules.md). */
 import { DAYS, type Day } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import {
@@ -45,7 +45,7 @@ const isHour = (v: unknown): v is number => Number.isInteger(v);
 
 /**
  * Adds the hours `startHour` to `endHour` (inclusive) of `day` to an hourly server's schedules, checked in
- * spec 5's order by the contracts' `scheduleInput`; a valid `timeZone` (sent only when the customer chose
+ * product.md "Validation rules"'s order by the contracts' `scheduleInput`; a valid `timeZone` (sent only when the customer chose
  * it) becomes the customer's schedule time zone (docs/decisions/221-schedule-time-zone.md).
  * @throws AppError 404, 400 invalid-input, 400 invalid-hours, 409 schedule-overlap
  */

@@ -1,5 +1,5 @@
 /**
- * /api/auth (spec 7 "Authentication", 4, 5, 8): captcha, register, login, logout, me, refresh-token,
+ * /api/auth (product.md "Authentication calls", "States and transitions", "Validation rules", "Error catalogue"): captcha, register, login, logout, me, refresh-token,
  * verify-email and 2fa with mailed codes, and their resends. Every route is rate limited; the flows are
  * identity/registration.ts and identity/login.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * /api/auth password reset (spec 7 "Authentication": reset-password, resend-reset-password,
+ * /api/auth password reset (product.md "Authentication calls": reset-password, resend-reset-password,
  * verify-reset-password, update-password; 8 "Resend reset", "Reset"; identity/password-resets.ts). Every
  * route is rate limited; the three that send mail check the captcha first.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo only (never registered in production; architecture.md "Contracts the demo must keep"):
+ * Demo only (never registered in production; demo.md "Contracts the demo must keep"):
  * - GET /api/dev/mail: the captured mail, newest first; GET /api/dev/mail/:id/attachments/:n one of its
  *   attachments (the invoice PDF) as a download;
  * - POST /api/dev/staff-webhook: the demo's staff webhook (STAFF_WEBHOOK_URL's default in the demo; a

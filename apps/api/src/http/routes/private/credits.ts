@@ -1,4 +1,4 @@
-/** GET /api/private/credits (spec 7): the balance in credits, polled by the top bar. */
+/** GET /api/private/credits (product.md "API calls"): the balance in credits, polled by the top bar. */
 import { unitsToCredits } from '@falkenhost/contracts/money';
 import { type CreditsAnswer, creditsAnswer } from '@falkenhost/contracts/store';
 import type { FastifyInstance, FastifyReply } from 'fastify';

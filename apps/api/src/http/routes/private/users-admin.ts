@@ -1,6 +1,6 @@
 /**
- * /api/private/users staff calls (spec 7 "Admin" users): the users list, activation, role
- * changes and the audit log. Master only (architecture.md "Roles"), checked before the body is read.
+ * /api/private/users staff calls (product.md "Staff calls" users): the users list, activation, role
+ * changes and the audit log. Master only (authorization.md "Roles"), checked before the body is read.
  */
 import {
   adminUser,

@@ -1,5 +1,5 @@
 /**
- * /api/private/users/me* (spec 7, 8 "Settings"): the customer's own account, for verified users except
+ * /api/private/users/me* (product.md "API calls", "Error catalogue" ("Settings")): the customer's own account, for verified users except
  * update-user-execute, whose mailed token is the proof (docs/decisions/002-rate-limits.md, 079).
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * GET /api/public/links (spec 2 "Dashboard home": external links to the website, chat community, social
+ * GET /api/public/links (product.md "Dashboard home": external links to the website, chat community, social
  * page and game panel): the addresses configured by LINK_* (README "Configuration"), no login needed.
  * Answers 200 `{ website, community, social, panel }`, each an address or null when not configured.
  */

@@ -1,5 +1,5 @@
 /**
- * /api/public/site (spec 2 "/partners", "/contact"), no login: partners, the company and its documents
+ * /api/public/site (product.md "Public pages": /partners, /contact), no login: partners, the company and its documents
  * (decisions/086-site-content-files.md).
  */
 import { REASONS } from '@falkenhost/contracts/errors';

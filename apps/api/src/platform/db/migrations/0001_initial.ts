@@ -1,5 +1,5 @@
 /**
- * The initial schema: every entity of spec section 3, the same on SQLite and PostgreSQL.
+ * The initial schema: every entity of product.md "Entities and fields", the same on SQLite and PostgreSQL.
  * See schema.ts for the units of each column.
  */
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';

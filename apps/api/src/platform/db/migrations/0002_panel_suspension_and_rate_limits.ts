@@ -2,7 +2,7 @@
  * - `user_packages.panel_suspended_at`: when the panel confirmed a suspension; a suspended server without
  *   it is suspended again by the billing job until the panel confirms (a failed panel call must not leave
  *   an unpaid server running).
- * - `rate_limits`: request counters shared by every API instance (architecture.md, "Modes": nothing kept in
+ * - `rate_limits`: request counters shared by every API instance (demo.md "Modes": nothing kept in
  *   one process's memory that another instance needs).
  */
 import type { Kysely } from 'kysely';

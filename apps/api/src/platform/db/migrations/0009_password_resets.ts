@@ -1,5 +1,5 @@
 /**
- * Password reset by mailed link (issue 9; spec 2 `/password`, `/reset-password/{token}`, 4 "Password
+ * Password reset by mailed link (issue 9; product.md "Screens and routes" `/password`, `/reset-password/{token}`, 4 "Password
  * reset", 7 reset calls). `password_resets` holds every reset request by the address asked for, with or
  * without an account behind it, so `resend-reset-password` answers the same for both (too soon, no
  * request) and tells nobody whether an address has an account. Only requests for an active account carry

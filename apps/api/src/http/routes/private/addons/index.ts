@@ -1,5 +1,5 @@
 /**
- * /api/private/addons (spec 7 "Customer servers"): the add-ons a server may still get, buying and
+ * /api/private/addons (product.md "Server calls"): the add-ons a server may still get, buying and
  * removing one. Verified customers only, checked before the body is read.
  */
 import { addonChangeBody, userPackageQuery } from '@falkenhost/contracts/servers';

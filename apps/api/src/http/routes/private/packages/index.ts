@@ -1,5 +1,5 @@
 /**
- * /api/private/packages (spec 7 "Customer servers"): the packages a server may move to, and the move.
+ * /api/private/packages (product.md "Server calls"): the packages a server may move to, and the move.
  * Verified customers only, checked before the body is read.
  */
 import { changePackageBody, userPackageQuery } from '@falkenhost/contracts/servers';

@@ -1,4 +1,4 @@
-/** GET /api/private/servers/all-servers (spec 7 "Admin"): admin and master. */
+/** GET /api/private/servers/all-servers (product.md "Staff calls"): admin and master. */
 import { allServersAnswer, allServersQuery } from '@falkenhost/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

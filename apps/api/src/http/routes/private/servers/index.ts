@@ -1,5 +1,5 @@
 /**
- * /api/private/servers (spec 7 "Customer servers"): the customer's servers, their count, fresh
+ * /api/private/servers (product.md "Server calls"): the customer's servers, their count, fresh
  * credentials for the live gauges and the relay socket they open. Verified customers only; a server is
  * only its owner's.
  */

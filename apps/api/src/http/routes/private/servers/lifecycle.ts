@@ -1,5 +1,5 @@
 /**
- * /api/private/servers: what a customer does with a server after the order (spec 7 "Customer servers"):
+ * /api/private/servers: what a customer does with a server after the order (product.md "Server calls"):
  * on-hours schedules, power, unsuspend and delete. Verified customers only, checked before the body is
  * read; a server is only its owner's (another's id answers 404 and changes nothing).
  */

@@ -1,5 +1,5 @@
 /**
- * /api/private/store staff calls (spec 7 "Admin": games, packages, add-ons, discounts; and the
+ * /api/private/store staff calls (product.md "Staff calls": games, packages, add-ons, discounts; and the
  * panel locations' names in other languages, docs/decisions/242): admin
  * and master only, checked before anything of the request is read. Games and packages come as multipart
  * forms with their images (`@fastify/multipart`, at most UPLOAD_MAX_BYTES a file, 413 beyond), read

@@ -1,5 +1,5 @@
 /**
- * /api/private/store (spec 7 "Public and store"): the customer store's data, referrer, discount check,
+ * /api/private/store (product.md "Public and store calls"): the customer store's data, referrer, discount check,
  * credit orders, package orders billed by credits and package orders paid monthly by card. Verified
  * customers only.
  */
