@@ -96,3 +96,13 @@ export function eurCsv(eur: number): string {
 export function creditsCsv(credits: number): string {
   return String(unitsToCredits(Math.round(credits * UNITS_PER_CREDIT)));
 }
+
+/** Rows as the charts take them: one object per step, its label under `step` beside its figures. */
+export function chartData(rows: readonly SeriesRow[]): Record<string, string | number>[] {
+  return rows.map((r) => ({ step: r.label, ...r.values }));
+}
+
+/** The name of a series' CSV download (without `.csv`): `falkenhost-revenue-30d`. */
+export function csvFileName(name: string, answer: OverviewAnswer): string {
+  return `falkenhost-${name}-${answer.period}`;
+}

@@ -1,23 +1,21 @@
 import { type AdminGame, gameForm } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import { Checkbox, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { NumberInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { errorText, firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
+import { useEggVariableEdits } from '@/hooks/use-egg-variable-edits';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
-import type { VariableText } from '@/lib/egg-variables';
 import { saveGame, useGameVariables } from '../api/games';
 import { useStoreChange } from '../hooks/use-store-change';
 import { gameErrorKey, gameVariableTexts } from '../utils/errors';
 import type { GameDraft } from '../utils/form-data';
 import { gameVariablesProblem, variableValuesOf } from '../utils/game-variables';
 import { ActiveCheckbox } from './active-checkbox';
+import { GameImageInputs } from './game-image-inputs';
 import { GameVariablesSection } from './game-variables-section';
-import { ImageFileInput } from './image-file-input';
-
-const PLATFORMS = ['desktop', 'console', 'mobile'] as const;
+import { PlatformCheckboxes } from './platform-checkboxes';
 
 interface Props {
   /** the game to edit; null to add one */
@@ -58,10 +56,9 @@ export function GameDialog({ game, onClose }: Props) {
   const change = useStoreChange();
   const variables = useGameVariables(game?.id ?? null);
   // Staff's edits of the variable values; the others stay as stored.
-  const [variableEdits, setVariableEdits] = useState<Record<string, string>>({});
-  const [variableErrors, setVariableErrors] = useState<ReadonlyMap<string, VariableText>>(new Map());
+  const variableEdits = useEggVariableEdits();
   const fields = variables.data ?? [];
-  const variableValues = variableValuesOf(fields, variableEdits);
+  const variableValues = variableValuesOf(fields, variableEdits.values);
 
   const save = useThrottledAction(async () => {
     const problem = firstFormError(form);
@@ -74,7 +71,7 @@ export function GameDialog({ game, onClose }: Props) {
       saveGame({ ...values, variables: variables.isSuccess ? variableValues : undefined }, game?.id),
       (answer) => {
         const texts = gameVariableTexts(answer, fields);
-        setVariableErrors(texts ?? new Map());
+        variableEdits.setServerErrors(texts ?? new Map());
         const first = texts ? [...texts.values()][0] : undefined;
         return first ?? gameErrorKey(answer, mode);
       },
@@ -82,16 +79,6 @@ export function GameDialog({ game, onClose }: Props) {
     );
     if (saved) onClose();
   });
-
-  const changeVariable = (key: string, value: string) => {
-    setVariableEdits((current) => ({ ...current, [key]: value }));
-    setVariableErrors((current) => {
-      if (!current.has(key)) return current;
-      const next = new Map(current);
-      next.delete(key);
-      return next;
-    });
-  };
 
   return (
     <FormDialog
@@ -104,22 +91,11 @@ export function GameDialog({ game, onClose }: Props) {
       busy={save.busy}
     >
       <TextInput label={t('games.fields.name')} required maxLength={64} {...field('name')} data-autofocus />
-      <Checkbox.Group
-        label={t('games.fields.platforms')}
-        value={PLATFORMS.filter((platform) => draft[platform])}
-        onChange={(value) => {
-          for (const platform of PLATFORMS) form.setFieldValue(platform, value.includes(platform));
-          form.clearFieldError('desktop');
-        }}
+      <PlatformCheckboxes
+        form={form}
         // The schema puts "no platform and not active" on the first flag (contracts gameFields).
         error={errorText(t, form.errors.desktop)}
-      >
-        <Group gap="lg" mt="xs">
-          {PLATFORMS.map((platform) => (
-            <Checkbox key={platform} value={platform} label={t(`games.platforms.${platform}`)} />
-          ))}
-        </Group>
-      </Checkbox.Group>
+      />
       <NumberInput
         label={t('games.fields.priority')}
         description={t('games.fields.priorityHint')}
@@ -131,26 +107,7 @@ export function GameDialog({ game, onClose }: Props) {
         {...field('priority', { number: true })}
         maw={200}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <ImageFileInput
-          label={t('games.fields.image')}
-          file={draft.image}
-          onChange={(file) => form.setFieldValue('image', file)}
-          error={field('image').error}
-          currentUrl={game?.image_url}
-          required={mode === 'add'}
-          testId="game-image"
-        />
-        <ImageFileInput
-          label={t('games.fields.thumbnail')}
-          file={draft.thumbnail}
-          onChange={(file) => form.setFieldValue('thumbnail', file)}
-          error={field('thumbnail').error}
-          currentUrl={game?.thumbnail_url}
-          required={mode === 'add'}
-          testId="game-thumbnail"
-        />
-      </SimpleGrid>
+      <GameImageInputs form={form} field={field} game={game} />
       <ActiveCheckbox
         label={t('games.fields.active')}
         checked={draft.active}
@@ -163,8 +120,8 @@ export function GameDialog({ game, onClose }: Props) {
         <GameVariablesSection
           query={variables}
           values={variableValues}
-          onChange={changeVariable}
-          serverErrors={variableErrors}
+          onChange={variableEdits.change}
+          serverErrors={variableEdits.serverErrors}
           active={draft.active}
         />
       )}

@@ -4,8 +4,7 @@ import {
   packageForm,
 } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
-import { Alert, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { Alert, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
@@ -14,11 +13,9 @@ import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { savePackage } from '../api/packages';
 import { useOwnersConfirm } from '../hooks/use-owners-confirm';
 import { useStoreChange } from '../hooks/use-store-change';
-import { eggOptions, nodeOptions } from '../utils/choices';
 import { packageErrorKey } from '../utils/errors';
 import type { NumberDraft, PackageDraft } from '../utils/form-data';
-import { ActiveCheckbox } from './active-checkbox';
-import { ImageFileInput } from './image-file-input';
+import { PackageDetailsFields, PackageTechnicalFields } from './package-fields';
 
 /** Defaults of a new package (spec 9: io 500, swap 0). */
 const NEW_PACKAGE: PackageDraft = {
@@ -67,19 +64,6 @@ function draftOf(pkg: AdminPackage | null): PackageDraft {
   };
 }
 
-/** The technical fields: [field, required, may stay empty for unlimited]. */
-const TECHNICAL = [
-  ['vcpu', false, true],
-  ['io', true, false],
-  ['slots', false, true],
-  ['storage', false, true],
-  ['ram', false, true],
-  ['swap', false, false],
-  ['databases', true, false],
-  ['backups', true, false],
-  ['ports', true, false],
-] as const;
-
 interface Props {
   /** the package to edit; null to add one */
   pkg: AdminPackage | null;
@@ -106,13 +90,6 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
   const change = useStoreChange();
   const ownersConfirm = useOwnersConfirm('packages', 'package-owners');
 
-  const games = useMemo(
-    () => choices.games.map((game) => ({ value: String(game.id), label: game.name })),
-    [choices.games],
-  );
-  const nodes = useMemo(() => nodeOptions(choices.locations), [choices.locations]);
-  const eggs = useMemo(() => eggOptions(choices.nests), [choices.nests]);
-
   const send = async () => {
     const saved = await change(
       savePackage(form.getValues(), pkg?.id),
@@ -133,21 +110,6 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
     ownersConfirm.confirm(pkg.name, pkg.packages_ordered, () => void save.run());
   });
 
-  const number = (name: (typeof TECHNICAL)[number][0], required: boolean, unlimited: boolean) => (
-    <NumberInput
-      key={name}
-      label={t(`packages.fields.${name}`)}
-      description={unlimited ? t('packages.fields.unlimitedHint') : undefined}
-      required={required}
-      disabled={locked}
-      min={0}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="none"
-      {...field(name, { number: true })}
-    />
-  );
-
   return (
     <FormDialog
       title={pkg ? t('packages.editTitle', { name: pkg.name }) : t('packages.addTitle')}
@@ -167,98 +129,8 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-          <Title order={3} fz="md" component="legend" mb="xs">
-            {t('packages.details')}
-          </Title>
-          <TextInput
-            label={t('packages.fields.name')}
-            required
-            maxLength={64}
-            disabled={locked}
-            {...field('name')}
-            data-autofocus
-          />
-          <NumberInput
-            label={t('packages.fields.credits')}
-            description={t('packages.fields.creditsHint')}
-            required
-            disabled={locked}
-            min={0}
-            decimalScale={4}
-            allowNegative={false}
-            clampBehavior="none"
-            {...field('credits', { number: true })}
-          />
-          <Select
-            label={t('packages.fields.game')}
-            required
-            disabled={locked}
-            data={games}
-            {...field('game')}
-            searchable
-            nothingFoundMessage={t('form.nothingFound')}
-          />
-          <TextInput
-            label={t('packages.fields.target')}
-            description={mode === 'add' ? t('packages.fields.targetHint') : undefined}
-            readOnly={mode === 'edit'}
-            disabled={locked}
-            maxLength={64}
-            {...field('target')}
-          />
-          <MultiSelect
-            label={t('packages.fields.nodes')}
-            description={t('packages.fields.nodesHint')}
-            required
-            disabled={locked}
-            data={nodes}
-            {...field('nodes')}
-            value={form.values.nodes.map(String)}
-            onChange={(value) => form.setFieldValue('nodes', value.map(Number))}
-            searchable
-            clearable
-            nothingFoundMessage={t('form.nothingFound')}
-          />
-          <MultiSelect
-            label={t('packages.fields.eggs')}
-            description={t('packages.fields.eggsHint')}
-            required
-            disabled={locked}
-            data={eggs}
-            {...field('eggs')}
-            value={form.values.eggs.map(String)}
-            onChange={(value) => form.setFieldValue('eggs', value.map(Number))}
-            searchable
-            clearable
-            nothingFoundMessage={t('form.nothingFound')}
-          />
-          <ImageFileInput
-            label={t('packages.fields.thumbnail')}
-            file={form.values.thumbnail}
-            onChange={(file) => form.setFieldValue('thumbnail', file)}
-            error={field('thumbnail').error}
-            currentUrl={pkg?.thumbnail_url}
-            required={mode === 'add'}
-            disabled={locked}
-            testId="package-thumbnail"
-          />
-        </Stack>
-        <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-          <Title order={3} fz="md" component="legend" mb="xs">
-            {t('packages.technical')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            {TECHNICAL.map(([field, required, unlimited]) => number(field, required, unlimited))}
-          </SimpleGrid>
-          <ActiveCheckbox
-            mt="xs"
-            label={t('packages.fields.active')}
-            disabled={locked}
-            checked={form.values.active}
-            onChange={(checked) => form.setFieldValue('active', checked)}
-          />
-        </Stack>
+        <PackageDetailsFields form={form} field={field} locked={locked} pkg={pkg} choices={choices} />
+        <PackageTechnicalFields form={form} field={field} locked={locked} />
       </SimpleGrid>
     </FormDialog>
   );

@@ -1,20 +1,16 @@
 import type { AdminUser } from '@falkenhost/contracts/admin';
 import { ROLE_FILTERS } from '@falkenhost/contracts/admin';
-import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/admin/paged-table';
 import { SearchInput } from '@/components/admin/search-input';
-import { StatusBadge } from '@/components/admin/status-badge';
 import { usePagedSearch } from '@/hooks/use-paged-search';
-import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { openConfirm } from '@/lib/confirm';
-import { useFormatters } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { type RoleFilter, setUserActive, useAllUsers } from '../api/users';
-import { useUserChange } from '../hooks/use-user-change';
-import { activeErrorKey } from '../utils/errors';
+import { type RoleFilter, useAllUsers } from '../api/users';
+import { useActiveToggle } from '../hooks/use-active-toggle';
 import { RoleDialog } from './role-dialog';
+import { UserRow } from './user-row';
 
 /**
  * The users list (spec 2 "Users admin"): search by username or e-mail, a role filter; rows with username,
@@ -24,38 +20,12 @@ import { RoleDialog } from './role-dialog';
  */
 export function UsersPanel() {
   const { t } = useTranslation('admin');
-  const format = useFormatters();
   const { search, setSearch, debounced, page, setPage } = usePagedSearch();
   const [role, setRole] = useState<RoleFilter>('all');
   const [roleOf, setRoleOf] = useState<AdminUser | null>(null);
   const users = useAllUsers(debounced, role, page);
   const me = useSession().data;
-  const change = useUserChange();
-  const toggle = useThrottledAction(async (user: AdminUser) => {
-    const active = !user.active;
-    await change(
-      setUserActive(user.id, active),
-      (answer) => activeErrorKey(answer, active),
-      active ? 'users.toast.activated' : 'users.toast.deactivated',
-      { username: user.username },
-    );
-  });
-
-  const askToggle = (user: AdminUser) =>
-    openConfirm({
-      title: t(user.active ? 'users.deactivate.title' : 'users.activate.title', { username: user.username }),
-      children: (
-        <Text size="sm">
-          {t(user.active ? 'users.deactivate.text' : 'users.activate.text', { username: user.username })}
-        </Text>
-      ),
-      labels: {
-        confirm: t(user.active ? 'users.deactivate.confirm' : 'users.activate.confirm'),
-        cancel: t('actions.cancel'),
-      },
-      confirmProps: { color: user.active ? 'red' : undefined },
-      onConfirm: () => void toggle.run(user),
-    });
+  const { askToggle } = useActiveToggle();
 
   return (
     <Stack gap="md">
@@ -103,48 +73,13 @@ export function UsersPanel() {
         pagesLabel={t('users.pages')}
         onPage={setPage}
         renderRow={(user) => (
-          <Table.Tr key={user.id} data-testid="user-row">
-            <Table.Td fw={600}>{user.username}</Table.Td>
-            <Table.Td style={{ wordBreak: 'break-all' }}>{user.email}</Table.Td>
-            <Table.Td data-testid="user-role">{t(`users.roles.${user.role}`)}</Table.Td>
-            <Table.Td ta="right">{format.decimal2(user.credits)}</Table.Td>
-            <Table.Td>
-              <StatusBadge color={user.active ? 'teal' : 'red'}>
-                {t(user.active ? 'status.active' : 'status.inactive')}
-              </StatusBadge>
-            </Table.Td>
-            <Table.Td>
-              {user.id === me?.id ? (
-                <Text size="sm" c="dark.0" ta="right" data-testid="user-self">
-                  {t('users.self')}
-                </Text>
-              ) : (
-                <Group gap="xs" wrap="nowrap" justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => setRoleOf(user)}
-                    aria-label={t('users.role.buttonNamed', { username: user.username })}
-                    data-testid="user-role-button"
-                  >
-                    {t('users.role.button')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color={user.active ? 'red' : 'teal'}
-                    onClick={() => askToggle(user)}
-                    aria-label={t(user.active ? 'users.deactivate.named' : 'users.activate.named', {
-                      username: user.username,
-                    })}
-                    data-testid="user-active-button"
-                  >
-                    {t(user.active ? 'users.deactivate.button' : 'users.activate.button')}
-                  </Button>
-                </Group>
-              )}
-            </Table.Td>
-          </Table.Tr>
+          <UserRow
+            key={user.id}
+            user={user}
+            self={user.id === me?.id}
+            onRole={() => setRoleOf(user)}
+            onToggleActive={() => askToggle(user)}
+          />
         )}
       />
       {roleOf && <RoleDialog key={roleOf.id} user={roleOf} onClose={() => setRoleOf(null)} />}

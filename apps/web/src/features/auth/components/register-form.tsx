@@ -1,17 +1,11 @@
 import { PASSWORD_MIN } from '@falkenhost/contracts/constants';
 import { Checkbox, Group, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { setSession } from '@/lib/session';
-import { register } from '../api/auth';
-import { checkAuthForm, formErrorKey, loadAuthRules, useAuthForm } from '../utils/auth-form';
-import { markCodeSent } from '../utils/code-sent';
-import { registerErrorKey } from '../utils/errors';
+import { useRegisterForm } from '../hooks/use-register-form';
+import { formErrorKey } from '../utils/auth-form';
 import { AuthCard } from './auth-card';
 import { AuthForm, AuthSwitch } from './auth-form';
-import { Captcha, type CaptchaHandle } from './captcha';
+import { Captcha } from './captcha';
 import { ConsentLabel } from './consent-label';
 import { PasswordField } from './password-field';
 
@@ -22,36 +16,7 @@ import { PasswordField } from './password-field';
  */
 export function RegisterForm() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const form = useAuthForm('register', {
-    username: '',
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    confirm: '',
-    terms: false,
-    privacy: false,
-    news_subscription: false,
-    captchaToken: '',
-  });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const captcha = useRef<CaptchaHandle>(null);
-
-  const { run, busy } = useThrottledAction(async () => {
-    setServerError(null);
-    if (!(await checkAuthForm(form, (rules) => rules.registerForm))) return;
-    const { registerBody } = await loadAuthRules();
-    const result = await register(registerBody.parse(form.getValues()));
-    if (result.status === 201 && result.data) {
-      setSession(result.data);
-      markCodeSent('verify');
-      navigate('/email/verify', { replace: true });
-      return;
-    }
-    setServerError(registerErrorKey(result));
-    captcha.current?.renew();
-  });
+  const { form, serverError, captcha, run, busy } = useRegisterForm();
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>

@@ -1,70 +1,9 @@
-import { TOAST_MS } from '@falkenhost/contracts/constants';
-import {
-  checkEggVariable,
-  type EggVariableValue,
-  serverVariablesBody,
-} from '@falkenhost/contracts/egg-variables';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EggVariableInputs } from '@/components/egg-variable-inputs';
-import { useThrottledAction } from '@/hooks/use-throttled-action';
-import {
-  variableIssues as answerIssues,
-  type VariableText,
-  variableAnswerTexts,
-  variableText,
-} from '@/lib/egg-variables';
-import { notify } from '@/lib/notify';
-import { serverVariablesKey, updateServerVariables, useServerVariables } from '../api/variables';
-import { serverVariablesErrorKey } from '../utils/errors';
-
-/** The form's values: only the variables edited since the last load or save (env_variable -> value). */
-interface GameSettingsValues {
-  edits: Record<string, string>;
-}
-
-const fieldPath = (envVariable: string) => `edits.${envVariable}`;
-
-/**
- * The form's check, the API's for PUT variables: each value by its egg's Laravel rules (contracts
- * checkEggVariable, fields in the panel's order, the first failed rule of each), then the body's shape
- * (contracts serverVariablesBody). Errors are `rule:param` strings under `edits.<env_variable>`.
- * @param fields the server's variables with their saved values
- * @param id the user package id the body names
- */
-export function gameSettingsErrors(
-  fields: readonly EggVariableValue[],
-  id: number,
-  values: GameSettingsValues,
-): FormErrors {
-  const errors: FormErrors = {};
-  for (const field of fields) {
-    const failed = checkEggVariable(field.rules, values.edits[field.env_variable] ?? field.value);
-    if (failed) errors[fieldPath(field.env_variable)] = `${failed.rule}:${failed.param}`;
-  }
-  if (Object.keys(errors).length > 0) return errors;
-  const body = serverVariablesBody.safeParse({ id, variables: changedValues(fields, values) });
-  if (!body.success) {
-    const key = String(body.error.issues[0]?.path[1] ?? fields[0]?.env_variable ?? '');
-    errors[fieldPath(key)] = 'generic:';
-  }
-  return errors;
-}
-
-/** The edited values that differ from the saved ones, trimmed (what Save sends). */
-function changedValues(
-  fields: readonly EggVariableValue[],
-  values: GameSettingsValues,
-): Record<string, string> {
-  return Object.fromEntries(
-    fields
-      .map((field) => [field.env_variable, (values.edits[field.env_variable] ?? field.value).trim()] as const)
-      .filter(([key, value]) => value !== fields.find((f) => f.env_variable === key)?.value),
-  );
-}
+import { useGameSettings } from '../hooks/use-game-settings';
+import { changedValues, fieldPath } from '../utils/game-settings';
 
 /**
  * The server's game settings (issue 28 point 3): the egg variables its order asked the customer for
@@ -75,62 +14,7 @@ function changedValues(
 export function GameSettingsPanel({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');
   const id = server.user_package_id;
-  const queryClient = useQueryClient();
-  const variables = useServerVariables(id);
-  const fields = variables.data ?? [];
-  // Only the values edited since the last load or save; the others show as the server has them.
-  const form = useForm<GameSettingsValues>({
-    initialValues: { edits: {} },
-    validate: (current) => gameSettingsErrors(fields, id, current),
-  });
-  const edits = form.values.edits;
-  const values = Object.fromEntries(
-    fields.map((field) => [field.env_variable, edits[field.env_variable] ?? field.value]),
-  );
-  const changed = changedValues(fields, form.values);
-  const valid = Object.keys(gameSettingsErrors(fields, id, form.values)).length === 0;
-  // Errors set by a submit or by the server's 400 answer, as messages per variable.
-  const shownErrors = new Map<string, VariableText>();
-  for (const field of fields) {
-    const error = form.errors[fieldPath(field.env_variable)];
-    if (typeof error !== 'string') continue;
-    const colon = error.indexOf(':');
-    shownErrors.set(
-      field.env_variable,
-      variableText({ rule: error.slice(0, colon), param: error.slice(colon + 1) }, field),
-    );
-  }
-
-  const save = useMutation({
-    mutationFn: updateServerVariables,
-    onSuccess: (answer) => {
-      if (!answer.ok) {
-        const texts = variableAnswerTexts(answer, fields);
-        // The server's messages stay under their fields until edited; variableText reads them back.
-        form.setErrors(
-          Object.fromEntries(
-            (answerIssues(answer) ?? []).map((issue) => [
-              fieldPath(issue.variable),
-              `${issue.rule}:${issue.param}`,
-            ]),
-          ),
-        );
-        const first = texts ? [...texts.values()][0] : undefined;
-        const message = first ? t(first.key, first.values) : t(serverVariablesErrorKey(answer));
-        notify('error', t('toast.errorTitle'), message, TOAST_MS);
-        return;
-      }
-      queryClient.setQueryData(serverVariablesKey(id), answer.data);
-      form.setValues({ edits: {} });
-      form.clearErrors();
-      notify('success', t('toast.successTitle'), t('gameSettings.saved'), TOAST_MS);
-    },
-  });
-
-  // One save a second (spec 5, 9): a second Save within it sends nothing.
-  const { run: submit } = useThrottledAction(async (variablesToSave: Record<string, string>) => {
-    await save.mutateAsync({ id, variables: variablesToSave });
-  });
+  const { variables, fields, form, values, changed, valid, shownErrors, save, submit } = useGameSettings(id);
 
   if (variables.isPending || (variables.isSuccess && fields.length === 0)) return null;
 

@@ -1,24 +1,10 @@
-import { TOAST_MS } from '@falkenhost/contracts/constants';
-import { creditsToUnits, unitsToCredits, upgradeCostUnits } from '@falkenhost/contracts/money';
-import { changePackageBody, type OwnedServer } from '@falkenhost/contracts/servers';
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { useFormatters } from '@/lib/format';
-import { notify } from '@/lib/notify';
-import {
-  availableAddonsKey,
-  availablePackagesKey,
-  changePackage,
-  useAvailablePackages,
-} from '../api/server-changes';
 import type { ConfirmOptions } from '../hooks/use-confirm';
-import { useServerAction } from '../hooks/use-server-action';
-import { changePackageErrorKey } from '../utils/errors';
-import { firstErrorOnly } from '../utils/form-errors';
-
-const resolveChange = schemaResolver(changePackageBody, { sync: true });
+import { usePackageChange } from '../hooks/use-package-change';
+import { ChangeSelect } from './change-select';
 
 interface Props {
   server: OwnedServer;
@@ -33,59 +19,10 @@ interface Props {
 export function PackagePanel({ server, confirm }: Props) {
   const { t } = useTranslation('servers');
   const format = useFormatters();
-  const id = server.user_package_id;
-  const available = useAvailablePackages(id, true);
-  // The form's values are the API's body (contracts changePackageBody), checked by it before sending.
-  const form = useForm<{ newPackageId: number | null; userPackageId: number }>({
-    initialValues: { newPackageId: null, userPackageId: id },
-    validate: (values) => firstErrorOnly(resolveChange(values)),
-  });
-  const chosen = form.values.newPackageId === null ? null : String(form.values.newPackageId);
-  const target = available.data?.find((pkg) => String(pkg.id) === chosen) ?? null;
-
-  const change = useServerAction({
-    request: changePackage,
-    errorKey: changePackageErrorKey,
-    invalidate: () => [availablePackagesKey(id), availableAddonsKey(id)],
-    onSuccess: () => {
-      form.reset();
-      notify('success', t('toast.successTitle'), t('packages.changed'), TOAST_MS);
-    },
-  });
-
-  const costCredits = target
-    ? unitsToCredits(
-        upgradeCostUnits(
-          creditsToUnits(target.credits_monthly),
-          creditsToUnits(server.package_credits_monthly),
-        ),
-      )
-    : 0;
-
-  // One change a second (spec 5, 9): a second confirm within it sends nothing.
-  const { run: submitChange } = useThrottledAction(async () => {
-    if (form.validate().hasErrors) return;
-    await change.mutateAsync(changePackageBody.parse(form.getValues()));
-  });
-
-  const askToChange = () => {
-    if (!target) return;
-    confirm({
-      title: t('packages.confirmTitle'),
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">{t('packages.confirmText', { from: server.package_name, to: target.name })}</Text>
-          <Text size="sm" fw={700}>
-            {t('packages.irreversible')}
-          </Text>
-        </Stack>
-      ),
-      labels: { confirm: t('packages.confirm'), cancel: t('actions.cancel', { ns: 'common' }) },
-      confirmProps: { color: 'orange', 'data-testid': 'confirm-accept' },
-      cancelProps: { 'data-testid': 'confirm-cancel' },
-      onConfirm: () => void submitChange(),
-    });
-  };
+  const { available, form, chosen, target, costCredits, change, askToChange } = usePackageChange(
+    server,
+    confirm,
+  );
 
   const options = (available.data ?? []).map((pkg) => ({
     value: String(pkg.id),
@@ -109,25 +46,15 @@ export function PackagePanel({ server, confirm }: Props) {
         </Text>
       )}
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
+        <ChangeSelect
           label={t('packages.selectLabel')}
-          placeholder={
-            available.isPending
-              ? t('details.loading')
-              : options.length === 0
-                ? t('packages.noneAvailable')
-                : t('packages.selectPlaceholder')
-          }
-          data={options}
+          placeholder={t('packages.selectPlaceholder')}
+          noneAvailable={t('packages.noneAvailable')}
+          pending={available.isPending}
+          options={options}
           value={chosen}
           onChange={(value) => form.setFieldValue('newPackageId', value === null ? null : Number(value))}
-          disabled={available.isPending || options.length === 0}
-          allowDeselect={false}
-          data-testid="package-select"
-          // The open list stays inside the dialog: portalled to <body> it sits outside every landmark
-          // (axe region).
-          comboboxProps={{ withinPortal: false }}
-          style={{ flex: '1 1 16rem' }}
+          testId="package-select"
         />
         <Button
           color="orange"

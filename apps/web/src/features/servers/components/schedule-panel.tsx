@@ -1,46 +1,11 @@
-import { DAYS, TOAST_MS } from '@falkenhost/contracts/constants';
-import { type OwnedServer, scheduleInput } from '@falkenhost/contracts/servers';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Radio,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { DAYS } from '@falkenhost/contracts/constants';
+import type { OwnedServer } from '@falkenhost/contracts/servers';
+import { Button, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { notify } from '@/lib/notify';
-import { addSchedule, deleteSchedule, scheduleKey, useSchedule } from '../api/schedule';
-import { useServerAction } from '../hooks/use-server-action';
-import { addScheduleErrorKey, deleteScheduleErrorKey } from '../utils/errors';
-import { firstErrorOnly } from '../utils/form-errors';
-import {
-  browserTimeZone,
-  hourLabel,
-  rangesByDay,
-  SCHEDULE_HOURS,
-  SCHEDULE_INPUT_ERRORS,
-  type ScheduleRange,
-} from '../utils/schedule';
-
-interface ScheduleFormValues {
-  day: string | null;
-  startHour: number | null;
-  endHour: number | null;
-  /** keep the stored zone, or move the customer's schedules to the browser's (record 221) */
-  zone: 'keep' | 'switch';
-}
-
-const resolveSchedule = schemaResolver(scheduleInput, { sync: true });
+import { useScheduleForm } from '../hooks/use-schedule-form';
+import { hourLabel, rangesByDay, SCHEDULE_HOURS, type ScheduleRange } from '../utils/schedule';
+import { ScheduleRanges } from './schedule-ranges';
+import { ScheduleZoneChoice } from './schedule-zone-choice';
 
 /**
  * On-hours of an hourly server (spec 2, 3 "Schedule", 5): pick a day, a start hour and an end hour (the
@@ -50,59 +15,12 @@ const resolveSchedule = schemaResolver(scheduleInput, { sync: true });
 export function SchedulePanel({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');
   const id = server.user_package_id;
-  const schedule = useSchedule(id);
-  const form = useForm<ScheduleFormValues>({
-    initialValues: { day: null, startHour: null, endHour: null, zone: 'keep' },
-    validate: (values) => firstErrorOnly(resolveSchedule(values)),
-  });
-  // The browser's zone is read after the first render: the server renders the same HTML without it.
-  const [browser, setBrowser] = useState<string | undefined>(undefined);
-  useEffect(() => setBrowser(browserTimeZone()), []);
-
-  const add = useServerAction({
-    request: addSchedule,
-    errorKey: addScheduleErrorKey,
-    invalidate: () => [scheduleKey(id)],
-    onSuccess: () => {
-      form.setFieldValue('zone', 'keep');
-      notify('success', t('toast.successTitle'), t('schedule.added'), TOAST_MS);
-    },
-  });
-  const remove = useServerAction({
-    request: deleteSchedule,
-    errorKey: deleteScheduleErrorKey,
-    invalidate: () => [scheduleKey(id)],
-    onSuccess: () => notify('success', t('toast.successTitle'), t('schedule.deleted'), TOAST_MS),
-  });
-
-  const zone = schedule.data?.timeZone;
-  const zonesDiffer = !!zone && !!browser && browser !== zone;
-  const { run: submit } = useThrottledAction(async (values: ScheduleFormValues) => {
-    const input = scheduleInput.parse(values);
-    await add.mutateAsync({
-      user_packages_id: id,
-      day: input.day,
-      startHour: input.startHour,
-      endHour: input.endHour,
-      ...(zonesDiffer && values.zone === 'switch' ? { timeZone: browser } : {}),
-    });
-  });
-  const fieldError = (field: 'day' | 'startHour' | 'endHour') => {
-    const message = form.errors[field];
-    return typeof message === 'string'
-      ? t(SCHEDULE_INPUT_ERRORS[message] ?? 'errors.invalidInput')
-      : undefined;
-  };
-  const hourSelect = (field: 'startHour' | 'endHour') => ({
-    value: form.values[field] === null ? null : String(form.values[field]),
-    onChange: (value: string | null) => form.setFieldValue(field, value === null ? null : Number(value)),
-    error: fieldError(field),
-  });
+  const { schedule, form, browser, zone, zonesDiffer, add, remove, submit, fieldError, hourSelect } =
+    useScheduleForm(id);
 
   const dayOptions = DAYS.map((value) => ({ value, label: t(`days.${value}`) }));
   const hourOptions = SCHEDULE_HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) }));
   const days = schedule.data ? rangesByDay(schedule.data.schedules) : [];
-  const busy = add.isPending || remove.isPending;
   const isRemoving = (range: ScheduleRange) =>
     remove.isPending &&
     remove.variables?.id === range.scheduleId &&
@@ -124,28 +42,7 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
       <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
         <Stack gap="sm">
           {zonesDiffer && (
-            <Alert variant="default" p="sm" data-testid="schedule-zone-choice">
-              <Radio.Group
-                label={t('schedule.browserZone', { zone: browser })}
-                description={t('schedule.switchHint', { zone: browser })}
-                // The dimmed description is too faint on the alert's grey (axe color-contrast).
-                styles={{ description: { color: 'var(--mantine-color-dark-0)' } }}
-                {...form.getInputProps('zone')}
-              >
-                <Stack gap={6} mt="xs">
-                  <Radio
-                    value="keep"
-                    label={t('schedule.keepZone', { zone })}
-                    data-testid="schedule-zone-keep"
-                  />
-                  <Radio
-                    value="switch"
-                    label={t('schedule.switchZone', { zone: browser })}
-                    data-testid="schedule-zone-switch"
-                  />
-                </Stack>
-              </Radio.Group>
-            </Alert>
+            <ScheduleZoneChoice field={form.getInputProps('zone')} zone={zone} browser={browser} />
           )}
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm" style={{ alignItems: 'start' }}>
             <Select
@@ -189,64 +86,16 @@ export function SchedulePanel({ server }: { server: OwnedServer }) {
       <Text size="xs" c="dark.0">
         {t('schedule.endHint')}
       </Text>
-      {schedule.isPending ? (
-        <Skeleton h={28} />
-      ) : schedule.isError ? (
-        <Text size="sm" c="red.4" role="alert">
-          {t('details.listError')}
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {days.length === 0 ? (
-            <Text size="sm" c="dark.0" data-testid="schedule-empty">
-              {t('schedule.empty')}
-            </Text>
-          ) : (
-            days.map(({ day: rangeDay, ranges }) => (
-              <Group key={rangeDay} gap="xs" wrap="wrap" data-testid="schedule-day-row" data-day={rangeDay}>
-                <Text size="sm" fw={700} w={110}>
-                  {t(`days.${rangeDay}`)}
-                </Text>
-                {ranges.map((range) => {
-                  const text = t('schedule.range', {
-                    start: hourLabel(range.start),
-                    end: hourLabel(range.end + 1),
-                  });
-                  return (
-                    <Tooltip key={`${range.scheduleId}-${range.start}`} label={t('schedule.clickToDelete')}>
-                      <Badge
-                        component="button"
-                        type="button"
-                        size="lg"
-                        variant="light"
-                        color={isRemoving(range) ? 'red' : 'falken'}
-                        style={{ cursor: busy ? 'wait' : 'pointer', textTransform: 'none' }}
-                        disabled={busy}
-                        aria-label={t('schedule.deleteAria', { day: t(`days.${rangeDay}`), range: text })}
-                        data-testid="schedule-range"
-                        data-schedule-id={range.scheduleId}
-                        data-day={range.day}
-                        data-start={range.start}
-                        data-end={range.end}
-                        onClick={() =>
-                          remove.mutate({
-                            user_packages_id: id,
-                            id: range.scheduleId,
-                            hours: range.hours,
-                            day: range.day,
-                          })
-                        }
-                      >
-                        {text}
-                      </Badge>
-                    </Tooltip>
-                  );
-                })}
-              </Group>
-            ))
-          )}
-        </Stack>
-      )}
+      <ScheduleRanges
+        pending={schedule.isPending}
+        failed={schedule.isError}
+        days={days}
+        busy={add.isPending || remove.isPending}
+        isRemoving={isRemoving}
+        onRemove={(range) =>
+          remove.mutate({ user_packages_id: id, id: range.scheduleId, hours: range.hours, day: range.day })
+        }
+      />
     </Stack>
   );
 }

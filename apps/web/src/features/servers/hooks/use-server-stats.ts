@@ -1,40 +1,11 @@
-import type { OwnedServer, WingsStats } from '@falkenhost/contracts/servers';
+import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { useEffect, useState } from 'react';
-import { fetchWebsocketToken } from '../api/servers';
-import { type Gauges, gaugesFrom } from '../utils/stats';
-
-export interface LiveStats {
-  gauges: Gauges | null;
-  /** the server's power state from Wings: installing, running, starting, stopping, offline */
-  state: string | null;
-  connected: boolean;
-}
-
-const MAX_BACKOFF_MS = 30_000;
-/** how often a server still installing is asked for its socket again */
-const INSTALL_POLL_MS = 5_000;
-/** shortest time between two re-authentications (a refused credential must not loop) */
-const REAUTH_INTERVAL_MS = 3_000;
-/** the relay's notices that ask for a fresh credential */
-const RENEW_EVENTS = new Set(['token expiring', 'token expired', 'jwt error']);
-
-/** A socket URL as the API gives it (ws(s)://, http(s):// or a same-origin path) to a ws(s):// URL. */
-export function toWebSocketUrl(url: string): string {
-  const absolute = new URL(url, window.location.href);
-  if (absolute.protocol === 'http:') absolute.protocol = 'ws:';
-  if (absolute.protocol === 'https:') absolute.protocol = 'wss:';
-  return absolute.toString();
-}
+import { type LiveStats, watchLiveStats } from '../api/live-stats';
 
 /**
- * Live stats of one server over the API's relay socket (spec 4, architecture.md): the socket and a
- * credential for this one server come from `/websocket-token`; send {"event":"auth","args":[token]},
- * read `status` and `stats` events (args[0] a JSON string). On "token expiring", "token expired" or
- * "jwt error" fetch a fresh credential and authenticate again (one at a time, at most every few seconds);
- * reconnect with exponential backoff when the socket closes unexpectedly, with a fresh credential; close
- * when the server list changes (the effect's dependencies) or the page unloads. A server the list gave no
- * credential for (still installing, or the panel was away) is asked for one every few seconds until it has
- * one.
+ * Live stats of one paid server over the API's relay socket (spec 4; api/live-stats.ts says how): its
+ * gauges, power state and whether the socket is connected. The socket closes when the server list
+ * changes (the effect's dependencies) or the page unloads.
  */
 export function useServerStats(server: OwnedServer): LiveStats {
   const [live, setLive] = useState<LiveStats>({ gauges: null, state: null, connected: false });
@@ -42,107 +13,8 @@ export function useServerStats(server: OwnedServer): LiveStats {
 
   useEffect(() => {
     if (status !== 'paid') return;
-    let socket: WebSocket | null = null;
-    let stopped = false;
-    let attempt = 0;
-    let retryTimer: number | undefined;
-    let credentials = websocketUrl && token ? { socket: websocketUrl, token } : null;
-
-    /** Asks for credentials until the panel gives some, then connects. */
-    const awaitCredentials = async () => {
-      const answer = await fetchWebsocketToken(id);
-      if (stopped) return;
-      if (answer && answer !== 'installing') {
-        credentials = answer;
-        connect();
-        return;
-      }
-      if (answer === 'installing') setLive((previous) => ({ ...previous, state: 'installing' }));
-      const delay =
-        answer === 'installing' ? INSTALL_POLL_MS : Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempt++);
-      retryTimer = window.setTimeout(() => void awaitCredentials(), delay);
-    };
-
-    let reauthenticating = false;
-    let lastReauth = 0;
-    const reauthenticate = async (current: WebSocket) => {
-      if (reauthenticating || Date.now() - lastReauth < REAUTH_INTERVAL_MS) return;
-      reauthenticating = true;
-      lastReauth = Date.now();
-      try {
-        const fresh = await fetchWebsocketToken(id);
-        if (!fresh || fresh === 'installing' || stopped) return;
-        credentials = fresh;
-        if (current.readyState === WebSocket.OPEN)
-          current.send(JSON.stringify({ event: 'auth', args: [fresh.token] }));
-      } finally {
-        reauthenticating = false;
-      }
-    };
-
-    const connect = () => {
-      if (stopped || !credentials) return;
-      const current = new WebSocket(toWebSocketUrl(credentials.socket));
-      socket = current;
-      current.onopen = () => {
-        attempt = 0;
-        if (credentials) current.send(JSON.stringify({ event: 'auth', args: [credentials.token] }));
-        setLive((previous) => ({ ...previous, connected: true }));
-      };
-      current.onmessage = (message) => {
-        let event: { event?: string; args?: unknown[] };
-        try {
-          event = JSON.parse(String(message.data));
-        } catch {
-          return;
-        }
-        if (event.event === 'stats' && typeof event.args?.[0] === 'string') {
-          try {
-            const stats = JSON.parse(event.args[0]) as WingsStats;
-            setLive({
-              gauges: gaugesFrom(stats, { vcpu, ram_size, storage_size }),
-              state: stats.state,
-              connected: true,
-            });
-          } catch {
-            // a malformed stats frame is skipped; the next one arrives within seconds
-          }
-        } else if (event.event === 'status' && typeof event.args?.[0] === 'string') {
-          const state = event.args[0];
-          setLive((previous) => ({ ...previous, state }));
-        } else if (typeof event.event === 'string' && RENEW_EVENTS.has(event.event)) {
-          void reauthenticate(current);
-        }
-      };
-      current.onclose = () => {
-        if (stopped) return;
-        setLive((previous) => ({ ...previous, connected: false }));
-        const delay = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempt);
-        attempt += 1;
-        retryTimer = window.setTimeout(async () => {
-          // The old credential may have expired while we were away; without a fresh one, ask until given.
-          const fresh = await fetchWebsocketToken(id);
-          if (stopped) return;
-          if (fresh && fresh !== 'installing') {
-            credentials = fresh;
-            connect();
-          } else void awaitCredentials();
-        }, delay);
-      };
-    };
-
-    const stop = () => {
-      stopped = true;
-      window.clearTimeout(retryTimer);
-      socket?.close();
-    };
-    if (credentials) connect();
-    else void awaitCredentials();
-    window.addEventListener('pagehide', stop);
-    return () => {
-      window.removeEventListener('pagehide', stop);
-      stop();
-    };
+    const credentials = websocketUrl && token ? { socket: websocketUrl, token } : null;
+    return watchLiveStats(id, credentials, { vcpu, ram_size, storage_size }, setLive);
   }, [id, status, websocketUrl, token, vcpu, ram_size, storage_size]);
 
   return live;

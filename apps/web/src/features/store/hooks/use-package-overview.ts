@@ -1,0 +1,135 @@
+import type { AddonType } from '@falkenhost/contracts/constants';
+import { packageByCreditsBody, type StorePackage } from '@falkenhost/contracts/store';
+import { useForm } from '@mantine/form';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useThrottledAction } from '@/hooks/use-throttled-action';
+import { variableAnswerTexts } from '@/lib/egg-variables';
+import {
+  packageByCredits,
+  useEggNames,
+  usePackageAddons,
+  usePackageLocations,
+  usePackageVariables,
+} from '../api/store';
+import { type ErrorText, packageByCreditsError } from '../utils/errors';
+import { orderCheckKey, orderFormErrors, PACKAGE_BY_CREDITS_CHECK_KEYS } from '../utils/order-checks';
+import { addonsByType, overviewPrices } from '../utils/prices';
+import { useOrderVariables } from './use-order-variables';
+
+/** What the overview's form holds: the choices of an order (ids as the selects give them). */
+interface OverviewFormValues {
+  eggId: string | null;
+  locationId: string | null;
+  serverName: string;
+  /** the chosen add-on id per add-on type, at most one each */
+  addons: Partial<Record<AddonType, string | null>>;
+}
+
+/** The overview's form of `pkg`: the one egg chosen when the package has one, nothing else yet. */
+function useOverviewForm(pkg: StorePackage) {
+  return useForm<OverviewFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      eggId: pkg.eggs.length === 1 ? String(pkg.eggs[0]) : null,
+      locationId: null,
+      serverName: '',
+      addons: {},
+    },
+    // A purchase by credits is checked by the contracts' packageByCreditsBody (the API's schema).
+    validate: (values) =>
+      orderFormErrors(
+        packageByCreditsBody,
+        {
+          serverName: values.serverName,
+          packageId: pkg.id,
+          eggId: Number(values.eggId),
+          locationId: Number(values.locationId),
+          addonIds: [],
+        },
+        'empty',
+      ),
+  });
+}
+
+/**
+ * The package overview's choices and its purchase by credits (spec 2 "Package overview dialog", 8
+ * "Credits purchase"): egg, location, server name, the egg's variables and one add-on per type.
+ * @param onClose closes the overview (after a purchase too)
+ * @returns the `form`; the egg, location and add-on choices with their queries; the chosen add-ons and
+ *   the totals; the egg's `variables` (useOrderVariables); whether an egg and a location are chosen
+ *   (`ready`); the `error` line; `ordering` (the order-package dialog is open) and `buy`
+ */
+export function usePackageOverview(pkg: StorePackage, onClose: () => void) {
+  const { t } = useTranslation('store');
+  const navigate = useNavigate();
+  const eggNames = useEggNames();
+  const addons = usePackageAddons(pkg.id);
+  const locations = usePackageLocations(pkg.id);
+  const packageVariables = usePackageVariables(pkg.id);
+  const form = useOverviewForm(pkg);
+  const { eggId, locationId, serverName, addons: chosen } = form.values;
+  const [error, setError] = useState<ErrorText | null>(null);
+  // Egg variables the customer gives (issue 28), kept by env name when the egg changes.
+  const variables = useOrderVariables(packageVariables, eggId);
+  // While the order-package dialog is open this one hides, keeping its choices for Cancel.
+  const [ordering, setOrdering] = useState(false);
+
+  const addonGroups = useMemo(() => addonsByType(addons.data ?? []), [addons.data]);
+  const chosenAddons = (addons.data ?? []).filter((addon) => chosen[addon.type] === String(addon.id));
+  // Prices come from the contracts' money module: credit units in, cents out.
+  const prices = overviewPrices(pkg, chosenAddons);
+  const ready = !!eggId && !!locationId;
+
+  const buy = useThrottledAction(async () => {
+    setError(null);
+    if (!eggId || !locationId) return;
+    const failed = orderCheckKey(form.validate().errors, PACKAGE_BY_CREDITS_CHECK_KEYS);
+    if (failed) return setError({ key: failed });
+    const result = await packageByCredits({
+      serverName: serverName.trim(),
+      packageId: pkg.id,
+      eggId: Number(eggId),
+      locationId: Number(locationId),
+      addonIds: JSON.stringify(chosenAddons.map((addon) => addon.id)),
+      variables: variables.variables,
+    });
+    if (result.ok && result.data) {
+      onClose();
+      const link = result.data.link;
+      if (/^https?:\/\//.test(link)) window.location.href = link;
+      else navigate(link);
+      return;
+    }
+    variables.setServerErrors(variableAnswerTexts(result, variables.fields) ?? new Map());
+    setError(packageByCreditsError(result, variables.fields));
+  });
+
+  const eggOptions = pkg.eggs.map((id) => ({
+    value: String(id),
+    label: eggNames.data?.get(id) ?? t('overview.egg', { id }),
+  }));
+  const locationOptions = (locations.data ?? []).map((location) => ({
+    value: String(location.id),
+    label: `${location.code} - ${location.name}`,
+  }));
+
+  return {
+    form,
+    eggOptions,
+    locationOptions,
+    locations,
+    addons,
+    addonGroups,
+    chosenAddons,
+    prices,
+    variables,
+    ready,
+    error,
+    setError,
+    ordering,
+    setOrdering,
+    buy,
+  };
+}
