@@ -1,5 +1,5 @@
 /**
- * The staff area's messages (issue 10; spec 8 "Admin games" .. "Users") as a staff member reads them: each
+ * The staff area's messages (issue 10; product.md "Error catalogue" ("Admin games") .. "Users") as a staff member reads them: each
  * failed answer, shaped as the API sends it (status and `{ reason, errors }` of contracts errors.ts and
  * admin.ts), goes through the web client's own mapping to the toast's text, in all five languages (English
  * as the spec words it where it does; the others present and translated). Also the checks made before
@@ -197,7 +197,7 @@ describe('users', () => {
   });
 });
 
-describe('checks before sending (spec 5 "Admin"): the contracts schemas the API uses too', () => {
+describe('checks before sending (product.md "Validation rules" ("Admin")): the contracts schemas the API uses too', () => {
   /** The key the popup shows for `values`: the first failed message in the spec's order, or null. */
   const check = (
     schema: { safeParse: (v: unknown) => { error?: { issues: { message: string }[] } } },
@@ -328,7 +328,7 @@ describe('checks before sending (spec 5 "Admin"): the contracts schemas the API 
   });
 });
 
-describe('multipart bodies (spec 7 "Admin")', () => {
+describe('multipart bodies (product.md "Staff calls")', () => {
   const image = new File([new Uint8Array(3)], 'i.png', { type: 'image/png' });
 
   it('game: flags as true/false, files only when chosen, id on edit', () => {

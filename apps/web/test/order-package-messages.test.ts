@@ -1,8 +1,8 @@
 /**
- * The order-package dialog's error catalogue (spec 8 "Order dialog") as a user reads it: each bad order is
+ * The order-package dialog's error catalogue (product.md "Error catalogue" ("Order dialog")) as a user reads it: each bad order is
  * sent to the real product server (SQLite, emulators), and its answer goes through the dialog's own mapping
  * to the message it shows, in all five languages (English word for word where the spec has it; the others
- * present and translated). Then the checks the dialog makes before it calls, in spec 5's order.
+ * present and translated). Then the checks the dialog makes before it calls, in product.md "Validation rules"'s order.
  */
 
 import { orderPackageBody } from '@falkenhost/contracts/store';
@@ -202,7 +202,7 @@ describe('order dialog: server answers', () => {
   });
 });
 
-describe('order dialog: checks before the call (spec 5, in order)', () => {
+describe('order dialog: checks before the call (product.md "Validation rules", in order)', () => {
   /** The dialog's form values and choices, as the form checks them with the contracts' schema. */
   interface Draft {
     discountCode: string;

@@ -1,5 +1,5 @@
 /**
- * The referral card's messages of spec 8 "Referral" as a user reads them: each refused referrer is sent to
+ * The referral card's messages of product.md "Error catalogue" ("Referral") as a user reads them: each refused referrer is sent to
  * the real product server (SQLite), and its answer goes through the web client's own mapping to the text
  * the dashboard home shows, in all five languages (English as the spec words it; the others translated).
  */
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => product?.close());
 
 describe('referral card', () => {
-  it('shows the spec 8 messages for self, not found, already set, and the success notice', async () => {
+  it('shows the product.md "Error catalogue" messages for self, not found, already set, and the success notice', async () => {
     const { session, username } = await registerVerified(product);
     const other = await registerVerified(product);
     const post = (referrer: string) => session.post('/api/private/store/referrer', { referrer });

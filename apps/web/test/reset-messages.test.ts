@@ -1,5 +1,5 @@
 /**
- * Spec 8 "Resend reset" and "Reset" as a user reads them: each bad input is sent to the real product
+ * product.md "Error catalogue" ("Resend reset") and "Reset" as a user reads them: each bad input is sent to the real product
  * server (SQLite, emulators), and its answer goes through the web client's own mapping to the message the
  * forgot-password and reset-password pages show, in English as the spec words it and translated in the
  * four other languages.
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.close());
 
-describe('spec 8 "Resend reset" and "Reset"', () => {
+describe('product.md "Error catalogue" ("Resend reset") and "Reset"', () => {
   it('resend: 400 too soon, 404 no request, the captcha', async () => {
     const session = product.session();
     const { email } = await registerVerified(product, uniqueName('resetmsg'));

@@ -1,7 +1,7 @@
 /**
- * The servers page's pure rules: the error catalogue (spec 8 "Servers", "Schedule") as the English text
- * a customer reads, the schedule ranges (spec 2: end hour + 1 shown, one badge per contiguous run), the
- * client-side schedule check (spec 5) and which power buttons a live state offers.
+ * The servers page's pure rules: the error catalogue (product.md "Error catalogue" ("Servers"), "Schedule") as the English text
+ * a customer reads, the schedule ranges (product.md "Screens and routes": end hour + 1 shown, one badge per contiguous run), the
+ * client-side schedule check (product.md "Validation rules") and which power buttons a live state offers.
  */
 import { scheduleInput } from '@falkenhost/contracts/servers';
 
@@ -143,7 +143,7 @@ describe('schedule ranges', () => {
     expect(days[1]?.ranges).toEqual([{ scheduleId: 3, day: 'Sunday', start: 22, end: 23, hours: [22, 23] }]);
   });
 
-  it('checks a new schedule before sending it (spec 5)', () => {
+  it('checks a new schedule before sending it (product.md "Validation rules")', () => {
     expect(scheduleInputErrorKey('Monday', 18, 22)).toBeNull();
     expect(scheduleInputErrorKey('Monday', 5, 5)).toBeNull();
     expect(scheduleInputErrorKey(null, 1, 2)).toBe('errors.invalidInput');
@@ -167,7 +167,7 @@ describe('server state', () => {
     expect(disabledSignals(null)).toEqual({ start: false, stop: false, restart: false });
   });
 
-  it('a monthly server is cancelled when the server says so (spec 4); an hourly one never', () => {
+  it('a monthly server is cancelled when the server says so (product.md "States and transitions"); an hourly one never', () => {
     const monthly = { billing_type: 'monthly' as const, cancelled: true };
     expect(isCancelled(monthly)).toBe(true);
     expect(isCancelled({ ...monthly, cancelled: false })).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec 8 "Settings" and "E-mail change page" as a user reads it: each bad input is
+ * The error catalogue of product.md "Error catalogue" ("Settings") and "E-mail change page" as a user reads it: each bad input is
  * sent to the real product server (SQLite, emulators), and its answer goes through the web client's own
  * mapping to the message the settings section shows, in all five languages (English as the spec words it
  * where it does; the others present and translated). Also the spec's success notices and "member since".
@@ -53,7 +53,7 @@ describe('settings: password', () => {
       'errors.passwordLength',
       'The password must be at least 6 characters long',
     );
-    // spec 5's order: the match is checked before the length
+    // product.md "Validation rules"'s order: the match is checked before the length
     expect(first('123', '1234')?.message).toBe('password-match');
     expect(first('secret123', 'secret123')).toBeNull();
   });

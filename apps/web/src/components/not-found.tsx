@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The not-found page (spec 2, route `*`): a 404 and a link home. */
+/** The not-found page (product.md "Screens and routes", route `*`): a 404 and a link home. */
 export function NotFound() {
   const { t } = useTranslation('common');
   return (

@@ -1,5 +1,5 @@
 /**
- * i18next setup (spec 1 "Languages"): five languages, English the fallback. The server chooses the page's
+ * i18next setup (product.md "What the product does" ("Languages")): five languages, English the fallback. The server chooses the page's
  * language (query parameter `lng`, cookie, Accept-Language: apps/api/src/site/language.ts) and the browser
  * starts in it; a choice in the language picker is kept in the cookie the server reads.
  * Each namespace of each language is its own JSON chunk loaded on demand (the files are in

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper of the web client (spec 7): same origin, cookies only (httpOnly, set by the
+ * The one fetch wrapper of the web client (product.md "API calls"): same origin, cookies only (httpOnly, set by the
  * server), JSON in and out; a FormData body (staff uploads of game and package images) goes out as
  * multipart, its boundary set by the browser (a FormData can be sent again on the retry below). Answers
  * are handed to the caller with their status rather than thrown; a network failure is status 0. A private
@@ -110,7 +110,7 @@ export const api = {
     apiRequest<T>('POST', url, body, options),
   put: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
     apiRequest<T>('PUT', url, body, options),
-  /** DELETE with a JSON body, as spec 7's delete calls send their ids in the body. */
+  /** DELETE with a JSON body, as product.md "API calls"'s delete calls send their ids in the body. */
   delete: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
     apiRequest<T>('DELETE', url, body, options),
 };

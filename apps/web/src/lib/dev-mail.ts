@@ -1,5 +1,5 @@
 /**
- * The demo mailbox (architecture.md "Contracts the demo must keep"): GET /api/dev/mail lists captured
+ * The demo mailbox (demo.md "Contracts the demo must keep"): GET /api/dev/mail lists captured
  * mails newest first; it exists only in the demo, so a 200 answer is what tells the client it is the demo.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Number formats of the current language (spec 9 "Display"): euro with 2 decimals, credits with
+ * Number formats of the current language (product.md "Business constants and limits" ("Display")): euro with 2 decimals, credits with
  * 0 decimals in package dialogs, balances with 2 decimals.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The session user (spec 3, 4): restored on load with GET /api/auth/me, refreshed every 15 minutes,
+ * The session user (product.md "Entities and fields", "States and transitions"): restored on load with GET /api/auth/me, refreshed every 15 minutes,
  * cleared on logout or when a private call stays 401. Shared by the guards, the header, the auth
  * screens and the dashboard shell.
  *
@@ -101,7 +101,7 @@ export function setSession(user: SessionUser | null): void {
   emit({ isPending: false, data: user });
 }
 
-/** A user who may open the dashboard: verified e-mail and 2FA passed (spec 2 guards). */
+/** A user who may open the dashboard: verified e-mail and 2FA passed (product.md "Screens and routes" guards). */
 export function isFullyLoggedIn(user: SessionUser | null | undefined): user is SessionUser {
   return !!user && user.email_verified && user.authenticated;
 }
@@ -112,7 +112,7 @@ export async function logout(): Promise<void> {
   setSession(null);
 }
 
-/** Refreshes the session every SESSION_REFRESH_MS while logged in (spec 4). */
+/** Refreshes the session every SESSION_REFRESH_MS while logged in (product.md "States and transitions"). */
 export function useSessionRefresh(loggedIn: boolean): void {
   useEffect(() => {
     if (!loggedIn) return;

@@ -20,11 +20,11 @@ function pendingSection(): DashboardSection | undefined {
   return readPendingPackage() ? 'customer_store' : undefined;
 }
 
-/** /dashboard: the shell composed with the sections of the features (spec 2). */
+/** /dashboard: the shell composed with the sections of the features (product.md "Screens and routes"). */
 export default function DashboardRoute() {
   return (
     <DashboardShell
-      // A package chosen on /game/{gameId} opens the store (spec 2 "Opening a package from elsewhere").
+      // A package chosen on /game/{gameId} opens the store (product.md "Dashboard shell").
       startSection={pendingSection}
       renderSection={(section) => {
         switch (section) {

@@ -6,7 +6,7 @@ import { PanelShowcase } from '@/features/marketing/components/panel-showcase';
 import { Reviews } from '@/features/marketing/components/reviews';
 
 /**
- * / (spec 2 "Public screens"): hero, feature cards, Minecraft banner, network map, control panel and
+ * / (product.md "Public pages"): hero, feature cards, Minecraft banner, network map, control panel and
  * reviews; the footer comes with the layout. Everything below the hero is inline SVG and CSS: no image
  * requests, so the page's weight stays in its one JavaScript chunk and its text.
  */

@@ -1,6 +1,6 @@
 /**
- * /register against the real product: each rule of spec 5 "Register" in turn (the first failing one is
- * the one shown), the one-second throttle (spec 2), the server's notices (spec 8 "Register"), the
+ * /register against the real product: each rule of product.md "Validation rules" ("Register") in turn (the first failing one is
+ * the one shown), the one-second throttle (product.md "Screens and routes"), the server's notices (product.md "Error catalogue" ("Register")), the
  * documents behind the consents, and the code page it leads to, with its field focused.
  */
 import { screen, waitFor } from '@testing-library/react';

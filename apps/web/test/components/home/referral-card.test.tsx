@@ -1,5 +1,5 @@
 /**
- * The referral card's form (spec 2 "Dashboard home", 5 "Referrer": no check before the call, 8 "Referral")
+ * The referral card's form (product.md "Dashboard home", "Validation rules" ("Referrer"): no check before the call, 8 "Referral")
  * against the real product: the server's answers show under the field.
  */
 import { configure, screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The schedule form of server details (spec 5 "Schedule", 8, record 221) against the real product: the
+ * The schedule form of server details (product.md "Validation rules", "Error catalogue" ("Schedule"), record 221) against the real product: the
  * order of its messages, the one-second throttle, its notices and the time zone the hours are in.
  */
 import type { OwnedServer } from '@falkenhost/contracts/servers';

@@ -1,5 +1,5 @@
 /**
- * The settings' change-password and username/e-mail forms (spec 5 "Password change in settings", "User
+ * The settings' change-password and username/e-mail forms (product.md "Validation rules" ("Password change in settings"), "User
  * update", 8 "Settings") against the real product: the order of their messages, the throttle, the notices
  * and the title of the change confirmation.
  */

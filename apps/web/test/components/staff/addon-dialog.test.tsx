@@ -1,5 +1,5 @@
 /**
- * The add-on popup against the real product: all fields first, then a package (spec 5 "Add-on"), the
+ * The add-on popup against the real product: all fields first, then a package (product.md "Validation rules" ("Add-on")), the
  * throttle, the success notice, the name in another language (docs/decisions/242) and the 409 of a name
  * already used.
  */

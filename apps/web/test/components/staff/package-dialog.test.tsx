@@ -1,5 +1,5 @@
 /**
- * The package popup against the real product, editing a demo package: all fields first (spec 5
+ * The package popup against the real product, editing a demo package: all fields first (product.md "Validation rules"
  * "Package"), then a location, then a nest; the one-second throttle; the owners confirm and the notice.
  */
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';

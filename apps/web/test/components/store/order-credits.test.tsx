@@ -1,5 +1,5 @@
 /**
- * Buy credits (spec 2 "Order-credits dialog", 5, 8 "Credit order") against the real product: the order of
+ * Buy credits (product.md "Order-credits dialog", "Validation rules", "Error catalogue" ("Credit order")) against the real product: the order of
  * the messages, the throttle, the server's notices, the country select (issue 30), the steady discount
  * line and the focus back on the button that opened the dialog.
  */

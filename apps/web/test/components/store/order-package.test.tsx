@@ -1,5 +1,5 @@
 /**
- * Order a server (spec 2 "Package overview dialog", "Order-package dialog", 5, 8 "Order dialog") against
+ * Order a server (product.md "Package overview dialog", "Order-package dialog", 5, 8 "Order dialog") against
  * the real product: the order of the messages, the throttle, the server's notices, the country select,
  * the struck full price of Buy monthly, the notice after a purchase by credits (issue 30) and the focus
  * back on the button that opened the overview.

@@ -1,4 +1,4 @@
-/** Staff servers list call (spec 7 "Admin": GET all-servers). */
+/** Staff servers list call (product.md "Staff calls": GET all-servers). */
 import { ADMIN_PAGE_SIZE, type AllServersAnswer } from '@falkenhost/contracts/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';

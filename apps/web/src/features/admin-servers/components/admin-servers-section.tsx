@@ -8,7 +8,7 @@ import { useAllServers } from '../api/servers';
 import { panelLink, statusBadge } from '../utils/server';
 
 /**
- * The staff servers list (spec 2 "Admin screens"): search by a case-sensitive part of the name or uuid,
+ * The staff servers list (product.md "Staff screens"): search by a case-sensitive part of the name or uuid,
  * rows with the name linking to the game panel, the uuid, the owner and the status or the word
  * suspended; paginated on the server.
  */

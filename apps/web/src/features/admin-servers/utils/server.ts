@@ -1,4 +1,4 @@
-/** How a row of the staff servers list shows a server (spec 2 "Admin screens": servers list). */
+/** How a row of the staff servers list shows a server (product.md "Staff screens": servers list). */
 import type { AdminServer } from '@falkenhost/contracts/admin';
 
 /** Panel states and our own statuses that have a translation (admin `servers.status.*`). */

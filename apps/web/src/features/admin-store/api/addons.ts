@@ -1,4 +1,4 @@
-/** Add-ons administration calls (spec 7 "Admin": add-ons, JSON). */
+/** Add-ons administration calls (product.md "Staff calls": add-ons, JSON). */
 import type { AddonBody, AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-/** Discounts administration calls (spec 7 "Admin": discounts, JSON). */
+/** Discounts administration calls (product.md "Staff calls": discounts, JSON). */
 import type { AdminDiscount, DiscountBody } from '@falkenhost/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-/** Games administration calls (spec 7 "Admin": games, multipart with image and thumbnail). */
+/** Games administration calls (product.md "Staff calls": games, multipart with image and thumbnail). */
 import type { AdminGame } from '@falkenhost/contracts/admin';
 import type { GameVariable } from '@falkenhost/contracts/egg-variables';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** Packages administration calls (spec 7 "Admin": packages, multipart with the thumbnail). */
+/** Packages administration calls (product.md "Staff calls": packages, multipart with the thumbnail). */
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';

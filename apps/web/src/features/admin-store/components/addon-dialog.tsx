@@ -28,7 +28,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The add-on popup's fields (spec 2 "Add-ons"); numbers are '' while empty. */
+/** The add-on popup's fields (product.md "Staff screens"); numbers are '' while empty. */
 interface AddonValues {
   name: string;
   /** credits a month */
@@ -66,10 +66,10 @@ function valuesOf(addon: AdminAddon | null): AddonValues {
 }
 
 /**
- * The add-on popup (spec 2 "Add-ons"): name, monthly credits, type, quantity, packages grouped by game,
+ * The add-on popup (product.md "Staff screens"): name, monthly credits, type, quantity, packages grouped by game,
  * active, and the name in the other languages customers may read (docs/decisions/242). An edit asks first
  * with the owners count, as a change reaches the existing owners. Checked
- * by the API's own `addonBody` (spec 5: all fields, then a package).
+ * by the API's own `addonBody` (product.md "Validation rules": all fields, then a package).
  */
 export function AddonDialog({ addon, packages, onClose }: Props) {
   const { t } = useTranslation('admin');

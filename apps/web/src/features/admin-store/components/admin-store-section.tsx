@@ -9,7 +9,7 @@ import { PackagesTab } from './packages-tab';
 const TABS = ['games', 'packages', 'addons', 'discounts', 'locations'] as const;
 
 /**
- * The store administration section (spec 2 "Admin screens"): four tabs, games first, and the panel
+ * The store administration section (product.md "Staff screens"): four tabs, games first, and the panel
  * locations' names in other languages (docs/decisions/242); each tab loads its lists when opened.
  */
 export default function AdminStoreSection() {

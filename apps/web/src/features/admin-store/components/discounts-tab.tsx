@@ -9,7 +9,7 @@ import { DiscountDialog } from './discount-dialog';
 import { StoreListTab } from './store-list-tab';
 
 /**
- * The discounts tab (spec 2 "Discounts"): search by code, ignoring case; rows with the code, the
+ * The discounts tab (product.md "Staff screens"): search by code, ignoring case; rows with the code, the
  * percentage rounded with %, valid_until as a Czech date and valid or expired; add, and delete (asked
  * first).
  */

@@ -3,7 +3,7 @@ import { Button, Group, Image, Input, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** What the file picker offers (spec 9: png, jpg, jpeg, webp). */
+/** What the file picker offers (product.md "Business constants and limits": png, jpg, jpeg, webp). */
 const ACCEPT = '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp';
 
 interface Props {

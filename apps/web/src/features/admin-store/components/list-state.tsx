@@ -23,7 +23,7 @@ interface Props {
 
 /**
  * A store administration list's states: a spinner while loading, the fetch error (the common fetchError
- * toast, spec 8, and a retry where the rows would be), the empty message, or the rows.
+ * toast, product.md "Error catalogue", and a retry where the rows would be), the empty message, or the rows.
  */
 export function ListState({ queries, count, loadingLabel, emptyLabel, testId, children }: Props) {
   useFetchErrorNotice(Math.max(0, ...queries.map((query) => (query.isError ? query.errorUpdatedAt : 0))));

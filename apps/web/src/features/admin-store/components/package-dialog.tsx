@@ -17,7 +17,7 @@ import { packageErrorKey } from '../utils/errors';
 import type { NumberDraft, PackageDraft } from '../utils/form-data';
 import { PackageDetailsFields, PackageTechnicalFields } from './package-fields';
 
-/** Defaults of a new package (spec 9: io 500, swap 0). */
+/** Defaults of a new package (product.md "Business constants and limits": io 500, swap 0). */
 const NEW_PACKAGE: PackageDraft = {
   name: '',
   credits: '',
@@ -73,11 +73,11 @@ interface Props {
 }
 
 /**
- * The package popup (spec 2 "Packages"), two columns. Details: name, price in credits, game, target
+ * The package popup (product.md "Staff screens"), two columns. Details: name, price in credits, game, target
  * username (add only, read-only on edit), nodes grouped by location, eggs grouped by nest, thumbnail.
  * Technical: vcpu, io, slots, storage, ram, swap, databases, backups, ports (empty vcpu, slots, storage
  * or ram is unlimited) and active. A custom package cannot be edited; an edit asks first with the owners
- * count, as a change reaches the existing owners. Checked by the API's own `packageForm` (spec 5: all
+ * count, as a change reaches the existing owners. Checked by the API's own `packageForm` (product.md "Validation rules": all
  * fields, then the thumbnail on add, a location, an egg).
  */
 export function PackageDialog({ pkg, choices, onClose }: Props) {

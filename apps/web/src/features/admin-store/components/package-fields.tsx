@@ -51,7 +51,7 @@ interface DetailsProps extends Props {
 }
 
 /**
- * The package popup's details (spec 2 "Packages"): name, price in credits, game, target username (add
+ * The package popup's details (product.md "Staff screens"): name, price in credits, game, target username (add
  * only, read-only on edit), nodes grouped by location, eggs grouped by nest, and the thumbnail (required
  * on add).
  */
@@ -144,7 +144,7 @@ export function PackageDetailsFields({ form, field, locked, pkg, choices }: Deta
 }
 
 /**
- * The package popup's technical fields (spec 2 "Packages"): vcpu, io, slots, storage, ram, swap,
+ * The package popup's technical fields (product.md "Staff screens"): vcpu, io, slots, storage, ram, swap,
  * databases, backups and ports (an empty vcpu, slots, storage or ram is unlimited), then active.
  */
 export function PackageTechnicalFields({ form, field, locked }: Props) {

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The game popup's platforms (spec 2 "Games"): desktop, console and mobile as one group of tick boxes,
+ * The game popup's platforms (product.md "Staff screens"): desktop, console and mobile as one group of tick boxes,
  * each the form's flag of that name. A change clears the flags' error, which sits on the first flag.
  */
 export function PlatformCheckboxes({ form, error }: Props) {

@@ -1,5 +1,5 @@
 /**
- * The grouped options of the store popups' MultiSelects (spec 2 "Packages", "Add-ons"); values are ids
+ * The grouped options of the store popups' MultiSelects (product.md "Staff screens": add-ons); values are ids
  * as strings, as Mantine's selects hold them. Groups without options are left out.
  */
 import type { AddonsAdditionalData, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';

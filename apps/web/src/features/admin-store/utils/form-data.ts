@@ -1,5 +1,5 @@
 /**
- * The multipart forms of the games and packages calls (spec 7 "Admin"): text fields as strings (flags
+ * The multipart forms of the games and packages calls (product.md "Staff calls"): text fields as strings (flags
  * 'true'/'false', numbers in decimal, id lists as JSON), files as their own parts, only when one was
  * chosen (an edit keeps the stored image otherwise).
  */
@@ -7,7 +7,7 @@
 /** A number field of a dialog: a number, or '' while empty. */
 export type NumberDraft = number | '';
 
-/** The game popup's fields (spec 2 "Games"). */
+/** The game popup's fields (product.md "Staff screens"). */
 export interface GameDraft {
   name: string;
   desktop: boolean;
@@ -24,7 +24,7 @@ export interface GameDraft {
   variables?: Record<string, string>;
 }
 
-/** The package popup's fields (spec 2 "Packages"). */
+/** The package popup's fields (product.md "Staff screens"). */
 export interface PackageDraft {
   name: string;
   /** price in credits a month */

@@ -1,4 +1,4 @@
-/** Users administration calls (spec 7 "Admin": users; master only) and the staff audit log. */
+/** Users administration calls (product.md "Staff calls": users; master only) and the staff audit log. */
 import type {
   AdminUser,
   AllUsersAnswer,

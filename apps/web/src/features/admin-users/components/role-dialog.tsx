@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The role dialog (spec 2 "Users admin"): a select of customer, admin and master, the warning that the
+ * The role dialog (product.md "Staff screens"): a select of customer, admin and master, the warning that the
  * permissions change and the user must log in again, confirm and cancel. Checked by the API's own
  * `changeRoleBody`.
  */

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * One row of the users list (spec 2 "Users admin"): username, e-mail, role, credits (2 decimals), status,
+ * One row of the users list (product.md "Staff screens"): username, e-mail, role, credits (2 decimals), status,
  * and a Role and an activate or deactivate button, each named with the username; one's own row offers
  * neither (the API refuses both for oneself).
  */

@@ -4,7 +4,7 @@ import { AuditLogPanel } from './audit-log-panel';
 import { UsersPanel } from './users-panel';
 
 /**
- * The users section (spec 2 "Users admin"; master only): the users list, and the audit log of what the
+ * The users section (product.md "Staff screens"; master only): the users list, and the audit log of what the
  * staff changed.
  */
 export default function UsersSection() {

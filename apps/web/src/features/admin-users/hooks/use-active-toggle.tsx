@@ -8,7 +8,7 @@ import { activeErrorKey } from '../utils/errors';
 import { useUserChange } from './use-user-change';
 
 /**
- * Activating or deactivating a user from the users list (spec 2 "Users admin"), asked first: a
+ * Activating or deactivating a user from the users list (product.md "Staff screens"), asked first: a
  * deactivated user is logged out and can no longer log in. The change is throttled and told by a toast.
  * @returns `askToggle(user)`, which opens the confirm for the user's other state
  */

@@ -1,4 +1,4 @@
-/** /api/auth calls of the auth screens (spec 7 "Authentication"). */
+/** /api/auth calls of the auth screens (product.md "Authentication calls"). */
 import type { CaptchaProvider, LoginBody, RegisterBody, SessionUser } from '@falkenhost/contracts/auth';
 import type { Language } from '@falkenhost/contracts/constants';
 import type { CompanyAnswer } from '@falkenhost/contracts/site';

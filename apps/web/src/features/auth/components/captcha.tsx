@@ -1,5 +1,5 @@
 /**
- * The captcha of the auth forms (architecture.md, "captcha"). By default the ALTCHA proof of work: the
+ * The captcha of the auth forms (architecture.md "Stack"). By default the ALTCHA proof of work: the
  * widget fetches a challenge from GET /api/auth/captcha, solves it on load without any click, and its
  * payload (base64) becomes the `captchaToken` of the form. When the server is configured for Cloudflare
  * Turnstile (GET /api/auth/captcha-provider), the Turnstile widget gives the token instead. The widget

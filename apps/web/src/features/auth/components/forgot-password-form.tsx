@@ -10,11 +10,11 @@ import { AuthCard } from './auth-card';
 import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha, type CaptchaHandle } from './captcha';
 
-/** Spec 8 "Resend reset": a new link at most every 120 s. */
+/** product.md "Error catalogue" ("Resend reset"): a new link at most every 120 s. */
 const RESEND_AFTER_MS = 120_000;
 
 /**
- * /password (spec 2 "Authentication screens": forgot password, e-mail and captcha, with resend; 5; 8
+ * /password (product.md "Sign-up and login pages": forgot password, e-mail and captcha, with resend; 5; 8
  * "Resend reset"), validated by the API's resetPasswordBody. The notice after sending never says whether
  * the address has an account.
  */

@@ -14,7 +14,7 @@ import { Captcha, type CaptchaHandle } from './captcha';
 import { PasswordField } from './password-field';
 
 /**
- * /login (spec 2 "Authentication screens", 4, 5 "Login", 8 "Login"): validated by the API's own
+ * /login (product.md "Sign-up and login pages", "States and transitions", "Validation rules", "Error catalogue" ("Login"; "Login")): validated by the API's own
  * loginBody; a wrong password and a deactivated account each have their message.
  */
 export function LoginForm() {

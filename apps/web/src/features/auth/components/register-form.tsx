@@ -10,7 +10,7 @@ import { ConsentLabel } from './consent-label';
 import { PasswordField } from './password-field';
 
 /**
- * /register (spec 2, 4, 5 "Register", 8 "Register"): validated by contracts registerForm (the API's
+ * /register (product.md "Screens and routes", "States and transitions", "Validation rules", "Error catalogue" ("Register"; "Register")): validated by contracts registerForm (the API's
  * registerBody plus confirmation and consents); only the body goes to the server. On 201 the new,
  * logged-in user goes to /email/verify.
  */

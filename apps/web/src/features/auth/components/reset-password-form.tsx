@@ -13,11 +13,11 @@ import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha, type CaptchaHandle } from './captcha';
 import { PasswordField } from './password-field';
 
-/** Spec 2: on success the page goes to /login after 3 seconds. */
+/** product.md "Screens and routes": on success the page goes to /login after 3 seconds. */
 const TO_LOGIN_MS = 3_000;
 
 /**
- * /reset-password/{token} (spec 2 "Authentication screens": the token is verified on load; new password,
+ * /reset-password/{token} (product.md "Sign-up and login pages": the token is verified on load; new password,
  * confirmation and captcha; 5 "Reset"; 8 "Reset": 'Invalid token or token expired'), validated by
  * contracts resetPasswordForm (the API's password and captcha rules plus the confirmation).
  */

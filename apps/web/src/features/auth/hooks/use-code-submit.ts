@@ -7,7 +7,7 @@ import { checkAuthForm, formErrorKey, useAuthForm } from '../utils/auth-form';
 import { codeErrorKey } from '../utils/errors';
 
 /**
- * The code form's field and its submit (spec 4, 5, 8): a mailed code, or with an authenticator app
+ * The code form's field and its submit (product.md "States and transitions", "Validation rules", "Error catalogue"): a mailed code, or with an authenticator app
  * (`totp`) the app's code or a recovery code; validated by the API's codeBody or secondFactorBody, then
  * sent; an accepted code goes to the dashboard. The field has the focus on arrival and after switching
  * between app and recovery code.

@@ -9,7 +9,7 @@ import { markCodeSent } from '../utils/code-sent';
 import { registerErrorKey } from '../utils/errors';
 
 /**
- * The register form and its submit (spec 4, 5 "Register", 8 "Register"): checked by contracts
+ * The register form and its submit (product.md "States and transitions", "Validation rules", "Error catalogue" ("Register"; "Register")): checked by contracts
  * registerForm (the API's registerBody plus confirmation and consents), then only the body is sent. On
  * 201 the new, logged-in user goes to /email/verify; on a refusal the captcha is renewed.
  * @returns the `form`, the server's refusal (`serverError`, an i18n key), the `captcha` ref, and `run`

@@ -1,4 +1,4 @@
-/** Public catalogue calls (spec 7 "Public and store"). */
+/** Public catalogue calls (product.md "Public and store calls"). */
 import type { GamePackagesAnswer, PublicGame } from '@falkenhost/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';

@@ -7,7 +7,7 @@ import { useFormatters } from '@/lib/format';
 import { PlatformBadges } from './platform-badges';
 
 /**
- * A game of /hosting (spec 2): the whole card links to /game/{id}. The link is named by the game's name
+ * A game of /hosting (product.md "Screens and routes"): the whole card links to /game/{id}. The link is named by the game's name
  * alone (its heading) and described by the price, and the artwork is decorative, so a screen reader hears
  * the name once; `fh-card-link` draws the keyboard focus ring.
  */

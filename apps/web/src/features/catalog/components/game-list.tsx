@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGames } from '../api/catalog';
 import { GameCard } from './game-card';
 
-/** /hosting: every active game with its starting price and platforms (spec 2). */
+/** /hosting: every active game with its starting price and platforms (product.md "Screens and routes"). */
 export function GameList() {
   const { t } = useTranslation('catalog');
   const { data: games, isPending, isError } = useGames();

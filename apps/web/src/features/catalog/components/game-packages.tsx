@@ -20,7 +20,7 @@ import { PackageCard } from './package-card';
 import { PlatformBadges } from './platform-badges';
 import { ServerTypeCarousel } from './server-type-carousel';
 
-/** /game/{gameId}: the game's packages (spec 2). */
+/** /game/{gameId}: the game's packages (product.md "Screens and routes"). */
 export function GamePackages({ gameId }: { gameId: number }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconConsole, IconDesktop, IconMobile } from '@/components/icons';
 
-/** Platform flags of a game (spec 2 "/hosting"). */
+/** Platform flags of a game (product.md "Public pages"). */
 export function PlatformBadges({ game }: { game: Pick<PublicGame, 'desktop' | 'console' | 'mobile'> }) {
   const { t } = useTranslation('catalog');
   const flags = [

@@ -35,7 +35,7 @@ function step(list: HTMLUListElement | null, direction: 1 | -1): void {
 }
 
 /**
- * Minecraft server types, moving on by one badge every CAROUSEL_MS (spec 2 "/game/{gameId}") and back to
+ * Minecraft server types, moving on by one badge every CAROUSEL_MS (product.md "Public pages") and back to
  * the first after the last; paused while the pointer or the keyboard focus is on it. A native scroll-snap
  * strip with previous and next buttons rather than a carousel library, so the game page stays light on a
  * phone (issue 11).

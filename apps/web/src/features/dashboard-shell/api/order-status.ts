@@ -2,7 +2,7 @@ import type { OrderStatusAnswer } from '@falkenhost/contracts/store';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 
-/** GET /api/private/store/order-status?order= (spec 7). */
+/** GET /api/private/store/order-status?order= (product.md "API calls"). */
 export function useOrderStatus(order: string | null) {
   return useQuery({
     queryKey: ['order-status', order],

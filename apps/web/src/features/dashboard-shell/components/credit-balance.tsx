@@ -4,7 +4,7 @@ import { IconCoins } from '@/components/icons';
 import { useCredits } from '@/lib/credits';
 import { useFormatters } from '@/lib/format';
 
-/** Credit balance of the top bar, 2 decimals, polled every 5 minutes (spec 2). */
+/** Credit balance of the top bar, 2 decimals, polled every 5 minutes (product.md "Screens and routes"). */
 export function CreditBalance() {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();

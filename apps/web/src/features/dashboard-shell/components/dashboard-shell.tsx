@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The dashboard shell (spec 2 "Dashboard shell"): a skip link to the content, the top bar, the side menu
+ * The dashboard shell (product.md "Dashboard shell"): a skip link to the content, the top bar, the side menu
  * (open on wide screens, closed on narrow ones until the burger opens it) and the chosen section.
  */
 export function DashboardShell({ startSection, renderSection }: Props) {
@@ -35,7 +35,7 @@ export function DashboardShell({ startSection, renderSection }: Props) {
   const [desktopOpened, desktop] = useDisclosure(true);
   const [mobileOpened, mobile] = useDisclosure(false);
 
-  // The order parameter opens the store with the status popup (spec 2).
+  // The order parameter opens the store with the status popup (product.md "Screens and routes").
   useEffect(() => {
     if (order) setSection('customer_store');
   }, [order, setSection]);

@@ -39,7 +39,7 @@ const GROUPS: { key: 'customer' | 'admin' | 'master'; roles: Role[]; items: Item
       { section: 'admin_store', icon: <IconCart size={18} /> },
     ],
   },
-  // The users section is for master only (architecture.md "Roles").
+  // The users section is for master only (authorization.md "Roles").
   { key: 'master', roles: ['master'], items: [{ section: 'master_users', icon: <IconUsers size={18} /> }] },
 ];
 
@@ -55,7 +55,7 @@ interface Props {
   onSelect: (section: DashboardSection) => void;
 }
 
-/** The side menu: customer, admin and master groups, then settings and 'go to main page' (spec 2). */
+/** The side menu: customer, admin and master groups, then settings and 'go to main page' (product.md "Screens and routes"). */
 export function NavMenu({ role, active, onSelect }: Props) {
   const { t } = useTranslation('dashboard');
   return (

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The order-status popup after a payment (spec 2, 4 "Order status values"): completed and ongoing
+ * The order-status popup after a payment (product.md "Screens and routes", "Orders"): completed and ongoing
  * show as completed (completed with the credits added), pending and pending_transaction as pending,
  * then canceled and failed. It closes itself after ORDER_POPUP_MS.
  */

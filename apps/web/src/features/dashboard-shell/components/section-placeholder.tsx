@@ -1,7 +1,7 @@
 import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** An unknown section (spec 2). */
+/** An unknown section (product.md "Screens and routes"). */
 export function ChooseSection() {
   const { t } = useTranslation('dashboard');
   return (

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * Top bar: language picker, credit balance, username (opens settings), logout (spec 2). On phones (below
+ * Top bar: language picker, credit balance, username (opens settings), logout (product.md "Screens and routes"). On phones (below
  * Mantine's `xs`, 576 px) the username and logout move into an account menu, so the balance and the whole
  * username are shown however long they are.
  */

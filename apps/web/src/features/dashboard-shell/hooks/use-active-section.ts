@@ -15,7 +15,7 @@ function remember(section: string): void {
 
 /**
  * The active dashboard section, remembered for the browser session (sessionStorage), default home
- * (spec 2 "Dashboard shell"). An unknown stored value is kept as is so the shell can say
+ * (product.md "Dashboard shell"). An unknown stored value is kept as is so the shell can say
  * 'Choose a section'. The first render is the server's: home when the server drew it (its cookie said
  * home, PageFacts.dashboardSection), else null (the loading state); the tab's own choice follows after the
  * first commit, in a transition, so the section's first render is drawn in slices.

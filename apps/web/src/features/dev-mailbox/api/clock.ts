@@ -1,5 +1,5 @@
 /**
- * The demo clock (architecture.md "Contracts the demo must keep"): GET /api/dev/clock answers `{ now }`
+ * The demo clock (demo.md "Contracts the demo must keep"): GET /api/dev/clock answers `{ now }`
  * (ISO 8601); POST `{ advanceHours }` (1 to 2160) moves it forward, runs every job that fell due hour by
  * hour and answers the new `now` once they have finished. Neither exists outside the demo (404).
  */

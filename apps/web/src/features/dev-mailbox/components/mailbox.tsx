@@ -62,7 +62,7 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * /dev/mailbox: the demo's captured mail, so a visitor can read their code (architecture.md). Outside
+ * /dev/mailbox: the demo's captured mail, so a visitor can read their code (demo.md "Contracts the demo must keep"). Outside
  * the demo GET /api/dev/mail does not exist (404), and neither does this page.
  */
 export function Mailbox() {

@@ -1,5 +1,5 @@
 /**
- * The dashboard home's referral and links calls (spec 2 "Dashboard home", 7): POST /api/private/store/referrer
+ * The dashboard home's referral and links calls (product.md "Dashboard home", "API calls"): POST /api/private/store/referrer
  * and GET /api/public/links. The referrer itself is read with the store's useReferrer (same query key), so
  * the order dialogs show a referrer set here as locked at once.
  */
@@ -9,7 +9,7 @@ import { api, unwrap } from '@/lib/api-client';
 
 export const referrerKey = ['store', 'referrer'] as const;
 
-/** POST referrer {referrer}: 200 `{ referrer }`; 400 referrer-exists or referrer-self; 404 not found (spec 7, 8). */
+/** POST referrer {referrer}: 200 `{ referrer }`; 400 referrer-exists or referrer-self; 404 not found (product.md "API calls", "Error catalogue"). */
 export const setReferrer = (referrer: string) =>
   api.post<{ referrer: string }>('/api/private/store/referrer', { referrer });
 

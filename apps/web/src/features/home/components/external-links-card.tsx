@@ -6,7 +6,7 @@ import { useExternalLinks } from '../api/referral';
 const LINKS = ['website', 'community', 'social', 'panel'] as const;
 
 /**
- * External links (spec 2 "Dashboard home"): website, chat community, social page and the game panel, with
+ * External links (product.md "Dashboard home"): website, chat community, social page and the game panel, with
  * the addresses configured on the server (LINK_*; GET /api/public/links). A link not configured is not shown.
  */
 export function ExternalLinksCard() {

@@ -12,9 +12,9 @@ import { referrerKey, setReferrer } from '../api/referral';
 import { referralErrorKey } from '../utils/referral-errors';
 
 /**
- * Referral card (spec 2 "Dashboard home", 4, 5, 8): the user's own username to pass on, copied on click with
+ * Referral card (product.md "Dashboard home", "States and transitions", "Validation rules", "Error catalogue"): the user's own username to pass on, copied on click with
  * a success toast; a field and a button to set one's referrer, both locked (showing the referrer) once one
- * exists. No check in the browser before the call (spec 5: the form has no validation rules); the answer's
+ * exists. No check in the browser before the call (product.md "Validation rules": the form has no validation rules); the answer's
  * error shows under the field.
  */
 export function ReferralCard() {

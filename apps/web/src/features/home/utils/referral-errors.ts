@@ -1,5 +1,5 @@
 /**
- * Status + reason -> i18n key (namespace home) for the referral card (spec 8 "Referral": referrer-exists
+ * Status + reason -> i18n key (namespace home) for the referral card (product.md "Error catalogue" ("Referral"): referrer-exists
  * 'You already have a referrer', referrer-self "You can't set yourself as a referrer", 404 'Referrer not
  * found', unknown otherwise).
  */

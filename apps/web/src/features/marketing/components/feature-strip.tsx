@@ -11,7 +11,7 @@ const FEATURES: { key: string; icon: ReactNode; color: string }[] = [
   { key: 'support', icon: <IconSupport size={22} />, color: 'indigo' },
 ];
 
-/** The five feature cards of the home page (spec 2 "Public screens"). */
+/** The five feature cards of the home page (product.md "Public pages"). */
 export function FeatureStrip() {
   const { t } = useTranslation('home');
   return (

@@ -49,7 +49,7 @@ function BlockyLandscape() {
   );
 }
 
-/** Home page: the Minecraft banner (spec 2 "Public screens"), linking to the game list. */
+/** Home page: the Minecraft banner (product.md "Public pages"), linking to the game list. */
 export function MinecraftBanner() {
   const { t } = useTranslation('home');
   return (

@@ -66,7 +66,7 @@ function PanelArt() {
   );
 }
 
-/** Home page: the control-panel section (spec 2 "Public screens"): an illustration and four features. */
+/** Home page: the control-panel section (product.md "Public pages"): an illustration and four features. */
 export function PanelShowcase() {
   const { t } = useTranslation('home');
   const points = ['power', 'gauges', 'panel', 'schedules'] as const;

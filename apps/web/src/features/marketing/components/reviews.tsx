@@ -2,7 +2,7 @@ import { Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Stars } from './stars';
 
-/** The advertised rating (spec 1 and 9 "Advertised": 4.9/5). */
+/** The advertised rating (product.md "What the product does", "Business constants and limits" ("Advertised"): 4.9/5). */
 export const RATING = 4.9;
 
 /** Sample reviews: the texts are translated (home.json `reviews.items`); names and games are not. */
@@ -12,7 +12,7 @@ const REVIEWS = [
   { key: 'terraria', name: 'Julien R.', game: 'Terraria', stars: 5 },
 ] as const;
 
-/** Home page: reviews with the 4.9/5 rating (spec 2 "Public screens"). */
+/** Home page: reviews with the 4.9/5 rating (product.md "Public pages"). */
 export function Reviews() {
   const { t } = useTranslation('home');
   return (

@@ -1,5 +1,5 @@
 /**
- * Live stats of one server over the API's relay socket (spec 4, architecture.md): the socket and a
+ * Live stats of one server over the API's relay socket (product.md "Live server stats"; demo.md "Contracts the demo must keep"): the socket and a
  * credential for this one server come from `/websocket-token`; send {"event":"auth","args":[token]},
  * read `status` and `stats` events (args[0] a JSON string). On "token expiring", "token expired" or
  * "jwt error" fetch a fresh credential and authenticate again (one at a time, at most every few seconds);

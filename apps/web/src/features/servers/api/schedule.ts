@@ -1,4 +1,4 @@
-/** Schedules of an hourly server (spec 3 "Schedule", 7 "Customer servers"). */
+/** Schedules of an hourly server (product.md "Entities and fields", "Server calls" ("Schedule")). */
 import type { Day } from '@falkenhost/contracts/constants';
 import type { ScheduleAnswer } from '@falkenhost/contracts/servers';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Add-on and package changes of an owned server (spec 2 "Customer servers", 7): what may be bought or
+ * Add-on and package changes of an owned server (product.md "Customer servers", "API calls"): what may be bought or
  * changed to, and the calls that do it. `id` / `userPackageId` is the owned server's user package id.
  */
 import type { AddonChangeBody, ChangePackageBody } from '@falkenhost/contracts/servers';
@@ -43,6 +43,6 @@ export const buyAddon = (body: AddonChangeBody) => api.post<unknown>('/api/priva
 export const removeAddon = (body: AddonChangeBody) =>
   api.delete<unknown>('/api/private/addons/remove-addon', body);
 
-/** POST change-package: 200, instant and irreversible (spec 4); 400 credits or resources, 409 addons. */
+/** POST change-package: 200, instant and irreversible (product.md "States and transitions"); 400 credits or resources, 409 addons. */
 export const changePackage = (body: ChangePackageBody) =>
   api.post<unknown>('/api/private/packages/change-package', body);

@@ -1,4 +1,4 @@
-/** Customer servers calls (spec 7 "Customer servers"). */
+/** Customer servers calls (product.md "Server calls"). */
 import type { PowerSignal } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { OwnedServer } from '@falkenhost/contracts/servers';

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * The select of a change to an owned server (spec 2 "Customer servers"): an add-on to buy or a package to
+ * The select of a change to an owned server (product.md "Customer servers"): an add-on to buy or a package to
  * change to. Disabled while its list loads or when nothing is available, the placeholder saying which.
  */
 export function ChangeSelect({

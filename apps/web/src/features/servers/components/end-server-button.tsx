@@ -19,10 +19,10 @@ interface Props {
 }
 
 /**
- * The end of a server (spec 2): hourly servers have a delete button (deleted at once, data lost); monthly
+ * The end of a server (product.md "Screens and routes"): hourly servers have a delete button (deleted at once, data lost); monthly
  * ones a cancel button that stops the subscription (the server runs to the end of the paid period,
- * architecture.md "Billing"), disabled once cancelled (spec 4). Both ask first, through POST cancel-server;
- * a failure asks to try again later (spec 8).
+ * money-and-billing.md "Billing"), disabled once cancelled (product.md "States and transitions"). Both ask first, through POST cancel-server;
+ * a failure asks to try again later (product.md "Error catalogue").
  */
 export function EndServerButton({ server, confirm, onDeleted }: Props) {
   const { t } = useTranslation('servers');

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The add-ons an owned server has (spec 2 "Customer servers"), each with its name, its quantity and a
+ * The add-ons an owned server has (product.md "Customer servers"), each with its name, its quantity and a
  * remove button named with it; a note when it has none.
  */
 export function OwnedAddons({ owned, removeId, removing, busy, onRemove }: Props) {

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * The schedule's ranges per day (spec 2 "Customer servers"), each ending at its last hour + 1 and deleted
+ * The schedule's ranges per day (product.md "Customer servers"), each ending at its last hour + 1 and deleted
  * by a click; a note when there are none.
  */
 export function ScheduleRanges({ pending, failed, days, busy, isRemoving, onRemove }: Props) {

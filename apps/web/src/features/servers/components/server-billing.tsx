@@ -5,7 +5,7 @@ import { useFormatters } from '@/lib/format';
 import { isCancelled } from '../utils/server';
 
 /**
- * A server card's billing (spec 2 "Customer servers"): hourly (credits an hour and a month) or monthly
+ * A server card's billing (product.md "Customer servers"): hourly (credits an hour and a month) or monthly
  * (euros with the card fee); for an active monthly server the end of its paid period, when it renews or,
  * cancelled, stops; a cancelled badge.
  */
@@ -23,7 +23,7 @@ export function ServerBilling({ server, active }: { server: OwnedServer; active:
           perHour: format.number(server.totalCreditsPerHour),
           perMonth: format.decimal2(server.totalCreditsPrice),
         })
-      : // the card fee's fixed part is not shown for a server that costs nothing (spec 2)
+      : // the card fee's fixed part is not shown for a server that costs nothing (product.md "Screens and routes")
         t('price.monthly', {
           price: format.eur(server.totalCreditsPrice > 0 ? server.eurPriceWithCreditCardFee : 0),
         });

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * The head of a server card (spec 2 "Customer servers"): the server's name, its short id (a click copies
+ * The head of a server card (product.md "Customer servers"): the server's name, its short id (a click copies
  * it) and a badge of its power state, or suspended.
  */
 export function ServerCardHeader({ server, shortId, state, active }: Props) {

@@ -12,7 +12,7 @@ import { ServerCardHeader } from './server-card-header';
 import { ServerDetails } from './server-details';
 import { SuspendedRow } from './suspended-row';
 
-/** One owned server (spec 2 "Customer servers"). */
+/** One owned server (product.md "Customer servers"). */
 export function ServerCard({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');
   const live = useServerStats(server);

@@ -25,7 +25,7 @@ interface Props {
 const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX}px)`;
 
 /**
- * The details overlay of an active server (spec 2 "Customer servers"): resources, power, the game
+ * The details overlay of an active server (product.md "Customer servers"): resources, power, the game
  * settings the order asked for (issue 28), add-ons and package change (non-custom packages only), the schedule (hourly servers) and cancel or delete.
  * Full screen on phones. Closing returns focus to the button that opened it (Mantine's returnFocus).
  */

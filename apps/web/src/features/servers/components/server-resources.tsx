@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
 /**
- * The resources of the details overlay (spec 2): cpu %, ram MB, storage GB, databases, backups, ports,
+ * The resources of the details overlay (product.md "Screens and routes"): cpu %, ram MB, storage GB, databases, backups, ports,
  * slots and bandwidth (always unlimited). 0 CPU, RAM, storage or slots means unlimited. Totals include
  * the add-ons (the owned-server answer adds them).
  */

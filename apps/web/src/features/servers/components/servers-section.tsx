@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOwnedServers } from '../api/servers';
 import { ServerCard } from './server-card';
 
-/** The customer servers section (spec 2 "Customer servers"). */
+/** The customer servers section (product.md "Customer servers"). */
 export default function ServersSection() {
   const { t } = useTranslation('servers');
   const { data, isPending, isError } = useOwnedServers();

@@ -6,7 +6,7 @@ import { useServerAction } from '../hooks/use-server-action';
 import { unsuspendErrorKey } from '../utils/errors';
 
 /**
- * The foot of a suspended server's card (spec 2 "Customer servers"): when it will be deleted (or that it
+ * The foot of a suspended server's card (product.md "Customer servers"): when it will be deleted (or that it
  * is suspended) and the unsuspend button, which follows the answer's link.
  */
 export function SuspendedRow({ server }: { server: OwnedServer }) {

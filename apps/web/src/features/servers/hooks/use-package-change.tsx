@@ -20,7 +20,7 @@ import { useServerAction } from './use-server-action';
 const resolveChange = schemaResolver(changePackageBody, { sync: true });
 
 /**
- * A package change of an owned server (spec 2, 4, 9): the packages it may change to, the chosen one and
+ * A package change of an owned server (product.md "Screens and routes", "States and transitions", "Business constants and limits"): the packages it may change to, the chosen one and
  * what it costs a month more (the new package's monthly credits minus the current when higher, else 0),
  * and the change, asked first as it is instant and irreversible, then sent at most once a second.
  * @param confirm opens the confirm dialog over the details overlay (useConfirm)
@@ -58,7 +58,7 @@ export function usePackageChange(server: OwnedServer, confirm: (options: Confirm
       )
     : 0;
 
-  // One change a second (spec 5, 9): a second confirm within it sends nothing.
+  // One change a second (product.md "Validation rules", "Business constants and limits"): a second confirm within it sends nothing.
   const { run: submitChange } = useThrottledAction(async () => {
     if (form.validate().hasErrors) return;
     await change.mutateAsync(changePackageBody.parse(form.getValues()));

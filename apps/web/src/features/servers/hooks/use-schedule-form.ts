@@ -23,7 +23,7 @@ export interface ScheduleFormValues {
 const resolveSchedule = schemaResolver(scheduleInput, { sync: true });
 
 /**
- * The schedule of hourly server `id` (spec 3 "Schedule", 5, 8): its ranges and time zone, the form of a
+ * The schedule of hourly server `id` (product.md "Entities and fields", "Validation rules", "Error catalogue" ("Schedule")): its ranges and time zone, the form of a
  * new range checked by the contracts' `scheduleInput`, adding one (at most once a second; with the
  * browser's zone when the customer chose to switch to it, record 221) and deleting one.
  * @returns the `schedule` query, the `form`, the `browser`'s zone (read after mounting) and the stored

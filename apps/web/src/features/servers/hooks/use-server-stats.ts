@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { type LiveStats, watchLiveStats } from '../api/live-stats';
 
 /**
- * Live stats of one paid server over the API's relay socket (spec 4; api/live-stats.ts says how): its
+ * Live stats of one paid server over the API's relay socket (product.md "States and transitions"; api/live-stats.ts says how): its
  * gauges, power state and whether the socket is connected. The socket closes when the server list
  * changes (the effect's dependencies) or the page unloads.
  */

@@ -1,5 +1,5 @@
 /**
- * Status + reason -> i18n key (namespace servers), spec 8 "Servers" and "Schedule". Each function takes the
+ * Status + reason -> i18n key (namespace servers), product.md "Error catalogue" ("Servers") and "Schedule". Each function takes the
  * failed answer as the api-client hands it over and returns the key of the toast's message.
  */
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -36,7 +36,7 @@ export function unsuspendErrorKey(answer: FailedAnswer): string {
   return 'errors.unknown';
 }
 
-/** POST cancel-server: any failure asks to try again later (spec 8); hourly servers are deleted. */
+/** POST cancel-server: any failure asks to try again later (product.md "Error catalogue"); hourly servers are deleted. */
 export function cancelErrorKey(answer: FailedAnswer, billingType: 'hourly' | 'monthly'): string {
   if (isBusy(answer)) return 'errors.busy';
   return billingType === 'hourly' ? 'errors.deleteFailed' : 'errors.cancelFailed';
@@ -51,7 +51,7 @@ export function buyAddonErrorKey(answer: FailedAnswer): string {
   return 'errors.generic';
 }
 
-/** DELETE remove-addon: any failure asks to try again later (spec 8). */
+/** DELETE remove-addon: any failure asks to try again later (product.md "Error catalogue"). */
 export function removeAddonErrorKey(answer: FailedAnswer): string {
   return isBusy(answer) ? 'errors.busy' : 'errors.removeAddonFailed';
 }
@@ -66,7 +66,7 @@ export function changePackageErrorKey(answer: FailedAnswer): string {
   return 'errors.generic';
 }
 
-/** POST schedule: 400 invalid-input, 400 invalid-hours, 409 schedule-overlap; else unknown (spec 8). */
+/** POST schedule: 400 invalid-input, 400 invalid-hours, 409 schedule-overlap; else unknown (product.md "Error catalogue"). */
 export function addScheduleErrorKey(answer: FailedAnswer): string {
   const reason = reasonOf(answer);
   if (answer.status === 400 && reason === REASONS.invalidInput) return 'errors.invalidInput';

@@ -1,5 +1,5 @@
 /**
- * Schedules as the panel shows them (spec 2 "Customer servers", 3 "Schedule", 5 "Schedule"): one day's
+ * Schedules as the panel shows them (product.md "Customer servers", "Entities and fields", "Validation rules" ("Schedule"; "Schedule")): one day's
  * active hours (0-23) drawn as ranges, where a range shows its last hour + 1 as its end.
  */
 import { DAYS, type Day, SCHEDULE_HOUR_MAX } from '@falkenhost/contracts/constants';
@@ -63,7 +63,7 @@ export function rangesByDay(schedules: readonly Schedule[]): { day: Day; ranges:
   });
 }
 
-/** Message of the contracts' `scheduleInput` -> i18n key (namespace servers), spec 8 "Schedule". */
+/** Message of the contracts' `scheduleInput` -> i18n key (namespace servers), product.md "Error catalogue" ("Schedule"). */
 export const SCHEDULE_INPUT_ERRORS: Readonly<Record<string, string>> = {
   [REASONS.invalidInput]: 'errors.invalidInput',
   [HOUR_RANGE]: 'errors.hourRange',

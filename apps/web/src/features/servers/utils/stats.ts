@@ -1,5 +1,5 @@
 /**
- * Gauge percentages from a Wings `stats` event (spec 4 "Live server stats").
+ * Gauge percentages from a Wings `stats` event (product.md "Live server stats").
  */
 import type { WingsStats } from '@falkenhost/contracts/servers';
 

@@ -9,7 +9,7 @@ import { passwordError } from '../utils/errors';
 import { firstErrorOnly } from '../utils/form-errors';
 import { SettingsCard } from './settings-card';
 
-/** Message of the contracts' `changePasswordForm` -> i18n key (namespace settings), spec 8 "Settings". */
+/** Message of the contracts' `changePasswordForm` -> i18n key (namespace settings), product.md "Error catalogue" ("Settings"). */
 const FORM_ERRORS: Readonly<Record<string, string>> = {
   password: 'errors.fillIn',
   'password-match': 'errors.passwordMatch',
@@ -19,7 +19,7 @@ const FORM_ERRORS: Readonly<Record<string, string>> = {
 const resolve = schemaResolver(changePasswordForm, { sync: true });
 
 /**
- * Change password (spec 2 "Settings": current, new, confirm; spec 5 and 8, in that order: current filled
+ * Change password (product.md "Settings": current, new, confirm; product.md "Validation rules", "Error catalogue", in that order: current filled
  * in, new equals confirmation, at least 6 characters, by the contracts' `changePasswordForm`; 401 invalid
  * current password). The server ends every other login and keeps this one.
  */

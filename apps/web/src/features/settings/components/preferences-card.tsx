@@ -17,7 +17,7 @@ const UPDATED = {
 } as const;
 
 /**
- * Newsletter and two-factor login by mailed code (spec 2 "Settings", 4: the toggle flips at once, then the
+ * Newsletter and two-factor login by mailed code (product.md "Settings", "States and transitions": the toggle flips at once, then the
  * call is made; a failure puts it back and shows an error toast). The profile card shows the same state.
  */
 export function PreferencesCard() {

@@ -29,7 +29,7 @@ function State({ on }: { on: boolean }) {
 }
 
 /**
- * The profile (spec 2 "Settings"): username, e-mail, role, 2FA and newsletter enabled or disabled, and
+ * The profile (product.md "Settings"): username, e-mail, role, 2FA and newsletter enabled or disabled, and
  * member since in Czech day/month/year with 24-hour time.
  */
 export function ProfileCard() {

@@ -10,7 +10,7 @@ import { TotpCard } from './totp-card';
 import { UpdateUserCard } from './update-user-card';
 
 /**
- * The settings section (spec 2 "Settings"): one card per part: the profile, the newsletter and 2FA
+ * The settings section (product.md "Settings"): one card per part: the profile, the newsletter and 2FA
  * toggles, the security area (sign-in methods), password, username and e-mail, the customer's data,
  * billing, and the danger zone last.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 
 /**
- * The settings section's result notices (spec 2 "Settings": they vanish after 3 seconds): a success or
+ * The settings section's result notices (product.md "Settings": they vanish after 3 seconds): a success or
  * error toast with the section's titles; `key` is a settings key, `values` its interpolation.
  */
 export function useSettingsNotice() {

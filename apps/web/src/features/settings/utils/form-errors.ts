@@ -1,7 +1,7 @@
 import type { FormErrors } from '@mantine/form';
 
 /**
- * Keeps only the first error of a resolver's answer (spec 5: the first failing rule in the spec's order is
+ * Keeps only the first error of a resolver's answer (product.md "Validation rules": the first failing rule in the spec's order is
  * the one shown). The contracts' schemas report their issues in that order.
  */
 export function firstErrorOnly(errors: FormErrors): FormErrors {

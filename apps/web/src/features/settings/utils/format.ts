@@ -1,5 +1,5 @@
 /**
- * "Member since" as spec 2 "Settings" asks: Czech day/month/year with 24-hour time (`d. M. yyyy HH:mm`,
+ * "Member since" as product.md "Settings" asks: Czech day/month/year with 24-hour time (`d. M. yyyy HH:mm`,
  * e.g. 5. 3. 2026 14:05) in the browser's time zone, whatever the page's language.
  */
 const OPTIONS: Intl.DateTimeFormatOptions = {

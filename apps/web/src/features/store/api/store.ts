@@ -1,4 +1,4 @@
-/** Customer store calls (spec 7 "Public and store"). */
+/** Customer store calls (product.md "Public and store calls"). */
 import type { PublicGame } from '@falkenhost/contracts/catalog';
 import type { PackageVariablesAnswer } from '@falkenhost/contracts/egg-variables';
 import type { PaymentMethod } from '@falkenhost/contracts/money';
@@ -114,7 +114,7 @@ export interface PackageByCreditsInput {
   packageId: number;
   eggId: number;
   locationId: number;
-  /** JSON string of add-on ids (spec 7) */
+  /** JSON string of add-on ids (product.md "API calls") */
   addonIds: string;
   /** the egg variables the customer gave: env_variable -> value (issue 28) */
   variables: Record<string, string>;
@@ -123,7 +123,7 @@ export interface PackageByCreditsInput {
 export const packageByCredits = (body: PackageByCreditsInput) =>
   api.post<{ link: string }>('/api/private/store/package-by-credits', body);
 
-/** The body of POST order-package as the dialog sends it (spec 7): every field, add-on ids as JSON. */
+/** The body of POST order-package as the dialog sends it (product.md "API calls"): every field, add-on ids as JSON. */
 export type OrderPackageInput = Required<OrderPackageBody> & { addonIds: string };
 
 /** POST order-package: 200 {link} to the Mollie checkout of the first month; 400/404/502 with a reason. */

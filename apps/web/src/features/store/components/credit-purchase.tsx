@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
-/** Credit purchase (spec 2 "Customer store" right column); buy is disabled below 50 or when empty. */
+/** Credit purchase (product.md "Customer store" right column); buy is disabled below 50 or when empty. */
 export function CreditPurchase({ onBuy }: { onBuy: (amount: number) => void }) {
   const { t } = useTranslation('store');
   const format = useFormatters();

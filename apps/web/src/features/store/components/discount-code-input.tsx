@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * The discount code field of the order dialogs: a spinner while the code is checked, the rounded
- * percentage when valid, the invalid-discount message when not; an empty code is neither (spec 4).
+ * percentage when valid, the invalid-discount message when not; an empty code is neither (product.md "States and transitions").
  * The status line below the field always takes its one line, so nothing moves when a code is checked.
  */
 export function DiscountCodeInput({ value, onChange, discount }: Props) {

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The order-credits dialog (spec 2 "Order-credits dialog", 5, 8 "Credit order"): a @mantine/form
+ * The order-credits dialog (product.md "Order-credits dialog", "Validation rules", "Error catalogue" ("Credit order")): a @mantine/form
  * validated by the contracts' `orderCreditsBody`, the schema the API checks the order with; the first
  * failing check in the spec's order is the dialog's error line; Pay is throttled to one a second.
  */

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The order-package dialog (spec 2 "Order-package dialog", 5 "Order dialog checks", 8 "Order dialog"):
+ * The order-package dialog (product.md "Order-package dialog", "Validation rules", "Error catalogue" ("Order dialog checks"; "Order dialog")):
  * full screen, three columns (discounts, billing, payment). A server billed monthly by card: the first
  * month is paid at Mollie's checkout (POST order-package answers its link), later months by subscription.
  */

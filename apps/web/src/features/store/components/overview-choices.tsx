@@ -5,7 +5,7 @@ import type { usePackageOverview } from '../hooks/use-package-overview';
 import { AddonPicks } from './addon-picks';
 
 /**
- * The package overview's choices (spec 2 "Package overview dialog"): the egg, the location (while the
+ * The package overview's choices (product.md "Package overview dialog"): the egg, the location (while the
  * locations load, a disabled select saying so), the server name, the egg's variables and the add-ons.
  * @param overview the overview's form and lists (usePackageOverview)
  */

@@ -91,7 +91,7 @@ export function OverviewActions({
       >
         <Group gap={6} component="span" wrap="wrap" justify="center">
           <span>{t('overview.buyMonthly', { price: format.eur(prices.monthlyEur) })}</span>
-          {/* Mantine's Text resets text-decoration, so the strike is set again (spec 2). */}
+          {/* Mantine's Text resets text-decoration, so the strike is set again (product.md "Screens and routes"). */}
           <Text component="s" size="sm" c="dark.0" td="line-through" data-testid="overview-full-price">
             {format.eur(prices.totalEur)}
           </Text>

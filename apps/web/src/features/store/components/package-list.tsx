@@ -13,7 +13,7 @@ interface Props {
   onPackagesLoaded?: (packages: StorePackage[]) => void;
 }
 
-/** Left column of the store: game select, egg filter, package rows (spec 2 "Customer store"). */
+/** Left column of the store: game select, egg filter, package rows (product.md "Customer store"). */
 export function PackageList({ initialGameId, onOpen, onPackagesLoaded }: Props) {
   const { t } = useTranslation('store');
   const games = useStoreGames();

@@ -15,7 +15,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The package overview dialog (spec 2 "Package overview dialog"). */
+/** The package overview dialog (product.md "Package overview dialog"). */
 export default function PackageOverviewDialog({ pkg, onClose }: Props) {
   const { t } = useTranslation('store');
   const overview = usePackageOverview(pkg, onClose);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
 /**
- * The top of the package overview (spec 2 "Package overview dialog"): the package's thumbnail, name and
+ * The top of the package overview (product.md "Package overview dialog"): the package's thumbnail, name and
  * game, then its resources as a list of terms (0 CPU, RAM, storage or slots is unlimited).
  */
 export function PackageSummary({ pkg }: { pkg: StorePackage }) {

@@ -117,7 +117,7 @@ interface Props {
 }
 
 /**
- * The order-package dialog's payment column (spec 2 "Order-package dialog"): the price lines, the
+ * The order-package dialog's payment column (product.md "Order-package dialog"): the price lines, the
  * payment method with its fee, the first and later months' totals, the error line, Cancel and Pay (the
  * form's submit button).
  */

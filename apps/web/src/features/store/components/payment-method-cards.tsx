@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
 /**
- * The order-credits dialog's payment methods (spec 2 "Order-credits dialog"): one radio card per method
+ * The order-credits dialog's payment methods (product.md "Order-credits dialog"): one radio card per method
  * with its fee (percent, and the fixed part where there is one). Unmarked when refused: the dialog's
  * error line says why.
  * @param field the form's input props of `paymentMethod`

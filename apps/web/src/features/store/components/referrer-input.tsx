@@ -17,7 +17,7 @@ interface Props {
   onChange: (username: string) => void;
 }
 
-/** The referrer field of the order dialogs: prefilled and locked when a referrer exists (spec 2). */
+/** The referrer field of the order dialogs: prefilled and locked when a referrer exists (product.md "Screens and routes"). */
 export function ReferrerInput({ value, onChange }: Props) {
   const { t } = useTranslation('store');
   const { locked, pending } = useOrderReferrer(value);

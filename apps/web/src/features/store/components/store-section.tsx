@@ -10,7 +10,7 @@ import { PackageList } from './package-list';
 const PackageOverviewDialog = lazy(() => import('./package-overview-dialog'));
 const OrderCreditsDialog = lazy(() => import('./order-credits-dialog'));
 
-/** The customer store section (spec 2 "Customer store"). */
+/** The customer store section (product.md "Customer store"). */
 export default function StoreSection() {
   const { t } = useTranslation('store');
   const [pending] = useState(readPendingPackage);

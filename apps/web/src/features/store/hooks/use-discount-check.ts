@@ -9,7 +9,7 @@ export type DiscountState =
   | { status: 'invalid' };
 
 /**
- * Verifies a discount code after each edit with a 1 s debounce (spec 4); an empty code is neither
+ * Verifies a discount code after each edit with a 1 s debounce (product.md "States and transitions"); an empty code is neither
  * valid nor invalid.
  */
 export function useDiscountCheck(code: string): DiscountState {

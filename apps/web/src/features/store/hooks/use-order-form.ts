@@ -13,7 +13,7 @@ interface OrderFormValues extends AddressValues {
 }
 
 /**
- * The form of an order dialog (spec 2, 5 "Order dialog checks"), shared by the order-credits and the
+ * The form of an order dialog (product.md "Screens and routes", "Validation rules" ("Order dialog checks")), shared by the order-credits and the
  * order-package dialogs: checked by the contracts' `schema` of the request's body, with the referrer as
  * the order sends it (useOrderReferrer) and the discount code's latest verification (useDiscountCheck).
  * The country is filled from the browser's language after mounting.

@@ -54,7 +54,7 @@ function useOverviewForm(pkg: StorePackage) {
 }
 
 /**
- * The package overview's choices and its purchase by credits (spec 2 "Package overview dialog", 8
+ * The package overview's choices and its purchase by credits (product.md "Package overview dialog", "Error catalogue"
  * "Credits purchase"): egg, location, server name, the egg's variables and one add-on per type.
  * @param onClose closes the overview (after a purchase too)
  * @returns the `form`; the egg, location and add-on choices with their queries; the chosen add-ons and

@@ -1,5 +1,5 @@
 /**
- * The order forms' checks (spec 5 "Order dialog checks"): the contracts' schema of the request the form
+ * The order forms' checks (product.md "Validation rules" ("Order dialog checks")): the contracts' schema of the request the form
  * sends (the one the API validates with), plus the one rule only the browser can know, a discount code
  * entered but not verified yet.
  */
@@ -33,7 +33,7 @@ export function orderCheckKey(errors: FormErrors, keys: Record<string, string>):
   return keys[first] ?? 'errors.unknown';
 }
 
-/** The order-package dialog's words for the checks (spec 5, 8 "Order dialog"). */
+/** The order-package dialog's words for the checks (product.md "Validation rules", "Error catalogue" ("Order dialog")). */
 export const ORDER_PACKAGE_CHECK_KEYS: Record<string, string> = {
   discount: 'errors.invalidDiscount',
   address: 'errors.invalidAddress',
@@ -43,7 +43,7 @@ export const ORDER_PACKAGE_CHECK_KEYS: Record<string, string> = {
   'server-name': 'errors.invalidServerName',
 };
 
-/** The order-credits dialog's words for the checks (spec 5, 8 "Credit order"). */
+/** The order-credits dialog's words for the checks (product.md "Validation rules", "Error catalogue" ("Credit order")). */
 export const ORDER_CREDITS_CHECK_KEYS: Record<string, string> = {
   discount: 'errors.invalidDiscount',
   address: 'errors.invalidAddress',
@@ -51,7 +51,7 @@ export const ORDER_CREDITS_CHECK_KEYS: Record<string, string> = {
   'credits-amount': 'errors.invalidCreditsAmount',
 };
 
-/** The package overview's words for a purchase by credits (spec 8 "Credits purchase"). */
+/** The package overview's words for a purchase by credits (product.md "Error catalogue" ("Credits purchase")). */
 export const PACKAGE_BY_CREDITS_CHECK_KEYS: Record<string, string> = {
   'server-name-missing': 'errors.noServerName',
   'server-name': 'errors.invalidServerName',
