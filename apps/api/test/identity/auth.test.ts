@@ -307,7 +307,7 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
     expect(wrong).toMatchObject({ status: 401, body: { reason: 'invalid-credentials' } });
   });
 
-  it("answers required before a field's format, as the forms show it (product.md "Validation rules")", async () => {
+  it(`answers required before a field's format, as the forms show it (product.md "Validation rules")`, async () => {
     const session = product.session();
     const empty = await session.post('/api/auth/register', {
       username: ' ',
