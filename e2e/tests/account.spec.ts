@@ -89,8 +89,8 @@ test('an account run alone: reset, e-mail change, two-factor, data export, deact
   await referral.getByTestId('referral-submit').click();
   await expect(referral).toContainText('Referrer not found');
   await referral.getByTestId('referral-input').fill('master');
-  // Submissions are throttled to one a second (product.md "Screens and routes"): a click inside that second does nothing, so submit
-  // until the referrer is locked.
+  // Submissions are throttled to one a second (product.md "Screens and routes"): a click inside that second
+  // does nothing, so submit until the referrer is locked.
   await expect(async () => {
     await referral.getByTestId('referral-submit').click();
     await expect(referral.getByTestId('referral-input')).toBeDisabled({ timeout: 500 });

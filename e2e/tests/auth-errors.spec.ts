@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookieNotice, fillRegisterForm } from './support';
 
-// Bad input on the auth screens shows the spec's messages (product.md "Error catalogue") and the guards send people where
-// product.md "Screens and routes" says.
+// Bad input on the auth screens shows the spec's messages (product.md "Error catalogue") and the guards send
+// people where product.md "Screens and routes" says.
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -41,7 +41,8 @@ test('register refuses mismatched passwords and missing consent before calling t
 
   await page.getByRole('textbox', { name: 'Confirm password' }).fill('secret123');
   await page.getByLabel('I agree to the Privacy Policy').uncheck();
-  // Submissions are throttled to one a second (product.md "Screens and routes"): a click inside that second does nothing.
+  // Submissions are throttled to one a second (product.md "Screens and routes"): a click inside that second
+  // does nothing.
   await expect(async () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('You must agree to the ToS and Privacy Policy')).toBeVisible({

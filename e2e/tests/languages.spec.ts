@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-// product.md "What the product does": the language comes from ?lng=, then the cookie, then the browser's languages; the server renders the
-// page in it and a choice is kept in the cookie. All five languages render the same screens.
+// product.md "What the product does": the language comes from ?lng=, then the cookie, then the browser's
+// languages; the server renders the page in it and a choice is kept in the cookie. All five languages render
+// the same screens.
 const HOSTING_TITLE: Record<string, string> = {
   en: 'Game server hosting',
   cs: 'Hosting herních serverů',

@@ -223,7 +223,8 @@ export async function walkGuest(o: WalkOptions, accounts: Accounts): Promise<voi
       page.getByRole('textbox', { name: tr(lng, 'auth', 'reset.newPassword') }),
     );
 
-    // A new account up to its e-mail code (product.md "Entities and fields"): /email/verify with the code field.
+    // A new account up to its e-mail code (product.md "Entities and fields"): /email/verify with the code
+    // field.
     const stamp = `${Date.now().toString(36)}${lng}`;
     await page.goto('/register');
     await page.getByLabel(label(tr(lng, 'auth', 'fields.username'))).fill(`walk_${stamp}`);

@@ -271,7 +271,10 @@ export async function minecraftOffer(session: Session, name = 'Minecraft Starter
   return { pkg, location: locations[0], egg: pkg.eggs[0] as number };
 }
 
-/** A complete billing address for credit and package orders (product.md "Validation rules": line 2 and state optional). */
+/**
+ * A complete billing address for credit and package orders (product.md "Validation rules": line 2 and state
+ * optional).
+ */
 export const billingAddress = {
   addressLine1: 'Hlavní 1',
   addressLine2: '',

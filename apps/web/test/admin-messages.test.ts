@@ -1,9 +1,9 @@
 /**
- * The staff area's messages (issue 10; product.md "Error catalogue" ("Admin games") .. "Users") as a staff member reads them: each
- * failed answer, shaped as the API sends it (status and `{ reason, errors }` of contracts errors.ts and
- * admin.ts), goes through the web client's own mapping to the toast's text, in all five languages (English
- * as the spec words it where it does; the others present and translated). Also the checks made before
- * sending, the multipart bodies, and how rows and audit entries are shown.
+ * The staff area's messages (issue 10; product.md "Error catalogue" ("Admin games") .. "Users") as a staff
+ * member reads them: each failed answer, shaped as the API sends it (status and `{ reason, errors }` of
+ * contracts errors.ts and admin.ts), goes through the web client's own mapping to the toast's text, in all
+ * five languages (English as the spec words it where it does; the others present and translated). Also the
+ * checks made before sending, the multipart bodies, and how rows and audit entries are shown.
  */
 import {
   addonBody,

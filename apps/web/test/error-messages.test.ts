@@ -1,7 +1,7 @@
 /**
- * The error catalogue (product.md "Error catalogue") as a user reads it: each bad input is sent to the real product server
- * (SQLite, emulators), and its answer goes through the web client's own mapping to the English message
- * the screen shows. The browser tests (e2e) show some of these on the page too.
+ * The error catalogue (product.md "Error catalogue") as a user reads it: each bad input is sent to the real
+ * product server (SQLite, emulators), and its answer goes through the web client's own mapping to the English
+ * message the screen shows. The browser tests (e2e) show some of these on the page too.
  */
 
 import auth from '@falkenhost/locales/en/auth.json';

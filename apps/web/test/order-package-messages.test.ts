@@ -1,8 +1,9 @@
 /**
- * The order-package dialog's error catalogue (product.md "Error catalogue" ("Order dialog")) as a user reads it: each bad order is
- * sent to the real product server (SQLite, emulators), and its answer goes through the dialog's own mapping
- * to the message it shows, in all five languages (English word for word where the spec has it; the others
- * present and translated). Then the checks the dialog makes before it calls, in product.md "Validation rules"'s order.
+ * The order-package dialog's error catalogue (product.md "Error catalogue" ("Order dialog")) as a user reads
+ * it: each bad order is sent to the real product server (SQLite, emulators), and its answer goes through the
+ * dialog's own mapping to the message it shows, in all five languages (English word for word where the spec
+ * has it; the others present and translated). Then the checks the dialog makes before it calls, in product.md
+ * "Validation rules"'s order.
  */
 
 import { orderPackageBody } from '@falkenhost/contracts/store';

@@ -1,7 +1,8 @@
 /**
- * The referral card's messages of product.md "Error catalogue" ("Referral") as a user reads them: each refused referrer is sent to
- * the real product server (SQLite), and its answer goes through the web client's own mapping to the text
- * the dashboard home shows, in all five languages (English as the spec words it; the others translated).
+ * The referral card's messages of product.md "Error catalogue" ("Referral") as a user reads them: each
+ * refused referrer is sent to the real product server (SQLite), and its answer goes through the web client's
+ * own mapping to the text the dashboard home shows, in all five languages (English as the spec words it; the
+ * others translated).
  */
 
 import cs from '@falkenhost/locales/cs/home.json';

@@ -1,8 +1,8 @@
 /**
- * product.md "Error catalogue" ("Resend reset") and "Reset" as a user reads them: each bad input is sent to the real product
- * server (SQLite, emulators), and its answer goes through the web client's own mapping to the message the
- * forgot-password and reset-password pages show, in English as the spec words it and translated in the
- * four other languages.
+ * product.md "Error catalogue" ("Resend reset") and "Reset" as a user reads them: each bad input is sent to
+ * the real product server (SQLite, emulators), and its answer goes through the web client's own mapping to
+ * the message the forgot-password and reset-password pages show, in English as the spec words it and
+ * translated in the four other languages.
  */
 
 import cs from '@falkenhost/locales/cs/auth.json';

@@ -1,8 +1,8 @@
 /**
- * The error catalogue of product.md "Error catalogue" ("Servers") and "Schedule" as a user reads it: each bad input is sent to the
- * real product server (SQLite, emulators), and its answer goes through the web client's own mapping to the
- * message the screen shows, in all five languages (English word for word as the spec has it; the others
- * present and translated).
+ * The error catalogue of product.md "Error catalogue" ("Servers") and "Schedule" as a user reads it: each bad
+ * input is sent to the real product server (SQLite, emulators), and its answer goes through the web client's
+ * own mapping to the message the screen shows, in all five languages (English word for word as the spec has
+ * it; the others present and translated).
  */
 import { scheduleInput } from '@falkenhost/contracts/servers';
 

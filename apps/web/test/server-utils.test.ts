@@ -1,7 +1,8 @@
 /**
- * The servers page's pure rules: the error catalogue (product.md "Error catalogue" ("Servers"), "Schedule") as the English text
- * a customer reads, the schedule ranges (product.md "Screens and routes": end hour + 1 shown, one badge per contiguous run), the
- * client-side schedule check (product.md "Validation rules") and which power buttons a live state offers.
+ * The servers page's pure rules: the error catalogue (product.md "Error catalogue" ("Servers"), "Schedule")
+ * as the English text a customer reads, the schedule ranges (product.md "Screens and routes": end hour + 1
+ * shown, one badge per contiguous run), the client-side schedule check (product.md "Validation rules") and
+ * which power buttons a live state offers.
  */
 import { scheduleInput } from '@falkenhost/contracts/servers';
 

@@ -1,8 +1,9 @@
 /**
- * The error catalogue of product.md "Error catalogue" ("Settings") and "E-mail change page" as a user reads it: each bad input is
- * sent to the real product server (SQLite, emulators), and its answer goes through the web client's own
- * mapping to the message the settings section shows, in all five languages (English as the spec words it
- * where it does; the others present and translated). Also the spec's success notices and "member since".
+ * The error catalogue of product.md "Error catalogue" ("Settings") and "E-mail change page" as a user reads
+ * it: each bad input is sent to the real product server (SQLite, emulators), and its answer goes through the
+ * web client's own mapping to the message the settings section shows, in all five languages (English as the
+ * spec words it where it does; the others present and translated). Also the spec's success notices and
+ * "member since".
  */
 
 import { changePasswordForm } from '@falkenhost/contracts/account';

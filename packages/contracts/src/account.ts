@@ -1,15 +1,20 @@
 /**
- * /api/private/users/me* contracts: the settings section's account calls (product.md "Account calls", "Entities and fields" "User
- * (me)", 5 "Password change in settings", "User update"; issue 9).
+ * /api/private/users/me* contracts: the settings section's account calls (product.md "Account calls",
+ * "Entities and fields" "User (me)", 5 "Password change in settings", "User update"; issue 9).
  */
 import { z } from 'zod';
 import { ROLES } from './constants';
 import { REASONS } from './errors';
 import { password, USERNAME_PATTERN } from './fields';
 
-/** A mailed e-mail or username change link is valid this long (docs/decisions/079-account-change-by-link.md). */
+/**
+ * A mailed e-mail or username change link is valid this long (docs/decisions/079-account-change-by-link.md).
+ */
 export const ACCOUNT_CHANGE_TTL_HOURS = 24;
-/** A new change link may be asked for this long after the last one (product.md "Validation rules"'s resend interval). */
+/**
+ * A new change link may be asked for this long after the last one (product.md "Validation rules"'s resend
+ * interval).
+ */
 export const ACCOUNT_CHANGE_RESEND_SECONDS = 120;
 /** Settings result notices vanish after this (product.md "Settings": 3 seconds). */
 export const SETTINGS_NOTICE_MS = 3_000;
@@ -26,8 +31,9 @@ export const accountProfile = z.object({
 export type AccountProfile = z.infer<typeof accountProfile>;
 
 /**
- * PUT me/update-password: the current password and the new one (product.md "API calls"). The confirmation is checked by
- * the form; the server checks the new one's length (product.md "Validation rules": at least 6 characters).
+ * PUT me/update-password: the current password and the new one (product.md "API calls"). The confirmation is
+ * checked by the form; the server checks the new one's length (product.md "Validation rules": at least 6
+ * characters).
  */
 export const updatePasswordBody = z.object({
   password: z.string().min(1, 'password').max(1_024, 'password'),
@@ -36,8 +42,9 @@ export const updatePasswordBody = z.object({
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
 /**
- * The settings' change-password form (product.md "Validation rules" ("Password change in settings"), product.md "Error catalogue"'s order): the current
- * password filled in ('password'), the new one equal to its confirmation ('password-match', on
+ * The settings' change-password form (product.md "Validation rules" ("Password change in settings"),
+ * product.md "Error catalogue"'s order): the current password filled in ('password'), the new one equal to
+ * its confirmation ('password-match', on
  * `confirmation`), then at least 6 characters ('password-length', by `updatePasswordBody`, the API's own
  * rule). Piped so a later rule is only checked once the earlier ones hold; the first issue is the one shown.
  */
@@ -53,8 +60,8 @@ export const newsletterBody = z.object({ news_subscription: z.boolean() });
 export const twoFactorBody = z.object({ two_factor_auth: z.boolean() });
 
 /**
- * PUT me/update-user (product.md "Validation rules" ("User update")): an empty or missing field keeps the current value. Read
- * loosely here; `accountChange` checks it with product.md "Error catalogue"'s reasons.
+ * PUT me/update-user (product.md "Validation rules" ("User update")): an empty or missing field keeps the
+ * current value. Read loosely here; `accountChange` checks it with product.md "Error catalogue"'s reasons.
  */
 export const updateUserBody = z.object({
   username: z.string().max(200).optional().default(''),
@@ -63,12 +70,12 @@ export const updateUserBody = z.object({
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 /**
- * The username and e-mail change as the settings form and the API check it (product.md "Validation rules" ("User update"), product.md "Error catalogue"):
- * a field left empty or equal to the current value keeps it; at least one must change ('empty-fields', on
- * the form as a whole: path `[]`), the username follows the registration rule ('username', on `username`;
- * the API answers it as a validation error), the e-mail's
- * format is checked ('email_format', on `email`). The output holds only what changes (null otherwise), e-mail in lower
- * case. The first issue is the one to show.
+ * The username and e-mail change as the settings form and the API check it (product.md "Validation rules"
+ * ("User update"), product.md "Error catalogue"): a field left empty or equal to the current value keeps it;
+ * at least one must change ('empty-fields', on the form as a whole: path `[]`), the username follows the
+ * registration rule ('username', on `username`; the API answers it as a validation error), the e-mail's
+ * format is checked ('email_format', on `email`). The output holds only what changes (null otherwise), e-mail
+ * in lower case. The first issue is the one to show.
  * @param current the account's username and e-mail now
  */
 export function accountChange(current: { username: string; email: string }) {

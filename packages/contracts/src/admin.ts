@@ -1,8 +1,8 @@
 /**
- * Staff area contracts (issue 10; product.md "Staff screens", "Entities and fields" admin fields, 5 "Admin", 7 "Admin", 8 "Admin
- * games" .. "Users"): the servers list, the store administration's four tabs, the users section and the
- * audit log. Games and packages are sent as multipart forms (they carry image files): their text fields
- * arrive as strings and are coerced here; the files are checked by the server from their bytes.
+ * Staff area contracts (issue 10; product.md "Staff screens", "Entities and fields" admin fields, 5 "Admin",
+ * 7 "Admin", 8 "Admin games" .. "Users"): the servers list, the store administration's four tabs, the users
+ * section and the audit log. Games and packages are sent as multipart forms (they carry image files): their
+ * text fields arrive as strings and are coerced here; the files are checked by the server from their bytes.
  *
  * Validation messages are the spec's error keys (`emptyFields`, `noLocations`, `noNests`, `noThumbnail`,
  * `noPackages`, `noImage`): a 400 answer carries them as `errors[0].msg`, which the web client shows.
@@ -13,9 +13,15 @@ import { ADDON_TYPES, type Language, ROLES } from './constants';
 import { gameVariablesField } from './egg-variables';
 import { id, jsonId } from './fields';
 
-/** Largest image file accepted (bytes); a larger one is answered 413 (product.md "Validation rules" ("Files must not be too large")). */
+/**
+ * Largest image file accepted (bytes); a larger one is answered 413 (product.md "Validation rules"
+ * ("Files must not be too large")).
+ */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-/** Image MIME types accepted, as found from the file's bytes (product.md "Business constants and limits": png, jpg, jpeg, webp). */
+/**
+ * Image MIME types accepted, as found from the file's bytes (product.md "Business constants and limits": png,
+ * jpg, jpeg, webp).
+ */
 export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Rows per page of the staff lists (servers, users, audit log). */
 export const ADMIN_PAGE_SIZE = 50;
@@ -24,9 +30,9 @@ export const ADMIN_PAGE_SIZE_MAX = 200;
 const EMPTY = 'emptyFields';
 
 /**
- * The validation messages of the staff forms in the spec's order (product.md "Validation rules" ("Admin"): all fields, then the
- * files, locations, eggs and packages, then the formats). A form shows, and the server answers first, the
- * earliest of these that failed, whatever order the fields were checked in.
+ * The validation messages of the staff forms in the spec's order (product.md "Validation rules" ("Admin"):
+ * all fields, then the files, locations, eggs and packages, then the formats). A form shows, and the server
+ * answers first, the earliest of these that failed, whatever order the fields were checked in.
  */
 export const ADMIN_MESSAGES = [
   EMPTY,
@@ -43,7 +49,8 @@ export const ADMIN_MESSAGES = [
 export type AdminMessage = (typeof ADMIN_MESSAGES)[number];
 
 /**
- * The first of `messages` in ADMIN_MESSAGES order (product.md "Validation rules"), or null when none of them is one.
+ * The first of `messages` in ADMIN_MESSAGES order (product.md "Validation rules"), or null when none of them
+ * is one.
  * @param messages validation messages as a form or a 400 answer lists them, in any order
  */
 export function firstAdminMessage(messages: Iterable<unknown>): AdminMessage | null {
@@ -58,9 +65,10 @@ export function firstAdminMessage(messages: Iterable<unknown>): AdminMessage | n
 const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
 
 /**
- * An image part of a staff form (product.md "Validation rules", "Business constants and limits" ("Files must not be too large") upload types): the browser's
- * File (png, jpeg or webp by its type, or its name when the browser gives no type; at most
- * UPLOAD_MAX_BYTES) or the server's bytes (whose type uploads.ts finds from the bytes themselves).
+ * An image part of a staff form (product.md "Validation rules", "Business constants and limits"
+ * ("Files must not be too large") upload types): the browser's File (png, jpeg or webp by its type, or its
+ * name when the browser gives no type; at most UPLOAD_MAX_BYTES) or the server's bytes (whose type uploads.ts
+ * finds from the bytes themselves).
  * @param missing the message when no file is given (required on add); undefined when it may be left out
  */
 export const imageUpload = (missing?: 'noImage' | 'noThumbnail') =>
@@ -89,7 +97,10 @@ export const formFlag = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
-/** A whole number of a form (a string of digits or a number); `min` as product.md "Validation rules" says (0, or 1 for priority). */
+/**
+ * A whole number of a form (a string of digits or a number); `min` as product.md "Validation rules" says (0,
+ * or 1 for priority).
+ */
 export const formInt = (min: number, max = 1_000_000_000) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
@@ -97,8 +108,8 @@ export const formInt = (min: number, max = 1_000_000_000) =>
   );
 
 /**
- * A resource that may be left empty for unlimited (product.md "Screens and routes": empty vcpu, slots, storage or ram means
- * unlimited): empty or missing is 0.
+ * A resource that may be left empty for unlimited (product.md "Screens and routes": empty vcpu, slots,
+ * storage or ram means unlimited): empty or missing is 0.
  */
 export const formUnlimited = z.preprocess(
   (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : v),
@@ -130,7 +141,10 @@ export const allServersQuery = z.object({
   pageSize: id.optional().default(ADMIN_PAGE_SIZE).pipe(z.number().max(ADMIN_PAGE_SIZE_MAX)),
 });
 
-/** Server (admin list), product.md "Entities and fields": status is the panel's power state (running, offline, starting, ...). */
+/**
+ * Server (admin list), product.md "Entities and fields": status is the panel's power state (running, offline,
+ * starting, ...).
+ */
 export const adminServer = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -173,8 +187,8 @@ export type AdminGame = z.infer<typeof adminGame>;
 
 /**
  * The text fields of POST (add) and PUT (edit, with `id`) /api/private/store/games; image and thumbnail
- * are the form's file parts (required on add, optional on edit). product.md "Validation rules": at least one of desktop,
- * console, mobile or active ticked.
+ * are the form's file parts (required on add, optional on edit). product.md "Validation rules": at least one
+ * of desktop, console, mobile or active ticked.
  */
 export const gameFields = z
   .object({
@@ -192,7 +206,8 @@ export type GameFields = z.infer<typeof gameFields>;
 
 /**
  * The whole game form, text fields and files (`image`, `thumbnail`: required on add, optional on edit),
- * as the staff popup checks it and the server checks the multipart form (product.md "Validation rules" ("Game add")).
+ * as the staff popup checks it and the server checks the multipart form (product.md "Validation rules"
+ * ("Game add")).
  */
 export const gameForm = (mode: 'add' | 'edit') =>
   z.intersection(
@@ -239,9 +254,9 @@ export const adminPackage = z.object({
 export type AdminPackage = z.infer<typeof adminPackage>;
 
 /**
- * The text fields of POST and PUT /api/private/store/packages (product.md "API calls"); `thumbnail` is the file part
- * (required on add). `target` (add only) makes a custom package for that username. Credits are whole or
- * decimal credits per month.
+ * The text fields of POST and PUT /api/private/store/packages (product.md "API calls"); `thumbnail` is the
+ * file part (required on add). `target` (add only) makes a custom package for that username. Credits are
+ * whole or decimal credits per month.
  */
 export const packageFields = z.object({
   name,
@@ -271,7 +286,8 @@ export type PackageFields = z.infer<typeof packageFields>;
 
 /**
  * The whole package form, text fields and the thumbnail file (required on add, optional on edit), as the
- * staff popup checks it and the server checks the multipart form (product.md "Validation rules" ("Package add")).
+ * staff popup checks it and the server checks the multipart form (product.md "Validation rules"
+ * ("Package add")).
  */
 export const packageForm = (mode: 'add' | 'edit') =>
   packageFields.extend({ thumbnail: imageUpload(mode === 'add' ? 'noThumbnail' : undefined) });
@@ -341,7 +357,10 @@ export const adminAddon = z.object({
 });
 export type AdminAddon = z.infer<typeof adminAddon>;
 
-/** GET addons-additional-data: the package rows the add-on popup groups by game (product.md "Entities and fields"). */
+/**
+ * GET addons-additional-data: the package rows the add-on popup groups by game (product.md
+ * "Entities and fields").
+ */
 export const addonsAdditionalData = z.array(
   z.object({
     id: z.number().int(),
@@ -373,7 +392,10 @@ export const addonEditBody = addonBody.extend({ id: jsonId });
 
 // ---------------------------------------------------------------------------------------------- discounts
 
-/** Discount (product.md "Entities and fields"); percentage in percent; valid_until ISO 8601; valid while it is in the future. */
+/**
+ * Discount (product.md "Entities and fields"); percentage in percent; valid_until ISO 8601; valid while it is
+ * in the future.
+ */
 export const adminDiscount = z.object({
   id: z.number().int(),
   name: z.string(),

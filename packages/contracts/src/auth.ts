@@ -1,15 +1,17 @@
 /**
- * /api/auth contracts (product.md "Authentication calls", "Entities and fields", "Validation rules" ("Session user")).
+ * /api/auth contracts (product.md "Authentication calls", "Entities and fields", "Validation rules"
+ * ("Session user")).
  */
 import { z } from 'zod';
 import { CODE_LENGTH, RECOVERY_CODE_LENGTH, ROLES } from './constants';
 import { captchaToken, email, password, personName, username } from './fields';
 
 /**
- * The rules of the auth forms by their message, in the order product.md "Validation rules" lists them ("Login", "Register",
- * "Forgot password", "Reset"): every field filled, passwords match, password length, both consents, the
- * captcha; then the formats of the error catalogue (product.md "Error catalogue": special characters, 'Invalid email') and the
- * code length. A form shows only the first failing one (docs/decisions/201-auth-form-rule-order.md).
+ * The rules of the auth forms by their message, in the order product.md "Validation rules" lists them
+ * ("Login", "Register", "Forgot password", "Reset"): every field filled, passwords match, password length,
+ * both consents, the captcha; then the formats of the error catalogue (product.md "Error catalogue": special
+ * characters, 'Invalid email') and the code length. A form shows only the first failing one
+ * (docs/decisions/201-auth-form-rule-order.md).
  */
 export const AUTH_RULE_ORDER = [
   'required',
@@ -46,7 +48,10 @@ const filled = <T extends z.ZodType<unknown, string>>(rule: T) =>
 const filledPassword = <T extends z.ZodType<unknown, string>>(rule: T) =>
   z.string({ error: 'required' }).min(1, 'required').pipe(rule);
 
-/** POST /api/auth/login (product.md "Validation rules" ("Login"): e-mail and password required, captcha); also the login form. */
+/**
+ * POST /api/auth/login (product.md "Validation rules" ("Login"): e-mail and password required, captcha); also
+ * the login form.
+ */
 export const loginBody = z.object({
   email: filled(email),
   password: filledPassword(z.string().max(1_024, 'password-length')),
@@ -54,7 +59,10 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** POST /api/auth/register (product.md "Validation rules", "API calls" ("Register")): what the server receives and checks. */
+/**
+ * POST /api/auth/register (product.md "Validation rules", "API calls" ("Register")): what the server receives
+ * and checks.
+ */
 export const registerBody = z.object({
   username: filled(username),
   firstName: filled(personName),
@@ -68,7 +76,8 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /**
  * The register form: the body's rules plus the confirmation (filled, equal to the password) and the two
- * consents (product.md "Validation rules": terms and privacy both ticked, else `consent`). Only the body is sent (product.md "API calls").
+ * consents (product.md "Validation rules": terms and privacy both ticked, else `consent`). Only the body is
+ * sent (product.md "API calls").
  */
 export const registerForm = registerBody
   .extend({
@@ -97,10 +106,10 @@ export const codeBody = z.object({
 export type CodeBody = z.infer<typeof codeBody>;
 
 /**
- * POST /api/auth/2fa's body: a mailed 6-character code (product.md "API calls") or, for a user with TOTP on (issue 9), the
- * 6 digits of the authenticator app or a 10-character recovery code (shown as `ABCDE-FGHJK`). Spaces and
- * hyphens are dropped and letters upper-cased, so `abcde-fghjk` and `123 456` are read right; any other
- * length is 400 `validation` with msg `code-length`, as for codeBody.
+ * POST /api/auth/2fa's body: a mailed 6-character code (product.md "API calls") or, for a user with TOTP on
+ * (issue 9), the 6 digits of the authenticator app or a 10-character recovery code (shown as `ABCDE-FGHJK`).
+ * Spaces and hyphens are dropped and letters upper-cased, so `abcde-fghjk` and `123 456` are read right; any
+ * other length is 400 `validation` with msg `code-length`, as for codeBody.
  */
 export const secondFactorBody = z.object({
   token: z
@@ -111,7 +120,10 @@ export const secondFactorBody = z.object({
 });
 export type SecondFactorBody = z.infer<typeof secondFactorBody>;
 
-/** POST /api/auth/reset-password and resend-reset-password (product.md "Validation rules", "API calls"); also the forgot-password form. */
+/**
+ * POST /api/auth/reset-password and resend-reset-password (product.md "Validation rules", "API calls"); also
+ * the forgot-password form.
+ */
 export const resetPasswordBody = z.object({ email: filled(email), captchaToken });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
@@ -119,7 +131,10 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const resetTokenBody = z.object({ token: z.string().trim().min(1).max(256) });
 export type ResetTokenBody = z.infer<typeof resetTokenBody>;
 
-/** POST /api/auth/update-password: the link's token and the new password (product.md "Validation rules" rules). */
+/**
+ * POST /api/auth/update-password: the link's token and the new password (product.md "Validation rules"
+ * rules).
+ */
 export const updateResetPasswordBody = z.object({
   token: z.string().trim().min(1).max(256),
   password: filledPassword(password),
@@ -128,8 +143,9 @@ export const updateResetPasswordBody = z.object({
 export type UpdateResetPasswordBody = z.infer<typeof updateResetPasswordBody>;
 
 /**
- * The reset-password form (product.md "Validation rules" ("Reset"): filled, match, minimum 6 characters, captcha): the body's
- * password and captcha rules plus the confirmation; the token comes from the link, not from the form.
+ * The reset-password form (product.md "Validation rules" ("Reset"): filled, match, minimum 6 characters,
+ * captcha): the body's password and captcha rules plus the confirmation; the token comes from the link, not
+ * from the form.
  */
 export const resetPasswordForm = updateResetPasswordBody
   .pick({ password: true, captchaToken: true })
@@ -141,7 +157,9 @@ export const resetPasswordForm = updateResetPasswordBody
   });
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
-/** The session user (product.md "Entities and fields"). `authenticated` is false while a 2FA code is pending. */
+/**
+ * The session user (product.md "Entities and fields"). `authenticated` is false while a 2FA code is pending.
+ */
 export const sessionUser = z.object({
   id: z.number().int(),
   username: z.string(),

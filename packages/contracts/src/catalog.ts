@@ -1,7 +1,7 @@
 /**
- * Public store contracts: GET /api/public/store/games and /games/packages (product.md "Public pages", "Entities and fields", "API calls").
- * Credit amounts are numbers of credits (exact to 4 decimals), euro amounts numbers of euro; the server
- * computes them in money.ts from integers.
+ * Public store contracts: GET /api/public/store/games and /games/packages (product.md "Public pages",
+ * "Entities and fields", "API calls"). Credit amounts are numbers of credits (exact to 4 decimals), euro
+ * amounts numbers of euro; the server computes them in money.ts from integers.
  */
 import { z } from 'zod';
 import { id } from './fields';
@@ -20,7 +20,10 @@ export const publicGame = z.object({
 });
 export type PublicGame = z.infer<typeof publicGame>;
 
-/** Resources of a package; 0 for vcpu, ram_size, storage_size or slots means unlimited (product.md "Screens and routes"). */
+/**
+ * Resources of a package; 0 for vcpu, ram_size, storage_size or slots means unlimited (product.md
+ * "Screens and routes").
+ */
 export const packageResources = z.object({
   vcpu: z.number().int(),
   ram_size: z.number().int(),

@@ -58,13 +58,25 @@ export const REASONS = {
   installing: 'installing',
   /** the server already has an add-on of this type (409, product.md "Error catalogue" ("Servers")) */
   addonExists: 'addon-exists',
-  /** a package change on a server that has add-ons (409, product.md "States and transitions", "Error catalogue") */
+  /**
+   * a package change on a server that has add-ons (409, product.md "States and transitions",
+   * "Error catalogue")
+   */
   hasAddons: 'addons',
-  /** schedule: day, start or end missing or not a day and hour (400, product.md "Validation rules", "Error catalogue" ("Invalid input")) */
+  /**
+   * schedule: day, start or end missing or not a day and hour (400, product.md "Validation rules",
+   * "Error catalogue" ("Invalid input"))
+   */
   invalidInput: 'invalid-input',
-  /** schedule: start after end, or an hour outside 0-23 (400, product.md "Validation rules", "Error catalogue" ("Invalid hours")) */
+  /**
+   * schedule: start after end, or an hour outside 0-23 (400, product.md "Validation rules", "Error catalogue"
+   * ("Invalid hours"))
+   */
   invalidHours: 'invalid-hours',
-  /** schedule: the range overlaps an existing schedule of that day (409, product.md "Validation rules", "Error catalogue") */
+  /**
+   * schedule: the range overlaps an existing schedule of that day (409, product.md "Validation rules",
+   * "Error catalogue")
+   */
   scheduleOverlap: 'schedule-overlap',
   /** another change of this server is under way (409); try again in a moment */
   busy: 'busy',
@@ -74,17 +86,26 @@ export const REASONS = {
   outsideSchedule: 'outside-schedule',
   /** settings: the current password given is wrong (401, product.md "Error catalogue" ("Settings")) */
   invalidPassword: 'invalid-password',
-  /** settings: neither username nor e-mail given or changed (400, product.md "Error catalogue" 'Fill in at least one field') */
+  /**
+   * settings: neither username nor e-mail given or changed (400, product.md "Error catalogue" 'Fill in at
+   * least one field')
+   */
   emptyFields: 'empty-fields',
   /** a mailed link's token is unknown, malformed, used, expired or not this account's (400) */
   invalidToken: 'invalid-token',
-  /** resend-reset-password without an unexpired request for that address (404, product.md "Error catalogue" ("Resend reset")) */
+  /**
+   * resend-reset-password without an unexpired request for that address (404, product.md "Error catalogue"
+   * ("Resend reset"))
+   */
   noToken: 'no-token',
   /** TOTP set-up asked for while TOTP is already on (409); turn it off first */
   totpEnabled: 'totp-enabled',
   /** a TOTP call that needs TOTP on (disable, new recovery codes) while it is off (409) */
   totpDisabled: 'totp-disabled',
-  /** staff: a game, package or add-on name, or a discount code, already used (409, product.md "Error catalogue" ("Admin")) */
+  /**
+   * staff: a game, package or add-on name, or a discount code, already used (409, product.md
+   * "Error catalogue" ("Admin"))
+   */
   exists: 'exists',
   /** staff: an uploaded file above the size limit (413, product.md "Error catalogue" 'File is too large') */
   fileTooLarge: 'file-too-large',

@@ -6,13 +6,13 @@
  * - euro amounts are integers of cents (`Cents`);
  * - percentages are integers of basis points (1 % = 100 bp, `BasisPoints`).
  *
- * Rates: 1 credit = 0.04 EUR (product.md "Business constants and limits"), hourly price = monthly price / 730 hours
- * (money-and-billing.md "Money and credits").
- * The credit scale (UNITS_PER_CREDIT) and the hours of a month (HOURS_PER_MONTH) are written here only:
- * every other file, SQL included, uses these constants or the functions below, never 10 000 or 730.
- * Every function here is exact on integers and rounds half up (away from zero) once, at its last step.
- * Intermediate products stay below 2^53 for every amount the product accepts (at most 25 000 credits per
- * order, 10^7 credits per package): the largest, `creditsEurTotal`, multiplies cents by 10^8.
+ * Rates: 1 credit = 0.04 EUR (product.md "Business constants and limits"), hourly price = monthly price / 730
+ * hours (money-and-billing.md "Money and credits"). The credit scale (UNITS_PER_CREDIT) and the hours of a
+ * month (HOURS_PER_MONTH) are written here only: every other file, SQL included, uses these constants or the
+ * functions below, never 10 000 or 730. Every function here is exact on integers and rounds half up (away
+ * from zero) once, at its last step. Intermediate products stay below 2^53 for every amount the product
+ * accepts (at most 25 000 credits per order, 10^7 credits per package): the largest, `creditsEurTotal`,
+ * multiplies cents by 10^8.
  */
 
 /** An amount of credits in 1/10 000 credit. */
@@ -32,22 +32,37 @@ export const UNITS_PER_CENT = UNITS_PER_CREDIT / CENTS_PER_CREDIT;
 export const HOURS_PER_MONTH = 730;
 /** 100 % in basis points. */
 export const FULL_PERCENT: BasisPoints = 10_000;
-/** Monthly (card) purchase is 5 % cheaper: 95 % of the credit price (product.md "Business constants and limits"). */
+/**
+ * Monthly (card) purchase is 5 % cheaper: 95 % of the credit price (product.md
+ * "Business constants and limits").
+ */
 export const MONTHLY_DISCOUNT_BP: BasisPoints = 500;
-/** Referrer bonus: 5 % of the referred customer's spending (product.md "What the product does", "Business constants and limits"). */
+/**
+ * Referrer bonus: 5 % of the referred customer's spending (product.md "What the product does",
+ * "Business constants and limits").
+ */
 export const REFERRAL_BONUS_BP: BasisPoints = 500;
 
-/** Payment methods the product offers, with the spec's identifiers (product.md "Business constants and limits"). */
+/**
+ * Payment methods the product offers, with the spec's identifiers (product.md
+ * "Business constants and limits").
+ */
 export const PAYMENT_METHODS = ['creditCard', 'paypal', 'paysafecard'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** A payment method's fee: a percentage of the amount plus a fixed part (product.md "Business constants and limits": fees). */
+/**
+ * A payment method's fee: a percentage of the amount plus a fixed part (product.md
+ * "Business constants and limits": fees).
+ */
 export interface PaymentFee {
   percentBp: BasisPoints;
   fixedCents: Cents;
 }
 
-/** Fees by payment method (product.md "Business constants and limits"): card 1.8 % + 0.25 EUR, PayPal 3.8 % + 0.50 EUR, paysafecard 15 % + 0. */
+/**
+ * Fees by payment method (product.md "Business constants and limits"): card 1.8 % + 0.25 EUR, PayPal 3.8 % +
+ * 0.50 EUR, paysafecard 15 % + 0.
+ */
 export const PAYMENT_FEES: Readonly<Record<PaymentMethod, PaymentFee>> = {
   creditCard: { percentBp: 180, fixedCents: 25 },
   paypal: { percentBp: 380, fixedCents: 50 },
@@ -186,7 +201,8 @@ function orderPrice(
 }
 
 /**
- * Price of a credit purchase (product.md "Business constants and limits"): credits x 0.04 EUR, minus the discount percentage, plus the fee.
+ * Price of a credit purchase (product.md "Business constants and limits"): credits x 0.04 EUR, minus the
+ * discount percentage, plus the fee.
  * @param creditsAmount whole credits (25 to 25 000, checked by the order schema)
  * @param discountBp discount code percentage in basis points (0 for none)
  * @param method payment method
@@ -203,9 +219,9 @@ export function creditsOrderPrice(
 }
 
 /**
- * Price of a month of a server bought by card (product.md "Business constants and limits", money-and-billing.md "Billing"): the EUR price of its
- * monthly credits, minus 5 %, minus the discount code (first month only: pass 0 for later months), plus the
- * card fee.
+ * Price of a month of a server bought by card (product.md "Business constants and limits",
+ * money-and-billing.md "Billing"): the EUR price of its monthly credits, minus 5 %, minus the discount code
+ * (first month only: pass 0 for later months), plus the card fee.
  * @param monthlyUnits package plus add-ons, credit units per month
  * @param discountBp discount code percentage in basis points (0 for none or a later month)
  * @param method payment method (the package order dialog offers only creditCard)
@@ -219,7 +235,8 @@ export function serverMonthPrice(
 }
 
 /**
- * EUR price of a monthly credit price (package or add-on `eur_price`): credits x 0.04 (product.md "Business constants and limits").
+ * EUR price of a monthly credit price (package or add-on `eur_price`): credits x 0.04 (product.md
+ * "Business constants and limits").
  * @param monthlyUnits credit units per month
  */
 export function eurPrice(monthlyUnits: CreditUnits): Cents {
@@ -227,7 +244,8 @@ export function eurPrice(monthlyUnits: CreditUnits): Cents {
 }
 
 /**
- * The monthly (card) EUR price shown beside a package: 95 % of its credit price in EUR (product.md "Business constants and limits").
+ * The monthly (card) EUR price shown beside a package: 95 % of its credit price in EUR (product.md
+ * "Business constants and limits").
  * @param monthlyUnits credit units per month
  */
 export function monthlyEurPrice(monthlyUnits: CreditUnits): Cents {
@@ -260,8 +278,9 @@ export function referralBonusUnits(spentCents: Cents): CreditUnits {
 }
 
 /**
- * Monthly cost of a package change as the details overlay shows it (product.md "Business constants and limits" ("Monthly upgrade cost shown")):
- * the new monthly credits minus the current when higher, else 0.
+ * Monthly cost of a package change as the details overlay shows it (product.md
+ * "Business constants and limits" ("Monthly upgrade cost shown")): the new monthly credits minus the current
+ * when higher, else 0.
  * @param newMonthlyUnits the new package's credit units per month
  * @param currentMonthlyUnits the server's current credit units per month
  */
@@ -276,9 +295,10 @@ export function upgradeCostUnits(
 
 /**
  * What a change of a monthly server's price costs for the rest of its paid period
- * (money-and-billing.md "Add-ons and package change": the difference for the new rate is charged for the rest of the period): the monthly
- * difference times the share of the period still ahead, rounded half up once. A cheaper rate costs 0
- * (nothing is refunded for the rest of a period; docs/decisions/064-monthly-server-changes.md).
+ * (money-and-billing.md "Add-ons and package change": the difference for the new rate is charged for the rest
+ * of the period): the monthly difference times the share of the period still ahead, rounded half up once. A
+ * cheaper rate costs 0 (nothing is refunded for the rest of a period;
+ * docs/decisions/064-monthly-server-changes.md).
  * @param monthlyDiffUnits new minus current credit units per month (0 or less costs 0)
  * @param remainingMs milliseconds from now to the end of the paid period (clamped to 0..periodMs)
  * @param periodMs length of the paid period in milliseconds (> 0)

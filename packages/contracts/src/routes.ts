@@ -53,8 +53,8 @@ export function nextRouteFor(user: GuardUser): '/email/2fa' | '/email/verify' | 
 }
 
 /**
- * The spec's page guards (product.md "Routes and guards"), one rule for the client's router and the server's pages:
- * /dashboard needs a fully logged-in user (else /login, /email/2fa or /email/verify); /login and
+ * The spec's page guards (product.md "Routes and guards"), one rule for the client's router and the server's
+ * pages: /dashboard needs a fully logged-in user (else /login, /email/2fa or /email/verify); /login and
  * /register send a logged-in user on; /email/{type} takes `2fa` or `verify` and a user who still owes it.
  * @param pathname the page's path, e.g. "/dashboard"
  * @param user the session user, null when logged out

@@ -1,5 +1,6 @@
 /**
- * Customer servers contracts (product.md "Customer servers", "Entities and fields", "Live server stats" ("Owned server")).
+ * Customer servers contracts (product.md "Customer servers", "Entities and fields", "Live server stats"
+ * ("Owned server")).
  */
 import { z } from 'zod';
 import {
@@ -62,8 +63,9 @@ export const ownedServer = z.object({
   /** ISO 8601, monthly servers: the end of the paid period (the next renewal), null for hourly */
   paid_until: z.string().nullable(),
   /**
-   * Monthly servers: true when no payment mandate renews it and its price is above 0 (product.md "States and transitions": shown as
-   * cancelled, cancel disabled); the server runs to `paid_until`, then is suspended.
+   * Monthly servers: true when no payment mandate renews it and its price is above 0 (product.md
+   * "States and transitions": shown as cancelled, cancel disabled); the server runs to `paid_until`, then is
+   * suspended.
    */
   cancelled: z.boolean(),
 });
@@ -87,7 +89,10 @@ export const serverIdBody = z.object({ id: jsonId });
 export const powerBody = z.object({ id: jsonId, signal: z.enum(POWER_SIGNALS) });
 export type PowerBody = z.infer<typeof powerBody>;
 
-/** One schedule of a server (product.md "Entities and fields" ("Schedule")): the active hours of one day, 0-23. */
+/**
+ * One schedule of a server (product.md "Entities and fields" ("Schedule")): the active hours of one day,
+ * 0-23.
+ */
 export const schedule = z.object({
   id: z.number().int(),
   day_of_week: z.enum(DAYS),
@@ -100,7 +105,10 @@ export const scheduleQuery = z.object({ user_packages_id: id });
 export const scheduleAnswer = z.object({ timeZone: z.string(), schedules: z.array(schedule) });
 export type ScheduleAnswer = z.infer<typeof scheduleAnswer>;
 
-/** The hour-range rule's own message (product.md "Error catalogue" ("Range of hours is invalid")); the API answers it as invalid-hours. */
+/**
+ * The hour-range rule's own message (product.md "Error catalogue" ("Range of hours is invalid")); the API
+ * answers it as invalid-hours.
+ */
 export const HOUR_RANGE = 'hour-range';
 
 const dayName = z
@@ -111,10 +119,10 @@ const wholeHour = z.number({ error: REASONS.invalidInput }).int(REASONS.invalidI
 const hourOfDay = z.number().min(0, HOUR_RANGE).max(SCHEDULE_HOUR_MAX, HOUR_RANGE);
 
 /**
- * A new schedule as the panel's form and the API check it (product.md "Validation rules" ("Schedule"), in its order): day, start and
- * end present (invalid-input; the day a name Monday..Sunday, any case), then both hours within 0 to 23
- * (hour-range), then start not after end (invalid-hours, on `endHour`). The stages are piped so a later
- * rule is only checked once the earlier ones hold; the first issue is the one to show.
+ * A new schedule as the panel's form and the API check it (product.md "Validation rules" ("Schedule"), in its
+ * order): day, start and end present (invalid-input; the day a name Monday..Sunday, any case), then both
+ * hours within 0 to 23 (hour-range), then start not after end (invalid-hours, on `endHour`). The stages are
+ * piped so a later rule is only checked once the earlier ones hold; the first issue is the one to show.
  */
 export const scheduleInput = z
   .object({ day: dayName, startHour: wholeHour, endHour: wholeHour })
@@ -126,10 +134,11 @@ export const scheduleInput = z
 export type ScheduleInput = z.output<typeof scheduleInput>;
 
 /**
- * POST /api/private/servers/schedule (product.md "API calls"). The body is read loosely here and its day and hours checked
- * with `scheduleInput`, so a refused body gets product.md "Error catalogue"'s reasons (invalid-input, invalid-hours) rather than a
- * generic validation answer. `timeZone` (IANA, optional) is sent only when the customer chose to move their
- * schedules to that zone (docs/decisions/221-schedule-time-zone.md); without it the stored zone stays.
+ * POST /api/private/servers/schedule (product.md "API calls"). The body is read loosely here and its day and
+ * hours checked with `scheduleInput`, so a refused body gets product.md "Error catalogue"'s reasons
+ * (invalid-input, invalid-hours) rather than a generic validation answer. `timeZone` (IANA, optional) is sent
+ * only when the customer chose to move their schedules to that zone
+ * (docs/decisions/221-schedule-time-zone.md); without it the stored zone stays.
  */
 export const scheduleBody = z.object({
   user_packages_id: jsonId,
@@ -140,7 +149,10 @@ export const scheduleBody = z.object({
 });
 export type ScheduleBody = z.input<typeof scheduleBody>;
 
-/** DELETE /api/private/servers/schedule (product.md "API calls"): `hoursToDelete` is a JSON list of hours (or a list). */
+/**
+ * DELETE /api/private/servers/schedule (product.md "API calls"): `hoursToDelete` is a JSON list of hours (or
+ * a list).
+ */
 export const scheduleDeleteBody = z.object({
   user_packages_id: jsonId,
   id: jsonId,

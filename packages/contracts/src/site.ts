@@ -1,7 +1,7 @@
 /**
- * The public site's configurable content (product.md "Public pages" and "/contact"; issue 11, part 2): the three
- * partner cards, the company's details and the documents offered for download. The content comes from the
- * operator's SITE_CONTENT_DIR (docs/operations.md "Site content"); the company from SUPPLIER_*.
+ * The public site's configurable content (product.md "Public pages" and "/contact"; issue 11, part 2): the
+ * three partner cards, the company's details and the documents offered for download. The content comes from
+ * the operator's SITE_CONTENT_DIR (docs/operations.md "Site content"); the company from SUPPLIER_*.
  *
  * - `GET /api/public/site/partners?lang=` answers `partnersAnswer`
  * - `GET /api/public/site/company?lang=` answers `companyAnswer`
@@ -10,7 +10,10 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants';
 
-/** The documents /contact offers (product.md "Screens and routes"): general terms, privacy policy, security incidents, AML policy. */
+/**
+ * The documents /contact offers (product.md "Screens and routes"): general terms, privacy policy, security
+ * incidents, AML policy.
+ */
 export const SITE_DOCUMENTS = [
   'general-terms',
   'privacy-policy',
@@ -73,7 +76,10 @@ export const companyAnswer = z.object({
   companyId: z.string(),
   email: z.string(),
   web: z.string().nullable(),
-  /** always false: the provider is a Czech company that is not a VAT payer (product.md "What the product does") */
+  /**
+   * always false: the provider is a Czech company that is not a VAT payer (product.md
+   * "What the product does")
+   */
   vatPayer: z.literal(false),
   /** the documents available in the requested language (or English), in SITE_DOCUMENTS order */
   documents: z.array(siteDocumentEntry),

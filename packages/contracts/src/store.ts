@@ -43,7 +43,9 @@ export const storeAddon = z.object({
 });
 export type StoreAddon = z.infer<typeof storeAddon>;
 
-/** A location for ordering: id, code (Pterodactyl short) and name (long) (product.md "Entities and fields"). */
+/**
+ * A location for ordering: id, code (Pterodactyl short) and name (long) (product.md "Entities and fields").
+ */
 export const storeLocation = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type StoreLocation = z.infer<typeof storeLocation>;
 
@@ -74,7 +76,10 @@ export const discountVerificationBody = z.object({ code: z.string().trim().min(1
 /** percentage is a number of percent, e.g. 10 or 12.5 */
 export const discountVerificationAnswer = z.object({ code: z.string(), percentage: z.number() });
 
-/** Billing address (product.md "Entities and fields"): line 2 and state optional; country as ISO 3166-1 alpha-2. */
+/**
+ * Billing address (product.md "Entities and fields"): line 2 and state optional; country as ISO 3166-1
+ * alpha-2.
+ */
 export const billingAddress = z.object({
   addressLine1: z.string().trim().min(1, 'address').max(120),
   addressLine2: z.string().trim().max(120).optional().default(''),
@@ -134,7 +139,10 @@ export const addonIdsField = z
     return ids.data;
   });
 
-/** A server name (product.md "Validation rules"): required; letters, digits, underscore, dot, hyphen and space; at most 50. */
+/**
+ * A server name (product.md "Validation rules"): required; letters, digits, underscore, dot, hyphen and
+ * space; at most 50.
+ */
 const serverNameField = z
   .string()
   .trim()
@@ -157,14 +165,15 @@ export type ParsedPackageByCreditsBody = z.output<typeof packageByCreditsBody>;
 
 /**
  * Payment methods of the order-package dialog: the spec's identifiers are creditCard and paypal, and the
- * dialog offers credit card only (product.md "Screens and routes", "Business constants and limits"); a monthly subscription needs a card mandate
- * (reference/mollie.md: PayPal recurring needs account approval). PayPal is refused with 'payment-method'.
+ * dialog offers credit card only (product.md "Screens and routes", "Business constants and limits"); a
+ * monthly subscription needs a card mandate (reference/mollie.md: PayPal recurring needs account approval).
+ * PayPal is refused with 'payment-method'.
  */
 export const PACKAGE_ORDER_METHODS = ['creditCard'] as const;
 
 /**
- * POST /api/private/store/order-package (product.md "API calls"): a server billed monthly by card. Answers `{ link }`,
- * the Mollie checkout of the first month.
+ * POST /api/private/store/order-package (product.md "API calls"): a server billed monthly by card. Answers `{
+ * link }`, the Mollie checkout of the first month.
  */
 export const orderPackageBody = billingAddress.extend({
   referrer: optionalText,
@@ -182,11 +191,11 @@ export type OrderPackageBody = z.input<typeof orderPackageBody>;
 export type ParsedOrderPackageBody = z.output<typeof orderPackageBody>;
 
 /**
- * The messages of the order schemas above in the order the dialogs check them (product.md "Validation rules" "Order dialog
- * checks"): (1) 'discount', a code entered but not verified (the form's own rule: the server verifies the
- * code itself and answers 400 discount); (2) the address and payment method; (3) a missing package, egg,
- * location or server name; (4) the server name's characters; then the credits amount, add-ons and egg
- * variables. A form shows the first of its failing messages in this order.
+ * The messages of the order schemas above in the order the dialogs check them (product.md "Validation rules"
+ * "Order dialog checks"): (1) 'discount', a code entered but not verified (the form's own rule: the server
+ * verifies the code itself and answers 400 discount); (2) the address and payment method; (3) a missing
+ * package, egg, location or server name; (4) the server name's characters; then the credits amount, add-ons
+ * and egg variables. A form shows the first of its failing messages in this order.
  */
 export const ORDER_CHECK_ORDER = [
   'discount',

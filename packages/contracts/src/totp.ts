@@ -17,7 +17,10 @@ export const totpState = z.object({
 });
 export type TotpState = z.infer<typeof totpState>;
 
-/** POST /setup: the current password, as for a password change (product.md "Error catalogue" ("Settings"): 401 invalid-password). */
+/**
+ * POST /setup: the current password, as for a password change (product.md "Error catalogue" ("Settings"): 401
+ * invalid-password).
+ */
 export const totpSetupBody = z.object({ password: z.string().min(1, 'password').max(1_024, 'password') });
 export type TotpSetupBody = z.infer<typeof totpSetupBody>;
 

@@ -35,8 +35,9 @@ export async function dropOpenAccountChanges(
 }
 
 /**
- * PUT me/update-user (product.md "States and transitions", "Validation rules", "Error catalogue"): mails a change link to the new address (the current one for a
- * username-only change); nothing about the account changes here (record 079).
+ * PUT me/update-user (product.md "States and transitions", "Validation rules", "Error catalogue"): mails a
+ * change link to the new address (the current one for a username-only change); nothing about the account
+ * changes here (record 079).
  * @returns the address the link went to
  * @throws AppError 400 empty-fields, 400 validation (username rule), 400 email_format, 400 username / email
  *   (taken), 429 too-soon
@@ -101,8 +102,8 @@ export async function requestAccountChange(
 }
 
 /**
- * PUT me/update-user-execute (product.md "Screens and routes" `/update-user/{token}`): applies the change the token stands for, once;
- * the token alone proves the request (record 079).
+ * PUT me/update-user-execute (product.md "Screens and routes" `/update-user/{token}`): applies the change the
+ * token stands for, once; the token alone proves the request (record 079).
  * @param callerId the logged-in user, or null
  * @throws AppError 400 invalid-token, 400 username / email (taken meanwhile; the link stays usable)
  */

@@ -13,8 +13,8 @@ import { cancelServer } from '../servers/lifecycle';
 import { dropOpenAccountChanges } from './account-change';
 
 /**
- * PUT me/deactivate (product.md "Settings", "States and transitions"): closes the account in one transaction with the notice mail,
- * then stops its servers costing money and clears the caller's cookies (record 081).
+ * PUT me/deactivate (product.md "Settings", "States and transitions"): closes the account in one transaction
+ * with the notice mail, then stops its servers costing money and clears the caller's cookies (record 081).
  * @throws AppError 403 forbidden for the master role
  */
 export async function deactivateAccount(ctx: AppContext, reply: FastifyReply, user: User): Promise<void> {

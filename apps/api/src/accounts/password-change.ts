@@ -10,7 +10,8 @@ import type { User } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 
 /**
- * PUT me/update-password (product.md "Validation rules", "Error catalogue"): ends every other session; the caller gets a fresh one (record 080).
+ * PUT me/update-password (product.md "Validation rules", "Error catalogue"): ends every other session; the
+ * caller gets a fresh one (record 080).
  * @param reply gets the new session's cookies
  * @throws AppError 401 invalid-password when `password` is not the current password
  */

@@ -1,4 +1,7 @@
-/** The customer's own profile (product.md "Settings", "Entities and fields" ("User (me)")): the profile answer and its two flags. */
+/**
+ * The customer's own profile (product.md "Settings", "Entities and fields" ("User (me)")): the profile answer
+ * and its two flags.
+ */
 import type { AccountProfile } from '@falkenhost/contracts/account';
 import { roleOf } from '../identity/roles';
 import { findUserById, setUserFlag } from '../identity/user-account';
@@ -18,7 +21,8 @@ export function profileOf(user: User): AccountProfile {
 }
 
 /**
- * PUT me/newsletter and PUT me/2fa: sets one of the account's flags (product.md "Settings"; 2FA: product.md "States and transitions").
+ * PUT me/newsletter and PUT me/2fa: sets one of the account's flags (product.md "Settings"; 2FA: product.md
+ * "States and transitions").
  * @returns the profile after the change
  */
 export async function setAccountFlag(

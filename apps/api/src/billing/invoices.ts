@@ -168,8 +168,8 @@ function addressLines(address: Partial<BillingAddress> | null, language: string)
 }
 
 /**
- * The lines of a payment's price in product.md "Business constants and limits"'s order (base, monthly reduction, discount, fee), in cents;
- * they add up to `price.total`.
+ * The lines of a payment's price in product.md "Business constants and limits"'s order (base, monthly
+ * reduction, discount, fee), in cents; they add up to `price.total`.
  */
 export function priceLines(
   language: string,

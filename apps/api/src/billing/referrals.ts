@@ -1,4 +1,7 @@
-/** Referrers (product.md "Dashboard home", "States and transitions", "Validation rules") and the referral bonus (docs/decisions/050-referral-bonus.md). */
+/**
+ * Referrers (product.md "Dashboard home", "States and transitions", "Validation rules") and the referral
+ * bonus (docs/decisions/050-referral-bonus.md).
+ */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { divRoundHalfUp, referralBaseCents, referralBonusUnits } from '@falkenhost/contracts/money';
 import type { Kysely, Transaction } from 'kysely';

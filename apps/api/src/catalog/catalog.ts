@@ -1,4 +1,7 @@
-/** The catalogue as customers see it, priced by contracts/money.ts (product.md "Public pages", "Entities and fields"). */
+/**
+ * The catalogue as customers see it, priced by contracts/money.ts (product.md "Public pages",
+ * "Entities and fields").
+ */
 import type { PublicGame, PublicPackage } from '@falkenhost/contracts/catalog';
 import type { AddonType } from '@falkenhost/contracts/constants';
 import { centsToEur, eurPrice, monthlyEurPrice, unitsToCredits } from '@falkenhost/contracts/money';

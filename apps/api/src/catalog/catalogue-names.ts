@@ -24,7 +24,10 @@ async function namesIn(db: Kysely<Database>, language: string): Promise<Map<stri
   return new Map(rows.map((r) => [r.subject, r.name]));
 }
 
-/** `addons` with each `name` in `language` where the add-on has one (product.md "Screens and routes": option text, server details). */
+/**
+ * `addons` with each `name` in `language` where the add-on has one (product.md "Screens and routes": option
+ * text, server details).
+ */
 export async function addonsInLanguage<T extends { id: number; name: string }>(
   db: Kysely<Database>,
   language: string,

@@ -1,4 +1,7 @@
-/** Discount codes (product.md "Entities and fields", "States and transitions" ("Discount")): valid while valid_until is ahead; compared case-insensitively. */
+/**
+ * Discount codes (product.md "Entities and fields", "States and transitions" ("Discount")): valid while
+ * valid_until is ahead; compared case-insensitively.
+ */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../platform/db/schema';

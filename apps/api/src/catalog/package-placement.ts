@@ -1,4 +1,7 @@
-/** Where a package runs (product.md "Staff screens", "Entities and fields" ("Package")): the panel nodes and eggs staff choose. */
+/**
+ * Where a package runs (product.md "Staff screens", "Entities and fields" ("Package")): the panel nodes and
+ * eggs staff choose.
+ */
 import type { PackageFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { Transaction } from 'kysely';

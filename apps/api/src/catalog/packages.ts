@@ -1,5 +1,6 @@
 /**
- * What a customer may order: package, egg, location, one add-on per type (product.md "Screens and routes", "States and transitions", "Validation rules").
+ * What a customer may order: package, egg, location, one add-on per type (product.md "Screens and routes",
+ * "States and transitions", "Validation rules").
  * `oneAddonPerType` is the one place the rule "one add-on per type per server" is written
  * (docs/decisions/065-add-ons-per-type.md): the order's add-ons, an add-on bought later and the add-ons
  * offered to a running server are all checked by it.
@@ -63,7 +64,10 @@ export async function addonsOfPackage(ctx: AppContext, packageId: number): Promi
     .execute();
 }
 
-/** Locations of a package's nodes (product.md "Entities and fields" ("Location for ordering")), from the cached panel reading. */
+/**
+ * Locations of a package's nodes (product.md "Entities and fields" ("Location for ordering")), from the
+ * cached panel reading.
+ */
 export async function packageLocations(ctx: AppContext, packageId: number): Promise<StoreLocation[]> {
   const nodes = await packageNodes(ctx, await nodeIdsOf(ctx, packageId));
   const ids = new Set(nodes.map((n) => n.location_id));
@@ -114,11 +118,11 @@ export async function loadOrderablePackage(
 }
 
 /**
- * product.md "States and transitions": only one add-on per type can exist on a server (docs/decisions/065-add-ons-per-type.md; the
- * database's primary key of `user_package_addons` keeps it too). True when no two of `addons` share a
- * type. Checked on an order's add-ons (`loadOrderablePackage`), and with the server's own on an add-on
- * bought later (servers/changes/server-changes.ts) and on each add-on offered to a running server
- * (servers/changes/change-offers.ts).
+ * product.md "States and transitions": only one add-on per type can exist on a server
+ * (docs/decisions/065-add-ons-per-type.md; the database's primary key of `user_package_addons` keeps it too).
+ * True when no two of `addons` share a type. Checked on an order's add-ons (`loadOrderablePackage`), and with
+ * the server's own on an add-on bought later (servers/changes/server-changes.ts) and on each add-on offered
+ * to a running server (servers/changes/change-offers.ts).
  * @param addons add-ons by their `type` (an add-on type of contracts' ADDON_TYPES)
  */
 export function oneAddonPerType(addons: ReadonlyArray<{ type: string }>): boolean {

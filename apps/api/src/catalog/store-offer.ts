@@ -1,4 +1,7 @@
-/** What the store's dialogs read before an order (product.md "Package overview dialog", "Entities and fields", "API calls"). */
+/**
+ * What the store's dialogs read before an order (product.md "Package overview dialog", "Entities and fields",
+ * "API calls").
+ */
 import type { AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
 import type { PackageVariablesAnswer } from '@falkenhost/contracts/egg-variables';
@@ -42,7 +45,10 @@ export async function storePackagesOfGame(
   }));
 }
 
-/** GET store/packages-additional-data: nests and eggs; staff also get games, locations and nodes (product.md "Entities and fields"). */
+/**
+ * GET store/packages-additional-data: nests and eggs; staff also get games, locations and nodes (product.md
+ * "Entities and fields").
+ */
 export async function packagesAdditionalDataFor(
   ctx: AppContext,
   role: Role,
@@ -89,7 +95,8 @@ export async function orderableVariables(
 }
 
 /**
- * POST store/discount-verification: a valid code with its percentage (product.md "Entities and fields", "States and transitions" ("Discount")).
+ * POST store/discount-verification: a valid code with its percentage (product.md "Entities and fields",
+ * "States and transitions" ("Discount")).
  * @param now ms
  * @returns the code as stored and the discount in percent
  * @throws AppError 400 discount when the code is empty, unknown or expired

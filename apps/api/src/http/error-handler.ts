@@ -30,7 +30,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
             .replace(/^\//, '')
             .replace(/\//g, '.') || String(v.params?.missingProperty ?? ''),
       }));
-      // A missing captcha and a username with special characters have their own messages (product.md "Error catalogue").
+      // A missing captcha and a username with special characters have their own messages (product.md
+      // "Error catalogue").
       const reason = errors.some((e) => e.path === 'captchaToken')
         ? REASONS.captcha
         : errors.some((e) => e.path === 'username')

@@ -30,7 +30,8 @@ declare module 'fastify' {
 /**
  * - `session`: any logged-in user, also while a 2FA code is pending (2FA code entry, /me)
  * - `account`: 2FA passed, e-mail perhaps not verified yet (e-mail verification)
- * - `verified`: 2FA passed and e-mail verified: the dashboard and every /api/private route (product.md "Routes and guards")
+ * - `verified`: 2FA passed and e-mail verified: the dashboard and every /api/private route (product.md
+ *   "Routes and guards")
  */
 export type AuthLevel = 'session' | 'account' | 'verified';
 

@@ -1,4 +1,7 @@
-/** Login, the second factor and the session's refresh (product.md "Login", "API calls"); cookies are sessions.ts. */
+/**
+ * Login, the second factor and the session's refresh (product.md "Login", "API calls"); cookies are
+ * sessions.ts.
+ */
 import type { LoginBody, SessionUser } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyReply } from 'fastify';
@@ -18,7 +21,8 @@ import { findByEmail, spokenLanguageOf, toSessionUser, twoFactorMethodOf } from 
  * POST login: checks the captcha and the password and starts a session, which may wait for a second factor
  * (docs/decisions/027-totp.md, 025-mail-language.md).
  * @throws AppError 400 captcha, 401 invalid-credentials (the password is hashed in every case: same timing),
- * 401 account-deactivated when the password is right but the account is deactivated (product.md "States and transitions")
+ * 401 account-deactivated when the password is right but the account is deactivated (product.md
+ * "States and transitions")
  */
 export async function logIn(
   ctx: AppContext,

@@ -1,4 +1,6 @@
-/** Registration and e-mail verification (product.md "Login", "API calls"); a new account is logged in at once. */
+/**
+ * Registration and e-mail verification (product.md "Login", "API calls"); a new account is logged in at once.
+ */
 import type { RegisterBody, SessionUser } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyReply } from 'fastify';

@@ -29,7 +29,10 @@ export async function setMollieCustomerId(db: Db, userId: number, customerId: st
     .execute();
 }
 
-/** Sets the user's referrer once (product.md "States and transitions"). @returns true when set now, false when one was set already */
+/**
+ * Sets the user's referrer once (product.md "States and transitions"). @returns true when set now, false when
+ * one was set already
+ */
 export async function setReferrerId(
   db: Db,
   userId: number,

@@ -1,4 +1,7 @@
-/** User records: creation, lookups and the session-user view (product.md "Entities and fields" ("Session user")). */
+/**
+ * User records: creation, lookups and the session-user view (product.md "Entities and fields"
+ * ("Session user")).
+ */
 
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { LANGUAGES } from '@falkenhost/contracts/constants';

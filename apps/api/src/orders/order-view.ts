@@ -39,7 +39,8 @@ export async function orderStatus(
     }
     order = (await read()) ?? order;
   }
-  // product.md "States and transitions" knows no paid or refund states: see docs/decisions/078-order-status-and-dialog-messages.md.
+  // product.md "States and transitions" knows no paid or refund states: see
+  // docs/decisions/078-order-status-and-dialog-messages.md.
   const status: OrderStatus =
     order.status === 'completed'
       ? 'completed'

@@ -1,4 +1,7 @@
-/** The panel's nests and eggs with their variables (product.md "Entities and fields" ("Package extra data")), cached briefly. */
+/**
+ * The panel's nests and eggs with their variables (product.md "Entities and fields" ("Package extra data")),
+ * cached briefly.
+ */
 import type { EggVariableRule } from '@falkenhost/contracts/egg-variables';
 import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';

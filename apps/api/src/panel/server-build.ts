@@ -1,4 +1,7 @@
-/** A server's limits on the panel (Pterodactyl's build), from its package and add-ons (product.md "Entities and fields"). */
+/**
+ * A server's limits on the panel (Pterodactyl's build), from its package and add-ons (product.md
+ * "Entities and fields").
+ */
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { AppContext } from '../platform/context';
 import type { Addon, Package } from '../platform/db/schema';
@@ -15,7 +18,10 @@ export interface ServerBuild {
   allocations: number;
 }
 
-/** A package's resources plus its add-ons (product.md "Entities and fields"; storage in GB). 0 memory, disk or cpu is unlimited. */
+/**
+ * A package's resources plus its add-ons (product.md "Entities and fields"; storage in GB). 0 memory, disk or
+ * cpu is unlimited.
+ */
 export function serverBuild(
   pkg: Pick<
     Package,

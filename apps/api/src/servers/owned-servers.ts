@@ -16,8 +16,8 @@ import type { AppContext } from '../platform/context';
 const HIDDEN = ['failed', 'deleted', 'deleting'];
 
 /**
- * The servers of `userId` the customer still sees (not failed, deleting or deleted); product.md "Entities and fields". Add-on
- * names in `language` where they have one (docs/decisions/242).
+ * The servers of `userId` the customer still sees (not failed, deleting or deleted); product.md
+ * "Entities and fields". Add-on names in `language` where they have one (docs/decisions/242).
  */
 export async function listOwnedServers(
   ctx: AppContext,

@@ -1,6 +1,7 @@
 /**
- * The language a page is rendered in (product.md "What the product does" ("Languages"), decision 089): ?lng=, then the `i18next` cookie,
- * then Accept-Language, else English; and the cookie that keeps a language named by ?lng=.
+ * The language a page is rendered in (product.md "What the product does" ("Languages"), decision 089): ?lng=,
+ * then the `i18next` cookie, then Accept-Language, else English; and the cookie that keeps a language named
+ * by ?lng=.
  */
 import type { Language } from '@falkenhost/contracts/constants';
 import { LANGUAGE_COOKIE, languageKeptCookie } from '@falkenhost/contracts/ssr';

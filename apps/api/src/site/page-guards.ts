@@ -1,6 +1,6 @@
 /**
- * The server's page guards (product.md "Routes and guards"; contracts routes.ts guardRedirect): a guarded page asked for
- * with a session cookie is rendered for that user, or redirected as the client's guard would.
+ * The server's page guards (product.md "Routes and guards"; contracts routes.ts guardRedirect): a guarded
+ * page asked for with a session cookie is rendered for that user, or redirected as the client's guard would.
  */
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { guardRedirect, PAGES, type PagePath } from '@falkenhost/contracts/routes';
@@ -8,13 +8,16 @@ import type { FastifyRequest } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../identity/sessions';
 
 /**
- * The session user of a page request, for the page guards (product.md "Routes and guards"): the user, null when the
- * request carries no session at all, undefined when it may have one the server cannot read now (an
+ * The session user of a page request, for the page guards (product.md "Routes and guards"): the user, null
+ * when the request carries no session at all, undefined when it may have one the server cannot read now (an
  * expired access cookie beside a refresh cookie: the browser refreshes and decides).
  */
 export type PageSession = (request: FastifyRequest) => Promise<SessionUser | null | undefined>;
 
-/** The pages whose guard needs the session (product.md "Routes and guards"): the server redirects as the client would. */
+/**
+ * The pages whose guard needs the session (product.md "Routes and guards"): the server redirects as the
+ * client would.
+ */
 const GUARDED: readonly PagePath[] = [PAGES.login, PAGES.register, PAGES.emailCode, PAGES.dashboard];
 
 /** The request carries a session cookie (the identity module's names); without one it is anonymous. */

@@ -1,4 +1,7 @@
-/** The users section, master only (product.md "Staff screens", "Roles and permissions"; decisions/083-users-section-master-only.md). */
+/**
+ * The users section, master only (product.md "Staff screens", "Roles and permissions";
+ * decisions/083-users-section-master-only.md).
+ */
 import { ADMIN_PAGE_SIZE, type AdminUser, type AllUsersAnswer } from '@falkenhost/contracts/admin';
 import type { Role } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -30,7 +33,10 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A page of users by id; `query`: case-insensitive substring of username or e-mail, and a role (product.md "Roles and permissions"). */
+/**
+ * A page of users by id; `query`: case-insensitive substring of username or e-mail, and a role (product.md
+ * "Roles and permissions").
+ */
 export async function listUsers(
   ctx: AppContext,
   query: { search: string; role: 'all' | Role; page: number },

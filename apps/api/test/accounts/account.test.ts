@@ -1,9 +1,9 @@
 /**
- * The settings section's account calls (product.md "Account calls", "Error catalogue", "Screens and routes" ("Settings") `/update-user/{token}`; issue
- * 9) through the real routes on SQLite and PostgreSQL: profile, newsletter, 2FA honoured at the next login,
- * password change ending the other sessions, e-mail and username change by mailed link (tokens reused,
- * expired, another account's, malformed; uniqueness checked again), deactivation with its servers, the
- * data export, and the rate limits of the calls that send mail.
+ * The settings section's account calls (product.md "Account calls", "Error catalogue", "Screens and routes"
+ * ("Settings") `/update-user/{token}`; issue 9) through the real routes on SQLite and PostgreSQL: profile,
+ * newsletter, 2FA honoured at the next login, password change ending the other sessions, e-mail and username
+ * change by mailed link (tokens reused, expired, another account's, malformed; uniqueness checked again),
+ * deactivation with its servers, the data export, and the rate limits of the calls that send mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,8 +1,9 @@
 /**
- * Store administration (issue 10; product.md "Staff screens", "Validation rules", "Staff calls", "Error catalogue" ("Admin"; "Admin games") ..
- * "Admin discounts"): games with uploaded images, packages on panel nodes with eggs, add-ons, discount
- * codes, their bad input, nothing half-written, changes reaching customers and existing owners, and the
- * audit log of each change. Real database, real HTTP, the panel emulator.
+ * Store administration (issue 10; product.md "Staff screens", "Validation rules", "Staff calls",
+ * "Error catalogue" ("Admin"; "Admin games") .. "Admin discounts"): games with uploaded images, packages on
+ * panel nodes with eggs, add-ons, discount codes, their bad input, nothing half-written, changes reaching
+ * customers and existing owners, and the audit log of each change. Real database, real HTTP, the panel
+ * emulator.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

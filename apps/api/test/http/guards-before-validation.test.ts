@@ -89,7 +89,8 @@ describe.each(DATABASES)('guards before validation on %s', (kind) => {
       const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(malformedBody);
       const res = await raw(method, path, body);
       // The one exception: the e-mail change link's call, whose token is the proof (the page is public,
-      // product.md "Screens and routes"; docs/decisions/079-account-change-by-link.md). Bad input tells nothing but that the token is not valid.
+      // product.md "Screens and routes"; docs/decisions/079-account-change-by-link.md). Bad input tells
+      // nothing but that the token is not valid.
       if (url === PUBLIC_PRIVATE_ROUTE) {
         expect(res, `${method} ${url}`).toEqual({ status: 400, body: { reason: 'invalid-token' } });
         continue;

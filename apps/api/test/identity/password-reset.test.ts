@@ -1,9 +1,9 @@
 /**
- * Forgot and reset password (product.md "API calls" reset calls, 8 "Resend reset", "Reset"; issue 9) through the real
- * routes on SQLite and PostgreSQL: the whole flow by the mailed link, the same answer for an address
- * without an account, resend too soon and without a request, tokens reused, expired, replaced, malformed
- * and of a deactivated account, the other sessions ended at their next request, captcha and password
- * rules, and the rate limit.
+ * Forgot and reset password (product.md "API calls" reset calls, 8 "Resend reset", "Reset"; issue 9) through
+ * the real routes on SQLite and PostgreSQL: the whole flow by the mailed link, the same answer for an address
+ * without an account, resend too soon and without a request, tokens reused, expired, replaced, malformed and
+ * of a deactivated account, the other sessions ended at their next request, captcha and password rules, and
+ * the rate limit.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESET_RESEND_MS, RESET_TTL_MS } from '../../src/identity/password-resets';

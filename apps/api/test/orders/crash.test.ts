@@ -1,9 +1,9 @@
 /**
- * An order survives a crash at any step (money-and-billing.md "Provisioning"), tested by killing the process: an order runs in a child
- * process against the real database and a panel emulator that lives in this process (the panel outlives
- * the crash, as a real one does). The panel holds one of the order's calls, the child is killed with
- * SIGKILL, the panel then finishes the call, and the next start's recovery settles the order: adopted
- * when the panel made the server, refunded when it did not. Nothing is charged without a server.
+ * An order survives a crash at any step (money-and-billing.md "Provisioning"), tested by killing the process:
+ * an order runs in a child process against the real database and a panel emulator that lives in this process
+ * (the panel outlives the crash, as a real one does). The panel holds one of the order's calls, the child is
+ * killed with SIGKILL, the panel then finishes the call, and the next start's recovery settles the order:
+ * adopted when the panel made the server, refunded when it did not. Nothing is charged without a server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,8 +1,9 @@
 /**
- * The spec's page guards on the server (product.md "Routes and guards"; contracts routes.ts guardRedirect; site/page-guards.ts):
- * a logged-in user asking for /login or /register is sent on, /dashboard needs a session, /email/{type}
- * takes 2fa or verify. The dashboard shell is rendered for its user; the cookie notice follows its cookie;
- * the pages carry no inline script but the hashed start script; public pages are rendered once per variant.
+ * The spec's page guards on the server (product.md "Routes and guards"; contracts routes.ts guardRedirect;
+ * site/page-guards.ts): a logged-in user asking for /login or /register is sent on, /dashboard needs a
+ * session, /email/{type} takes 2fa or verify. The dashboard shell is rendered for its user; the cookie notice
+ * follows its cookie; the pages carry no inline script but the hashed start script; public pages are rendered
+ * once per variant.
  */
 import { createHash } from 'node:crypto';
 import type { CompanyAnswer } from '@falkenhost/contracts/site';

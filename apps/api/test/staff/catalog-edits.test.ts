@@ -1,8 +1,9 @@
 /**
- * Staff edits of the catalogue reaching existing servers (issue 10; product.md "Error catalogue" ("Admin add-ons")): an add-on's
- * new price reaches the servers that have it (their monthly price and their add-on row) and its new
- * quantity is queued for the panel, in the edit's transaction (staff/catalog-edits.ts,
- * servers/changes/package-repricing.ts). Real database, real HTTP, the panel emulator.
+ * Staff edits of the catalogue reaching existing servers (issue 10; product.md "Error catalogue"
+ * ("Admin add-ons")): an add-on's new price reaches the servers that have it (their monthly price and their
+ * add-on row) and its new quantity is queued for the panel, in the edit's transaction
+ * (staff/catalog-edits.ts, servers/changes/package-repricing.ts). Real database, real HTTP, the panel
+ * emulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

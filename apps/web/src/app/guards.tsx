@@ -1,6 +1,7 @@
 /**
- * Route guards (product.md "Routes and guards"), the rule in packages/contracts/src/routes.ts `guardRedirect`, which the
- * server applies before it renders a page too. The client's guards are a convenience; the API checks every call.
+ * Route guards (product.md "Routes and guards"), the rule in packages/contracts/src/routes.ts
+ * `guardRedirect`, which the server applies before it renders a page too. The client's guards are a
+ * convenience; the API checks every call.
  */
 import { guardRedirect } from '@falkenhost/contracts/routes';
 import { useTranslation } from 'react-i18next';

@@ -10,8 +10,8 @@ function remember(): void {
 }
 
 /**
- * Essential cookies only, one 'Got it!' button (product.md "Screens and routes"), remembered in a cookie so the server renders the
- * page with or without the notice as the browser will show it.
+ * Essential cookies only, one 'Got it!' button (product.md "Screens and routes"), remembered in a cookie so
+ * the server renders the page with or without the notice as the browser will show it.
  */
 export function CookieNotice() {
   const { t } = useTranslation('common');

@@ -2,8 +2,8 @@ import { ACTION_THROTTLE_MS } from '@falkenhost/contracts/constants';
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * Wraps a submit handler: at most one start per ACTION_THROTTLE_MS (product.md "Validation rules", "Business constants and limits") and none while the
- * previous one runs. `busy` drives the spinner.
+ * Wraps a submit handler: at most one start per ACTION_THROTTLE_MS (product.md "Validation rules",
+ * "Business constants and limits") and none while the previous one runs. `busy` drives the spinner.
  */
 export function useThrottledAction<A extends unknown[]>(action: (...args: A) => Promise<void>) {
   const [busy, setBusy] = useState(false);

@@ -1,9 +1,9 @@
 /**
- * i18next setup (product.md "What the product does" ("Languages")): five languages, English the fallback. The server chooses the page's
- * language (query parameter `lng`, cookie, Accept-Language: apps/api/src/site/language.ts) and the browser
- * starts in it; a choice in the language picker is kept in the cookie the server reads.
- * Each namespace of each language is its own JSON chunk loaded on demand (the files are in
- * packages/locales), so a visitor downloads only the current language and only the namespaces of the
+ * i18next setup (product.md "What the product does" ("Languages")): five languages, English the fallback. The
+ * server chooses the page's language (query parameter `lng`, cookie, Accept-Language:
+ * apps/api/src/site/language.ts) and the browser starts in it; a choice in the language picker is kept in the
+ * cookie the server reads. Each namespace of each language is its own JSON chunk loaded on demand (the files
+ * are in packages/locales), so a visitor downloads only the current language and only the namespaces of the
  * pages they open.
  */
 import { LANGUAGES } from '@falkenhost/contracts/constants';

@@ -1,9 +1,9 @@
 /**
- * The one fetch wrapper of the web client (product.md "API calls"): same origin, cookies only (httpOnly, set by the
- * server), JSON in and out; a FormData body (staff uploads of game and package images) goes out as
- * multipart, its boundary set by the browser (a FormData can be sent again on the retry below). Answers
- * are handed to the caller with their status rather than thrown; a network failure is status 0. A private
- * call answered 401 refreshes the session once and retries.
+ * The one fetch wrapper of the web client (product.md "API calls"): same origin, cookies only (httpOnly, set
+ * by the server), JSON in and out; a FormData body (staff uploads of game and package images) goes out as
+ * multipart, its boundary set by the browser (a FormData can be sent again on the retry below). Answers are
+ * handed to the caller with their status rather than thrown; a network failure is status 0. A private call
+ * answered 401 refreshes the session once and retries.
  */
 import type { ErrorBody } from '@falkenhost/contracts/auth';
 import i18n from '@/i18n/i18n';
@@ -48,7 +48,8 @@ async function send<T>(
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        // The page's language first, so mail (codes, notices) comes in it (docs/decisions/025-mail-language.md).
+        // The page's language first, so mail (codes, notices) comes in it
+        // (docs/decisions/025-mail-language.md).
         'Accept-Language': `${i18n.resolvedLanguage ?? i18n.language ?? 'en'}, *;q=0.5`,
         ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
       },

@@ -6,10 +6,10 @@ import { openConfirmModal } from '@/lib/modal-host';
 const CONFIRM_Z_INDEX = 300;
 
 /**
- * The spec's confirm dialog (product.md "Screens and routes": "A confirm dialog (confirm/cancel) guards dangerous actions"):
- * centred, above any open dialog, its close button named; `options` as @mantine/modals openConfirmModal
- * takes them (title, children, labels, onConfirm). The buttons carry test ids confirm-accept and
- * confirm-cancel.
+ * The spec's confirm dialog (product.md "Screens and routes":
+ * "A confirm dialog (confirm/cancel) guards dangerous actions"): centred, above any open dialog, its close
+ * button named; `options` as @mantine/modals openConfirmModal takes them (title, children, labels,
+ * onConfirm). The buttons carry test ids confirm-accept and confirm-cancel.
  */
 export function openConfirm(options: OpenConfirmModal): void {
   openConfirmModal({

@@ -1,4 +1,7 @@
-/** The credit balance (product.md "Screens and routes" top bar, dashboard home): GET /api/private/credits, polled every 5 minutes. */
+/**
+ * The credit balance (product.md "Screens and routes" top bar, dashboard home): GET /api/private/credits,
+ * polled every 5 minutes.
+ */
 import { CREDITS_POLL_MS } from '@falkenhost/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from './api-client';

@@ -1,6 +1,6 @@
 /**
- * Number formats of the current language (product.md "Business constants and limits" ("Display")): euro with 2 decimals, credits with
- * 0 decimals in package dialogs, balances with 2 decimals.
+ * Number formats of the current language (product.md "Business constants and limits" ("Display")): euro with
+ * 2 decimals, credits with 0 decimals in package dialogs, balances with 2 decimals.
  */
 import { useTranslation } from 'react-i18next';
 

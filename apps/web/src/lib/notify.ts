@@ -6,9 +6,9 @@ import { wantServiceHosts } from './modal-host';
 const COLORS = { success: 'teal', error: 'red', info: 'blue' } as const;
 
 /**
- * A toast with the spec's style: title and message, success or error colour (product.md "Screens and routes"). The close button is
- * named and the message drawn in dark.1, which keeps WCAG AA contrast on the toast (Mantine's dimmed
- * dark.2 does not).
+ * A toast with the spec's style: title and message, success or error colour (product.md
+ * "Screens and routes"). The close button is named and the message drawn in dark.1, which keeps WCAG AA
+ * contrast on the toast (Mantine's dimmed dark.2 does not).
  */
 export function notify(
   kind: keyof typeof COLORS,

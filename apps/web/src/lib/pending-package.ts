@@ -1,6 +1,7 @@
 /**
- * The package chosen on /game/{gameId} before the dashboard opens (product.md "Screens and routes"): kept in localStorage so it
- * survives the login and verification screens; the store opens its overview dialog and clears it.
+ * The package chosen on /game/{gameId} before the dashboard opens (product.md "Screens and routes"): kept in
+ * localStorage so it survives the login and verification screens; the store opens its overview dialog and
+ * clears it.
  */
 const KEY = 'falkenhost.pendingPackage';
 

@@ -1,7 +1,7 @@
 /**
- * The session user (product.md "Entities and fields", "States and transitions"): restored on load with GET /api/auth/me, refreshed every 15 minutes,
- * cleared on logout or when a private call stays 401. Shared by the guards, the header, the auth
- * screens and the dashboard shell.
+ * The session user (product.md "Entities and fields", "States and transitions"): restored on load with GET
+ * /api/auth/me, refreshed every 15 minutes, cleared on logout or when a private call stays 401. Shared by the
+ * guards, the header, the auth screens and the dashboard shell.
  *
  * A tiny external store rather than a TanStack query: the home page needs the session for its header
  * but must stay within its JavaScript budget, so TanStack Query loads only with the other pages.
@@ -101,7 +101,9 @@ export function setSession(user: SessionUser | null): void {
   emit({ isPending: false, data: user });
 }
 
-/** A user who may open the dashboard: verified e-mail and 2FA passed (product.md "Screens and routes" guards). */
+/**
+ * A user who may open the dashboard: verified e-mail and 2FA passed (product.md "Screens and routes" guards).
+ */
 export function isFullyLoggedIn(user: SessionUser | null | undefined): user is SessionUser {
   return !!user && user.email_verified && user.authenticated;
 }

@@ -1,4 +1,7 @@
-/** The demo catalogue: product.md "What the product does"'s games, packages, add-ons, a discount (docs/decisions/098-demo-start.md). */
+/**
+ * The demo catalogue: product.md "What the product does"'s games, packages, add-ons, a discount
+ * (docs/decisions/098-demo-start.md).
+ */
 
 export interface SeedPackage {
   name: string;

@@ -1,4 +1,7 @@
-/** Store administration, add-ons (product.md "Staff screens", "Entities and fields", "Error catalogue"); edits reach servers via staff/catalog-edits.ts. */
+/**
+ * Store administration, add-ons (product.md "Staff screens", "Entities and fields", "Error catalogue"); edits
+ * reach servers via staff/catalog-edits.ts.
+ */
 
 import type { AddonBody, AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
 import type { AddonType } from '@falkenhost/contracts/constants';
@@ -35,7 +38,9 @@ function addonRecord(addon: Addon, packages: number[], translations: TranslatedN
   };
 }
 
-/** Add-ons not deleted with their packages and owner counts (product.md "Entities and fields" addons_ordered). */
+/**
+ * Add-ons not deleted with their packages and owner counts (product.md "Entities and fields" addons_ordered).
+ */
 export async function listAdminAddons(ctx: AppContext, onlyId?: number): Promise<AdminAddon[]> {
   const addons = await ctx.db
     .selectFrom('addons')
@@ -95,7 +100,9 @@ async function ownerCounts(db: Db, ids: number[]): Promise<Map<number, number>> 
   return new Map(rows.map((r) => [r.addon_id, Number(r.n)]));
 }
 
-/** The package rows the add-on popup groups by game (product.md "Entities and fields" ("Extra data rows")). */
+/**
+ * The package rows the add-on popup groups by game (product.md "Entities and fields" ("Extra data rows")).
+ */
 export async function addonsAdditionalData(ctx: AppContext): Promise<AddonsAdditionalData> {
   const rows = await ctx.db
     .selectFrom('packages as p')
@@ -201,7 +208,8 @@ export interface AddonChange {
 }
 
 /**
- * Edits an add-on (product.md "API calls": PUT with id); an owned add-on's type cannot change (one per type, product.md "States and transitions").
+ * Edits an add-on (product.md "API calls": PUT with id); an owned add-on's type cannot change (one per type,
+ * product.md "States and transitions").
  * @param carryToServers runs in the edit's transaction, before its audit entry, to update the servers
  * @throws AppError 404 not-found, 409 exists, 409 owned (type change while owned), 400 noPackages
  */
@@ -266,7 +274,8 @@ export async function updateAddon(
 }
 
 /**
- * Deletes an add-on nobody has (product.md "Screens and routes"); the row stays hidden for the servers that once had it.
+ * Deletes an add-on nobody has (product.md "Screens and routes"); the row stays hidden for the servers that
+ * once had it.
  * @throws AppError 404 not-found, 409 owned
  */
 export async function deleteAddon(ctx: AppContext, change: StaffChange, id: number): Promise<void> {

@@ -1,4 +1,7 @@
-/** Store administration, discount codes (product.md "Staff screens", "Entities and fields", "Validation rules", "Error catalogue"). */
+/**
+ * Store administration, discount codes (product.md "Staff screens", "Entities and fields",
+ * "Validation rules", "Error catalogue").
+ */
 
 import { TZDate } from '@date-fns/tz';
 import type { AdminDiscount, DiscountBody } from '@falkenhost/contracts/admin';
@@ -28,7 +31,10 @@ export function discountEnd(text: string): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** Every discount code, newest first, valid while valid_until is in the future (product.md "States and transitions"). */
+/**
+ * Every discount code, newest first, valid while valid_until is in the future (product.md
+ * "States and transitions").
+ */
 export async function listAdminDiscounts(ctx: AppContext): Promise<AdminDiscount[]> {
   const rows = await ctx.db.selectFrom('discounts').selectAll().orderBy('id', 'desc').execute();
   const now = ctx.now();

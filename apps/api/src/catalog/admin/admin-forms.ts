@@ -32,7 +32,8 @@ export async function createGameFromForm(
 }
 
 /**
- * PUT /api/private/store/games (product.md "API calls"): edits game `id`; an image is replaced only when its file is given.
+ * PUT /api/private/store/games (product.md "API calls"): edits game `id`; an image is replaced only when its
+ * file is given.
  * @throws AppError 400 file-type and 413 file-too-large (uploads.ts), and as updateGame
  */
 export async function updateGameFromForm(

@@ -1,6 +1,6 @@
 /**
- * Store administration, games (product.md "Staff screens", "Entities and fields", "Error catalogue"). A change clears only this instance's public
- * catalogue cache; other instances follow when their entry expires.
+ * Store administration, games (product.md "Staff screens", "Entities and fields", "Error catalogue"). A
+ * change clears only this instance's public catalogue cache; other instances follow when their entry expires.
  */
 import type { AdminGame, AdminPackagesAdditionalData, GameFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -99,7 +99,8 @@ export async function createGame(
 }
 
 /**
- * Edits a game (product.md "API calls": PUT multipart); images and egg variable values are replaced only when given.
+ * Edits a game (product.md "API calls": PUT multipart); images and egg variable values are replaced only when
+ * given.
  * @throws AppError 404 not-found, 409 exists, 400 variable (refused value, or active with a value missing)
  */
 export async function updateGame(
@@ -192,7 +193,10 @@ export async function deleteGame(ctx: AppContext, change: StaffChange, id: numbe
   ctx.publicCache.clear();
 }
 
-/** The package popup's choices (product.md "Entities and fields" ("Package extra data")): games, locations and nodes, nests and eggs. */
+/**
+ * The package popup's choices (product.md "Entities and fields" ("Package extra data")): games, locations and
+ * nodes, nests and eggs.
+ */
 export async function adminPackagesAdditionalData(ctx: AppContext): Promise<AdminPackagesAdditionalData> {
   const [games, locations, nodes, nests] = await Promise.all([
     ctx.db

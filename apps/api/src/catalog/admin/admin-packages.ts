@@ -1,6 +1,7 @@
 /**
- * Store administration, packages (product.md "Staff screens", "Entities and fields", "Error catalogue"). An edit reaches the servers through the
- * caller's handler (staff/catalog-edits.ts), since servers own those rows.
+ * Store administration, packages (product.md "Staff screens", "Entities and fields", "Error catalogue"). An
+ * edit reaches the servers through the caller's handler (staff/catalog-edits.ts), since servers own those
+ * rows.
  */
 import type { AdminPackage, PackageFields } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -168,7 +169,8 @@ function columns(fields: PackageFields) {
 }
 
 /**
- * Adds a package (product.md "API calls": POST multipart, 201); `target` makes it a custom package for that user.
+ * Adds a package (product.md "API calls": POST multipart, 201); `target` makes it a custom package for that
+ * user.
  * @throws AppError 404 not-found (unknown target username), 409 exists, 400 as checkPlacement
  */
 export async function createPackage(
@@ -228,7 +230,8 @@ export interface PackageChange {
 }
 
 /**
- * Edits a public package (product.md "API calls": PUT multipart without target); the thumbnail only when given.
+ * Edits a public package (product.md "API calls": PUT multipart without target); the thumbnail only when
+ * given.
  * @param carryToServers runs in the edit's transaction, before its audit entry, to update the servers
  * @throws AppError 404 not-found, 403 forbidden (custom package, product.md "Screens and routes"), 409 exists, 400 as checkPlacement
  */
@@ -279,7 +282,8 @@ export async function updatePackage(
 }
 
 /**
- * Deletes a package nobody uses (product.md "Screens and routes"); the row stays hidden for the servers that once used it.
+ * Deletes a package nobody uses (product.md "Screens and routes"); the row stays hidden for the servers that
+ * once used it.
  * @throws AppError 404 not-found, 409 owned
  */
 export async function deletePackage(ctx: AppContext, change: StaffChange, id: number): Promise<void> {

@@ -1,4 +1,7 @@
-/** What the staff's store changes share (product.md "Validation rules" ("Admin")): actor, soft-deleted rows, unique names, images. */
+/**
+ * What the staff's store changes share (product.md "Validation rules" ("Admin")): actor, soft-deleted rows,
+ * unique names, images.
+ */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../platform/context';

@@ -115,8 +115,8 @@ export async function orderPackageByCard(
 }
 
 /**
- * Unsuspends a monthly server by a new first payment for one month (product.md "API calls" `unsuspend-server`), which
- * makes a new mandate; answers the checkout URL.
+ * Unsuspends a monthly server by a new first payment for one month (product.md "API calls"
+ * `unsuspend-server`), which makes a new mandate; answers the checkout URL.
  * @throws AppError 404, 409 server-state (not suspended), 502 payment
  */
 export async function unsuspendMonthly(

@@ -1,6 +1,7 @@
 /**
- * Credit purchases through Mollie (product.md "Validation rules", "Business constants and limits"): the order is written first, then the payment; credits come
- * from the webhook only, once per paid payment (docs/decisions/051-credit-order-pricing.md).
+ * Credit purchases through Mollie (product.md "Validation rules", "Business constants and limits"): the order
+ * is written first, then the payment; credits come from the webhook only, once per paid payment
+ * (docs/decisions/051-credit-order-pricing.md).
  */
 import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';

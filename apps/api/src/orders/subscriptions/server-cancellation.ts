@@ -1,4 +1,7 @@
-/** A customer ends a server (product.md "API calls" `cancel-server`; docs/decisions/075-monthly-cancel-and-unsuspend.md). */
+/**
+ * A customer ends a server (product.md "API calls" `cancel-server`;
+ * docs/decisions/075-monthly-cancel-and-unsuspend.md).
+ */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../../platform/context';
 import type { User } from '../../platform/db/schema';

@@ -104,7 +104,8 @@ export async function removeAddon(
 }
 
 /**
- * Moves a server to another package of its game, at once and for good (product.md "States and transitions"); answers it as before.
+ * Moves a server to another package of its game, at once and for good (product.md "States and transitions");
+ * answers it as before.
  * @throws AppError 404, 409 server-state, 400 unknown, 409 addons, 400 credits, 400 resources, 409 busy,
  *   502 panel
  */

@@ -1,4 +1,7 @@
-/** On-hours schedules of hourly servers (product.md "Entities and fields", "Validation rules" ("Schedule"); docs/decisions/062-schedules.md). */
+/**
+ * On-hours schedules of hourly servers (product.md "Entities and fields", "Validation rules" ("Schedule");
+ * docs/decisions/062-schedules.md).
+ */
 import { DAYS, type Day } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
 import {
@@ -45,8 +48,9 @@ const isHour = (v: unknown): v is number => Number.isInteger(v);
 
 /**
  * Adds the hours `startHour` to `endHour` (inclusive) of `day` to an hourly server's schedules, checked in
- * product.md "Validation rules"'s order by the contracts' `scheduleInput`; a valid `timeZone` (sent only when the customer chose
- * it) becomes the customer's schedule time zone (docs/decisions/221-schedule-time-zone.md).
+ * product.md "Validation rules"'s order by the contracts' `scheduleInput`; a valid `timeZone` (sent only when
+ * the customer chose it) becomes the customer's schedule time zone
+ * (docs/decisions/221-schedule-time-zone.md).
  * @throws AppError 404, 400 invalid-input, 400 invalid-hours, 409 schedule-overlap
  */
 export async function addSchedule(ctx: AppContext, user: User, body: ScheduleBody): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * /login against the real product: the order of the messages (product.md "Validation rules" ("Login")), the one-second throttle
- * (product.md "Screens and routes") and the server's notices (product.md "Error catalogue" ("Login"); a deactivated account, decision 202).
+ * /login against the real product: the order of the messages (product.md "Validation rules" ("Login")), the
+ * one-second throttle (product.md "Screens and routes") and the server's notices (product.md
+ * "Error catalogue" ("Login"); a deactivated account, decision 202).
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

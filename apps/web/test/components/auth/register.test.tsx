@@ -1,7 +1,8 @@
 /**
- * /register against the real product: each rule of product.md "Validation rules" ("Register") in turn (the first failing one is
- * the one shown), the one-second throttle (product.md "Screens and routes"), the server's notices (product.md "Error catalogue" ("Register")), the
- * documents behind the consents, and the code page it leads to, with its field focused.
+ * /register against the real product: each rule of product.md "Validation rules" ("Register") in turn (the
+ * first failing one is the one shown), the one-second throttle (product.md "Screens and routes"), the
+ * server's notices (product.md "Error catalogue" ("Register")), the documents behind the consents, and the
+ * code page it leads to, with its field focused.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

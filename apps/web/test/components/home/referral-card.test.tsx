@@ -1,6 +1,6 @@
 /**
- * The referral card's form (product.md "Dashboard home", "Validation rules" ("Referrer"): no check before the call, 8 "Referral")
- * against the real product: the server's answers show under the field.
+ * The referral card's form (product.md "Dashboard home", "Validation rules" ("Referrer"): no check before the
+ * call, 8 "Referral") against the real product: the server's answers show under the field.
  */
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,7 +1,7 @@
 /**
- * ScrollToTop: a route change starts at the top (product.md "Screens and routes" guards); taking a page over does not move it (a
- * visitor who scrolled while it loaded was thrown back to the top, and a footer link aimed at meanwhile
- * was no longer under the pointer).
+ * ScrollToTop: a route change starts at the top (product.md "Screens and routes" guards); taking a page over
+ * does not move it (a visitor who scrolled while it loaded was thrown back to the top, and a footer link
+ * aimed at meanwhile was no longer under the pointer).
  */
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,6 +1,7 @@
 /**
- * The schedule form of server details (product.md "Validation rules", "Error catalogue" ("Schedule"), record 221) against the real product: the
- * order of its messages, the one-second throttle, its notices and the time zone the hours are in.
+ * The schedule form of server details (product.md "Validation rules", "Error catalogue" ("Schedule"), record
+ * 221) against the real product: the order of its messages, the one-second throttle, its notices and the time
+ * zone the hours are in.
  */
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { configure, screen, waitFor, within } from '@testing-library/react';

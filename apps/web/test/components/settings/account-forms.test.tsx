@@ -1,7 +1,7 @@
 /**
- * The settings' change-password and username/e-mail forms (product.md "Validation rules" ("Password change in settings"), "User
- * update", 8 "Settings") against the real product: the order of their messages, the throttle, the notices
- * and the title of the change confirmation.
+ * The settings' change-password and username/e-mail forms (product.md "Validation rules"
+ * ("Password change in settings"), "User update", 8 "Settings") against the real product: the order of their
+ * messages, the throttle, the notices and the title of the change confirmation.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,7 +1,7 @@
 /**
- * The add-on popup against the real product: all fields first, then a package (product.md "Validation rules" ("Add-on")), the
- * throttle, the success notice, the name in another language (docs/decisions/242) and the 409 of a name
- * already used.
+ * The add-on popup against the real product: all fields first, then a package (product.md "Validation rules"
+ * ("Add-on")), the throttle, the success notice, the name in another language (docs/decisions/242) and the
+ * 409 of a name already used.
  */
 import type { AddonsAdditionalData, AdminAddon } from '@falkenhost/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';

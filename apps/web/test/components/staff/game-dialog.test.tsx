@@ -1,6 +1,7 @@
 /**
  * The game popup against the real product: all fields and a platform first, then the image, then the
- * thumbnail (product.md "Validation rules" ("Game")), the one-second throttle, the success notice and the 409 of a name in use.
+ * thumbnail (product.md "Validation rules" ("Game")), the one-second throttle, the success notice and the 409
+ * of a name in use.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

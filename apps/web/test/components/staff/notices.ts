@@ -7,8 +7,9 @@ export const notices = (text: string) =>
   screen.queryAllByRole('alert').filter((alert) => alert.textContent?.includes(text));
 
 /**
- * Moves the clock past the one-second throttle (product.md "Business constants and limits" ("action throttle 1 s")); the test fakes only Date
- * (`vi.useFakeTimers({ toFake: ['Date'] })`), so React, Mantine and the fetches keep real timers.
+ * Moves the clock past the one-second throttle (product.md "Business constants and limits"
+ * ("action throttle 1 s")); the test fakes only Date (`vi.useFakeTimers({ toFake: ['Date'] })`), so React,
+ * Mantine and the fetches keep real timers.
  */
 export const afterThrottle = () => vi.setSystemTime(Date.now() + 1_100);
 

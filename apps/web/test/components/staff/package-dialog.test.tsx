@@ -1,6 +1,7 @@
 /**
- * The package popup against the real product, editing a demo package: all fields first (product.md "Validation rules"
- * "Package"), then a location, then a nest; the one-second throttle; the owners confirm and the notice.
+ * The package popup against the real product, editing a demo package: all fields first (product.md
+ * "Validation rules" "Package"), then a location, then a nest; the one-second throttle; the owners confirm
+ * and the notice.
  */
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
 import { configure, screen, waitFor, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
- * Buy credits (product.md "Order-credits dialog", "Validation rules", "Error catalogue" ("Credit order")) against the real product: the order of
- * the messages, the throttle, the server's notices, the country select (issue 30), the steady discount
- * line and the focus back on the button that opened the dialog.
+ * Buy credits (product.md "Order-credits dialog", "Validation rules", "Error catalogue" ("Credit order"))
+ * against the real product: the order of the messages, the throttle, the server's notices, the country select
+ * (issue 30), the steady discount line and the focus back on the button that opened the dialog.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,7 +1,8 @@
 /**
- * /api/auth (product.md "Authentication calls", "States and transitions", "Validation rules", "Error catalogue"): captcha, register, login, logout, me, refresh-token,
- * verify-email and 2fa with mailed codes, and their resends. Every route is rate limited; the flows are
- * identity/registration.ts and identity/login.ts.
+ * /api/auth (product.md "Authentication calls", "States and transitions", "Validation rules",
+ * "Error catalogue"): captcha, register, login, logout, me, refresh-token, verify-email and 2fa with mailed
+ * codes, and their resends. Every route is rate limited; the flows are identity/registration.ts and
+ * identity/login.ts.
  */
 import {
   captchaProvider,

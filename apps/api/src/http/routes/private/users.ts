@@ -1,6 +1,7 @@
 /**
- * /api/private/users/me* (product.md "API calls", "Error catalogue" ("Settings")): the customer's own account, for verified users except
- * update-user-execute, whose mailed token is the proof (docs/decisions/002-rate-limits.md, 079).
+ * /api/private/users/me* (product.md "API calls", "Error catalogue" ("Settings")): the customer's own
+ * account, for verified users except update-user-execute, whose mailed token is the proof
+ * (docs/decisions/002-rate-limits.md, 079).
  */
 import {
   accountProfile,

@@ -1,6 +1,6 @@
 /**
- * /api/public/site (product.md "Public pages": /partners, /contact), no login: partners, the company and its documents
- * (decisions/086-site-content-files.md).
+ * /api/public/site (product.md "Public pages": /partners, /contact), no login: partners, the company and its
+ * documents (decisions/086-site-content-files.md).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { companyAnswer, partnersAnswer, siteLanguageQuery } from '@falkenhost/contracts/site';

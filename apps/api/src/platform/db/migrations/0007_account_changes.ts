@@ -1,8 +1,8 @@
 /**
- * E-mail and username changes by mailed link (issue 9; product.md "Screens and routes" `/update-user/{token}`, 4 "E-mail or username
- * change takes effect only after confirmation through a link"): `account_changes` holds each requested
- * change until its link is opened. The token itself is never stored, only its SHA-256; a row is bound to
- * its user, valid until `expires_at` and spent once (`used_at`).
+ * E-mail and username changes by mailed link (issue 9; product.md "Screens and routes"
+ * `/update-user/{token}`, 4 "E-mail or username change takes effect only after confirmation through a link"):
+ * `account_changes` holds each requested change until its link is opened. The token itself is never stored,
+ * only its SHA-256; a row is bound to its user, valid until `expires_at` and spent once (`used_at`).
  */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect';

@@ -1,9 +1,10 @@
 /**
- * Password reset by mailed link (issue 9; product.md "Screens and routes" `/password`, `/reset-password/{token}`, 4 "Password
- * reset", 7 reset calls). `password_resets` holds every reset request by the address asked for, with or
- * without an account behind it, so `resend-reset-password` answers the same for both (too soon, no
- * request) and tells nobody whether an address has an account. Only requests for an active account carry
- * a token, stored as its SHA-256; each is valid until `expires_at` and spent once (`used_at`). Rows past
+ * Password reset by mailed link (issue 9; product.md "Screens and routes" `/password`,
+ * `/reset-password/{token}`, 4 "Password reset", 7 reset calls). `password_resets` holds every reset request
+ * by the address asked for, with or without an account behind it, so `resend-reset-password` answers the same
+ * for both (too soon, no request) and tells nobody whether an address has an account. Only requests for an
+ * active account carry a token, stored as its SHA-256; each is valid until `expires_at` and spent once
+ * (`used_at`). Rows past
  * `expires_at` matter for nothing and are deleted at the next request.
  */
 import type { Kysely } from 'kysely';

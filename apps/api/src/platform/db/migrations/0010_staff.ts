@@ -1,7 +1,8 @@
 /**
  * The staff area (issue 10): the audit log of every staff change, soft deletion of games, packages and
  * add-ons (servers long deleted still name their package, so the row stays, hidden and inactive), and
- * names unique regardless of case (product.md "Validation rules" ("Names and discount codes must be unique")).
+ * names unique regardless of case (product.md "Validation rules"
+ * ("Names and discount codes must be unique")).
  */
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../dialect';

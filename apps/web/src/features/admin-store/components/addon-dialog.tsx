@@ -66,10 +66,10 @@ function valuesOf(addon: AdminAddon | null): AddonValues {
 }
 
 /**
- * The add-on popup (product.md "Staff screens"): name, monthly credits, type, quantity, packages grouped by game,
- * active, and the name in the other languages customers may read (docs/decisions/242). An edit asks first
- * with the owners count, as a change reaches the existing owners. Checked
- * by the API's own `addonBody` (product.md "Validation rules": all fields, then a package).
+ * The add-on popup (product.md "Staff screens"): name, monthly credits, type, quantity, packages grouped by
+ * game, active, and the name in the other languages customers may read (docs/decisions/242). An edit asks
+ * first with the owners count, as a change reaches the existing owners. Checked by the API's own `addonBody`
+ * (product.md "Validation rules": all fields, then a package).
  */
 export function AddonDialog({ addon, packages, onClose }: Props) {
   const { t } = useTranslation('admin');

@@ -9,9 +9,9 @@ import { AddonDialog } from './addon-dialog';
 import { StoreListTab } from './store-list-tab';
 
 /**
- * The add-ons tab (product.md "Staff screens"): search by name; rows with name, type, quantity, monthly credits,
- * packages and owners count (addons_ordered); add, edit, and delete (asked first; not offered while a
- * server has it).
+ * The add-ons tab (product.md "Staff screens"): search by name; rows with name, type, quantity, monthly
+ * credits, packages and owners count (addons_ordered); add, edit, and delete (asked first; not offered while
+ * a server has it).
  */
 export function AddonsTab() {
   const { t } = useTranslation('admin');

@@ -18,7 +18,9 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The discount popup's fields (product.md "Staff screens"): percent off, '' while empty; the date YYYY-MM-DD. */
+/**
+ * The discount popup's fields (product.md "Staff screens"): percent off, '' while empty; the date YYYY-MM-DD.
+ */
 interface DiscountValues {
   code: string;
   percentage: number | '';
@@ -28,7 +30,8 @@ interface DiscountValues {
 /**
  * The add-discount popup (product.md "Staff screens"): code, percentage and the last valid day (a date field
  * sending YYYY-MM-DD; the code is valid to the end of that day in Prague). Checked by the API's own
- * `discountBody` (product.md "Validation rules": all fields, then the code's characters, then the percentage).
+ * `discountBody` (product.md "Validation rules": all fields, then the code's characters, then the
+ * percentage).
  */
 export function DiscountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('admin');

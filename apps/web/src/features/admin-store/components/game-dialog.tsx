@@ -40,11 +40,12 @@ function draftOf(game: AdminGame | null): GameDraft {
 }
 
 /**
- * The game popup (product.md "Staff screens"): name, platforms, priority (at least 1), image and thumbnail with a
- * preview, active (ticked on add). Files are required on add and optional on edit (product.md "Validation rules"). On edit, the
- * egg variables of the game's packages with who gives each (issue 28); a game whose variable has no value
- * from anyone cannot be saved active. Checked by the API's own `gameForm` (product.md "Validation rules": all fields and a
- * flag, then the image and thumbnail on add, then the files' type and size).
+ * The game popup (product.md "Staff screens"): name, platforms, priority (at least 1), image and thumbnail
+ * with a preview, active (ticked on add). Files are required on add and optional on edit (product.md
+ * "Validation rules"). On edit, the egg variables of the game's packages with who gives each (issue 28); a
+ * game whose variable has no value from anyone cannot be saved active. Checked by the API's own `gameForm`
+ * (product.md "Validation rules": all fields and a flag, then the image and thumbnail on add, then the files'
+ * type and size).
  */
 export function GameDialog({ game, onClose }: Props) {
   const { t } = useTranslation('admin');

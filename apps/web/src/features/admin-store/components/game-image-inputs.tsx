@@ -16,8 +16,8 @@ interface Props {
 }
 
 /**
- * The game popup's image and thumbnail pickers side by side (product.md "Staff screens"), each previewing the stored
- * file of an edited game; both required when a game is added (product.md "Validation rules").
+ * The game popup's image and thumbnail pickers side by side (product.md "Staff screens"), each previewing the
+ * stored file of an edited game; both required when a game is added (product.md "Validation rules").
  */
 export function GameImageInputs({ form, field, game }: Props) {
   const { t } = useTranslation('admin');

@@ -10,8 +10,8 @@ import { StoreListTab } from './store-list-tab';
 const PLATFORMS = ['desktop', 'console', 'mobile'] as const;
 
 /**
- * The games tab (product.md "Staff screens"): search by name, add, and per row edit and delete (asked first; not
- * offered while the game has packages, which the server refuses with 409 owned anyway).
+ * The games tab (product.md "Staff screens"): search by name, add, and per row edit and delete (asked first;
+ * not offered while the game has packages, which the server refuses with 409 owned anyway).
  */
 export function GamesTab() {
   const { t } = useTranslation('admin');

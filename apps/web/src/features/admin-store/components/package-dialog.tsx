@@ -77,8 +77,8 @@ interface Props {
  * username (add only, read-only on edit), nodes grouped by location, eggs grouped by nest, thumbnail.
  * Technical: vcpu, io, slots, storage, ram, swap, databases, backups, ports (empty vcpu, slots, storage
  * or ram is unlimited) and active. A custom package cannot be edited; an edit asks first with the owners
- * count, as a change reaches the existing owners. Checked by the API's own `packageForm` (product.md "Validation rules": all
- * fields, then the thumbnail on add, a location, an egg).
+ * count, as a change reaches the existing owners. Checked by the API's own `packageForm` (product.md
+ * "Validation rules": all fields, then the thumbnail on add, a location, an egg).
  */
 export function PackageDialog({ pkg, choices, onClose }: Props) {
   const { t } = useTranslation('admin');

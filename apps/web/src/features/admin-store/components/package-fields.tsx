@@ -51,8 +51,8 @@ interface DetailsProps extends Props {
 }
 
 /**
- * The package popup's details (product.md "Staff screens"): name, price in credits, game, target username (add
- * only, read-only on edit), nodes grouped by location, eggs grouped by nest, and the thumbnail (required
+ * The package popup's details (product.md "Staff screens"): name, price in credits, game, target username
+ * (add only, read-only on edit), nodes grouped by location, eggs grouped by nest, and the thumbnail (required
  * on add).
  */
 export function PackageDetailsFields({ form, field, locked, pkg, choices }: DetailsProps) {

@@ -10,8 +10,8 @@ import { PackageDialog } from './package-dialog';
 import { StoreListTab } from './store-list-tab';
 
 /**
- * The packages tab (product.md "Staff screens"): search by name or game name, ignoring case; rows with name, game,
- * vCPU % (∞ when unlimited), RAM MB, storage GB, the word custom for a package of one target user, and
+ * The packages tab (product.md "Staff screens"): search by name or game name, ignoring case; rows with name,
+ * game, vCPU % (∞ when unlimited), RAM MB, storage GB, the word custom for a package of one target user, and
  * the owners count; add, edit, and delete (asked first; not offered while someone owns it).
  */
 export function PackagesTab() {

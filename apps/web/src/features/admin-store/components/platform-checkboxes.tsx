@@ -13,8 +13,8 @@ interface Props {
 }
 
 /**
- * The game popup's platforms (product.md "Staff screens"): desktop, console and mobile as one group of tick boxes,
- * each the form's flag of that name. A change clears the flags' error, which sits on the first flag.
+ * The game popup's platforms (product.md "Staff screens"): desktop, console and mobile as one group of tick
+ * boxes, each the form's flag of that name. A change clears the flags' error, which sits on the first flag.
  */
 export function PlatformCheckboxes({ form, error }: Props) {
   const { t } = useTranslation('admin');

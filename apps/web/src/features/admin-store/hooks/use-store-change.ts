@@ -9,7 +9,8 @@ import type { FailedAnswer } from '../utils/errors';
 /**
  * Sends one store administration change and tells the result: a failure shows the error toast of
  * `errorKey(answer)` (a key, or a key with its values); a success the toast of `successKey` and refetches the store lists, the audit log and
- * both customer-facing stores. Toasts last TOAST_SHORT_MS (product.md "Screens and routes": 3 s on the store pages).
+ * both customer-facing stores. Toasts last TOAST_SHORT_MS (product.md "Screens and routes": 3 s on the store
+ * pages).
  * @returns whether the change was made
  */
 export function useStoreChange() {

@@ -1,7 +1,7 @@
 /**
- * Status + reason -> i18n key (namespace admin) of the store administration's error toasts (product.md "Error catalogue"
- * "Admin games", "Admin packages", "Admin add-ons", "Admin discounts"). Each function takes the failed
- * answer as the api-client hands it over.
+ * Status + reason -> i18n key (namespace admin) of the store administration's error toasts (product.md
+ * "Error catalogue" "Admin games", "Admin packages", "Admin add-ons", "Admin discounts"). Each function takes
+ * the failed answer as the api-client hands it over.
  */
 import { firstAdminMessage } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -90,8 +90,8 @@ export function discountErrorKey(answer: FailedAnswer): string {
 
 /**
  * DELETE of a game, package, add-on or discount: 409 owned (a game with packages, a package or add-on a
- * server uses) says why it stays; any other failure the delete error (product.md "Error catalogue": any failed delete shows an
- * error toast).
+ * server uses) says why it stays; any other failure the delete error (product.md "Error catalogue": any
+ * failed delete shows an error toast).
  */
 export function deleteErrorKey(
   answer: FailedAnswer,

@@ -1,6 +1,6 @@
 /**
- * The multipart forms of the games and packages calls (product.md "Staff calls"): text fields as strings (flags
- * 'true'/'false', numbers in decimal, id lists as JSON), files as their own parts, only when one was
+ * The multipart forms of the games and packages calls (product.md "Staff calls"): text fields as strings
+ * (flags 'true'/'false', numbers in decimal, id lists as JSON), files as their own parts, only when one was
  * chosen (an edit keeps the stored image otherwise).
  */
 

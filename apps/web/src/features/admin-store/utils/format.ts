@@ -1,11 +1,14 @@
-/** Display rules of the store administration's rows (product.md "Staff screens", "Business constants and limits" ("Display")). */
+/**
+ * Display rules of the store administration's rows (product.md "Staff screens",
+ * "Business constants and limits" ("Display")).
+ */
 import { DEFAULT_TIME_ZONE } from '@falkenhost/contracts/constants';
 
 const czechDate = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A discount's valid_until as product.md "Screens and routes" asks: the Czech date (`d. M. yyyy`, e.g. 31. 12. 2026) whatever the
- * page's language, in Prague time, where a code is valid to the end of its day.
+ * A discount's valid_until as product.md "Screens and routes" asks: the Czech date (`d. M. yyyy`, e.g. 31.
+ * 12. 2026) whatever the page's language, in Prague time, where a code is valid to the end of its day.
  * @param iso an ISO 8601 instant
  * @param timeZone an IANA zone (tests); Europe/Prague by default
  */

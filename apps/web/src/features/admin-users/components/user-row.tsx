@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * One row of the users list (product.md "Staff screens"): username, e-mail, role, credits (2 decimals), status,
- * and a Role and an activate or deactivate button, each named with the username; one's own row offers
+ * One row of the users list (product.md "Staff screens"): username, e-mail, role, credits (2 decimals),
+ * status, and a Role and an activate or deactivate button, each named with the username; one's own row offers
  * neither (the API refuses both for oneself).
  */
 export function UserRow({ user, self, onRole, onToggleActive }: Props) {

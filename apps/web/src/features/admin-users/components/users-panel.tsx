@@ -13,10 +13,10 @@ import { RoleDialog } from './role-dialog';
 import { UserRow } from './user-row';
 
 /**
- * The users list (product.md "Staff screens"): search by username or e-mail, a role filter; rows with username,
- * e-mail, role, credits (2 decimals) and status, a Role button (the role dialog) and an activate or
- * deactivate button (asked first: a deactivated user is logged out and can no longer log in). One's own
- * row offers neither: the API refuses both for oneself (409 self, apps/api/src/staff/admin-users.ts).
+ * The users list (product.md "Staff screens"): search by username or e-mail, a role filter; rows with
+ * username, e-mail, role, credits (2 decimals) and status, a Role button (the role dialog) and an activate or
+ * deactivate button (asked first: a deactivated user is logged out and can no longer log in). One's own row
+ * offers neither: the API refuses both for oneself (409 self, apps/api/src/staff/admin-users.ts).
  */
 export function UsersPanel() {
   const { t } = useTranslation('admin');

@@ -8,8 +8,8 @@ import type { FailedAnswer } from '../utils/errors';
 
 /**
  * Sends one change of a user and tells the result: the error toast of `errorKey(answer)`, or the toast of
- * `successKey` and a refetch of the users list and the audit log. Toasts last TOAST_SHORT_MS (product.md "Screens and routes":
- * 3 s on the users page).
+ * `successKey` and a refetch of the users list and the audit log. Toasts last TOAST_SHORT_MS (product.md
+ * "Screens and routes": 3 s on the users page).
  * @returns whether the change was made
  */
 export function useUserChange() {

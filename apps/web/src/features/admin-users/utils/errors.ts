@@ -1,5 +1,6 @@
 /**
- * Status + reason -> i18n key (namespace admin) of the users section's error toasts (product.md "Error catalogue" ("Users")).
+ * Status + reason -> i18n key (namespace admin) of the users section's error toasts (product.md
+ * "Error catalogue" ("Users")).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';

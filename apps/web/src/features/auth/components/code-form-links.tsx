@@ -71,8 +71,9 @@ interface Props {
 }
 
 /**
- * Below the code form's button (product.md "Screens and routes"): with an authenticator app the switch between its code and a
- * recovery code, else the resend of the mailed code; the resend's note; then "Not you? Log out".
+ * Below the code form's button (product.md "Screens and routes"): with an authenticator app the switch
+ * between its code and a recovery code, else the resend of the mailed code; the resend's note; then
+ * "Not you? Log out".
  */
 export function CodeFormLinks({ totp, recovery, onSwitchCode, resend, isDemo }: Props) {
   const { t } = useTranslation('auth');

@@ -11,10 +11,11 @@ import { AuthForm } from './auth-form';
 import { CodeFormLinks } from './code-form-links';
 
 /**
- * /email/verify and /email/2fa: a 6-character mailed code with resend (product.md "Screens and routes", "States and transitions", "Validation rules", "Error catalogue"). For a user with
- * an authenticator app (session user's two_factor_method `totp`; issue 9) /email/2fa asks for the app's
- * code instead, or a recovery code, and offers no resend (nothing is mailed). Validated by the API's
- * codeBody (mailed code) or secondFactorBody (app or recovery code); the code field has the focus.
+ * /email/verify and /email/2fa: a 6-character mailed code with resend (product.md "Screens and routes",
+ * "States and transitions", "Validation rules", "Error catalogue"). For a user with an authenticator app
+ * (session user's two_factor_method `totp`; issue 9) /email/2fa asks for the app's code instead, or a
+ * recovery code, and offers no resend (nothing is mailed). Validated by the API's codeBody (mailed code) or
+ * secondFactorBody (app or recovery code); the code field has the focus.
  */
 export function CodeForm({ type }: { type: CodeType }) {
   const { t } = useTranslation('auth');

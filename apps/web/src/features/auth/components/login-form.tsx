@@ -14,8 +14,9 @@ import { Captcha, type CaptchaHandle } from './captcha';
 import { PasswordField } from './password-field';
 
 /**
- * /login (product.md "Sign-up and login pages", "States and transitions", "Validation rules", "Error catalogue" ("Login"; "Login")): validated by the API's own
- * loginBody; a wrong password and a deactivated account each have their message.
+ * /login (product.md "Sign-up and login pages", "States and transitions", "Validation rules",
+ * "Error catalogue" ("Login"; "Login")): validated by the API's own loginBody; a wrong password and a
+ * deactivated account each have their message.
  */
 export function LoginForm() {
   const { t } = useTranslation('auth');

@@ -10,9 +10,9 @@ import { ConsentLabel } from './consent-label';
 import { PasswordField } from './password-field';
 
 /**
- * /register (product.md "Screens and routes", "States and transitions", "Validation rules", "Error catalogue" ("Register"; "Register")): validated by contracts registerForm (the API's
- * registerBody plus confirmation and consents); only the body goes to the server. On 201 the new,
- * logged-in user goes to /email/verify.
+ * /register (product.md "Screens and routes", "States and transitions", "Validation rules", "Error catalogue"
+ * ("Register"; "Register")): validated by contracts registerForm (the API's registerBody plus confirmation
+ * and consents); only the body goes to the server. On 201 the new, logged-in user goes to /email/verify.
  */
 export function RegisterForm() {
   const { t } = useTranslation('auth');

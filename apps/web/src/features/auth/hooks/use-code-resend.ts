@@ -12,8 +12,9 @@ export interface ResendNote {
 }
 
 /**
- * Resending a mailed code (product.md "Screens and routes", "Validation rules", "Error catalogue"): the countdown until a resend is allowed (120 s after the last
- * code, kept for the browser session), the throttled resend and the note it leaves.
+ * Resending a mailed code (product.md "Screens and routes", "Validation rules", "Error catalogue"): the
+ * countdown until a resend is allowed (120 s after the last code, kept for the browser session), the
+ * throttled resend and the note it leaves.
  * @returns `secondsLeft` until a resend is allowed, the `note` and `resend` ({ run, busy })
  */
 export function useCodeResend(type: CodeType) {

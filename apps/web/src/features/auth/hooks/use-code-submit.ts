@@ -7,10 +7,10 @@ import { checkAuthForm, formErrorKey, useAuthForm } from '../utils/auth-form';
 import { codeErrorKey } from '../utils/errors';
 
 /**
- * The code form's field and its submit (product.md "States and transitions", "Validation rules", "Error catalogue"): a mailed code, or with an authenticator app
- * (`totp`) the app's code or a recovery code; validated by the API's codeBody or secondFactorBody, then
- * sent; an accepted code goes to the dashboard. The field has the focus on arrival and after switching
- * between app and recovery code.
+ * The code form's field and its submit (product.md "States and transitions", "Validation rules",
+ * "Error catalogue"): a mailed code, or with an authenticator app (`totp`) the app's code or a recovery code;
+ * validated by the API's codeBody or secondFactorBody, then sent; an accepted code goes to the dashboard. The
+ * field has the focus on arrival and after switching between app and recovery code.
  * @param totp the user logs in with an authenticator app (on /email/2fa)
  * @returns the `form`, the field's `input` ref and `mode` (mail, app or recovery), `recovery`, `submit`,
  *   the `error` to show (i18n key) and `switchCode` (app code <-> recovery code)

@@ -9,9 +9,10 @@ import { markCodeSent } from '../utils/code-sent';
 import { registerErrorKey } from '../utils/errors';
 
 /**
- * The register form and its submit (product.md "States and transitions", "Validation rules", "Error catalogue" ("Register"; "Register")): checked by contracts
- * registerForm (the API's registerBody plus confirmation and consents), then only the body is sent. On
- * 201 the new, logged-in user goes to /email/verify; on a refusal the captcha is renewed.
+ * The register form and its submit (product.md "States and transitions", "Validation rules",
+ * "Error catalogue" ("Register"; "Register")): checked by contracts registerForm (the API's registerBody plus
+ * confirmation and consents), then only the body is sent. On 201 the new, logged-in user goes to
+ * /email/verify; on a refusal the captcha is renewed.
  * @returns the `form`, the server's refusal (`serverError`, an i18n key), the `captcha` ref, and `run`
  *   and `busy` of the throttled submit
  */

@@ -1,6 +1,7 @@
 /**
  * When a code was last mailed, per code type, kept for the browser session so the resend countdown
- * (120 s, product.md "Validation rules") survives a reload. Best effort: the server enforces the interval (429 too-soon).
+ * (120 s, product.md "Validation rules") survives a reload. Best effort: the server enforces the interval
+ * (429 too-soon).
  */
 import { CODE_RESEND_SECONDS } from '@falkenhost/contracts/constants';
 import type { CodeType } from '../api/auth';

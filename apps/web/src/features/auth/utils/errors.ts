@@ -1,6 +1,6 @@
 /**
- * Status + reason -> i18n key (namespace auth) for the auth screens (product.md "Error catalogue" ("Login"), "Register",
- * "2fa and verify-email", "Resend code").
+ * Status + reason -> i18n key (namespace auth) for the auth screens (product.md "Error catalogue" ("Login"),
+ * "Register", "2fa and verify-email", "Resend code").
  */
 import type { AuthRule } from '@falkenhost/contracts/auth';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -38,7 +38,10 @@ function common(result: ApiResult<unknown>): string | undefined {
   return undefined;
 }
 
-/** Login (product.md "Error catalogue" ("Login"); a deactivated account: docs/decisions/202-deactivated-login.md). */
+/**
+ * Login (product.md "Error catalogue" ("Login"); a deactivated account:
+ * docs/decisions/202-deactivated-login.md).
+ */
 export function loginErrorKey(result: ApiResult<unknown>): string {
   if (result.status === 401 && result.error?.reason === REASONS.accountDeactivated)
     return 'errors.deactivated';
@@ -69,14 +72,20 @@ export function resetRequestErrorKey(result: ApiResult<unknown>): string {
   return common(result) ?? 'errors.unknown';
 }
 
-/** Forgot password's resend (product.md "Error catalogue" ("Resend reset"): 400 too soon, 404 no request, others unknown). */
+/**
+ * Forgot password's resend (product.md "Error catalogue" ("Resend reset"): 400 too soon, 404 no request,
+ * others unknown).
+ */
 export function resetResendErrorKey(result: ApiResult<unknown>): string {
   if (result.status === 400 && result.error?.reason === REASONS.tooSoon) return 'errors.resetTooSoon';
   if (result.status === 404) return 'errors.resetNoToken';
   return common(result) ?? 'errors.unknown';
 }
 
-/** Reset password's submit (product.md "Error catalogue" ("Reset"): an invalid or expired token; password rules; captcha). */
+/**
+ * Reset password's submit (product.md "Error catalogue" ("Reset"): an invalid or expired token; password
+ * rules; captcha).
+ */
 export function resetPasswordErrorKey(result: ApiResult<unknown>): string {
   if (result.status === 400 && result.error?.reason === REASONS.invalidToken)
     return 'errors.invalidResetToken';

@@ -7,9 +7,9 @@ import { useFormatters } from '@/lib/format';
 import { PlatformBadges } from './platform-badges';
 
 /**
- * A game of /hosting (product.md "Screens and routes"): the whole card links to /game/{id}. The link is named by the game's name
- * alone (its heading) and described by the price, and the artwork is decorative, so a screen reader hears
- * the name once; `fh-card-link` draws the keyboard focus ring.
+ * A game of /hosting (product.md "Screens and routes"): the whole card links to /game/{id}. The link is named
+ * by the game's name alone (its heading) and described by the price, and the artwork is decorative, so a
+ * screen reader hears the name once; `fh-card-link` draws the keyboard focus ring.
  */
 export function GameCard({ game }: { game: PublicGame }) {
   const { t } = useTranslation('catalog');

@@ -8,7 +8,10 @@ interface Props {
   onOrder: (pkg: PublicPackage) => void;
 }
 
-/** A package of /game/{gameId} (product.md "Screens and routes"): 0 for RAM, CPU, storage or slots means unlimited. */
+/**
+ * A package of /game/{gameId} (product.md "Screens and routes"): 0 for RAM, CPU, storage or slots means
+ * unlimited.
+ */
 export function PackageCard({ pkg, onOrder }: Props) {
   const { t } = useTranslation('catalog');
   const format = useFormatters();

@@ -55,7 +55,10 @@ interface Props {
   onSelect: (section: DashboardSection) => void;
 }
 
-/** The side menu: customer, admin and master groups, then settings and 'go to main page' (product.md "Screens and routes"). */
+/**
+ * The side menu: customer, admin and master groups, then settings and 'go to main page' (product.md
+ * "Screens and routes").
+ */
 export function NavMenu({ role, active, onSelect }: Props) {
   const { t } = useTranslation('dashboard');
   return (

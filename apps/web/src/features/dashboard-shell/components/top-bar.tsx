@@ -23,9 +23,9 @@ interface Props {
 }
 
 /**
- * Top bar: language picker, credit balance, username (opens settings), logout (product.md "Screens and routes"). On phones (below
- * Mantine's `xs`, 576 px) the username and logout move into an account menu, so the balance and the whole
- * username are shown however long they are.
+ * Top bar: language picker, credit balance, username (opens settings), logout (product.md
+ * "Screens and routes"). On phones (below Mantine's `xs`, 576 px) the username and logout move into an
+ * account menu, so the balance and the whole username are shown however long they are.
  */
 export function TopBar({ user, menu, onOpenSettings, onLogout }: Props) {
   const { t } = useTranslation('dashboard');

@@ -62,8 +62,9 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * /dev/mailbox: the demo's captured mail, so a visitor can read their code (demo.md "Contracts the demo must keep"). Outside
- * the demo GET /api/dev/mail does not exist (404), and neither does this page.
+ * /dev/mailbox: the demo's captured mail, so a visitor can read their code (demo.md
+ * "Contracts the demo must keep"). Outside the demo GET /api/dev/mail does not exist (404), and neither does
+ * this page.
  */
 export function Mailbox() {
   const { t, i18n } = useTranslation('mailbox');

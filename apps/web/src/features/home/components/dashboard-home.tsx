@@ -46,7 +46,10 @@ function StatTile({
   );
 }
 
-/** Dashboard home: stat tiles, the beta notice, the referral card and the external links (product.md "Dashboard home"). */
+/**
+ * Dashboard home: stat tiles, the beta notice, the referral card and the external links (product.md
+ * "Dashboard home").
+ */
 export function DashboardHome() {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();

@@ -12,10 +12,11 @@ import { referrerKey, setReferrer } from '../api/referral';
 import { referralErrorKey } from '../utils/referral-errors';
 
 /**
- * Referral card (product.md "Dashboard home", "States and transitions", "Validation rules", "Error catalogue"): the user's own username to pass on, copied on click with
- * a success toast; a field and a button to set one's referrer, both locked (showing the referrer) once one
- * exists. No check in the browser before the call (product.md "Validation rules": the form has no validation rules); the answer's
- * error shows under the field.
+ * Referral card (product.md "Dashboard home", "States and transitions", "Validation rules",
+ * "Error catalogue"): the user's own username to pass on, copied on click with a success toast; a field and a
+ * button to set one's referrer, both locked (showing the referrer) once one exists. No check in the browser
+ * before the call (product.md "Validation rules": the form has no validation rules); the answer's error shows
+ * under the field.
  */
 export function ReferralCard() {
   const { t } = useTranslation('home');

@@ -1,7 +1,7 @@
 /**
- * Status + reason -> i18n key (namespace home) for the referral card (product.md "Error catalogue" ("Referral"): referrer-exists
- * 'You already have a referrer', referrer-self "You can't set yourself as a referrer", 404 'Referrer not
- * found', unknown otherwise).
+ * Status + reason -> i18n key (namespace home) for the referral card (product.md "Error catalogue"
+ * ("Referral"): referrer-exists 'You already have a referrer', referrer-self
+ * "You can't set yourself as a referrer", 404 'Referrer not found', unknown otherwise).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';

@@ -72,7 +72,10 @@ function mapPaths(): { land: string; germany: string } {
   return paths;
 }
 
-/** Home page: the network map with the one location, Falkenstein, Germany (product.md "What the product does", "Screens and routes"). */
+/**
+ * Home page: the network map with the one location, Falkenstein, Germany (product.md "What the product does",
+ * "Screens and routes").
+ */
 export function NetworkMap() {
   const { t } = useTranslation('home');
   const facts = ['location', 'ddos', 'europe'] as const;

@@ -2,7 +2,10 @@ import { Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Stars } from './stars';
 
-/** The advertised rating (product.md "What the product does", "Business constants and limits" ("Advertised"): 4.9/5). */
+/**
+ * The advertised rating (product.md "What the product does", "Business constants and limits" ("Advertised"):
+ * 4.9/5).
+ */
 export const RATING = 4.9;
 
 /** Sample reviews: the texts are translated (home.json `reviews.items`); names and games are not. */

@@ -1,11 +1,11 @@
 /**
- * Live stats of one server over the API's relay socket (product.md "Live server stats"; demo.md "Contracts the demo must keep"): the socket and a
- * credential for this one server come from `/websocket-token`; send {"event":"auth","args":[token]},
- * read `status` and `stats` events (args[0] a JSON string). On "token expiring", "token expired" or
- * "jwt error" fetch a fresh credential and authenticate again (one at a time, at most every few seconds);
- * reconnect with exponential backoff when the socket closes unexpectedly, with a fresh credential. A server
- * the list gave no credential for (still installing, or the panel was away) is asked for one every few
- * seconds until it has one.
+ * Live stats of one server over the API's relay socket (product.md "Live server stats"; demo.md
+ * "Contracts the demo must keep"): the socket and a credential for this one server come from
+ * `/websocket-token`; send {"event":"auth","args":[token]}, read `status` and `stats` events (args[0] a JSON
+ * string). On "token expiring", "token expired" or "jwt error" fetch a fresh credential and authenticate
+ * again (one at a time, at most every few seconds); reconnect with exponential backoff when the socket closes
+ * unexpectedly, with a fresh credential. A server the list gave no credential for (still installing, or the
+ * panel was away) is asked for one every few seconds until it has one.
  */
 import type { WingsStats } from '@falkenhost/contracts/servers';
 import type { Dispatch, SetStateAction } from 'react';

@@ -1,6 +1,7 @@
 /**
- * Add-on and package changes of an owned server (product.md "Customer servers", "API calls"): what may be bought or
- * changed to, and the calls that do it. `id` / `userPackageId` is the owned server's user package id.
+ * Add-on and package changes of an owned server (product.md "Customer servers", "API calls"): what may be
+ * bought or changed to, and the calls that do it. `id` / `userPackageId` is the owned server's user package
+ * id.
  */
 import type { AddonChangeBody, ChangePackageBody } from '@falkenhost/contracts/servers';
 import type { StoreAddon, StorePackage } from '@falkenhost/contracts/store';
@@ -43,6 +44,9 @@ export const buyAddon = (body: AddonChangeBody) => api.post<unknown>('/api/priva
 export const removeAddon = (body: AddonChangeBody) =>
   api.delete<unknown>('/api/private/addons/remove-addon', body);
 
-/** POST change-package: 200, instant and irreversible (product.md "States and transitions"); 400 credits or resources, 409 addons. */
+/**
+ * POST change-package: 200, instant and irreversible (product.md "States and transitions"); 400 credits or
+ * resources, 409 addons.
+ */
 export const changePackage = (body: ChangePackageBody) =>
   api.post<unknown>('/api/private/packages/change-package', body);

@@ -8,9 +8,10 @@ import { ChangeSelect } from './change-select';
 import { OwnedAddons } from './owned-addons';
 
 /**
- * The server's add-ons with a remove button each, and a select of the add-ons it may buy (product.md "Screens and routes"; only
- * for servers on a non-custom package). One add-on per type (product.md "States and transitions"). Removing one asks first, as the other
- * dangerous actions of the overlay do (product.md "Screens and routes": a confirm dialog guards dangerous actions).
+ * The server's add-ons with a remove button each, and a select of the add-ons it may buy (product.md
+ * "Screens and routes"; only for servers on a non-custom package). One add-on per type (product.md
+ * "States and transitions"). Removing one asks first, as the other dangerous actions of the overlay do
+ * (product.md "Screens and routes": a confirm dialog guards dangerous actions).
  */
 export function AddonsPanel({
   server,

@@ -19,10 +19,11 @@ interface Props {
 }
 
 /**
- * The end of a server (product.md "Screens and routes"): hourly servers have a delete button (deleted at once, data lost); monthly
- * ones a cancel button that stops the subscription (the server runs to the end of the paid period,
- * money-and-billing.md "Billing"), disabled once cancelled (product.md "States and transitions"). Both ask first, through POST cancel-server;
- * a failure asks to try again later (product.md "Error catalogue").
+ * The end of a server (product.md "Screens and routes"): hourly servers have a delete button (deleted at
+ * once, data lost); monthly ones a cancel button that stops the subscription (the server runs to the end of
+ * the paid period, money-and-billing.md "Billing"), disabled once cancelled (product.md
+ * "States and transitions"). Both ask first, through POST cancel-server; a failure asks to try again later
+ * (product.md "Error catalogue").
  */
 export function EndServerButton({ server, confirm, onDeleted }: Props) {
   const { t } = useTranslation('servers');

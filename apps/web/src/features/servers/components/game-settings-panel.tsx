@@ -8,8 +8,8 @@ import { changedValues, fieldPath } from '../utils/game-settings';
 /**
  * The server's game settings (issue 28 point 3): the egg variables its order asked the customer for
  * (FiveM's licence key), editable with the order dialog's checks and messages; Save sends the changed
- * ones. Toasts last TOAST_MS (product.md "Screens and routes": 5 s on the servers page). Nothing is shown for a game that asks
- * for none; the panel draws its own divider above it.
+ * ones. Toasts last TOAST_MS (product.md "Screens and routes": 5 s on the servers page). Nothing is shown for
+ * a game that asks for none; the panel draws its own divider above it.
  */
 export function GameSettingsPanel({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');

@@ -12,9 +12,10 @@ interface Props {
 }
 
 /**
- * Upgrade or downgrade to another package of the same game (product.md "Screens and routes"). The monthly cost shown is the new
- * package's monthly credits minus the current when higher, else 0 (product.md "Business constants and limits"). The change is instant and
- * irreversible (product.md "States and transitions"), so a confirm dialog says so first.
+ * Upgrade or downgrade to another package of the same game (product.md "Screens and routes"). The monthly
+ * cost shown is the new package's monthly credits minus the current when higher, else 0 (product.md
+ * "Business constants and limits"). The change is instant and irreversible (product.md
+ * "States and transitions"), so a confirm dialog says so first.
  */
 export function PackagePanel({ server, confirm }: Props) {
   const { t } = useTranslation('servers');

@@ -8,9 +8,10 @@ import { ScheduleRanges } from './schedule-ranges';
 import { ScheduleZoneChoice } from './schedule-zone-choice';
 
 /**
- * On-hours of an hourly server (product.md "Screens and routes", "Entities and fields", "Validation rules" ("Schedule")): pick a day, a start hour and an end hour (the
- * last hour it runs) and add them; the ranges show per day, ending at end hour + 1, and a click on one
- * deletes it. Without a schedule the server runs all the time (money-and-billing.md "Billing").
+ * On-hours of an hourly server (product.md "Screens and routes", "Entities and fields", "Validation rules"
+ * ("Schedule")): pick a day, a start hour and an end hour (the last hour it runs) and add them; the ranges
+ * show per day, ending at end hour + 1, and a click on one deletes it. Without a schedule the server runs all
+ * the time (money-and-billing.md "Billing").
  */
 export function SchedulePanel({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
 /**
- * The resources of the details overlay (product.md "Screens and routes"): cpu %, ram MB, storage GB, databases, backups, ports,
- * slots and bandwidth (always unlimited). 0 CPU, RAM, storage or slots means unlimited. Totals include
- * the add-ons (the owned-server answer adds them).
+ * The resources of the details overlay (product.md "Screens and routes"): cpu %, ram MB, storage GB,
+ * databases, backups, ports, slots and bandwidth (always unlimited). 0 CPU, RAM, storage or slots means
+ * unlimited. Totals include the add-ons (the owned-server answer adds them).
  */
 export function ServerResources({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');

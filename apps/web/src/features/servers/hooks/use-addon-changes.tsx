@@ -17,9 +17,10 @@ const resolveAddon = schemaResolver(addonChangeBody, { sync: true });
 export type OwnedAddon = OwnedServer['addons'][number];
 
 /**
- * The add-ons of an owned server (product.md "Screens and routes", "States and transitions"): the ones it has in the order of the add-on types, the ones
- * it may buy, buying the chosen one (at most once a second) and removing one, asked first as the other
- * dangerous actions of the overlay are (product.md "Screens and routes": a confirm dialog guards dangerous actions).
+ * The add-ons of an owned server (product.md "Screens and routes", "States and transitions"): the ones it has
+ * in the order of the add-on types, the ones it may buy, buying the chosen one (at most once a second) and
+ * removing one, asked first as the other dangerous actions of the overlay are (product.md
+ * "Screens and routes": a confirm dialog guards dangerous actions).
  * @param confirm opens the confirm dialog over the details overlay (useConfirm)
  * @returns the `owned` add-ons, the `available` query, the `form` and the `chosen` id (as the select
  *   holds it), the `buy` and `remove` mutations, `busy` while either runs, `buyChosen` and `askRemove`
@@ -52,7 +53,8 @@ export function useAddonChanges(server: OwnedServer, confirm: (options: ConfirmO
     onSuccess: () => notify('success', t('toast.successTitle'), t('addons.removed'), TOAST_MS),
   });
 
-  // One purchase a second (product.md "Validation rules", "Business constants and limits"): a second click within it sends nothing.
+  // One purchase a second (product.md "Validation rules", "Business constants and limits"): a second click
+  // within it sends nothing.
   const { run: buyChosen } = useThrottledAction(async () => {
     if (form.validate().hasErrors) return;
     await buy.mutateAsync(addonChangeBody.parse(form.getValues()));

@@ -10,10 +10,10 @@ export type ConfirmOptions = OpenConfirmModal;
 const CONFIRM_Z_INDEX = 300;
 
 /**
- * The spec's confirm dialog (product.md "Screens and routes": "A confirm dialog guards dangerous actions") opened over the details
- * overlay. `open` is true while one is shown, so the overlay can leave Escape to the dialog: both listen
- * for it on the window, and one press should close only the dialog on top. `open` turns false only after
- * the key event that closed the dialog has reached every listener.
+ * The spec's confirm dialog (product.md "Screens and routes": "A confirm dialog guards dangerous actions")
+ * opened over the details overlay. `open` is true while one is shown, so the overlay can leave Escape to the
+ * dialog: both listen for it on the window, and one press should close only the dialog on top. `open` turns
+ * false only after the key event that closed the dialog has reached every listener.
  */
 export function useConfirm() {
   const { t } = useTranslation('common');

@@ -17,9 +17,10 @@ import {
 
 /**
  * The game settings of server `id` (issue 28 point 3): its variables, the form of the values edited since
- * the last load or save, checked as the API checks PUT variables, and the save, one a second (product.md "Validation rules", "Business constants and limits"),
- * told by toasts of TOAST_MS (product.md "Screens and routes": 5 s on the servers page). The server's 400 answer puts its messages
- * under their fields until edited.
+ * the last load or save, checked as the API checks PUT variables, and the save, one a second (product.md
+ * "Validation rules", "Business constants and limits"), told by toasts of TOAST_MS (product.md
+ * "Screens and routes": 5 s on the servers page). The server's 400 answer puts its messages under their
+ * fields until edited.
  * @returns the `variables` query with its `fields`, the `form`, the `values` shown, the `changed` values,
  *   whether the form is `valid`, the messages `shownErrors`, the `save` mutation and the throttled `submit`
  */
@@ -68,7 +69,8 @@ export function useGameSettings(id: number) {
     },
   });
 
-  // One save a second (product.md "Validation rules", "Business constants and limits"): a second Save within it sends nothing.
+  // One save a second (product.md "Validation rules", "Business constants and limits"): a second Save within
+  // it sends nothing.
   const { run: submit } = useThrottledAction(async (variablesToSave: Record<string, string>) => {
     await save.mutateAsync({ id, variables: variablesToSave });
   });

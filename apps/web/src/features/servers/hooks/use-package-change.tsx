@@ -20,9 +20,10 @@ import { useServerAction } from './use-server-action';
 const resolveChange = schemaResolver(changePackageBody, { sync: true });
 
 /**
- * A package change of an owned server (product.md "Screens and routes", "States and transitions", "Business constants and limits"): the packages it may change to, the chosen one and
- * what it costs a month more (the new package's monthly credits minus the current when higher, else 0),
- * and the change, asked first as it is instant and irreversible, then sent at most once a second.
+ * A package change of an owned server (product.md "Screens and routes", "States and transitions",
+ * "Business constants and limits"): the packages it may change to, the chosen one and what it costs a month
+ * more (the new package's monthly credits minus the current when higher, else 0), and the change, asked first
+ * as it is instant and irreversible, then sent at most once a second.
  * @param confirm opens the confirm dialog over the details overlay (useConfirm)
  * @returns the `available` packages query, the `form`, the `chosen` id (as the select holds it), the
  *   `target` package, `costCredits`, the `change` mutation and `askToChange`
@@ -58,7 +59,8 @@ export function usePackageChange(server: OwnedServer, confirm: (options: Confirm
       )
     : 0;
 
-  // One change a second (product.md "Validation rules", "Business constants and limits"): a second confirm within it sends nothing.
+  // One change a second (product.md "Validation rules", "Business constants and limits"): a second confirm
+  // within it sends nothing.
   const { run: submitChange } = useThrottledAction(async () => {
     if (form.validate().hasErrors) return;
     await change.mutateAsync(changePackageBody.parse(form.getValues()));

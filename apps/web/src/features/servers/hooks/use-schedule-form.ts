@@ -23,9 +23,10 @@ export interface ScheduleFormValues {
 const resolveSchedule = schemaResolver(scheduleInput, { sync: true });
 
 /**
- * The schedule of hourly server `id` (product.md "Entities and fields", "Validation rules", "Error catalogue" ("Schedule")): its ranges and time zone, the form of a
- * new range checked by the contracts' `scheduleInput`, adding one (at most once a second; with the
- * browser's zone when the customer chose to switch to it, record 221) and deleting one.
+ * The schedule of hourly server `id` (product.md "Entities and fields", "Validation rules", "Error catalogue"
+ * ("Schedule")): its ranges and time zone, the form of a new range checked by the contracts' `scheduleInput`,
+ * adding one (at most once a second; with the browser's zone when the customer chose to switch to it, record
+ * 221) and deleting one.
  * @returns the `schedule` query, the `form`, the `browser`'s zone (read after mounting) and the stored
  *   `zone`, whether they differ, the `add` and `remove` mutations, `submit`, and the selects' props:
  *   `fieldError(field)` and `hourSelect(field)`

@@ -21,7 +21,8 @@ interface Options<V, T> {
 /**
  * One action on an owned server (power, add-on, package, schedule, cancel): runs the call; on success
  * refetches the owned servers, the credit balance and the given queries, then calls `onSuccess`; on a
- * failure shows an error toast for TOAST_MS (product.md "Screens and routes": 5 s on the customer servers page).
+ * failure shows an error toast for TOAST_MS (product.md "Screens and routes": 5 s on the customer servers
+ * page).
  */
 export function useServerAction<V, T = unknown>({ request, errorKey, invalidate, onSuccess }: Options<V, T>) {
   const { t } = useTranslation('servers');

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { type LiveStats, watchLiveStats } from '../api/live-stats';
 
 /**
- * Live stats of one paid server over the API's relay socket (product.md "States and transitions"; api/live-stats.ts says how): its
- * gauges, power state and whether the socket is connected. The socket closes when the server list
- * changes (the effect's dependencies) or the page unloads.
+ * Live stats of one paid server over the API's relay socket (product.md "States and transitions";
+ * api/live-stats.ts says how): its gauges, power state and whether the socket is connected. The socket closes
+ * when the server list changes (the effect's dependencies) or the page unloads.
  */
 export function useServerStats(server: OwnedServer): LiveStats {
   const [live, setLive] = useState<LiveStats>({ gauges: null, state: null, connected: false });

@@ -1,6 +1,7 @@
 /**
- * Status + reason -> i18n key (namespace servers), product.md "Error catalogue" ("Servers") and "Schedule". Each function takes the
- * failed answer as the api-client hands it over and returns the key of the toast's message.
+ * Status + reason -> i18n key (namespace servers), product.md "Error catalogue" ("Servers") and "Schedule".
+ * Each function takes the failed answer as the api-client hands it over and returns the key of the toast's
+ * message.
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
@@ -36,7 +37,10 @@ export function unsuspendErrorKey(answer: FailedAnswer): string {
   return 'errors.unknown';
 }
 
-/** POST cancel-server: any failure asks to try again later (product.md "Error catalogue"); hourly servers are deleted. */
+/**
+ * POST cancel-server: any failure asks to try again later (product.md "Error catalogue"); hourly servers are
+ * deleted.
+ */
 export function cancelErrorKey(answer: FailedAnswer, billingType: 'hourly' | 'monthly'): string {
   if (isBusy(answer)) return 'errors.busy';
   return billingType === 'hourly' ? 'errors.deleteFailed' : 'errors.cancelFailed';
@@ -66,7 +70,10 @@ export function changePackageErrorKey(answer: FailedAnswer): string {
   return 'errors.generic';
 }
 
-/** POST schedule: 400 invalid-input, 400 invalid-hours, 409 schedule-overlap; else unknown (product.md "Error catalogue"). */
+/**
+ * POST schedule: 400 invalid-input, 400 invalid-hours, 409 schedule-overlap; else unknown (product.md
+ * "Error catalogue").
+ */
 export function addScheduleErrorKey(answer: FailedAnswer): string {
   const reason = reasonOf(answer);
   if (answer.status === 400 && reason === REASONS.invalidInput) return 'errors.invalidInput';

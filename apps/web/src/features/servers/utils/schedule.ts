@@ -1,6 +1,7 @@
 /**
- * Schedules as the panel shows them (product.md "Customer servers", "Entities and fields", "Validation rules" ("Schedule"; "Schedule")): one day's
- * active hours (0-23) drawn as ranges, where a range shows its last hour + 1 as its end.
+ * Schedules as the panel shows them (product.md "Customer servers", "Entities and fields", "Validation rules"
+ * ("Schedule"; "Schedule")): one day's active hours (0-23) drawn as ranges, where a range shows its last hour
+ * + 1 as its end.
  */
 import { DAYS, type Day, SCHEDULE_HOUR_MAX } from '@falkenhost/contracts/constants';
 import { REASONS } from '@falkenhost/contracts/errors';
@@ -63,7 +64,10 @@ export function rangesByDay(schedules: readonly Schedule[]): { day: Day; ranges:
   });
 }
 
-/** Message of the contracts' `scheduleInput` -> i18n key (namespace servers), product.md "Error catalogue" ("Schedule"). */
+/**
+ * Message of the contracts' `scheduleInput` -> i18n key (namespace servers), product.md "Error catalogue"
+ * ("Schedule").
+ */
 export const SCHEDULE_INPUT_ERRORS: Readonly<Record<string, string>> = {
   [REASONS.invalidInput]: 'errors.invalidInput',
   [HOUR_RANGE]: 'errors.hourRange',

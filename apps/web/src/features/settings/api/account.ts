@@ -1,6 +1,6 @@
 /**
- * The account calls of the settings section (product.md "Account calls"): GET /api/private/users/me and the PUT
- * calls under it. Each PUT answers rather than throws (api-client); the screens map failures with
+ * The account calls of the settings section (product.md "Account calls"): GET /api/private/users/me and the
+ * PUT calls under it. Each PUT answers rather than throws (api-client); the screens map failures with
  * utils/errors.ts.
  */
 import type {
@@ -19,7 +19,10 @@ const BASE = '/api/private/users/me';
 /** The profile's query key; the toggles write their optimistic and confirmed state into it. */
 export const profileKey = ['account', 'me'] as const;
 
-/** GET me: username, e-mail, role, 2FA, newsletter, member since (product.md "Entities and fields" ("User (me)")). */
+/**
+ * GET me: username, e-mail, role, 2FA, newsletter, member since (product.md "Entities and fields"
+ * ("User (me)")).
+ */
 export function useProfile() {
   return useQuery({
     queryKey: profileKey,
@@ -35,8 +38,9 @@ export const setNewsletter = (on: boolean) =>
 export const setTwoFactor = (on: boolean) => api.put<AccountProfile>(`${BASE}/2fa`, { two_factor_auth: on });
 
 /**
- * PUT update-password. A wrong current password is a 401 too (product.md "Error catalogue"), so this call does not take a 401 for
- * an ended session: only a 401 `unauthenticated` goes the api-client's way (refresh once, retry, or log out).
+ * PUT update-password. A wrong current password is a 401 too (product.md "Error catalogue"), so this call
+ * does not take a 401 for an ended session: only a 401 `unauthenticated` goes the api-client's way (refresh
+ * once, retry, or log out).
  */
 export async function updatePassword(body: UpdatePasswordBody): Promise<ApiResult<{ ok: true }>> {
   const first = await api.put<{ ok: true }>(`${BASE}/update-password`, body, { refresh: false });
@@ -45,7 +49,9 @@ export async function updatePassword(body: UpdatePasswordBody): Promise<ApiResul
   return first;
 }
 
-/** PUT update-user: mails the confirmation link; nothing changes yet (product.md "States and transitions"). */
+/**
+ * PUT update-user: mails the confirmation link; nothing changes yet (product.md "States and transitions").
+ */
 export const requestUserUpdate = (body: UpdateUserBody) =>
   api.put<UpdateUserAnswer>(`${BASE}/update-user`, body);
 

@@ -17,8 +17,9 @@ export function useTotpState() {
 }
 
 /**
- * POST setup {password}: a new pending secret with its QR code. A wrong password is a 401 too (product.md "Error catalogue"), so
- * only a 401 `unauthenticated` goes the api-client's way (refresh once and retry, or log out).
+ * POST setup {password}: a new pending secret with its QR code. A wrong password is a 401 too (product.md
+ * "Error catalogue"), so only a 401 `unauthenticated` goes the api-client's way (refresh once and retry, or
+ * log out).
  */
 export async function startTotpSetup(password: string): Promise<ApiResult<TotpSetupAnswer>> {
   const first = await api.post<TotpSetupAnswer>(`${BASE}/setup`, { password }, { refresh: false });

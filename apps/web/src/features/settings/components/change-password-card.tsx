@@ -9,7 +9,10 @@ import { passwordError } from '../utils/errors';
 import { firstErrorOnly } from '../utils/form-errors';
 import { SettingsCard } from './settings-card';
 
-/** Message of the contracts' `changePasswordForm` -> i18n key (namespace settings), product.md "Error catalogue" ("Settings"). */
+/**
+ * Message of the contracts' `changePasswordForm` -> i18n key (namespace settings), product.md
+ * "Error catalogue" ("Settings").
+ */
 const FORM_ERRORS: Readonly<Record<string, string>> = {
   password: 'errors.fillIn',
   'password-match': 'errors.passwordMatch',
@@ -19,9 +22,10 @@ const FORM_ERRORS: Readonly<Record<string, string>> = {
 const resolve = schemaResolver(changePasswordForm, { sync: true });
 
 /**
- * Change password (product.md "Settings": current, new, confirm; product.md "Validation rules", "Error catalogue", in that order: current filled
- * in, new equals confirmation, at least 6 characters, by the contracts' `changePasswordForm`; 401 invalid
- * current password). The server ends every other login and keeps this one.
+ * Change password (product.md "Settings": current, new, confirm; product.md "Validation rules",
+ * "Error catalogue", in that order: current filled in, new equals confirmation, at least 6 characters, by the
+ * contracts' `changePasswordForm`; 401 invalid current password). The server ends every other login and keeps
+ * this one.
  */
 export function ChangePasswordCard() {
   const { t } = useTranslation('settings');

@@ -10,9 +10,10 @@ import { deactivateErrorKey } from '../utils/errors';
 import { SettingsCard } from './settings-card';
 
 /**
- * The danger zone (product.md "Settings", "States and transitions" ("Account")): deactivate the account behind a confirmation dialog;
- * on success the user is logged out and goes to /login. It says what happens to servers and which records
- * are kept (docs/decisions/081-account-deactivation.md); deleting the account is by contacting support.
+ * The danger zone (product.md "Settings", "States and transitions" ("Account")): deactivate the account
+ * behind a confirmation dialog; on success the user is logged out and goes to /login. It says what happens to
+ * servers and which records are kept (docs/decisions/081-account-deactivation.md); deleting the account is by
+ * contacting support.
  */
 export function DangerZoneCard() {
   const { t } = useTranslation('settings');

@@ -17,8 +17,9 @@ const UPDATED = {
 } as const;
 
 /**
- * Newsletter and two-factor login by mailed code (product.md "Settings", "States and transitions": the toggle flips at once, then the
- * call is made; a failure puts it back and shows an error toast). The profile card shows the same state.
+ * Newsletter and two-factor login by mailed code (product.md "Settings", "States and transitions": the toggle
+ * flips at once, then the call is made; a failure puts it back and shows an error toast). The profile card
+ * shows the same state.
  */
 export function PreferencesCard() {
   const { t } = useTranslation('settings');

@@ -9,7 +9,8 @@ import { TotpManage, TotpPasswordStep, TotpScan } from './totp-steps';
  * Two-factor login by authenticator app (TOTP; issue 9), the security part of the settings section next to
  * the mailed-code toggle: set-up after the current password (QR code and the secret as text), a first code
  * turns it on, then the recovery codes are shown once (copy, download). When on: turn off or make new
- * recovery codes, each with a code of the app or a recovery code. Results are toasts of 3 s (product.md "Screens and routes").
+ * recovery codes, each with a code of the app or a recovery code. Results are toasts of 3 s (product.md
+ * "Screens and routes").
  */
 export function TotpCard() {
   const { t } = useTranslation('security');

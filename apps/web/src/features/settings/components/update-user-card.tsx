@@ -14,7 +14,10 @@ import { SettingsCard } from './settings-card';
 type Field = 'username' | 'email';
 type Values = Record<Field, string>;
 
-/** Message of the contracts' `accountChange` -> i18n key (namespace settings), product.md "Error catalogue" ("Settings"). */
+/**
+ * Message of the contracts' `accountChange` -> i18n key (namespace settings), product.md "Error catalogue"
+ * ("Settings").
+ */
 const FORM_ERRORS: Readonly<Record<string, string>> = {
   [REASONS.emptyFields]: 'errors.emptyFields',
   username: 'errors.invalidUsername',
@@ -28,10 +31,10 @@ function confirmTitleKey(change: { username: string | null; email: string | null
 }
 
 /**
- * Update username and e-mail (product.md "Settings": a confirmation dialog first; product.md "States and transitions": the change takes
- * effect only when the mailed link is opened; product.md "Validation rules": an empty field keeps the current value, at least
- * one is needed, the e-mail's format is checked, by the contracts' `accountChange` as on the server;
- * product.md "Error catalogue" errors).
+ * Update username and e-mail (product.md "Settings": a confirmation dialog first; product.md
+ * "States and transitions": the change takes effect only when the mailed link is opened; product.md
+ * "Validation rules": an empty field keeps the current value, at least one is needed, the e-mail's format is
+ * checked, by the contracts' `accountChange` as on the server; product.md "Error catalogue" errors).
  */
 export function UpdateUserCard() {
   const { t } = useTranslation('settings');

@@ -29,9 +29,10 @@ type State =
   | { phase: 'failed'; answer: ApiResult<UpdateUserExecuteAnswer> | null };
 
 /**
- * /update-user/{token} (product.md "Sign-up and login pages", "Error catalogue" ("E-mail change page")): confirms the change
- * on load; shows success or the invalid-token message, and a back-to-home button. It works without a login
- * (the link may be opened on another device); a logged-in user's session is read again after a success.
+ * /update-user/{token} (product.md "Sign-up and login pages", "Error catalogue" ("E-mail change page")):
+ * confirms the change on load; shows success or the invalid-token message, and a back-to-home button. It
+ * works without a login (the link may be opened on another device); a logged-in user's session is read again
+ * after a success.
  */
 export function UpdateUserConfirm({ token }: { token: string | undefined }) {
   const { t } = useTranslation('settings');

@@ -41,7 +41,8 @@ function totpResolver(schema: typeof totpSetupBody | typeof totpCodeBody, field:
  * The authenticator app's set-up and management (issue 9): the password form that starts the set-up, the
  * code form of the app's first code (turns it on), of turning it off and of new recovery codes, each call
  * throttled; a refused value is shown under its field, other failures and the results as toasts of 3 s
- * (product.md "Screens and routes"). After a change the state and the session user's two_factor_method are fetched again.
+ * (product.md "Screens and routes"). After a change the state and the session user's two_factor_method are
+ * fetched again.
  * @returns the TOTP state (`data`), the `step` and `setStep`, `passwordForm` and `codeForm`, `setup`,
  *   `busy(call)`, `submitCode(call)` and `notice`
  */

@@ -1,7 +1,7 @@
 /**
  * Status + reason -> i18n key (namespace settings) for the settings section and the e-mail change page
- * (product.md "Error catalogue" ("Settings"), "E-mail change page"). Each function takes the failed answer as the api-client hands
- * it over. Field errors name the field they belong to, so the form shows them under it.
+ * (product.md "Error catalogue" ("Settings"), "E-mail change page"). Each function takes the failed answer as
+ * the api-client hands it over. Field errors name the field they belong to, so the form shows them under it.
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
@@ -62,8 +62,8 @@ export function deactivateErrorKey(answer: FailedAnswer): string {
 }
 
 /**
- * The e-mail change page (product.md "Error catalogue": invalid token when the token is missing or the call is not 200). A
- * username or address taken meanwhile says so under the invalid-token message.
+ * The e-mail change page (product.md "Error catalogue": invalid token when the token is missing or the call
+ * is not 200). A username or address taken meanwhile says so under the invalid-token message.
  * @returns the message keys: the title line and an optional detail
  */
 export function confirmPageError(answer: FailedAnswer | null): { key: string; detail?: string } {

@@ -84,7 +84,10 @@ function DocumentRow({ document }: { document: SiteDocumentEntry }) {
   );
 }
 
-/** /contact (product.md "Screens and routes"): the company's details (SUPPLIER_*) and the documents offered for download. */
+/**
+ * /contact (product.md "Screens and routes"): the company's details (SUPPLIER_*) and the documents offered
+ * for download.
+ */
 export function ContactPage() {
   const { t } = useTranslation('site');
   const { data, isPending, isError } = useCompany();

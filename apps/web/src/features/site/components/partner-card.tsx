@@ -2,7 +2,9 @@ import { linkHost, type PublicPartner, partnerInitials } from '@falkenhost/contr
 import { Anchor, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** One partner of /partners (product.md "Screens and routes"): name, description, website and social links. */
+/**
+ * One partner of /partners (product.md "Screens and routes"): name, description, website and social links.
+ */
 export function PartnerCard({ partner }: { partner: PublicPartner }) {
   const { t } = useTranslation('site');
   return (

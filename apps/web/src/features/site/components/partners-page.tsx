@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { usePartners } from '../api/site';
 import { PartnerCard } from './partner-card';
 
-/** /partners (product.md "Screens and routes"): the partner cards from the site's configuration (SITE_CONTENT_DIR/partners.json). */
+/**
+ * /partners (product.md "Screens and routes"): the partner cards from the site's configuration
+ * (SITE_CONTENT_DIR/partners.json).
+ */
 export function PartnersPage() {
   const { t } = useTranslation('site');
   const { data, isPending, isError } = usePartners();

@@ -123,7 +123,10 @@ export interface PackageByCreditsInput {
 export const packageByCredits = (body: PackageByCreditsInput) =>
   api.post<{ link: string }>('/api/private/store/package-by-credits', body);
 
-/** The body of POST order-package as the dialog sends it (product.md "API calls"): every field, add-on ids as JSON. */
+/**
+ * The body of POST order-package as the dialog sends it (product.md "API calls"): every field, add-on ids as
+ * JSON.
+ */
 export type OrderPackageInput = Required<OrderPackageBody> & { addonIds: string };
 
 /** POST order-package: 200 {link} to the Mollie checkout of the first month; 400/404/502 with a reason. */

@@ -15,7 +15,8 @@ interface Props {
 
 /**
  * The package overview's add-on picks (product.md "Package overview dialog"): one clearable select per add-on
- * type the package offers, each add-on with its price in euros and credits; at most one per type (product.md "States and transitions").
+ * type the package offers, each add-on with its price in euros and credits; at most one per type (product.md
+ * "States and transitions").
  */
 export function AddonPicks({ groups, chosen, onChange }: Props) {
   const { t } = useTranslation('store');

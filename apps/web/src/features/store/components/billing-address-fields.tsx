@@ -41,7 +41,8 @@ interface Props {
 /**
  * The billing address fields of the order dialogs (product.md "Order-credits dialog", "Order-package
  * dialog"): address line 1 and 2, city, postal code, state and a country select named in the page's
- * language. A failing field is marked; the dialog's error line says what is wrong (product.md "Validation rules").
+ * language. A failing field is marked; the dialog's error line says what is wrong (product.md
+ * "Validation rules").
  */
 export function BillingAddressFields({ field, cols = { base: 1, sm: 2 } }: Props) {
   const { t } = useTranslation('store');

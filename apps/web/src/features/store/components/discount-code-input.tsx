@@ -12,8 +12,9 @@ interface Props {
 
 /**
  * The discount code field of the order dialogs: a spinner while the code is checked, the rounded
- * percentage when valid, the invalid-discount message when not; an empty code is neither (product.md "States and transitions").
- * The status line below the field always takes its one line, so nothing moves when a code is checked.
+ * percentage when valid, the invalid-discount message when not; an empty code is neither (product.md
+ * "States and transitions"). The status line below the field always takes its one line, so nothing moves when
+ * a code is checked.
  */
 export function DiscountCodeInput({ value, onChange, discount }: Props) {
   const { t } = useTranslation('store');

@@ -16,9 +16,10 @@ interface Props {
 }
 
 /**
- * The order-credits dialog (product.md "Order-credits dialog", "Validation rules", "Error catalogue" ("Credit order")): a @mantine/form
- * validated by the contracts' `orderCreditsBody`, the schema the API checks the order with; the first
- * failing check in the spec's order is the dialog's error line; Pay is throttled to one a second.
+ * The order-credits dialog (product.md "Order-credits dialog", "Validation rules", "Error catalogue"
+ * ("Credit order")): a @mantine/form validated by the contracts' `orderCreditsBody`, the schema the API
+ * checks the order with; the first failing check in the spec's order is the dialog's error line; Pay is
+ * throttled to one a second.
  */
 export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
   const { t } = useTranslation('store');

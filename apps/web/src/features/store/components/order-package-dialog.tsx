@@ -16,9 +16,10 @@ interface Props {
 }
 
 /**
- * The order-package dialog (product.md "Order-package dialog", "Validation rules", "Error catalogue" ("Order dialog checks"; "Order dialog")):
- * full screen, three columns (discounts, billing, payment). A server billed monthly by card: the first
- * month is paid at Mollie's checkout (POST order-package answers its link), later months by subscription.
+ * The order-package dialog (product.md "Order-package dialog", "Validation rules", "Error catalogue"
+ * ("Order dialog checks"; "Order dialog")): full screen, three columns (discounts, billing, payment). A
+ * server billed monthly by card: the first month is paid at Mollie's checkout (POST order-package answers its
+ * link), later months by subscription.
  */
 export default function OrderPackageDialog({ selection, onCancel, onOrdered }: Props) {
   const { t } = useTranslation('store');

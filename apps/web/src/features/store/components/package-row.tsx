@@ -8,7 +8,9 @@ interface Props {
   onOpen: (pkg: StorePackage) => void;
 }
 
-/** A package of the store (product.md "Customer store"): ∞ for 0 CPU, RAM or storage; 'custom' when used is 0. */
+/**
+ * A package of the store (product.md "Customer store"): ∞ for 0 CPU, RAM or storage; 'custom' when used is 0.
+ */
 export function PackageRow({ pkg, onOpen }: Props) {
   const { t } = useTranslation('store');
   const format = useFormatters();

@@ -17,7 +17,10 @@ interface Props {
   onChange: (username: string) => void;
 }
 
-/** The referrer field of the order dialogs: prefilled and locked when a referrer exists (product.md "Screens and routes"). */
+/**
+ * The referrer field of the order dialogs: prefilled and locked when a referrer exists (product.md
+ * "Screens and routes").
+ */
 export function ReferrerInput({ value, onChange }: Props) {
   const { t } = useTranslation('store');
   const { locked, pending } = useOrderReferrer(value);

@@ -9,8 +9,8 @@ export type DiscountState =
   | { status: 'invalid' };
 
 /**
- * Verifies a discount code after each edit with a 1 s debounce (product.md "States and transitions"); an empty code is neither
- * valid nor invalid.
+ * Verifies a discount code after each edit with a 1 s debounce (product.md "States and transitions"); an
+ * empty code is neither valid nor invalid.
  */
 export function useDiscountCheck(code: string): DiscountState {
   const [state, setState] = useState<DiscountState>({ status: 'empty' });

@@ -16,11 +16,15 @@ interface CreditsFormValues extends AddressValues {
   paymentMethod: PaymentMethod;
 }
 
-/** The credits amount rule of the contracts (integer 25 to 25000, product.md "Validation rules", "Business constants and limits"). */
+/**
+ * The credits amount rule of the contracts (integer 25 to 25000, product.md "Validation rules",
+ * "Business constants and limits").
+ */
 const amountRule = orderCreditsBody.shape.creditsAmount;
 
 /**
- * The order-credits dialog's form and its payment (product.md "Validation rules", "Error catalogue" ("Credit order")): validated by the contracts'
+ * The order-credits dialog's form and its payment (product.md "Validation rules", "Error catalogue"
+ * ("Credit order")): validated by the contracts'
  * `orderCreditsBody`, the schema the API checks the order with; the first failing check in the spec's
  * order is the dialog's error line; Pay is throttled to one a second and leaves for Mollie's checkout.
  * @param initialAmount the credits the dialog opens with

@@ -13,10 +13,10 @@ interface OrderFormValues extends AddressValues {
 }
 
 /**
- * The form of an order dialog (product.md "Screens and routes", "Validation rules" ("Order dialog checks")), shared by the order-credits and the
- * order-package dialogs: checked by the contracts' `schema` of the request's body, with the referrer as
- * the order sends it (useOrderReferrer) and the discount code's latest verification (useDiscountCheck).
- * The country is filled from the browser's language after mounting.
+ * The form of an order dialog (product.md "Screens and routes", "Validation rules" ("Order dialog checks")),
+ * shared by the order-credits and the order-package dialogs: checked by the contracts' `schema` of the
+ * request's body, with the referrer as the order sends it (useOrderReferrer) and the discount code's latest
+ * verification (useDiscountCheck). The country is filled from the browser's language after mounting.
  * @param initialValues the form's values when the dialog opens
  * @param schema the contracts' schema the API checks the request with
  * @param toBody the request's body of the form's values and the referrer to send

@@ -43,9 +43,10 @@ export interface PackageOrderSelection {
 }
 
 /**
- * The order-package dialog's form and its payment (product.md "Validation rules", "Error catalogue" ("Order dialog checks"; "Order dialog")): the
- * first month's price with the monthly discount, the discount code and the payment method's fee, and the
- * later months' price; Pay sends POST order-package and leaves for Mollie's checkout.
+ * The order-package dialog's form and its payment (product.md "Validation rules", "Error catalogue"
+ * ("Order dialog checks"; "Order dialog")): the first month's price with the monthly discount, the discount
+ * code and the payment method's fee, and the later months' price; Pay sends POST order-package and leaves for
+ * Mollie's checkout.
  * @param onOrdered the order was accepted; the browser is leaving for the payment
  * @returns the `form`, the `discount` verification, the chosen `method` (null for none), the `first`
  *   month's price parts, the `later` months' total (cents), the `error` line and `pay`

@@ -54,8 +54,9 @@ function useOverviewForm(pkg: StorePackage) {
 }
 
 /**
- * The package overview's choices and its purchase by credits (product.md "Package overview dialog", "Error catalogue"
- * "Credits purchase"): egg, location, server name, the egg's variables and one add-on per type.
+ * The package overview's choices and its purchase by credits (product.md "Package overview dialog",
+ * "Error catalogue" "Credits purchase"): egg, location, server name, the egg's variables and one add-on per
+ * type.
  * @param onClose closes the overview (after a purchase too)
  * @returns the `form`; the egg, location and add-on choices with their queries; the chosen add-ons and
  *   the totals; the egg's `variables` (useOrderVariables); whether an egg and a location are chosen

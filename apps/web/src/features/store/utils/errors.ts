@@ -1,6 +1,6 @@
 /**
- * Status + reason -> i18n key (namespace store), product.md "Error catalogue" ("Credits purchase"), "Credit order" and
- * "Order dialog".
+ * Status + reason -> i18n key (namespace store), product.md "Error catalogue" ("Credits purchase"),
+ * "Credit order" and "Order dialog".
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from '@/lib/api-client';
@@ -74,8 +74,9 @@ export function orderCreditsError(result: ApiResult<unknown>): ErrorText {
 }
 
 /**
- * Validation messages of order-package -> the order dialog's message (product.md "Error catalogue" ("Order dialog")). A missing
- * server name or payment method is what product.md "Validation rules"'s checks (3) and (2) call unknown and invalid address.
+ * Validation messages of order-package -> the order dialog's message (product.md "Error catalogue"
+ * ("Order dialog")). A missing server name or payment method is what product.md "Validation rules"'s checks
+ * (3) and (2) call unknown and invalid address.
  */
 const ORDER_PACKAGE_MESSAGES: Record<string, string> = {
   address: 'errors.invalidAddress',
@@ -85,11 +86,11 @@ const ORDER_PACKAGE_MESSAGES: Record<string, string> = {
 };
 
 /**
- * POST order-package (product.md "Error catalogue" ("Order dialog")): 400 discount (or a 400 without a reason of its own) invalid
- * discount; 400 validation by its first message (address, server name); 400 resources no resources;
- * 400 referrer-self; 400 variable the refused egg variable's message (issue 28, named by `fields`); 404
- * invalid referrer; 502 payment payment failed; anything else (400 unknown, other statuses, network
- * failure) unknown.
+ * POST order-package (product.md "Error catalogue" ("Order dialog")): 400 discount (or a 400 without a reason
+ * of its own) invalid discount; 400 validation by its first message (address, server name); 400 resources no
+ * resources; 400 referrer-self; 400 variable the refused egg variable's message (issue 28, named by
+ * `fields`); 404 invalid referrer; 502 payment payment failed; anything else (400 unknown, other statuses,
+ * network failure) unknown.
  */
 export function orderPackageError(
   result: Pick<ApiResult<unknown>, 'status' | 'error'>,

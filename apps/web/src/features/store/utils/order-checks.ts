@@ -1,7 +1,7 @@
 /**
- * The order forms' checks (product.md "Validation rules" ("Order dialog checks")): the contracts' schema of the request the form
- * sends (the one the API validates with), plus the one rule only the browser can know, a discount code
- * entered but not verified yet.
+ * The order forms' checks (product.md "Validation rules" ("Order dialog checks")): the contracts' schema of
+ * the request the form sends (the one the API validates with), plus the one rule only the browser can know, a
+ * discount code entered but not verified yet.
  */
 import { firstOrderCheck } from '@falkenhost/contracts/store';
 import type { FormErrors } from '@mantine/form';
@@ -33,7 +33,10 @@ export function orderCheckKey(errors: FormErrors, keys: Record<string, string>):
   return keys[first] ?? 'errors.unknown';
 }
 
-/** The order-package dialog's words for the checks (product.md "Validation rules", "Error catalogue" ("Order dialog")). */
+/**
+ * The order-package dialog's words for the checks (product.md "Validation rules", "Error catalogue"
+ * ("Order dialog")).
+ */
 export const ORDER_PACKAGE_CHECK_KEYS: Record<string, string> = {
   discount: 'errors.invalidDiscount',
   address: 'errors.invalidAddress',
@@ -43,7 +46,10 @@ export const ORDER_PACKAGE_CHECK_KEYS: Record<string, string> = {
   'server-name': 'errors.invalidServerName',
 };
 
-/** The order-credits dialog's words for the checks (product.md "Validation rules", "Error catalogue" ("Credit order")). */
+/**
+ * The order-credits dialog's words for the checks (product.md "Validation rules", "Error catalogue"
+ * ("Credit order")).
+ */
 export const ORDER_CREDITS_CHECK_KEYS: Record<string, string> = {
   discount: 'errors.invalidDiscount',
   address: 'errors.invalidAddress',
@@ -51,7 +57,9 @@ export const ORDER_CREDITS_CHECK_KEYS: Record<string, string> = {
   'credits-amount': 'errors.invalidCreditsAmount',
 };
 
-/** The package overview's words for a purchase by credits (product.md "Error catalogue" ("Credits purchase")). */
+/**
+ * The package overview's words for a purchase by credits (product.md "Error catalogue" ("Credits purchase")).
+ */
 export const PACKAGE_BY_CREDITS_CHECK_KEYS: Record<string, string> = {
   'server-name-missing': 'errors.noServerName',
   'server-name': 'errors.invalidServerName',

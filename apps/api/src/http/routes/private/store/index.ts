@@ -1,6 +1,6 @@
 /**
- * /api/private/store (product.md "Public and store calls"): the customer store's data, referrer, discount check,
- * credit orders, package orders billed by credits and package orders paid monthly by card. Verified
+ * /api/private/store (product.md "Public and store calls"): the customer store's data, referrer, discount
+ * check, credit orders, package orders billed by credits and package orders paid monthly by card. Verified
  * customers only.
  */
 import { adminPackagesAdditionalData } from '@falkenhost/contracts/admin';

@@ -1,4 +1,6 @@
-/** /api/public/store (product.md "Public and store calls"): the game list and one game's packages, no login. */
+/**
+ * /api/public/store (product.md "Public and store calls"): the game list and one game's packages, no login.
+ */
 import { gamePackagesAnswer, gamePackagesQuery, publicGame } from '@falkenhost/contracts/catalog';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
