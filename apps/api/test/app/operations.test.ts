@@ -15,6 +15,7 @@ import { gracefulShutdown } from '../../src/app/shutdown';
 import { signAccessToken } from '../../src/identity/tokens';
 import { startJobs } from '../../src/jobs/scheduler';
 import { runTick } from '../../src/jobs/tick';
+import { HOUR_MS } from '../../src/platform/clock';
 import { loadConfig } from '../../src/platform/config';
 import { queueMail } from '../../src/platform/outbox';
 import {
@@ -27,8 +28,6 @@ import {
   startProduct,
   uniqueName,
 } from '../harness';
-
-const HOUR_MS = 3_600_000;
 
 /** A local port nothing listens on (the panel that cannot be reached). */
 async function closedPort(): Promise<number> {

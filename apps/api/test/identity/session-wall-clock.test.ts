@@ -5,9 +5,8 @@
 
 import { REFRESH_TOKEN_DAYS } from '@falkenhost/contracts/constants';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY_MS } from '../../src/platform/clock';
 import { DATABASES, type Product, registerVerified, startProduct } from '../harness';
-
-const DAY_MS = 24 * 3_600_000;
 
 describe.each(DATABASES)('sessions on the wall clock on %s', (kind) => {
   let product: Product;

@@ -8,11 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type ProductServer } from '../../src/app/server';
-import { createPersistentClock } from '../../src/platform/clock';
+import { createPersistentClock, DAY_MS } from '../../src/platform/clock';
 import { loadConfig } from '../../src/platform/config';
 import { freePort } from '../harness';
-
-const DAY_MS = 24 * 3_600_000;
 
 describe('the demo clock', () => {
   const dir = mkdtempSync(join(tmpdir(), 'falkenhost-clock-'));

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
 import { enqueuePanelTask } from '../../src/panel/panel-queue';
-import { HOUR_MS, hourStart } from '../../src/platform/clock';
+import { DAY_MS, HOUR_MS, hourStart } from '../../src/platform/clock';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
 import { localDayHour } from '../../src/servers/schedules/schedule-hours';
 import {
@@ -18,8 +18,6 @@ import {
   type Session,
   startProduct,
 } from '../harness';
-
-const DAY_MS = 24 * HOUR_MS;
 
 describe.each(DATABASES)('server lifecycle on %s', (kind) => {
   let product: Product;
