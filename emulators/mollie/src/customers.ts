@@ -1,9 +1,9 @@
-import { isoDate } from './dates.js';
-import { notFound, unprocessable } from './errors.js';
-import { newId } from './ids.js';
-import type { Store } from './store.js';
-import type { Customer, Mandate, MandateMethod, MandateStatus, Mode } from './types.js';
-import { bodyObject, parseLocale, parseMetadata, parseOptionalText } from './validation.js';
+import { notFound, unprocessable } from './api/errors';
+import { bodyObject, parseLocale, parseMetadata, parseOptionalText } from './api/validation';
+import { isoDate } from './state/dates';
+import { newId } from './state/ids';
+import type { Store } from './state/store';
+import type { Customer, Mandate, MandateMethod, MandateStatus, Mode } from './state/types';
 
 /**
  * Creates a customer from `POST /v2/customers {name?, email?, locale?, metadata?}`.

@@ -1,5 +1,4 @@
-import { unprocessable } from './errors.js';
-import type { Amount, PaymentMethod, SequenceType } from './types.js';
+import { unprocessable } from './api/errors';
 import {
   bodyObject,
   parseAmount,
@@ -9,7 +8,8 @@ import {
   parseOptionalUrl,
   parseText,
   parseUrl,
-} from './validation.js';
+} from './api/validation';
+import type { Amount, PaymentMethod, SequenceType } from './state/types';
 
 /** A validated create-payment request. */
 export interface CreatePaymentInput {

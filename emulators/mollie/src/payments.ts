@@ -1,12 +1,12 @@
+import { MollieError, notFound, unprocessable } from './api/errors';
 import { createMandate, findCustomer, usableMandate } from './customers.js';
-import { MollieError, notFound, unprocessable } from './errors.js';
-import { newId } from './ids.js';
 import { amountCents } from './money.js';
 import type { CreatePaymentInput } from './payment-input.js';
 import { recurringOutcomeOf } from './recurring-outcome.js';
+import { newId } from './state/ids';
+import type { Store } from './state/store';
+import type { Mode, Payment, PaymentMethod, PaymentStatus } from './state/types';
 import { canTransition, firesWebhook } from './status.js';
-import type { Store } from './store.js';
-import type { Mode, Payment, PaymentMethod, PaymentStatus } from './types.js';
 
 /** Minutes an open payment waits for the customer, by method (card 30 min, paysafecard 15, PayPal 72 h). */
 const EXPIRY_MINUTES: Record<PaymentMethod, number> = { creditcard: 30, paysafecard: 15, paypal: 72 * 60 };

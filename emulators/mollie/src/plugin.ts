@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { mollieApi } from './routes/api.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { testControlRoutes } from './routes/test-controls.js';
-import type { MollieState } from './state.js';
+import type { MollieState } from './state/state';
 
 export interface MollieEmulatorOptions {
   /** The account to serve; create it with `createMollieState`. */

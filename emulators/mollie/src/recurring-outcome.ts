@@ -1,7 +1,7 @@
+import { MollieError } from './api/errors';
 import { findCustomer } from './customers.js';
-import { MollieError } from './errors.js';
-import type { Store } from './store.js';
-import type { RecurringOutcome } from './types.js';
+import type { Store } from './state/store';
+import type { RecurringOutcome } from './state/types';
 
 /**
  * The outcomes a test can ask for. A recurring payment starts `pending`, and Mollie's status graph only

@@ -1,10 +1,10 @@
-import { MollieError, notFound, unprocessable } from './errors.js';
-import { newId } from './ids.js';
+import { MollieError, notFound, unprocessable } from './api/errors';
+import { bodyObject, parseAmount, parseMetadata, parseOptionalText } from './api/validation';
 import { amountCents, centsValue } from './money.js';
 import { findPayment, remainingCents, takeBackPayment } from './payments.js';
-import type { Store } from './store.js';
-import type { Refund } from './types.js';
-import { bodyObject, parseAmount, parseMetadata, parseOptionalText } from './validation.js';
+import { newId } from './state/ids';
+import type { Store } from './state/store';
+import type { Refund } from './state/types';
 
 /** What to refund: cents (default all that remains), a description ('' when none) and metadata. */
 export interface RefundOptions {

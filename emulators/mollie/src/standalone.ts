@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import mollieEmulator from './plugin.js';
-import { createMollieState } from './state.js';
+import { createMollieState } from './state/state';
 
 // Runs the emulator alone: `PORT=8082 tsx src/standalone.ts`; SDK serverURL = http://localhost:PORT.
 // STRICT_WEBHOOK_URLS=1 refuses webhook URLs Mollie could not reach, as Mollie does.

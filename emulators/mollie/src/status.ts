@@ -1,4 +1,4 @@
-import type { PaymentStatus } from './types.js';
+import type { PaymentStatus } from './state/types';
 
 /** Mollie's payment status graph (reference/mollie.md, "Statuses"). */
 const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {

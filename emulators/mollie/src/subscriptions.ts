@@ -1,12 +1,12 @@
+import { MollieError, notFound, unprocessable } from './api/errors';
+import { bodyObject, parseAmount, parseMetadata, parseOptionalUrl, parseText } from './api/validation';
 import { findCustomer, usableMandate } from './customers.js';
-import { addInterval, isInterval, isIsoDate, isoDate } from './dates.js';
-import { MollieError, notFound, unprocessable } from './errors.js';
-import { newId } from './ids.js';
 import { createPayment, setPaymentStatus } from './payments.js';
 import { recurringOutcomeOf } from './recurring-outcome.js';
-import type { Store } from './store.js';
-import type { MandateMethod, Mode, Payment, PaymentStatus, Subscription } from './types.js';
-import { bodyObject, parseAmount, parseMetadata, parseOptionalUrl, parseText } from './validation.js';
+import { addInterval, isInterval, isIsoDate, isoDate } from './state/dates';
+import { newId } from './state/ids';
+import type { Store } from './state/store';
+import type { MandateMethod, Mode, Payment, PaymentStatus, Subscription } from './state/types';
 import { assertReachableWebhookUrl } from './webhook-url.js';
 
 const MANDATE_METHODS: readonly MandateMethod[] = ['creditcard', 'paypal', 'directdebit'];

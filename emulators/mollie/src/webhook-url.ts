@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { unprocessable } from './errors.js';
+import { unprocessable } from './api/errors';
 
 /** Mollie's wording when it cannot reach a webhook URL (422, field `webhookUrl`). */
 export const UNREACHABLE_WEBHOOK_DETAIL =

@@ -1,5 +1,5 @@
-import type { Timers } from './timers.js';
-import type { WebhookDelivery } from './types.js';
+import type { Timers } from './state/timers';
+import type { WebhookDelivery } from './state/types';
 
 /** Mollie's retry schedule: 10 attempts over 26 h (0, 1 m, 2 m, 4 m, 8 m, 16 m, 29 m, 1 h, 2 h, 22 h). */
 export const MOLLIE_WEBHOOK_DELAYS_MS: readonly number[] = [

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { Client } from 'mollie-api-typescript';
 import { vi } from 'vitest';
 import mollieEmulator from '../src/plugin.js';
-import { createMollieState, type MollieStateOptions } from '../src/state.js';
+import { createMollieState, type MollieStateOptions } from '../src/state/state';
 
 export const API_KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
 export const PREFIX = '/_emulators/mollie';

@@ -5,9 +5,9 @@
  */
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_TTL_MS } from '../src/idempotency.js';
+import { IDEMPOTENCY_TTL_MS } from '../src/api/idempotency';
 import mollieEmulator from '../src/plugin.js';
-import { createMollieState } from '../src/state.js';
+import { createMollieState } from '../src/state/state';
 import { API_KEY, PREFIX, readJson, startEmulator } from './helpers.js';
 
 const valid = {

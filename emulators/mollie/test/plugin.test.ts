@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { Client } from 'mollie-api-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mollieEmulator from '../src/plugin.js';
-import { createMollieState } from '../src/state.js';
+import { createMollieState } from '../src/state/state';
 import { API_KEY, readJson, submitCheckout, waitFor } from './helpers.js';
 
 // The product mounts the emulator inside its own server, next to its own routes and its webhook.

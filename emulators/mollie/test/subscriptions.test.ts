@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addInterval } from '../src/dates.js';
+import { addInterval } from '../src/state/dates';
 import { customerWithMandate, readJson, startEmulator, startReceiver } from './helpers.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-import type { EmulatorDatabase } from './database';
-import { noViableAllocation, noViableNode } from './errors';
-import type { AllocationRecord, NodeRecord } from './records';
-import { allocatedResources } from './transformers';
+import { noViableAllocation, noViableNode } from './api/errors';
+import { allocatedResources } from './api/transformers';
+import type { EmulatorDatabase } from './state/database';
+import type { AllocationRecord, NodeRecord } from './state/records';
 
 /**
  * Whether a node can take `memory` and `disk` more (MB): existing + new <= size * (1 + overallocate/100);

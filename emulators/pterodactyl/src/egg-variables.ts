@@ -1,5 +1,5 @@
-import type { EggRecord } from './records';
 import { failedRules, type ValidationIssue } from './rules';
+import type { EggRecord } from './state/records';
 
 /**
  * Validates `environment` against the egg's variables (each by its own rules, the attribute named

@@ -1,8 +1,8 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { applicationAuth, clientAuth } from './auth';
-import { panelErrorHandler, parseJsonBody } from './error-handler';
-import { notFound, panelError } from './errors';
+import { applicationAuth, clientAuth } from './api/auth';
+import { panelErrorHandler, parseJsonBody } from './api/error-handler';
+import { notFound, panelError } from './api/errors';
 import { clientRoutes } from './routes/client';
 import { locationRoutes } from './routes/locations';
 import { nestRoutes } from './routes/nests';
@@ -10,7 +10,7 @@ import { nodeRoutes } from './routes/nodes';
 import { serverManagementRoutes } from './routes/server-management';
 import { serverRoutes } from './routes/servers';
 import { userRoutes } from './routes/users';
-import type { EmulatorState } from './state';
+import type { EmulatorState } from './state/state';
 import { wingsRoutes } from './wings/socket';
 
 /** Options of the emulator plugin. */

@@ -1,4 +1,4 @@
-import type { ServerLimitsRecord } from './records';
+import type { ServerLimitsRecord } from './state/records';
 import {
   createWalk,
   type ProcessState,

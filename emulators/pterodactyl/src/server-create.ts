@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { assertValid, panelError } from './api/errors';
 import { nodeFits, pickAllocation, viableNodes } from './deploy';
 import { storedEnvironment, validateEggVariables } from './egg-variables';
-import { assertValid, panelError } from './errors';
-import type { AllocationRecord, ServerRecord } from './records';
 import { normaliseInput, validateFields } from './rules';
-import type { EmulatorState } from './state';
+import type { AllocationRecord, ServerRecord } from './state/records';
+import type { EmulatorState } from './state/state';
 
 const RULES: Record<string, string> = {
   external_id: 'sometimes|nullable|string|between:1,191|unique',

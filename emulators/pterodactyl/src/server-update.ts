@@ -1,7 +1,7 @@
-import { assertValid, panelError } from './errors';
-import type { ServerRecord } from './records';
+import { assertValid, panelError } from './api/errors';
 import { normaliseInput, validateFields } from './rules';
-import type { EmulatorState } from './state';
+import type { ServerRecord } from './state/records';
+import type { EmulatorState } from './state/state';
 
 const BUILD_RULES: Record<string, string> = {
   allocation: 'required|integer|exists',

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pterodactylEmulator from './plugin';
-import { createEmulatorState, type EmulatorState, type EmulatorStateOptions } from './state';
+import { createEmulatorState, type EmulatorState, type EmulatorStateOptions } from './state/state';
 
 /** A running stand-alone emulator. */
 export interface RunningEmulator {

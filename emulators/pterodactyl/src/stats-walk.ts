@@ -1,6 +1,6 @@
 import type { ProcessState } from '@falkenhost/pterodactyl/types';
 import type { WingsStats } from '@falkenhost/pterodactyl/wings';
-import type { ServerLimitsRecord } from './records';
+import type { ServerLimitsRecord } from './state/records';
 
 export type { ProcessState, WingsStats };
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { assertValid } from './errors';
-import type { UserRecord } from './records';
+import { assertValid } from './api/errors';
 import { normaliseInput, validateFields } from './rules';
-import type { EmulatorState } from './state';
+import type { UserRecord } from './state/records';
+import type { EmulatorState } from './state/state';
 
 /** The panel's username rule (app/Rules/Username.php; checked on the lowercased value). */
 export const USERNAME_REGEX = /^[a-z0-9]([\w.-]+)[a-z0-9]$/;

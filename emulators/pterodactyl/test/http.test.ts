@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pterodactylEmulator from '../src/plugin';
 import { type RunningEmulator, startEmulator } from '../src/server';
-import { createEmulatorState, generateApiKey } from '../src/state';
+import { createEmulatorState, generateApiKey } from '../src/state/state';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read loose JSON bodies
 type Loose = any;

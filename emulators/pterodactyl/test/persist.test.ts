@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openPanelStore, type PanelStore } from '../src/persist';
 import { type RunningEmulator, startEmulator } from '../src/server';
+import { openPanelStore, type PanelStore } from '../src/state/persist';
 
 const SERVER = {
   user: 1,

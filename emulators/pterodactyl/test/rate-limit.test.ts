@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../src/server';
-import type { EmulatorStateOptions } from '../src/state';
+import type { EmulatorStateOptions } from '../src/state/state';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read loose JSON bodies
 type Loose = any;

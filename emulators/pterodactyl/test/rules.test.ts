@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateEggVariables } from '../src/egg-variables';
 import { checkRules, failedRules, normaliseInput, phpRegex } from '../src/rules';
-import { createEmulatorState } from '../src/state';
+import { createEmulatorState } from '../src/state/state';
 
 describe('Laravel rules', () => {
   const jar = 'required|regex:/^([\\w\\d._-]+)(\\.jar)$/';

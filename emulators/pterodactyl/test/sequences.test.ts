@@ -1,7 +1,7 @@
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../src/server';
-import type { EmulatorSnapshot, EmulatorStateOptions } from '../src/state';
+import type { EmulatorSnapshot, EmulatorStateOptions } from '../src/state/state';
 
 const SERVER = {
   user: 1,

@@ -1,5 +1,5 @@
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
-import type { EmulatorStateOptions } from '@falkenhost/pterodactyl-emulator/state';
+import type { EmulatorStateOptions } from '@falkenhost/pterodactyl-emulator/state/state';
 import { vi } from 'vitest';
 import {
   createPterodactylClient,

@@ -3,14 +3,14 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
-import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state';
-import { openPanelStore, type PanelStore } from '@falkenhost/pterodactyl-emulator/persist';
+import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state/state';
 import pterodactylEmulator from '@falkenhost/pterodactyl-emulator/plugin';
+import { openPanelStore, type PanelStore } from '@falkenhost/pterodactyl-emulator/state/persist';
 import {
   createEmulatorState,
   type EmulatorState,
   type PanelChange,
-} from '@falkenhost/pterodactyl-emulator/state';
+} from '@falkenhost/pterodactyl-emulator/state/state';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../platform/config';
 

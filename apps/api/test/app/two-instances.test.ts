@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { creditsToUnits, hourlyUnits } from '@falkenhost/contracts/money';
 import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
-import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state';
+import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state/state';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
-import { applyChanges } from '@falkenhost/pterodactyl-emulator/database';
+import { applyChanges } from '@falkenhost/pterodactyl-emulator/state/database';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DemoEmulators, mountEmulators, PTERODACTYL_PREFIX } from '../../src/integrations/emulators';

@@ -5,7 +5,7 @@
  */
 import { checkEggVariable, normaliseVariableValue } from '@falkenhost/contracts/egg-variables';
 import { checkRules, normaliseInput } from '@falkenhost/pterodactyl-emulator/rules';
-import { createEmulatorState } from '@falkenhost/pterodactyl-emulator/state';
+import { createEmulatorState } from '@falkenhost/pterodactyl-emulator/state/state';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { authHook } from '../auth.js';
-import { errorBody, MollieError } from '../errors.js';
-import { HAL_JSON } from '../http.js';
-import { registerIdempotency } from '../idempotency.js';
-import type { Store } from '../store.js';
+import { authHook } from '../api/auth';
+import { errorBody, MollieError } from '../api/errors';
+import { HAL_JSON } from '../api/http';
+import { registerIdempotency } from '../api/idempotency';
+import type { Store } from '../state/store';
 import { customerRoutes } from './customers.js';
 import { paymentRoutes } from './payments.js';
 import { refundRoutes } from './refunds.js';

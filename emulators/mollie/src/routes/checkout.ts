@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CHANGE_STATE_CHOICES, CHECKOUT_CHOICES, checkoutPage, escapeHtml } from '../checkout-page.js';
-import { MollieError } from '../errors.js';
-import type { IdParams } from '../http.js';
-import { paths } from '../links.js';
+import { MollieError } from '../api/errors';
+import type { IdParams } from '../api/http';
+import { paths } from '../api/links';
+import { CHANGE_STATE_CHOICES, CHECKOUT_CHOICES, checkoutPage, escapeHtml } from '../pages/checkout-page';
 import { findPayment, setPaymentStatus } from '../payments.js';
-import { paymentJson } from '../resources.js';
-import type { Store } from '../store.js';
-import type { Payment, PaymentStatus } from '../types.js';
+import { paymentJson } from '../state/resources';
+import type { Store } from '../state/store';
+import type { Payment, PaymentStatus } from '../state/types';
 
 type Choices = ReadonlyArray<[PaymentStatus, string]>;
 

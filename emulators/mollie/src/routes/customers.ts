@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { modeOf } from '../auth.js';
+import { modeOf } from '../api/auth';
+import { hal, type IdParams, queryOf } from '../api/http';
+import { paths } from '../api/links';
+import { newestFirst, paginate } from '../api/list';
 import { createCustomer, customerMandates, findCustomer, findMandate } from '../customers.js';
-import { hal, type IdParams, queryOf } from '../http.js';
-import { paths } from '../links.js';
-import { newestFirst, paginate } from '../list.js';
 import { parsePaymentRequest } from '../payment-input.js';
 import { createPayment, expireIfDue } from '../payments.js';
-import { customerJson, mandateJson, paymentJson } from '../resources.js';
-import type { Store } from '../store.js';
+import { customerJson, mandateJson, paymentJson } from '../state/resources';
+import type { Store } from '../state/store';
 import { assertReachableWebhookUrl } from '../webhook-url.js';
 
 /** `/v2/customers`: create, list, get; the customer's mandates (list, get) and payments (create, list). */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { modeOf } from '../auth.js';
-import { hal, type IdParams, queryOf } from '../http.js';
-import { paths } from '../links.js';
-import { newestFirst, paginate } from '../list.js';
+import { modeOf } from '../api/auth';
+import { hal, type IdParams, queryOf } from '../api/http';
+import { paths } from '../api/links';
+import { newestFirst, paginate } from '../api/list';
 import { parsePaymentRequest } from '../payment-input.js';
 import { cancelPayment, createPayment, expireIfDue, findPayment } from '../payments.js';
-import { paymentJson } from '../resources.js';
-import type { Store } from '../store.js';
+import { paymentJson } from '../state/resources';
+import type { Store } from '../state/store';
 import { assertReachableWebhookUrl } from '../webhook-url.js';
 
 /** `/v2/payments`: create (201), list, get, cancel (DELETE; 422 unless cancelable). */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { hal, type IdParams, queryOf } from '../http.js';
-import { paths } from '../links.js';
-import { newestFirst, paginate } from '../list.js';
+import { hal, type IdParams, queryOf } from '../api/http';
+import { paths } from '../api/links';
+import { newestFirst, paginate } from '../api/list';
 import { findPayment } from '../payments.js';
 import { cancelRefund, createRefund, findRefund, listRefunds } from '../refunds.js';
-import { refundJson } from '../resources.js';
-import type { Store } from '../store.js';
-import type { Refund } from '../types.js';
+import { refundJson } from '../state/resources';
+import type { Store } from '../state/store';
+import type { Refund } from '../state/types';
 
 type RefundParams = IdParams & { refundId: string };
 

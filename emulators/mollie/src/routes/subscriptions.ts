@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { modeOf } from '../auth.js';
+import { modeOf } from '../api/auth';
+import { hal, type IdParams, queryOf } from '../api/http';
+import { paths } from '../api/links';
+import { newestFirst, paginate } from '../api/list';
 import { findCustomer } from '../customers.js';
-import { hal, type IdParams, queryOf } from '../http.js';
-import { paths } from '../links.js';
-import { newestFirst, paginate } from '../list.js';
-import { paymentJson, subscriptionJson } from '../resources.js';
-import type { Store } from '../store.js';
+import { paymentJson, subscriptionJson } from '../state/resources';
+import type { Store } from '../state/store';
+import type { Subscription } from '../state/types';
 import {
   cancelSubscription,
   createSubscription,
@@ -13,7 +14,6 @@ import {
   findSubscription,
   updateSubscription,
 } from '../subscriptions.js';
-import type { Subscription } from '../types.js';
 
 type SubscriptionParams = IdParams & { subscriptionId: string };
 

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { errorBody, MollieError } from '../errors.js';
+import { errorBody, MollieError } from '../api/errors';
+import { recurringOutcomePage } from '../pages/recurring-outcome-page';
 import { parseRecurringOutcomeRequest, setRecurringOutcome } from '../recurring-outcome.js';
-import { recurringOutcomePage } from '../recurring-outcome-page.js';
-import type { Store } from '../store.js';
+import type { Store } from '../state/store';
 
 /**
  * Test controls that Mollie's dashboard would offer, outside `/v2` and without an API key (register

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { item, list } from '../envelope';
-import { assertValid, notFound, panelError } from '../errors';
+import { item, list } from '../api/envelope';
+import { assertValid, notFound, panelError } from '../api/errors';
 import type { PowerSignal } from '../process';
-import type { ServerRecord } from '../records';
 import { checkRules, normaliseInput, validateFields } from '../rules';
-import type { EmulatorState } from '../state';
+import type { ServerRecord } from '../state/records';
+import type { EmulatorState } from '../state/state';
 import type { WingsStats } from '../stats-walk';
 import { signWebsocketToken } from '../wings/token';
 

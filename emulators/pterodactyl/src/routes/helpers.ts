@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { notFound } from '../errors';
-import type { EmulatorState } from '../state';
+import { notFound } from '../api/errors';
+import type { EmulatorState } from '../state/state';
 
 /** Builds absolute URLs of other pages of the requested list (for `meta.pagination.links`). */
 export function pageUrl(state: EmulatorState, request: FastifyRequest): (page: number) => string {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { filterAndSort, item, list, paginate, readListQuery } from '../envelope';
-import type { LocationRecord } from '../records';
-import type { EmulatorState } from '../state';
-import { locationAttributes, nodeAttributes, serverAttributes } from '../transformers';
+import { filterAndSort, item, list, paginate, readListQuery } from '../api/envelope';
+import { locationAttributes, nodeAttributes, serverAttributes } from '../api/transformers';
+import type { LocationRecord } from '../state/records';
+import type { EmulatorState } from '../state/state';
 import { found, numericParam, pageUrl, withIncludes } from './helpers';
 
 /** `GET /locations`, `GET /locations/{id}` (includes: nodes, servers). */

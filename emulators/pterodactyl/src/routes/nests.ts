@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { filterAndSort, item, list, paginate, readListQuery } from '../envelope';
-import type { EggRecord } from '../records';
-import type { EmulatorState } from '../state';
-import { eggAttributes, eggVariableAttributes, nestAttributes, serverAttributes } from '../transformers';
+import { filterAndSort, item, list, paginate, readListQuery } from '../api/envelope';
+import { eggAttributes, eggVariableAttributes, nestAttributes, serverAttributes } from '../api/transformers';
+import type { EggRecord } from '../state/records';
+import type { EmulatorState } from '../state/state';
 import { found, numericParam, pageUrl, withIncludes } from './helpers';
 
 /**

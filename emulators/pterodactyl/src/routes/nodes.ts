@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { filterAndSort, item, list, paginate, readListQuery } from '../api/envelope';
+import { assertValid } from '../api/errors';
+import {
+  allocationAttributes,
+  locationAttributes,
+  nodeAttributes,
+  serverAttributes,
+} from '../api/transformers';
 import { viableNodes } from '../deploy';
-import { filterAndSort, item, list, paginate, readListQuery } from '../envelope';
-import { assertValid } from '../errors';
-import type { NodeRecord } from '../records';
 import { validateFields } from '../rules';
-import type { EmulatorState } from '../state';
-import { allocationAttributes, locationAttributes, nodeAttributes, serverAttributes } from '../transformers';
+import type { NodeRecord } from '../state/records';
+import type { EmulatorState } from '../state/state';
 import { found, numericParam, pageUrl, withIncludes } from './helpers';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { item } from '../envelope';
+import { item } from '../api/envelope';
+import { serverAttributes } from '../api/transformers';
 import { updateServerBuild, updateServerDetails } from '../server-update';
-import type { EmulatorState } from '../state';
-import { serverAttributes } from '../transformers';
+import type { EmulatorState } from '../state/state';
 import { found, numericParam } from './helpers';
 
 /**

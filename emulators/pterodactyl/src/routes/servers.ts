@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { filterAndSort, item, list, paginate, readListQuery } from '../envelope';
-import type { ServerRecord } from '../records';
-import { createServer } from '../server-create';
-import type { EmulatorState } from '../state';
+import { filterAndSort, item, list, paginate, readListQuery } from '../api/envelope';
 import {
   allocationAttributes,
   eggAttributes,
@@ -12,7 +9,10 @@ import {
   nodeAttributes,
   serverAttributes,
   userAttributes,
-} from '../transformers';
+} from '../api/transformers';
+import { createServer } from '../server-create';
+import type { ServerRecord } from '../state/records';
+import type { EmulatorState } from '../state/state';
 import { found, numericParam, pageUrl, withIncludes } from './helpers';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { filterAndSort, item, list, paginate, readListQuery } from '../envelope';
-import type { UserRecord } from '../records';
-import type { EmulatorState } from '../state';
-import { serverAttributes, userAttributes } from '../transformers';
+import { filterAndSort, item, list, paginate, readListQuery } from '../api/envelope';
+import { serverAttributes, userAttributes } from '../api/transformers';
+import type { UserRecord } from '../state/records';
+import type { EmulatorState } from '../state/state';
 import { createUser } from '../user-create';
 import { found, numericParam, pageUrl, withIncludes } from './helpers';
 

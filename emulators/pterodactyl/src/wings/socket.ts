@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { PowerSignal, ProcessEvent } from '../process';
-import type { EmulatorState } from '../state';
+import type { EmulatorState } from '../state/state';
 import { frame, parseFrame } from './frames';
 import {
   denylisted,

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { compactVerify, SignJWT } from 'jose';
-import { randomAlphanumeric } from '../keys';
-import type { NodeRecord, ServerRecord, UserRecord } from '../records';
-import type { EmulatorState } from '../state';
+import { randomAlphanumeric } from '../api/keys';
+import type { NodeRecord, ServerRecord, UserRecord } from '../state/records';
+import type { EmulatorState } from '../state/state';
 
 /** Claims of a websocket token, as the panel's NodeJWTService issues them. */
 export interface WebsocketClaims {

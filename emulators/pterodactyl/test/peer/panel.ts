@@ -5,9 +5,9 @@
  * servers through the API as the product does.
  */
 import { expect, vi } from 'vitest';
-import type { SeedData, SeedEgg, SeedNest, SeedNode, SeedUser } from '../../src/seed-types';
+import type { SeedData, SeedEgg, SeedNest, SeedNode, SeedUser } from '../../src/seed/seed-types';
 import { type RunningEmulator, startEmulator } from '../../src/server';
-import type { EmulatorStateOptions } from '../../src/state';
+import type { EmulatorStateOptions } from '../../src/state/state';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read loose JSON bodies, as the panel's tests do
 export type Loose = any;

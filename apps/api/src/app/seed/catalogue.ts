@@ -168,7 +168,7 @@ export const SEED_ADDONS = [
 
 /**
  * Names of the panel's locations in the other languages, by short code: the demo panel's one location
- * (emulators/pterodactyl/src/seed.ts, "Falkenstein, Germany").
+ * (emulators/pterodactyl/src/seed/seed.ts, "Falkenstein, Germany").
  */
 export const SEED_LOCATION_NAMES = {
   'de-fsn': {

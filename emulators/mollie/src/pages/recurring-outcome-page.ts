@@ -1,5 +1,5 @@
-import { escapeHtml } from './checkout-page.js';
-import type { RecurringOutcome } from './types.js';
+import type { RecurringOutcome } from '../state/types';
+import { escapeHtml } from './checkout-page';
 
 /** A customer whose recurring payments do not end paid, as listed on the page. */
 export interface OutcomeRow {

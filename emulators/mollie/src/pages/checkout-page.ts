@@ -1,4 +1,4 @@
-import type { Payment, PaymentStatus } from './types.js';
+import type { Payment, PaymentStatus } from '../state/types';
 
 /** The statuses the test-mode checkout offers, with their labels (reference/mollie.md, "Test mode"). */
 export const CHECKOUT_CHOICES: ReadonlyArray<[PaymentStatus, string]> = [

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { randomAlphanumeric } from './keys';
+import { randomAlphanumeric } from '../api/keys';
+import type { SeedData, SeedEgg } from '../seed/seed-types';
 import type {
   AllocationRecord,
   EggRecord,
@@ -9,7 +10,6 @@ import type {
   ServerRecord,
   UserRecord,
 } from './records';
-import type { SeedData, SeedEgg } from './seed-types';
 
 /** The emulated panel's tables. */
 export interface EmulatorDatabase {

@@ -1,7 +1,7 @@
-import { newId } from './ids.js';
-import { createTimers, type Timers } from './timers.js';
-import type { Customer, Mandate, Payment, RecurringOutcome, Refund, Subscription } from './types.js';
-import { createWebhookDispatcher, MOLLIE_WEBHOOK_DELAYS_MS, type WebhookDispatcher } from './webhooks.js';
+import { createWebhookDispatcher, MOLLIE_WEBHOOK_DELAYS_MS, type WebhookDispatcher } from '../webhooks';
+import { newId } from './ids';
+import { createTimers, type Timers } from './timers';
+import type { Customer, Mandate, Payment, RecurringOutcome, Refund, Subscription } from './types';
 
 /** Options of {@link createMollieState} (re-exported there). */
 export interface MollieStateOptions {

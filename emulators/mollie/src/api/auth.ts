@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { MollieError } from './errors.js';
-import type { Mode } from './types.js';
+import type { Mode } from '../state/types';
+import { MollieError } from './errors';
 
 const DEFAULT_KEY = /^test_[A-Za-z0-9]{30,}$/;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerKey } from './auth.js';
-import { MollieError } from './errors.js';
-import type { Store } from './store.js';
+import type { Store } from '../state/store';
+import { bearerKey } from './auth';
+import { MollieError } from './errors';
 
 /** How long Mollie keeps an answer for replay (reference/mollie.md "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 60 * 60 * 1000;

@@ -1,9 +1,9 @@
-import { pruneIdempotency } from './idempotency.js';
-import { findPayment, setPaymentStatus, takeBackPayment } from './payments.js';
-import { type RecurringOutcomeTarget, setRecurringOutcome } from './recurring-outcome.js';
-import { listRefunds, refundPayment } from './refunds.js';
-import { createStore, type IdempotencyEntry, type MollieStateOptions, type Store } from './store.js';
-import { chargeDueSubscriptions, createRenewal } from './subscriptions.js';
+import { pruneIdempotency } from '../api/idempotency';
+import { findPayment, setPaymentStatus, takeBackPayment } from '../payments';
+import { type RecurringOutcomeTarget, setRecurringOutcome } from '../recurring-outcome';
+import { listRefunds, refundPayment } from '../refunds';
+import { chargeDueSubscriptions, createRenewal } from '../subscriptions';
+import { createStore, type IdempotencyEntry, type MollieStateOptions, type Store } from './store';
 import type {
   Customer,
   Mandate,
@@ -13,11 +13,11 @@ import type {
   Refund,
   Subscription,
   WebhookDelivery,
-} from './types.js';
+} from './types';
 
-export type { RecurringOutcomeTarget } from './recurring-outcome.js';
-export type { MollieStateOptions } from './store.js';
-export type { RecurringOutcome, Refund } from './types.js';
+export type { RecurringOutcomeTarget } from '../recurring-outcome';
+export type { MollieStateOptions } from './store';
+export type { RecurringOutcome, Refund } from './types';
 
 /** The account's records as plain JSON, for keeping the demo's payments across restarts. */
 export interface MollieSnapshot {

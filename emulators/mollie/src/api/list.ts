@@ -1,5 +1,5 @@
-import { MollieError } from './errors.js';
-import { apiLink, docLink, type Link } from './links.js';
+import { MollieError } from './errors';
+import { apiLink, docLink, type Link } from './links';
 
 export interface ListQuery {
   from?: string;

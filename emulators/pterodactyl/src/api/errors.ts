@@ -1,4 +1,4 @@
-import type { ValidationIssue } from './rules';
+import type { ValidationIssue } from '../rules';
 
 /** One entry of the panel's error envelope `{ errors: [...] }`. */
 export interface PanelErrorEntry {

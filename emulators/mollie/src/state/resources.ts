@@ -1,7 +1,7 @@
-import { isoTime } from './dates.js';
-import { apiLink, docLink, pageLink, paths } from './links.js';
-import { amountCents, centsValue } from './money.js';
-import type { Customer, Mandate, Payment, Refund, Subscription } from './types.js';
+import { apiLink, docLink, pageLink, paths } from '../api/links';
+import { amountCents, centsValue } from '../money';
+import { isoTime } from './dates';
+import type { Customer, Mandate, Payment, Refund, Subscription } from './types';
 
 /** Optional timestamp fields are left out while unset, as Mollie does. */
 function times(fields: Record<string, number | undefined>): Record<string, string> {

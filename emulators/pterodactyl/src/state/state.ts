@@ -1,3 +1,15 @@
+import { type PanelError, panelError } from '../api/errors';
+import { generateApiKey, isApiKeyOfKind } from '../api/keys';
+import {
+  createRateLimiter,
+  type EmulatorStats,
+  PANEL_RATE_LIMITS,
+  type RateLimiter,
+  type RateLimitOptions,
+} from '../api/rate-limit';
+import { createProcessManager, type ProcessManager } from '../process';
+import { defaultSeed } from '../seed/seed';
+import type { SeedData } from '../seed/seed-types';
 import {
   type EmulatorDatabase,
   type EmulatorSnapshot,
@@ -9,24 +21,12 @@ import {
   TABLES,
   type TableName,
 } from './database';
-import { type PanelError, panelError } from './errors';
-import { generateApiKey, isApiKeyOfKind } from './keys';
-import { createProcessManager, type ProcessManager } from './process';
-import {
-  createRateLimiter,
-  type EmulatorStats,
-  PANEL_RATE_LIMITS,
-  type RateLimiter,
-  type RateLimitOptions,
-} from './rate-limit';
 import type { ServerRecord, UserRecord } from './records';
-import { defaultSeed } from './seed';
-import type { SeedData } from './seed-types';
 import { panelTimestamp } from './time';
 
+export { generateApiKey } from '../api/keys';
+export type { EmulatorStats, RateLimitOptions } from '../api/rate-limit';
 export type { EmulatorSnapshot, PanelChange } from './database';
-export { generateApiKey } from './keys';
-export type { EmulatorStats, RateLimitOptions } from './rate-limit';
 
 /** Options of `createEmulatorState`. Durations are in the unit their name says. */
 export interface EmulatorStateOptions {

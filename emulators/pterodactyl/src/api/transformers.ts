@@ -1,4 +1,4 @@
-import type { EmulatorDatabase } from './database';
+import type { EmulatorDatabase } from '../state/database';
 import type {
   AllocationRecord,
   EggRecord,
@@ -8,7 +8,7 @@ import type {
   NodeRecord,
   ServerRecord,
   UserRecord,
-} from './records';
+} from '../state/records';
 
 /** Record -> API attributes, as the panel's Application API transformers render them. */
 

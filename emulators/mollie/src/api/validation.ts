@@ -1,5 +1,5 @@
-import { unprocessable } from './errors.js';
-import type { Amount, PaymentMethod } from './types.js';
+import type { Amount, PaymentMethod } from '../state/types';
+import { unprocessable } from './errors';
 
 /** The payment methods this emulator offers (the ones the product uses). */
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['creditcard', 'paypal', 'paysafecard'];

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorState } from '../state/state';
 import { panelError } from './errors';
 import type { ApiKind } from './rate-limit';
-import type { EmulatorState } from './state';
 
 function bearer(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
