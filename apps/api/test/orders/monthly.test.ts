@@ -393,9 +393,11 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     );
     expect(order.status).toBe('paid');
     await runTick(product.server.ctx);
+    // The job's try creates the server and waits for its install: a loaded CI machine needs more than 8 s.
     const server = await waitFor(
       () => owned(session, 'Retried'),
       (s) => s?.status === 'paid',
+      30_000,
     );
     expect(server?.status).toBe('paid');
     expect((await serverRow(server!.user_package_id)).mollie_subscription_id).toMatch(/^sub_/);
@@ -425,7 +427,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     expect(last).toMatchObject({ status: 'refunded', attempts: 3 });
     expect(mollie().payment(last.mollie_payment_id!).refundedCents).toBe(last.amount_cents);
     expect(await owned(session, 'Given up')).toBeUndefined();
-  });
+  }, 90_000);
 
   it('charges an add-on for the rest of the period in credits and updates the subscription amount', async () => {
     const person = await registerVerified(product);
