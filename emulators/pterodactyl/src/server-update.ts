@@ -1,4 +1,5 @@
-import { assertValid, panelError } from './api/errors';
+import { assertValid, notFound, panelError } from './api/errors';
+import { storedEnvironment, validateEggVariables } from './egg-variables';
 import { normaliseInput, validateFields } from './rules';
 import type { ServerRecord } from './state/records';
 import type { EmulatorState } from './state/state';
@@ -145,6 +146,45 @@ export function updateServerDetails(state: EmulatorState, server: ServerRecord, 
   server.user_id = Number(body.user);
   server.external_id = (body.external_id as string | null | undefined) ?? null;
   server.description = (body.description as string | null | undefined) ?? '';
+  server.updated_at = state.timestamp();
+  state.changed({ servers: [server] });
+}
+
+/**
+ * Runs `PATCH /servers/{id}/startup` at the admin level (StartupController, UpdateServerStartupRequest,
+ * StartupModificationService): `startup`, `egg` and `image` required (the model's rules for an update),
+ * `environment` present and `skip_scripts` present (not kept: no answer shows it). A non-empty `environment` is checked against every
+ * variable of the egg (the new one when `egg` changes it) and every variable's value is written, '' for one
+ * not given, as the service's `updateOrCreate` does; the installed flag is kept.
+ * @throws PanelError 422 on validation (an unknown egg: "The selected egg is invalid.") or a queued failure
+ */
+export function updateServerStartup(state: EmulatorState, server: ServerRecord, rawBody: unknown): void {
+  const body = normaliseInput(rawBody ?? {}) as Record<string, unknown>;
+  const { db } = state;
+  assertValid(
+    validateFields(
+      body,
+      {
+        startup: 'required|string',
+        environment: 'present|array',
+        egg: 'required|exists',
+        image: 'required|string|max:191|regex:/^~?[\\w\\.\\/\\-:@ ]*$/',
+        skip_scripts: 'present|boolean',
+      },
+      { egg: { exists: (v) => db.eggs.some((e) => e.id === Number(v)) } },
+    ),
+  );
+  const egg = db.eggs.find((e) => e.id === Number(body.egg));
+  if (!egg) throw notFound();
+  const environment = (body.environment ?? {}) as Record<string, unknown>;
+  if (Object.keys(environment).length > 0) assertValid(validateEggVariables(egg, environment));
+  const failure = state.takeFailure('updateServerStartup');
+  if (failure) throw failure;
+  if (Object.keys(environment).length > 0) server.environment = storedEnvironment(egg, environment);
+  server.egg_id = egg.id;
+  server.nest_id = egg.nest_id;
+  server.startup = String(body.startup);
+  server.image = String(body.image);
   server.updated_at = state.timestamp();
   state.changed({ servers: [server] });
 }

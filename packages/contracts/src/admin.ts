@@ -10,7 +10,7 @@
 
 import { z } from 'zod';
 import { ADDON_TYPES, type Language, ROLES } from './constants';
-import { gameVariablesField } from './egg-variables';
+import { eggRules, gameVariablesField, slotVariablesField } from './egg-variables';
 import { id, jsonId } from './fields';
 
 /**
@@ -41,6 +41,7 @@ export const ADMIN_MESSAGES = [
   'noLocations',
   'noNests',
   'noPackages',
+  'slotsRefused',
   'invalidCode',
   'invalidPercentage',
   'fileType',
@@ -200,6 +201,8 @@ export const gameFields = z
     priority: formInt(1),
     /** staff's egg variable values for every server of the game (issue 28); kept when absent */
     variables: gameVariablesField,
+    /** staff's player-count variable per egg (issue 42): egg id -> env_variable, '' none; kept when absent */
+    slot_variables: slotVariablesField,
   })
   .refine((g) => g.desktop || g.console || g.mobile || g.active, { message: EMPTY, path: ['desktop'] });
 export type GameFields = z.infer<typeof gameFields>;
@@ -308,6 +311,14 @@ export const adminPackagesAdditionalData = z.object({
       name: z.string(),
       eggs: z.array(z.object({ id: z.number().int(), name: z.string() })),
     }),
+  ),
+  /**
+   * game id -> egg id -> the egg's player-count variable for that game with its rules, or null when slots
+   * are not enforced for that egg (it has none, or staff chose none)
+   */
+  slot_variables: z.record(
+    z.string(),
+    z.record(z.string(), z.object({ env_variable: z.string(), rules: eggRules }).nullable()),
   ),
 });
 export type AdminPackagesAdditionalData = z.infer<typeof adminPackagesAdditionalData>;

@@ -6,13 +6,20 @@
  */
 import { z } from 'zod';
 
+/**
+ * An egg variable's Laravel rules as the panel keeps them: Pterodactyl a `|`-separated string
+ * (`required|string|max:33`), Pelican a JSON array (`["required", "string", "max:33"]`, where a `regex`
+ * may hold a `|` of its own). Every function here reads both.
+ */
+export type EggRules = string | string[];
+export const eggRules = z.union([z.string(), z.array(z.string())]);
+
 /** One egg variable as the product shows it to whoever must give its value. */
 export const eggVariableField = z.object({
   env_variable: z.string(),
   name: z.string(),
   description: z.string(),
-  /** Laravel rules, `|`-separated, e.g. `required|string|max:33` */
-  rules: z.string(),
+  rules: eggRules,
   default_value: z.string(),
 });
 export type EggVariableField = z.infer<typeof eggVariableField>;
@@ -21,7 +28,7 @@ export type EggVariableField = z.infer<typeof eggVariableField>;
 export interface EggVariableRule {
   env_variable: string;
   default_value: string | null;
-  rules: string;
+  rules: EggRules;
   user_editable: boolean;
 }
 
@@ -42,9 +49,9 @@ const ALIASES: Record<string, string> = { int: 'integer', bool: 'boolean' };
 const INTEGER = /^[+-]?(0|[1-9]\d*)$/;
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-function parseRules(rules: string): Array<{ name: string; param: string }> {
-  return rules
-    .split('|')
+/** The rules one by one, each as its name (aliases resolved: `int` is `integer`) and parameter. */
+export function ruleList(rules: EggRules): Array<{ name: string; param: string }> {
+  return (typeof rules === 'string' ? rules.split('|') : rules)
     .map((r) => r.trim())
     .filter((r) => r.length > 0)
     .map((r) => {
@@ -130,11 +137,11 @@ function passes(name: string, param: string, value: string | null, numeric: bool
  * @returns the failed rule and its parameter, or null when the panel would accept the value
  */
 export function checkEggVariable(
-  rules: string,
+  rules: EggRules,
   value: string | null,
 ): { rule: string; param: string } | null {
   const v = normaliseVariableValue(value);
-  const list = parseRules(rules);
+  const list = ruleList(rules);
   const names = new Set(list.map((r) => r.name));
   if (names.has('nullable') && v === null) return null;
   const numeric = names.has('numeric') || names.has('integer');
@@ -233,9 +240,49 @@ const KNOWN_RULES = new Set([
   'digits_between',
 ]);
 
+/** The rules as one line for people to read (`required|integer|between:1,48`), whichever form they came in. */
+export function rulesText(rules: EggRules): string {
+  return typeof rules === 'string' ? rules : rules.join('|');
+}
+
 /** The rules of a variable this module cannot check (left to the panel), e.g. `url`, `ip`. */
-export function uncheckedRules(rules: string): string[] {
-  return parseRules(rules)
+export function uncheckedRules(rules: EggRules): string[] {
+  return ruleList(rules)
     .map((r) => r.name)
     .filter((name) => !KNOWN_RULES.has(name));
 }
+
+/**
+ * The staff game form's `slot_variables` field (issue 42): a JSON object egg id -> the env_variable that
+ * holds a server's player count, '' for none (slots not enforced); an egg left out uses the variable found
+ * by its usual name.
+ */
+export const slotVariablesField = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (text === undefined || text.trim() === '') return undefined;
+    try {
+      return z
+        .record(z.string().regex(/^\d{1,10}$/), z.string().regex(/^([A-Za-z0-9_]{1,191})?$/))
+        .parse(JSON.parse(text));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'variable' });
+      return z.NEVER;
+    }
+  });
+
+/**
+ * GET /api/private/store/game-slots?id=<game id> (staff): per egg of the game's packages, the variable that
+ * holds a server's player count: `choice` staff's (null: found by name, '' none), `detected` the one found by
+ * name, and the egg's variables to choose from.
+ */
+export const gameSlotVariable = z.object({
+  egg_id: z.number().int(),
+  egg: z.string(),
+  choice: z.string().nullable(),
+  detected: z.string().nullable(),
+  variables: z.array(z.object({ env_variable: z.string(), name: z.string() })),
+});
+export const gameSlotVariablesAnswer = z.array(gameSlotVariable);
+export type GameSlotVariable = z.infer<typeof gameSlotVariable>;

@@ -5,6 +5,7 @@ import type {
   CreateUserInput,
   UpdateServerBuildInput,
   UpdateServerDetailsInput,
+  UpdateServerStartupInput,
 } from './inputs';
 import { RequestBudget } from './limiter';
 import type {
@@ -282,6 +283,9 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
     /** Changes name, owner, external id, description. */
     updateServerDetails: async (id: number, input: UpdateServerDetailsInput) =>
       (await app<Item<Server>>({ method: 'PATCH', path: `/servers/${id}/details`, body: input })).attributes,
+    /** Sets egg, image, startup and egg variable values (StartupModificationService at the admin level). */
+    updateServerStartup: async (id: number, input: UpdateServerStartupInput) =>
+      (await app<Item<Server>>({ method: 'PATCH', path: `/servers/${id}/startup`, body: input })).attributes,
     /** Suspends (no-op when already suspended). */
     suspendServer: async (id: number) => {
       await app<void>({ method: 'POST', path: `/servers/${id}/suspend` });

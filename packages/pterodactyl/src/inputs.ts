@@ -64,6 +64,19 @@ export interface UpdateServerBuildInput {
   remove_allocations?: number[];
 }
 
+/**
+ * `PATCH /api/application/servers/{id}/startup` (UpdateServerStartupRequest): startup, egg and image are
+ * required; a non-empty `environment` must hold every variable of the egg, since the panel checks them all
+ * and writes '' for one left out.
+ */
+export interface UpdateServerStartupInput {
+  startup: string;
+  egg: number;
+  image: string;
+  environment: Record<string, string>;
+  skip_scripts: boolean;
+}
+
 /** `PATCH /api/application/servers/{id}/details`; omitted external_id becomes null, description ''. */
 export interface UpdateServerDetailsInput {
   name: string;

@@ -7,6 +7,7 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import type { Transaction } from 'kysely';
 import { assertEggsProvisionable } from '../panel/egg-variables';
 import { nestsWithEggs } from '../panel/nests';
+import { slotsRefusedBy } from '../panel/slot-variables';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
@@ -47,7 +48,8 @@ export async function packageNodesAndEggs(
 /**
  * Checks the game, nodes and eggs of a form against our games and the panel.
  * @returns the nest of every egg
- * @throws AppError 400 unknown, 400 validation noLocations / noNests, 400 variable `missing`
+ * @throws AppError 400 unknown, 400 validation noLocations / noNests / slotsRefused (the slots are more than
+ *   an egg's player-count variable allows), 400 variable `missing`
  */
 export async function checkPlacement(ctx: AppContext, fields: PackageFields): Promise<Map<number, number>> {
   const game = await ctx.db
@@ -63,6 +65,9 @@ export async function checkPlacement(ctx: AppContext, fields: PackageFields): Pr
   const nestOf = new Map<number, number>();
   for (const nest of nests) for (const egg of nest.eggs) nestOf.set(egg.id, nest.id);
   if (!fields.eggs.every((id) => nestOf.has(id))) throw fieldError('noNests', 'eggs');
+  // The panel would refuse every server of that egg (422 on its variable): refused here, named.
+  if ((await slotsRefusedBy(ctx, game.id, fields.eggs, fields.slots)).length > 0)
+    throw fieldError('slotsRefused', 'slots');
   // A published game stays sellable: an active package may not bring an egg nobody can provision.
   if (fields.active && game.active === 1) await assertEggsProvisionable(ctx, game.id, fields.eggs);
   return nestOf;

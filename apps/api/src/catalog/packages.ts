@@ -106,7 +106,7 @@ export async function loadOrderablePackage(
   const chosen = addons as Addon[];
   if (!oneAddonPerType(chosen)) throw new AppError(400, REASONS.unknown);
 
-  const variables = await checkOrderVariables(ctx, pkg.game_id, eggId, order.variables);
+  const variables = await checkOrderVariables(ctx, pkg, eggId, order.variables);
   return {
     pkg,
     nestId: egg.nest_id,

@@ -1,7 +1,13 @@
 /** `npm run check:panel`: can each game be sold on the configured panel? Read-only (docs/operations.md). */
-import { uncheckedRules, valueSource } from '@falkenhost/contracts/egg-variables';
+import {
+  checkEggVariable,
+  rulesText,
+  uncheckedRules,
+  valueSource,
+} from '@falkenhost/contracts/egg-variables';
 import { parseVariables } from '../panel/egg-variables';
-import { type PanelReader, panelEgg } from '../panel/nests';
+import { type PanelEgg, type PanelReader, panelEgg } from '../panel/nests';
+import { parseSlotVariables, slotVariableOf } from '../panel/slot-variables';
 import type { AppContext } from '../platform/context';
 
 export interface GameCheck {
@@ -45,7 +51,7 @@ export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Pro
 
   const games = await ctx.db
     .selectFrom('games')
-    .select(['id', 'name', 'active', 'variables'])
+    .select(['id', 'name', 'active', 'variables', 'slot_variables'])
     .where('deleted_at', 'is', null)
     .orderBy('priority')
     .orderBy('name')
@@ -57,7 +63,7 @@ export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Pro
     const values = parseVariables(game.variables);
     const packages = await ctx.db
       .selectFrom('packages')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'slots'])
       .where('game_id', '=', game.id)
       .where('active', '=', 1)
       .where('deleted_at', 'is', null)
@@ -79,15 +85,16 @@ export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Pro
           problems.push(`${pkg.name}: egg ${eggId} does not exist on the panel`);
           continue;
         }
+        checkSlots(pkg, egg, slotVariableOf(egg, parseSlotVariables(game.slot_variables)), problems, notes);
         for (const variable of egg.variables) {
           const source = valueSource(variable, values);
           if (source === 'missing')
             problems.push(
-              `${egg.name}: ${variable.env_variable} (${variable.rules}) needs a value and customers may not set it: set it on the game`,
+              `${egg.name}: ${variable.env_variable} (${rulesText(variable.rules)}) needs a value and customers may not set it: set it on the game`,
             );
           if (source === 'customer')
             notes.add(
-              `${egg.name}: customers give ${variable.env_variable} (${variable.rules}) in the order`,
+              `${egg.name}: customers give ${variable.env_variable} (${rulesText(variable.rules)}) in the order`,
             );
           const unchecked = uncheckedRules(variable.rules);
           if (unchecked.length > 0)
@@ -106,6 +113,24 @@ export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Pro
     });
   }
   return { keys, games: report };
+}
+
+/** A package's slots against the egg's player-count variable: refused (a problem) or not enforced (a note). */
+function checkSlots(
+  pkg: { name: string; slots: number },
+  egg: PanelEgg,
+  variable: string | null,
+  problems: string[],
+  notes: Set<string>,
+): void {
+  if (pkg.slots <= 0) return;
+  const rules = egg.variables.find((v) => v.env_variable === variable)?.rules;
+  if (!variable || rules === undefined) {
+    notes.add(`${egg.name}: no player-count variable, so ${pkg.name}'s ${pkg.slots} slots are not enforced`);
+    return;
+  }
+  if (checkEggVariable(rules, String(pkg.slots)))
+    problems.push(`${pkg.name}: ${egg.name}'s ${variable} (${rulesText(rules)}) refuses ${pkg.slots} slots`);
 }
 
 /** The report as text for a terminal, one block per game. */

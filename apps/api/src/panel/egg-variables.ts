@@ -11,6 +11,7 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { type PanelEgg, type PanelEggVariable, panelEgg } from './nests';
+import { gameSlotVariables, slotValues, slotVariableOf } from './slot-variables';
 
 /** Parses a stored JSON object of env_variable -> value; anything else reads as empty. */
 export function parseVariables(json: string | null | undefined): Record<string, string> {
@@ -33,6 +34,22 @@ export async function gameVariables(ctx: AppContext, gameId: number): Promise<Re
     .where('id', '=', gameId)
     .executeTakeFirst();
   return parseVariables(game?.variables);
+}
+
+/**
+ * The values a package's servers of `egg` get from above the customer: staff's game values with the
+ * package's slots in the egg's slot variable, which is then never the customer's to give.
+ */
+export async function packageValues(
+  ctx: AppContext,
+  pkg: { game_id: number; slots: number },
+  egg: PanelEgg,
+): Promise<Record<string, string>> {
+  const [values, named] = await Promise.all([
+    gameVariables(ctx, pkg.game_id),
+    gameSlotVariables(ctx, pkg.game_id),
+  ]);
+  return { ...values, ...slotValues(slotVariableOf(egg, named), pkg.slots) };
 }
 
 function field(v: PanelEggVariable): EggVariableField {
@@ -67,13 +84,13 @@ function variableError(issues: Array<{ variable: string; rule: string; param: st
  */
 export async function checkOrderVariables(
   ctx: AppContext,
-  gameId: number,
+  pkg: { game_id: number; slots: number },
   eggId: number,
   given: Variables,
 ): Promise<Record<string, string>> {
   const egg = await panelEgg(ctx, eggId);
   if (!egg) throw new AppError(400, REASONS.unknown);
-  const gameValues = await gameVariables(ctx, gameId);
+  const gameValues = await packageValues(ctx, pkg, egg);
   const issues: Array<{ variable: string; rule: string; param: string }> = [];
   const kept: Record<string, string> = {};
   for (const key of Object.keys(given)) {
@@ -115,7 +132,7 @@ export function serverEnvironment(
  */
 export async function packageVariableFields(
   ctx: AppContext,
-  pkg: { id: number; game_id: number },
+  pkg: { id: number; game_id: number; slots: number },
 ): Promise<Record<string, EggVariableField[]>> {
   const eggs = await ctx.db
     .selectFrom('package_eggs')
@@ -123,11 +140,10 @@ export async function packageVariableFields(
     .where('package_id', '=', pkg.id)
     .orderBy('egg_id')
     .execute();
-  const gameValues = await gameVariables(ctx, pkg.game_id);
   const out: Record<string, EggVariableField[]> = {};
   for (const { egg_id } of eggs) {
     const egg = await panelEgg(ctx, egg_id);
-    out[String(egg_id)] = egg ? customerFields(egg, gameValues) : [];
+    out[String(egg_id)] = egg ? customerFields(egg, await packageValues(ctx, pkg, egg)) : [];
   }
   return out;
 }

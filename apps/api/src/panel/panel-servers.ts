@@ -1,13 +1,15 @@
 /** The customer's server on the panel: created, removed on failure, limits set (reference/pterodactyl.md). */
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { AppContext } from '../platform/context';
-import { gameVariables, serverEnvironment } from './egg-variables';
+import { packageValues, serverEnvironment } from './egg-variables';
 import { panelEgg } from './nests';
 import { forgetPanelReading } from './placement';
-import type { ServerBuild } from './server-build';
+import { type ServerBuild, slotsMatch } from './server-build';
+import { slotValues, slotVariableFor } from './slot-variables';
 
 /**
- * Creates the server on the panel with the egg's image and startup, and its variables (`serverEnvironment`).
+ * Creates the server on the panel with the egg's image and startup, and its variables (`serverEnvironment`,
+ * the package's slots in the egg's slot variable).
  * @throws PterodactylError as the panel answers (NoViableNodeException, 422 ValidationException ...)
  */
 export async function createPanelServer(
@@ -25,7 +27,11 @@ export async function createPanelServer(
 ): Promise<{ id: number; uuid: string; identifier: string }> {
   const egg = await panelEgg(ctx, input.eggId);
   if (!egg) throw new Error(`the panel has no egg ${input.eggId}`);
-  const environment = serverEnvironment(egg, await gameVariables(ctx, input.gameId), input.variables);
+  const environment = serverEnvironment(
+    egg,
+    await packageValues(ctx, { game_id: input.gameId, slots: input.build.slots }, egg),
+    input.variables,
+  );
   // A refusal (an allocation taken meanwhile, a node full) means the cached reading is out of date.
   const server = await ctx.pterodactyl
     .createServer({
@@ -65,18 +71,34 @@ export async function removePanelServer(ctx: AppContext, externalId: string): Pr
 }
 
 /**
- * Sets a panel server's limits to `build`, keeping its allocation (PATCH /servers/{id}/build).
+ * Sets a panel server's limits to `build`, keeping its allocation (PATCH /servers/{id}/build), then its
+ * slot variable to the build's slots when it differs (PATCH /servers/{id}/startup, which must be given
+ * every variable of the egg: the others keep the values the panel holds).
  * @param current the panel's server as just read and confirmed ours (panel/panel-ownership.ts)
- * @throws the panel client's errors as they are (404 when the server is gone)
+ * @throws the panel client's errors as they are (404 when the server is gone, 422 slots its egg refuses)
  */
 export async function pushBuild(
   ctx: AppContext,
-  current: Pick<Server, 'id' | 'allocation'>,
+  current: Pick<Server, 'id' | 'allocation' | 'egg' | 'container'>,
   build: ServerBuild,
 ): Promise<void> {
   await ctx.pterodactyl.updateServerBuild(current.id, {
     allocation: current.allocation,
     limits: { memory: build.memory, swap: build.swap, disk: build.disk, io: build.io, cpu: build.cpu },
     feature_limits: { databases: build.databases, backups: build.backups, allocations: build.allocations },
+  });
+  const variable = await slotVariableFor(ctx, build.gameId, current.egg);
+  if (slotsMatch(current, variable, build.slots)) return;
+  const egg = await panelEgg(ctx, current.egg);
+  if (!egg) return;
+  const held = current.container.environment;
+  const environment: Record<string, string> = {};
+  for (const v of egg.variables) environment[v.env_variable] = String(held[v.env_variable] ?? '');
+  await ctx.pterodactyl.updateServerStartup(current.id, {
+    startup: current.container.startup_command,
+    egg: current.egg,
+    image: current.container.image,
+    environment: { ...environment, ...slotValues(variable, build.slots) },
+    skip_scripts: false,
   });
 }

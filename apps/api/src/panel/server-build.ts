@@ -16,6 +16,10 @@ export interface ServerBuild {
   databases: number;
   backups: number;
   allocations: number;
+  /** player slots of the package, 0 unlimited: the value of the egg's slot variable (slot-variables.ts) */
+  slots: number;
+  /** the package's game, whose staff may name each egg's slot variable */
+  gameId: number;
 }
 
 /**
@@ -25,7 +29,16 @@ export interface ServerBuild {
 export function serverBuild(
   pkg: Pick<
     Package,
-    'ram_size' | 'swap' | 'storage_size' | 'io' | 'vcpu' | 'databases' | 'backups' | 'ports'
+    | 'ram_size'
+    | 'swap'
+    | 'storage_size'
+    | 'io'
+    | 'vcpu'
+    | 'databases'
+    | 'backups'
+    | 'ports'
+    | 'slots'
+    | 'game_id'
   >,
   addons: Pick<Addon, 'type' | 'quantity'>[],
 ): ServerBuild {
@@ -41,13 +54,24 @@ export function serverBuild(
     databases: pkg.databases + extra('databases'),
     backups: pkg.backups + extra('backups'),
     allocations: Math.max(1, pkg.ports),
+    slots: pkg.slots,
+    gameId: pkg.game_id,
   };
 }
 
-/** True when the panel server's limits are `build` (what the reconciler compares). */
-export function buildMatches(server: Pick<Server, 'limits' | 'feature_limits'>, build: ServerBuild): boolean {
+/**
+ * True when the panel server's limits are `build` and its slot variable holds the build's slots (what the
+ * reconciler compares).
+ * @param slotVariable the server's egg's slot variable for the build's game (slot-variables.ts), or null
+ */
+export function buildMatches(
+  server: Pick<Server, 'limits' | 'feature_limits' | 'container'>,
+  build: ServerBuild,
+  slotVariable: string | null,
+): boolean {
   const { limits, feature_limits: features } = server;
   return (
+    slotsMatch(server, slotVariable, build.slots) &&
     limits.memory === build.memory &&
     limits.swap === build.swap &&
     limits.disk === build.disk &&
@@ -57,6 +81,16 @@ export function buildMatches(server: Pick<Server, 'limits' | 'feature_limits'>, 
     (features.backups ?? 0) === build.backups &&
     (features.allocations ?? 0) === build.allocations
   );
+}
+
+/** True when the panel server's slot variable holds `slots` (always, when unlimited or without one). */
+export function slotsMatch(
+  server: Pick<Server, 'container'>,
+  slotVariable: string | null,
+  slots: number,
+): boolean {
+  if (!slotVariable || slots <= 0) return true;
+  return String(server.container.environment[slotVariable] ?? '') === String(slots);
 }
 
 /** The build a server should have now: its package's resources plus its add-ons'. */

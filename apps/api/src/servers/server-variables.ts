@@ -2,7 +2,7 @@
 import type { EggVariableValue, Variables } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { isStateConflict } from '@falkenhost/pterodactyl/errors';
-import { checkCustomerValues, customerFields, gameVariables, parseVariables } from '../panel/egg-variables';
+import { checkCustomerValues, customerFields, packageValues, parseVariables } from '../panel/egg-variables';
 import { panelEgg } from '../panel/nests';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
@@ -18,7 +18,7 @@ export async function serverVariables(
   const egg = await panelEgg(ctx, server.egg_id);
   if (!egg) return [];
   const values = parseVariables(server.variables);
-  return customerFields(egg, await gameVariables(ctx, pkg.game_id)).map((f) => ({
+  return customerFields(egg, await packageValues(ctx, pkg, egg)).map((f) => ({
     ...f,
     value: values[f.env_variable] ?? '',
   }));
@@ -39,7 +39,7 @@ export async function updateServerVariables(
   if (server.status !== 'paid' || !server.ptero_identifier) throw new AppError(409, REASONS.serverState);
   const egg = await panelEgg(ctx, server.egg_id);
   if (!egg) throw new AppError(502, REASONS.panel);
-  const fields = customerFields(egg, await gameVariables(ctx, pkg.game_id));
+  const fields = customerFields(egg, await packageValues(ctx, pkg, egg));
   const changes = checkCustomerValues(fields, given);
   const values = parseVariables(server.variables);
   for (const [key, value] of Object.entries(changes)) {

@@ -27,6 +27,27 @@ describe('check:panel', () => {
     const fivem = report.games.find((g) => g.game === 'FiveM')!;
     expect(fivem.notes).toEqual([expect.stringContaining('customers give FIVEM_LICENSES')]);
     expect(formatPanelCheck(report)).toMatch(/^OK +FiveM$/m);
+    // Minecraft's eggs have no player-count variable: sellable, with the slots said to be not enforced.
+    const minecraft = report.games.find((g) => g.game === 'Minecraft')!;
+    expect(minecraft.notes).toContainEqual(
+      expect.stringMatching(
+        /^Paper: no player-count variable, so Minecraft Starter's 10 slots are not enforced$/,
+      ),
+    );
+  });
+
+  it('names a package whose slots an egg refuses', async () => {
+    const { db } = product.server.ctx;
+    await db.updateTable('packages').set({ slots: 64 }).where('name', '=', 'FiveM Starter').execute();
+    try {
+      const fivem = (await checkPanel(product.server.ctx)).games.find((g) => g.game === 'FiveM')!;
+      expect(fivem.sellable).toBe(false);
+      expect(fivem.problems).toEqual([
+        "FiveM Starter: FiveM's MAX_PLAYERS (required|integer|between:1,48) refuses 64 slots",
+      ]);
+    } finally {
+      await db.updateTable('packages').set({ slots: 32 }).where('name', '=', 'FiveM Starter').execute();
+    }
   });
 
   it('names a variable nobody can give, and a client key that is not a root admin', async () => {

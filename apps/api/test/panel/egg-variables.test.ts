@@ -173,7 +173,7 @@ describe.each(DATABASES)('egg variables on %s', (kind) => {
       panel()
         .servers()
         .find((s) => s.uuid === server.ptero_server_uuid)!;
-    expect(onPanel().environment).toMatchObject({ FIVEM_LICENSES: LICENCE, MAX_PLAYERS: '48' });
+    expect(onPanel().environment).toMatchObject({ FIVEM_LICENSES: LICENCE, MAX_PLAYERS: '32' });
 
     const id = server.user_package_id;
     expect((await session.get(`/api/private/servers/variables?id=${id}`)).body).toEqual([

@@ -1,4 +1,4 @@
-import type { EggVariableField } from '@falkenhost/contracts/egg-variables';
+import { type EggRules, type EggVariableField, ruleList } from '@falkenhost/contracts/egg-variables';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ interface Props {
 }
 
 /** Whether the rules ask for a value (`required`), so the label gets its asterisk. */
-const isRequired = (rules: string) => rules.split('|').some((rule) => rule.trim() === 'required');
+const isRequired = (rules: EggRules) => ruleList(rules).some((rule) => rule.name === 'required');
 
 /**
  * One text input per egg variable (issue 28 point 3): label the variable's name as the panel gives it,

@@ -5,7 +5,7 @@
  * (`errors: [{ path: env_variable, msg: rule[:param] }]`) maps to the same messages.
  * Texts live in the common namespace (`eggVariables.*`), loaded on every page.
  */
-import { checkEggVariable } from '@falkenhost/contracts/egg-variables';
+import { checkEggVariable, type EggRules, ruleList } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from './api-client';
 
@@ -13,7 +13,7 @@ import type { ApiResult } from './api-client';
 export interface VariableLabel {
   env_variable: string;
   name: string;
-  rules: string;
+  rules: EggRules;
 }
 
 /** A failed rule: Laravel's name (`required`, `max`...) or ours (`read-only`, `missing`), and its argument. */
@@ -49,10 +49,8 @@ const PLAIN: Record<string, string> = {
 };
 
 /** Whether the rules compare numbers (`numeric` or `integer`) rather than count characters. */
-function comparesNumbers(rules: string): boolean {
-  return rules
-    .split('|')
-    .some((rule) => ['numeric', 'integer', 'int'].includes(rule.trim().split(':')[0] ?? ''));
+function comparesNumbers(rules: EggRules): boolean {
+  return ruleList(rules).some((rule) => rule.name === 'numeric' || rule.name === 'integer');
 }
 
 /**

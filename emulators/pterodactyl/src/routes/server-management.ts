@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { item } from '../api/envelope';
 import { serverAttributes } from '../api/transformers';
-import { updateServerBuild, updateServerDetails } from '../server-update';
+import { updateServerBuild, updateServerDetails, updateServerStartup } from '../server-update';
 import type { EmulatorState } from '../state/state';
 import { found, numericParam } from './helpers';
 
 /**
- * `PATCH /servers/{id}/build`, `PATCH /servers/{id}/details`, `POST /servers/{id}/suspend|unsuspend`
+ * `PATCH /servers/{id}/build`, `PATCH /servers/{id}/details`, `PATCH /servers/{id}/startup`, `POST /servers/{id}/suspend|unsuspend`
  * (204), `DELETE /servers/{id}[/force]` (204).
  */
 export async function serverManagementRoutes(app: FastifyInstance, { state }: { state: EmulatorState }) {
@@ -25,6 +25,12 @@ export async function serverManagementRoutes(app: FastifyInstance, { state }: { 
   app.patch('/servers/:id/details', async (request) => {
     const server = serverOf(request);
     updateServerDetails(state, server, request.body);
+    return item('server', serverAttributes(db, server));
+  });
+
+  app.patch('/servers/:id/startup', async (request) => {
+    const server = serverOf(request);
+    updateServerStartup(state, server, request.body);
     return item('server', serverAttributes(db, server));
   });
 

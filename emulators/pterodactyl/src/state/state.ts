@@ -74,6 +74,7 @@ export type FailableOperation =
   | 'unsuspendServer'
   | 'updateServerBuild'
   | 'updateServerDetails'
+  | 'updateServerStartup'
   | 'websocket'
   | 'resources'
   | 'power';

@@ -121,7 +121,8 @@ export const SEED_GAMES: SeedGame[] = [
     mobile: false,
     packages: [
       p('FiveM Starter', 'starter', 250, 200, 4096, 20, 32, 1, 2, 2),
-      p('FiveM Performance', 'performance', 450, 400, 8192, 40, 64, 2, 4, 2),
+      // 48: the most the FiveM egg's MAX_PLAYERS allows (`between:1,48`), which the panel enforces.
+      p('FiveM Performance', 'performance', 450, 400, 8192, 40, 48, 2, 4, 2),
     ],
   },
 ];

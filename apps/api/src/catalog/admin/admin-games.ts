@@ -7,6 +7,7 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import type { Transaction } from 'kysely';
 import { checkGameVariables, parseVariables } from '../../panel/egg-variables';
 import { nestsWithEggs } from '../../panel/nests';
+import { checkSlotVariables, packageSlotVariables, parseSlotVariables } from '../../panel/slot-variables';
 import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import type { Database, Game } from '../../platform/db/schema';
@@ -64,6 +65,7 @@ export async function createGame(
 ): Promise<AdminGame> {
   await assertNameFree(ctx.db, 'games', fields.name);
   const variables = await checkGameVariables(ctx, null, fields.variables ?? {}, false);
+  const slotVariables = await checkSlotVariables(ctx, fields.slot_variables ?? {});
   const game = await withImages(ctx, [images.image, images.thumbnail], ([imageUrl, thumbnailUrl]) =>
     ctx.db.transaction().execute(async (trx) => {
       await assertNameFree(trx, 'games', fields.name);
@@ -79,6 +81,7 @@ export async function createGame(
           image_url: imageUrl as string,
           thumbnail_url: thumbnailUrl as string,
           variables: JSON.stringify(variables),
+          slot_variables: JSON.stringify(slotVariables),
           created_at: change.at,
         })
         .returningAll()
@@ -119,6 +122,10 @@ export async function updateGame(
     fields.variables ?? parseVariables(before.variables),
     fields.active,
   );
+  const slotVariables = await checkSlotVariables(
+    ctx,
+    fields.slot_variables ?? parseSlotVariables(before.slot_variables),
+  );
   const given = [images.image, images.thumbnail].filter((i): i is PreparedImage => i !== undefined);
   const updated = await withImages(ctx, given, (urls) =>
     ctx.db.transaction().execute(async (trx) => {
@@ -134,6 +141,7 @@ export async function updateGame(
           priority: fields.priority,
           active: fields.active ? 1 : 0,
           variables: JSON.stringify(variables),
+          slot_variables: JSON.stringify(slotVariables),
           image_url: images.image ? (urls[0] as string) : before.image_url,
           thumbnail_url: images.thumbnail ? (urls[images.image ? 1 : 0] as string) : before.thumbnail_url,
         })
@@ -209,8 +217,10 @@ export async function adminPackagesAdditionalData(ctx: AppContext): Promise<Admi
     ctx.pterodactyl.listNodes(),
     nestsWithEggs(ctx),
   ]);
+  const eggIds = nests.flatMap((nest) => nest.eggs.map((egg) => egg.id));
   return {
     games,
+    slot_variables: await packageSlotVariables(ctx, eggIds),
     locations: locations.map((l) => ({
       id: l.id,
       long: l.long || l.short,

@@ -41,6 +41,8 @@ const RESOURCE_COLUMNS = [
   'databases',
   'backups',
   'ports',
+  // Slots are the egg's player-count variable on the panel: a change is pushed like the limits.
+  'slots',
 ] as const;
 
 interface PackageRecord {

@@ -19,6 +19,7 @@
 
 import type { Server } from '@falkenhost/pterodactyl/types';
 import { buildMatches, type ServerBuild, serverBuild } from '../../panel/server-build';
+import { slotVariableLookup } from '../../panel/slot-variables';
 import { MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { repairServer } from './reconcile-drift';
@@ -101,6 +102,7 @@ export async function reconcilePanel(
     ctx,
     rows.filter((r) => LIVE.includes(r.status)),
   );
+  const slotVariable = await slotVariableLookup(ctx);
   let budget = options.maxRepairs ?? MAX_REPAIRS;
   const known = new Set<number>();
   for (const row of rows) {
@@ -115,7 +117,7 @@ export async function reconcilePanel(
       panel.uuid === row.ptero_server_uuid &&
       panel.user === row.ptero_user_id &&
       panel.suspended === (row.status === 'suspended') &&
-      buildMatches(panel, build)
+      buildMatches(panel, build, await slotVariable(build.gameId, panel.egg))
     )
       continue;
     if (budget <= 0) continue;

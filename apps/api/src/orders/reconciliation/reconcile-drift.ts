@@ -6,6 +6,7 @@ import { serverExternalId } from '../../panel/panel-ownership';
 import { pushBuild } from '../../panel/panel-servers';
 import { confirmPanelUser } from '../../panel/panel-users';
 import { buildMatches, currentBuild } from '../../panel/server-build';
+import { slotVariableFor } from '../../panel/slot-variables';
 import { recordSystemAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import {
@@ -89,9 +90,11 @@ export async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise
       }
     }
     const build = await currentBuild(ctx, row.id);
-    if (!buildMatches(panel, build)) {
+    const slotVariable = await slotVariableFor(ctx, build.gameId, panel.egg);
+    if (!buildMatches(panel, build, slotVariable)) {
       await pushBuild(ctx, panel, build);
-      await audit('build', { limits: panel.limits, feature_limits: panel.feature_limits }, { build });
+      const slots = slotVariable ? { [slotVariable]: panel.container.environment[slotVariable] } : {};
+      await audit('build', { limits: panel.limits, feature_limits: panel.feature_limits, slots }, { build });
       outcome = 'repaired';
     }
     const suspended = row.status === 'suspended';

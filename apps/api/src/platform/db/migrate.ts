@@ -18,6 +18,7 @@ import { staffOverviewMigration } from './migrations/0015_staff_overview';
 import { mailTemplatesMigration } from './migrations/0016_mail_templates';
 import { staffSearchMigration } from './migrations/0017_staff_search';
 import { hourlyTickWritesMigration } from './migrations/0018_hourly_tick_writes';
+import { slotVariablesMigration } from './migrations/0019_slot_variables';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -38,6 +39,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0016_mail_templates': mailTemplatesMigration,
     '0017_staff_search': staffSearchMigration(dialect),
     '0018_hourly_tick_writes': hourlyTickWritesMigration(dialect),
+    '0019_slot_variables': slotVariablesMigration,
   };
 }
 

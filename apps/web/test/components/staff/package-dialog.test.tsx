@@ -90,3 +90,34 @@ test('fields, then locations, then nests; throttled; an edit asks with the owner
   const list = (await staffProduct().master.get('/api/private/store/packages')).body as AdminPackage[];
   expect(list.find((p) => p.id === pkg.id)?.name).toBe(newName);
 }, 120_000);
+
+test('says which eggs do not hold the slots and which refuse the count, before saving', async () => {
+  const user = userEvent.setup();
+  const list = (await staffProduct().master.get('/api/private/store/packages')).body as AdminPackage[];
+  const fivem = list.find((p) => p.name === 'FiveM Starter');
+  // The first test renames a package: any public Minecraft one will do.
+  const minecraftId = choices.games.find((g) => g.name === 'Minecraft')?.id;
+  const minecraft = list.find((p) => p.game_id === minecraftId && p.users_username === null);
+  if (!fivem || !minecraft)
+    throw new Error('the demo catalogue has no FiveM Starter or public Minecraft package');
+
+  const first = await renderApp(<PackageDialog pkg={fivem} choices={choices} onClose={() => {}} />, {
+    path: '/dashboard',
+  });
+  await dialogSettled();
+  expect(screen.queryByTestId('package-slots-note')).toBeNull();
+  const slots = screen.getByLabelText(/^Slots/);
+  await user.clear(slots);
+  await user.type(slots, '64');
+  const note = await screen.findByTestId('package-slots-note');
+  expect(note.textContent).toContain('The slots are more than these eggs allow: FiveM (MAX_PLAYERS)');
+  first.unmount();
+
+  await renderApp(<PackageDialog pkg={minecraft} choices={choices} onClose={() => {}} />, {
+    path: '/dashboard',
+  });
+  await dialogSettled();
+  expect((await screen.findByTestId('package-slots-note')).textContent).toContain(
+    'Slots are not enforced for',
+  );
+}, 60_000);

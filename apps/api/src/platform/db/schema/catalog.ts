@@ -17,6 +17,8 @@ export interface GamesTable {
   created_at: Millis;
   /** JSON env_variable -> value for every server of the game */
   variables: Generated<string>;
+  /** JSON egg id -> the env_variable holding the player count ('' none); absent: found by name */
+  slot_variables: Generated<string>;
 }
 
 export interface PackagesTable {

@@ -1,10 +1,10 @@
 /** Games administration calls (product.md "Staff calls": games, multipart with image and thumbnail). */
 import type { AdminGame } from '@falkenhost/contracts/admin';
-import type { GameVariable } from '@falkenhost/contracts/egg-variables';
+import type { GameSlotVariable, GameVariable } from '@falkenhost/contracts/egg-variables';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import { type GameDraft, gameFormData } from '../utils/form-data';
-import { adminGamesKey, gameVariablesKey } from './keys';
+import { adminGamesKey, gameSlotsKey, gameVariablesKey } from './keys';
 
 const PATH = '/api/private/store/games';
 
@@ -26,6 +26,19 @@ export function useGameVariables(gameId: number | null) {
     enabled: gameId !== null,
     queryFn: async () =>
       unwrap(await api.get<GameVariable[]>(`/api/private/store/game-variables?id=${gameId}`)),
+  });
+}
+
+/**
+ * GET game-slots?id=: per egg of the game's packages, the variable holding a server's player count (issue
+ * 42): staff's choice, the one found by name, and the egg's variables.
+ */
+export function useGameSlots(gameId: number | null) {
+  return useQuery({
+    queryKey: gameSlotsKey(gameId ?? 0),
+    enabled: gameId !== null,
+    queryFn: async () =>
+      unwrap(await api.get<GameSlotVariable[]>(`/api/private/store/game-slots?id=${gameId}`)),
   });
 }
 

@@ -8,6 +8,7 @@ export const addonsAdditionalDataKey = [...adminStoreKey, 'addons-additional-dat
 export const adminDiscountsKey = [...adminStoreKey, 'discounts'] as const;
 export const adminLocationsKey = [...adminStoreKey, 'locations'] as const;
 export const gameVariablesKey = (gameId: number) => [...adminStoreKey, 'game-variables', gameId] as const;
+export const gameSlotsKey = (gameId: number) => [...adminStoreKey, 'game-slots', gameId] as const;
 
 /**
  * What a store change makes stale: every store administration list, the staff audit log, the public

@@ -1,21 +1,36 @@
 import { type AdminGame, gameForm } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { NumberInput, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { errorText, firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
 import { useEggVariableEdits } from '@/hooks/use-egg-variable-edits';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { saveGame, useGameVariables } from '../api/games';
+import { saveGame, useGameSlots, useGameVariables } from '../api/games';
 import { useStoreChange } from '../hooks/use-store-change';
 import { gameErrorKey, gameVariableTexts } from '../utils/errors';
 import type { GameDraft } from '../utils/form-data';
 import { gameVariablesProblem, variableValuesOf } from '../utils/game-variables';
 import { ActiveCheckbox } from './active-checkbox';
 import { GameImageInputs } from './game-image-inputs';
+import { GameSlotsSection } from './game-slots-section';
 import { GameVariablesSection } from './game-variables-section';
 import { PlatformCheckboxes } from './platform-checkboxes';
+
+/** The stored choices with staff's edits; an egg found by name is left out. */
+function slotChoices(
+  stored: readonly { egg_id: number; choice: string | null }[],
+  edits: Readonly<Record<string, string | null>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const egg of stored) {
+    const choice = egg.egg_id in edits ? edits[egg.egg_id] : egg.choice;
+    if (choice !== null && choice !== undefined) out[egg.egg_id] = choice;
+  }
+  return out;
+}
 
 interface Props {
   /** the game to edit; null to add one */
@@ -60,6 +75,9 @@ export function GameDialog({ game, onClose }: Props) {
   const variableEdits = useEggVariableEdits();
   const fields = variables.data ?? [];
   const variableValues = variableValuesOf(fields, variableEdits.values);
+  const slots = useGameSlots(game?.id ?? null);
+  // Staff's slot variable edits by egg id (null: found by name); the others stay as stored.
+  const [slotEdits, setSlotEdits] = useState<Record<string, string | null>>({});
 
   const save = useThrottledAction(async () => {
     const problem = firstFormError(form);
@@ -69,7 +87,14 @@ export function GameDialog({ game, onClose }: Props) {
     if (refused) return notice('error', refused.key, refused.values);
     const saved = await change(
       // The values replace the stored ones, so they go only when the list was loaded.
-      saveGame({ ...values, variables: variables.isSuccess ? variableValues : undefined }, game?.id),
+      saveGame(
+        {
+          ...values,
+          variables: variables.isSuccess ? variableValues : undefined,
+          slot_variables: slots.isSuccess ? slotChoices(slots.data, slotEdits) : undefined,
+        },
+        game?.id,
+      ),
       (answer) => {
         const texts = gameVariableTexts(answer, fields);
         variableEdits.setServerErrors(texts ?? new Map());
@@ -124,6 +149,13 @@ export function GameDialog({ game, onClose }: Props) {
           onChange={variableEdits.change}
           serverErrors={variableEdits.serverErrors}
           active={draft.active}
+        />
+      )}
+      {game && (
+        <GameSlotsSection
+          query={slots}
+          choices={slotEdits}
+          onChange={(eggId, choice) => setSlotEdits((edits) => ({ ...edits, [eggId]: choice }))}
         />
       )}
     </FormDialog>

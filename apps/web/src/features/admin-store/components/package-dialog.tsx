@@ -16,6 +16,7 @@ import { useStoreChange } from '../hooks/use-store-change';
 import { packageErrorKey } from '../utils/errors';
 import type { NumberDraft, PackageDraft } from '../utils/form-data';
 import { PackageDetailsFields, PackageTechnicalFields } from './package-fields';
+import { PackageSlotsNote } from './package-slots-note';
 
 /** Defaults of a new package (product.md "Business constants and limits": io 500, swap 0). */
 const NEW_PACKAGE: PackageDraft = {
@@ -132,6 +133,12 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
         <PackageDetailsFields form={form} field={field} locked={locked} pkg={pkg} choices={choices} />
         <PackageTechnicalFields form={form} field={field} locked={locked} />
       </SimpleGrid>
+      <PackageSlotsNote
+        choices={choices}
+        gameId={form.values.game}
+        eggIds={form.values.eggs}
+        slots={form.values.slots}
+      />
     </FormDialog>
   );
 }

@@ -22,6 +22,8 @@ export interface GameDraft {
    * shows, as they replace the stored ones; undefined keeps the stored values (add, or the list not loaded)
    */
   variables?: Record<string, string>;
+  /** staff's player-count variable per egg id ('' none); an egg left out uses the one found by name */
+  slot_variables?: Record<string, string>;
 }
 
 /** The package popup's fields (product.md "Staff screens"). */
@@ -76,6 +78,7 @@ export function gameFormData(draft: GameDraft, id?: number): FormData {
     const values = Object.entries(draft.variables).map(([key, value]) => [key, value.trim()]);
     form.append('variables', JSON.stringify(Object.fromEntries(values)));
   }
+  if (draft.slot_variables) form.append('slot_variables', JSON.stringify(draft.slot_variables));
   return form;
 }
 

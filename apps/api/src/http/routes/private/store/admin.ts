@@ -22,7 +22,7 @@ import {
   packageForm,
   UPLOAD_MAX_BYTES,
 } from '@falkenhost/contracts/admin';
-import { gameVariablesAnswer } from '@falkenhost/contracts/egg-variables';
+import { gameSlotVariablesAnswer, gameVariablesAnswer } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { id as formId } from '@falkenhost/contracts/fields';
 import multipart from '@fastify/multipart';
@@ -50,6 +50,7 @@ import { listAdminLocations, setLocationNames } from '../../../../catalog/admin/
 import { deletePackage, listAdminPackages } from '../../../../catalog/admin/admin-packages';
 import { fieldError, type StaffChange } from '../../../../catalog/admin/admin-rows';
 import { gameVariableStatus } from '../../../../panel/egg-variables';
+import { gameSlotStatus } from '../../../../panel/slot-variables';
 import type { AppContext } from '../../../../platform/context';
 import { AppError } from '../../../../platform/errors';
 import { readMultipartForm } from '../../../../platform/requests/multipart-form';
@@ -134,6 +135,12 @@ function registerGameRoutes(app: ZodApp): void {
     '/game-variables',
     { schema: { querystring: z.object({ id: formId }), response: { 200: gameVariablesAnswer } } },
     async (request) => gameVariableStatus(ctx, request.query.id),
+  );
+
+  app.get(
+    '/game-slots',
+    { schema: { querystring: z.object({ id: formId }), response: { 200: gameSlotVariablesAnswer } } },
+    async (request) => gameSlotStatus(ctx, request.query.id),
   );
 
   app.delete('/games', { schema: { body: deleteBody, response: { 200: ok } } }, async (request) => {

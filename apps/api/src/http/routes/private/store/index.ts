@@ -102,7 +102,9 @@ function registerOfferRoutes(app: ZodApp): void {
     '/packages-additional-data',
     {
       schema: {
-        response: { 200: adminPackagesAdditionalData.partial({ games: true, locations: true }) },
+        response: {
+          200: adminPackagesAdditionalData.partial({ games: true, locations: true, slot_variables: true }),
+        },
       },
     },
     async (request) => packagesAdditionalDataFor(ctx, roleOf(authOf(request).user)),
