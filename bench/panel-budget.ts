@@ -165,11 +165,30 @@ async function unpaidServers(product: Product, templateRowId: number, count: num
   const now = ctx.now();
   const { id: _id, ...columns } = row;
   for (let from = 0; from < count; from += 500) {
-    const values = [];
-    for (let i = from; i < Math.min(count, from + 500); i++) {
+    const batch = Array.from({ length: Math.min(count, from + 500) - from }, (_, k) => {
+      const i = from + k;
       // Ids far above the panel's own, so they never meet an id the panel gives an order.
-      const id = 1_000_000 + i;
-      const uuid = randomUUID();
+      return { i, id: 1_000_000 + i, uuid: randomUUID() };
+    });
+    const rows = await ctx.db
+      .insertInto('user_packages')
+      .values(
+        batch.map(({ i, id, uuid }) => ({
+          ...columns,
+          user_id: owner.id,
+          name: `unpaid ${i}`,
+          status: 'paid',
+          ptero_server_id: id,
+          ptero_server_uuid: uuid,
+          ptero_identifier: uuid.slice(0, 8),
+          billed_until: hourStart(now),
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // The panel's server carries our external id of its row: the queue finds it by that id.
+    batch.forEach(({ i, id, uuid }, k) => {
       panel.db.allocations.push({
         id,
         node_id: template.node_id,
@@ -183,23 +202,11 @@ async function unpaidServers(product: Product, templateRowId: number, count: num
         ...structuredClone(template),
         id,
         uuid,
-        external_id: `bench-unpaid-${i}`,
+        external_id: `falkenhost-server-${rows[k]!.id}`,
         name: `unpaid ${i}`,
         allocation_id: id,
       });
-      values.push({
-        ...columns,
-        user_id: owner.id,
-        name: `unpaid ${i}`,
-        status: 'paid',
-        ptero_server_id: id,
-        ptero_server_uuid: uuid,
-        ptero_identifier: uuid.slice(0, 8),
-        billed_until: hourStart(now),
-        created_at: now,
-      });
-    }
-    await ctx.db.insertInto('user_packages').values(values).execute();
+    });
   }
 }
 
@@ -275,7 +282,7 @@ async function main(): Promise<void> {
     const callsAfter = clientCalls(product);
     const suspendedOnPanel = product.server
       .emulators!.pterodactyl.servers()
-      .filter((s) => s.external_id?.startsWith('bench-unpaid-') && s.status === 'suspended').length;
+      .filter((s) => s.name.startsWith('unpaid ') && s.status === 'suspended').length;
     console.log('\n2. billing tick with suspensions');
     console.log(`   tick:                 ${seconds(tickMs)}, ${billing.suspended} servers suspended`);
     console.log(

@@ -29,7 +29,11 @@ export interface PanelEgg {
   variables: PanelEggVariable[];
 }
 
-const TTL_MS = MINUTE_MS;
+/**
+ * How long a reading of the eggs serves (decision 407: 5 min, was 1 min): eggs change rarely, and a refused
+ * create forgets the reading (`forgetPanelEggs`), so an order does not read 1 + nests calls every minute.
+ */
+export const EGG_READING_FRESH_MS = 5 * MINUTE_MS;
 
 interface Loaded {
   nests: NestWithEggs[];
@@ -73,7 +77,7 @@ async function read(ctx: PanelReader): Promise<Loaded> {
 function load(ctx: PanelReader): Promise<Loaded> {
   const t = ctx.now();
   const cached = cache.get(ctx.pterodactyl);
-  if (cached && t - cached.at < TTL_MS) return cached.loading;
+  if (cached && t - cached.at < EGG_READING_FRESH_MS && t >= cached.at) return cached.loading;
   const loading = read(ctx);
   cache.set(ctx.pterodactyl, { at: t, loading });
   // A failed reading is not kept: the next caller asks the panel again.
@@ -83,6 +87,12 @@ function load(ctx: PanelReader): Promise<Loaded> {
   return loading;
 }
 
+/** Forgets the eggs read from the panel: the next caller reads them again (after a refused create). */
+export function forgetPanelEggs(ctx: PanelReader): void {
+  cache.delete(ctx.pterodactyl);
+}
+
+/** The panel's nests with their eggs' ids and names, from a reading at most EGG_READING_FRESH_MS old. */
 export async function nestsWithEggs(ctx: PanelReader): Promise<NestWithEggs[]> {
   return (await load(ctx)).nests;
 }

@@ -1,8 +1,9 @@
 /** The customer's server on the panel: created, removed on failure, limits set (reference/pterodactyl.md). */
+import { isValidationError } from '@falkenhost/pterodactyl/errors';
 import type { Server } from '@falkenhost/pterodactyl/types';
 import type { AppContext } from '../platform/context';
 import { packageValues, serverEnvironment } from './egg-variables';
-import { panelEgg } from './nests';
+import { forgetPanelEggs, panelEgg } from './nests';
 import { forgetPanelReading } from './placement';
 import { type ServerBuild, slotsMatch } from './server-build';
 import { slotValues, slotVariableFor } from './slot-variables';
@@ -32,7 +33,7 @@ export async function createPanelServer(
     await packageValues(ctx, { game_id: input.gameId, slots: input.build.slots }, egg),
     input.variables,
   );
-  // A refusal (an allocation taken meanwhile, a node full) means the cached reading is out of date.
+  // A refusal (an allocation taken meanwhile, a node full, an egg changed) means a reading is out of date.
   const server = await ctx.pterodactyl
     .createServer({
       name: input.name,
@@ -59,6 +60,8 @@ export async function createPanelServer(
     })
     .catch((error: unknown) => {
       forgetPanelReading(ctx);
+      // A 422 may name the egg's image, startup or variables, which a reading of the eggs gave.
+      if (isValidationError(error)) forgetPanelEggs(ctx);
       throw error;
     });
   return { id: server.id, uuid: server.uuid, identifier: server.identifier };

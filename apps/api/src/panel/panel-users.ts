@@ -1,4 +1,4 @@
-/** The customer's panel user, found, adopted or made (docs/decisions/151-existing-panel-accounts.md). */
+/** The customer's panel user, found, adopted or made (docs/decisions/151, docs/decisions/407). */
 import { randomBytes } from 'node:crypto';
 import { isNotFound, isValidationError, type PterodactylError } from '@falkenhost/pterodactyl/errors';
 import type { PanelUser } from '@falkenhost/pterodactyl/types';
@@ -10,6 +10,7 @@ const USERNAME_VARIANTS = 5;
 
 /**
  * The customer's panel user: the one we made, else the one with their verified e-mail, else a new one.
+ * No panel call once its id is kept in `users.ptero_user_id`; one call (the create) on a first order.
  * @returns the panel user id
  * @throws PterodactylError when the panel refuses for another reason or cannot be reached
  */
@@ -20,46 +21,59 @@ export async function ensurePanelUser(ctx: AppContext, user: User): Promise<numb
   return panelId;
 }
 
+/**
+ * Creates the customer's panel user first, so a first order costs one call (decisions 151, 407). The
+ * panel's unique external id and e-mail turn an account made before (a lost answer, a crash before its id
+ * was kept, a concurrent first order) or an existing account into a 422, and only then is it looked up.
+ */
 async function findOrCreatePanelUser(ctx: AppContext, user: User): Promise<number> {
   const externalId = `falkenhost-user-${user.id}`;
-  const ours = await ctx.pterodactyl.getUserByExternalId(externalId);
-  if (ours) return ours.id;
   let email = user.email;
-  const [holder] = await ctx.pterodactyl.listUsersByEmail(user.email);
-  if (holder) {
-    if (adoptable(holder, user)) {
-      ctx.log.info(
-        { userId: user.id, panelUserId: holder.id },
-        'the customer already has a panel account; their servers go under it',
-      );
-      return holder.id;
-    }
-    email = subAddress(user.email, user.id);
-  }
-  const base = `fh_${user.username.toLowerCase()}_${user.id}`;
-  for (let attempt = 1; ; attempt++) {
-    const username =
-      attempt === 1
-        ? base
-        : attempt <= USERNAME_VARIANTS
-          ? `${base}_${attempt}`
-          : `${base}_${randomBytes(3).toString('hex')}`;
+  let attempt = 1;
+  for (;;) {
     try {
       const created = await ctx.pterodactyl.createUser({
         email,
-        username,
+        username: usernameFor(user, attempt),
         first_name: user.first_name,
         last_name: user.last_name,
         external_id: externalId,
       });
       return created.id;
     } catch (error) {
-      // A concurrent first order made it meanwhile.
-      const raced = await ctx.pterodactyl.getUserByExternalId(externalId);
-      if (raced) return raced.id;
-      if (!taken(error, 'username') || attempt > USERNAME_VARIANTS) throw error;
+      if (!isValidationError(error) || taken(error, 'external_id')) {
+        const ours = await ctx.pterodactyl.getUserByExternalId(externalId);
+        if (ours) return ours.id;
+        throw error;
+      }
+      let again = false;
+      if (taken(error, 'email') && email === user.email) {
+        const [holder] = await ctx.pterodactyl.listUsersByEmail(user.email);
+        if (holder && adoptable(holder, user)) {
+          ctx.log.info(
+            { userId: user.id, panelUserId: holder.id },
+            'the customer already has a panel account; their servers go under it',
+          );
+          return holder.id;
+        }
+        email = subAddress(user.email, user.id);
+        again = true;
+      }
+      if (taken(error, 'username')) {
+        if (attempt > USERNAME_VARIANTS) throw error;
+        attempt += 1;
+        again = true;
+      }
+      if (!again) throw error;
     }
   }
+}
+
+/** `fh_<username>_<id>`, then `_2` ... `_5`, then a random suffix (decision 151). */
+function usernameFor(user: User, attempt: number): string {
+  const base = `fh_${user.username.toLowerCase()}_${user.id}`;
+  if (attempt === 1) return base;
+  return attempt <= USERNAME_VARIANTS ? `${base}_${attempt}` : `${base}_${randomBytes(3).toString('hex')}`;
 }
 
 /**

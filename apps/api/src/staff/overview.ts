@@ -156,7 +156,7 @@ async function queueDepths(ctx: AppContext) {
 
 /**
  * Memory and disk (MB) of each node and what its servers were given, from the reading placement keeps
- * (panel/placement.ts, fresh for PANEL_READING_FRESH_MS): the panel is asked at most once a minute.
+ * (panel/placement.ts, fresh for PANEL_READING_FRESH_MS): the panel is asked at most once per that time.
  */
 async function nodeCapacity(
   ctx: AppContext,

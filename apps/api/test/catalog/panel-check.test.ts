@@ -5,6 +5,7 @@
 import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPanel, formatPanelCheck } from '../../src/catalog/panel-check';
+import { EGG_READING_FRESH_MS } from '../../src/panel/nests';
 import { type Product, startProduct } from '../harness';
 
 describe('check:panel', () => {
@@ -56,7 +57,7 @@ describe('check:panel', () => {
       .flatMap((e) => e.variables)
       .find((v) => v.env_variable === 'FIVEM_LICENSES')!;
     licence.user_editable = false;
-    product.advance(61_000);
+    product.advance(EGG_READING_FRESH_MS + 1_000);
     const owner = panel.clientKeyOwner();
     owner.root_admin = false;
     try {
@@ -73,7 +74,7 @@ describe('check:panel', () => {
     } finally {
       licence.user_editable = true;
       owner.root_admin = true;
-      product.advance(61_000);
+      product.advance(EGG_READING_FRESH_MS + 1_000);
     }
   });
 

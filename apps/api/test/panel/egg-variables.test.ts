@@ -8,6 +8,7 @@ import { checkRules, normaliseInput } from '@falkenhost/pterodactyl-emulator/rul
 import { createEmulatorState } from '@falkenhost/pterodactyl-emulator/state/state';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EGG_READING_FRESH_MS } from '../../src/panel/nests';
 import {
   billingAddress,
   DATABASES,
@@ -234,7 +235,7 @@ describe.each(DATABASES)('egg variables on %s', (kind) => {
     const fivem = panel().db.eggs.find((e) => e.id === egg)!;
     const licence = fivem.variables.find((v) => v.env_variable === 'FIVEM_LICENSES')!;
     licence.user_editable = false;
-    product.advance(61_000); // the product reads eggs again after a minute
+    product.advance(EGG_READING_FRESH_MS + 1_000); // the product reads the eggs again after that
     try {
       const missing = (await staff.session.get(`/api/private/store/game-variables?id=${game.id}`)).body;
       expect(missing).toEqual([
@@ -335,7 +336,7 @@ describe.each(DATABASES)('egg variables on %s', (kind) => {
         .set({ variables: '{}' })
         .where('id', '=', game.id)
         .execute();
-      product.advance(61_000);
+      product.advance(EGG_READING_FRESH_MS + 1_000);
     }
   });
 });
