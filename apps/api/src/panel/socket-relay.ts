@@ -1,8 +1,8 @@
 /** The live-stats relay: the browser never holds a Wings token (decisions/122-live-stats-relay.md). */
 
 import WebSocket from 'ws';
-import { MINUTE_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
+import { type SocketCredentialOptions, SocketCredentials } from './socket-credentials';
 import { verifySocketToken } from './socket-token';
 import { frame, type PanelServer, Upstream, type UpstreamHost } from './wings-socket';
 
@@ -17,12 +17,13 @@ export interface SocketRelayOptions {
   authTimeoutMs?: number;
   /** a socket told `token expired` that has not renewed for this long is closed */
   expiredGraceMs?: number;
+  /** the panel credential cache's timings and size */
+  credentials?: SocketCredentialOptions;
 }
 
 const EXPIRING_SECONDS = 60;
 /** Tabs times servers: a card opens one. */
 const MAX_SOCKETS_PER_USER = 50;
-const OFFER_MS = MINUTE_MS;
 
 class Watcher {
   /** our credential's expiry (seconds since the epoch); null before the first `auth` */
@@ -60,12 +61,13 @@ export type WatchedServer = (
 ) => Promise<{ uuid: string; identifier: string } | null>;
 
 export class SocketRelay implements UpstreamHost<Watcher> {
-  readonly timing: Required<SocketRelayOptions>;
+  readonly timing: Required<Omit<SocketRelayOptions, 'credentials'>>;
+  /** the panel credential of each server, shared by `/websocket-token` and the Wings sockets */
+  readonly credentials: SocketCredentials;
   readonly panelOrigin: string;
   private readonly upstreams = new Map<string, Upstream<Watcher>>();
   private readonly watchers = new Set<Watcher>();
   private readonly perUser = new Map<number, number>();
-  private readonly offers = new Map<string, { credential: { token: string; socket: string }; at: number }>();
   private checkTimer: NodeJS.Timeout | undefined;
 
   /** `watched` comes from servers, which owns the server rows (the relay is below it). */
@@ -82,6 +84,7 @@ export class SocketRelay implements UpstreamHost<Watcher> {
       expiredGraceMs: options.expiredGraceMs ?? 300_000,
     };
     this.panelOrigin = new URL(ctx.config.pterodactyl.panelUrl).origin;
+    this.credentials = new SocketCredentials(ctx, options.credentials);
   }
 
   /** Our socket's URL for a server (ws/wss from PUBLIC_URL): the `socket` of `/websocket-token`. */
@@ -91,21 +94,6 @@ export class SocketRelay implements UpstreamHost<Watcher> {
 
   isLive(uuid: string): boolean {
     return this.upstreams.get(uuid)?.live ?? false;
-  }
-
-  /** A panel credential `/websocket-token` just obtained, used if a socket for it opens within a minute. */
-  offer(uuid: string, credential: { token: string; socket: string }): void {
-    const now = Date.now();
-    // Offers of cards that never connected are forgotten once stale.
-    if (this.offers.size >= 256)
-      for (const [key, offer] of this.offers) if (now - offer.at >= OFFER_MS) this.offers.delete(key);
-    this.offers.set(uuid, { credential, at: now });
-  }
-
-  takeOffer(uuid: string): { token: string; socket: string } | null {
-    const offer = this.offers.get(uuid);
-    this.offers.delete(uuid);
-    return offer && Date.now() - offer.at < OFFER_MS ? offer.credential : null;
   }
 
   /**
@@ -214,6 +202,7 @@ export class SocketRelay implements UpstreamHost<Watcher> {
 
   /** The panel server is gone: its watchers are closed as Wings closes them (1001). */
   ended(upstream: Upstream<Watcher>, reason: string): void {
+    this.credentials.forget(upstream.server.uuid);
     this.drop(upstream);
     for (const watcher of upstream.watchers) watcher.socket.close(1001, reason);
   }
@@ -260,6 +249,6 @@ export class SocketRelay implements UpstreamHost<Watcher> {
     this.stopChecks();
     for (const upstream of this.upstreams.values()) upstream.close();
     this.upstreams.clear();
-    this.offers.clear();
+    this.credentials.clear();
   }
 }

@@ -3,11 +3,9 @@ import { isNotFound } from '@falkenhost/pterodactyl/errors';
 import type { ProcessState } from '@falkenhost/pterodactyl/types';
 import WebSocket from 'ws';
 import type { AppContext } from '../platform/context';
+import type { PanelServer, SocketCredential, SocketCredentials } from './socket-credentials';
 
-export interface PanelServer {
-  uuid: string;
-  identifier: string;
-}
+export type { PanelServer } from './socket-credentials';
 
 export interface Listener {
   send(event: string, args?: string[]): void;
@@ -18,7 +16,8 @@ export interface UpstreamHost<W extends Listener> {
   /** backoff of reconnects and renewals, in milliseconds */
   readonly timing: { retryBaseMs: number; retryMaxMs: number };
   readonly panelOrigin: string;
-  takeOffer(uuid: string): { token: string; socket: string } | null;
+  /** the instance's one credential per server, shared with `/websocket-token` */
+  readonly credentials: SocketCredentials;
   ended(upstream: Upstream<W>, reason: string): void;
   broadcast(upstream: Upstream<W>, event: string, args: string[]): void;
 }
@@ -54,15 +53,6 @@ function sanitizeStats(raw: string | undefined): string | null {
   }
 }
 
-/** True when a panel socket URL is that of the server `uuid` (the panel answered for our server). */
-export function socketIsFor(socketUrl: string, uuid: string): boolean {
-  try {
-    return new URL(socketUrl).pathname.endsWith(`/api/servers/${uuid}/ws`);
-  } catch {
-    return false;
-  }
-}
-
 export class Upstream<W extends Listener> {
   readonly watchers = new Set<W>();
   status: ProcessState | null = null;
@@ -72,6 +62,10 @@ export class Upstream<W extends Listener> {
   private closed = false;
   private failures = 0;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** the panel token last sent as `auth`, which Wings' expiry notices are about */
+  private token: string | null = null;
+  /** Wings refused `token` before `auth success`: a reopen asks for another */
+  private refused = false;
   private renewing = false;
   private renewNotBefore = 0;
   private lastStatsRequest = 0;
@@ -92,20 +86,15 @@ export class Upstream<W extends Listener> {
     return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(this.failures, 16));
   }
 
-  private async credentials(): Promise<{ token: string; socket: string }> {
-    const offered = this.relay.takeOffer(this.server.uuid);
-    const credential =
-      offered ?? (await this.ctx.pterodactyl.getWebsocketCredentials(this.server.identifier));
-    if (!socketIsFor(credential.socket, this.server.uuid))
-      throw new Error(`the panel's socket ${credential.socket} is not that of server ${this.server.uuid}`);
-    return credential;
-  }
-
   async open(): Promise<void> {
     if (this.closed) return;
-    let credential: { token: string; socket: string };
+    let credential: SocketCredential;
     try {
-      credential = await this.credentials();
+      // A reopen after a dropped socket keeps the shared token; one Wings refused is not handed back.
+      credential = await (this.refused && this.token
+        ? this.relay.credentials.renew(this.server, this.token)
+        : this.relay.credentials.get(this.server));
+      this.refused = false;
     } catch (error) {
       if (isNotFound(error)) {
         this.relay.ended(this, 'server deleted');
@@ -125,6 +114,7 @@ export class Upstream<W extends Listener> {
     this.socket = socket;
     socket.on('open', () => {
       this.alive = true;
+      this.token = credential.token;
       socket.send(frame('auth', [credential.token]));
     });
     socket.on('message', (data) => {
@@ -184,13 +174,18 @@ export class Upstream<W extends Listener> {
       }
       // Real Wings answers an expired token with `jwt error` in place of every event (Handler.SendJson).
       case 'token expiring':
+        void this.renew(false);
+        return;
       case 'token expired':
       case 'jwt error':
-        void this.renew();
+        void this.renew(true);
         return;
       case 'daemon error':
         // Before `auth success` it is the token Wings could not read (its signature): start again later.
-        if (!this.authenticated) this.socket?.close(4000, 'authentication refused');
+        if (!this.authenticated) {
+          this.refused = true;
+          this.socket?.close(4000, 'authentication refused');
+        }
         return;
       default:
         // console output, install output, backups...: never passed down
@@ -198,15 +193,25 @@ export class Upstream<W extends Listener> {
     }
   }
 
-  /** A fresh panel token sent as `auth` on the same socket; at most one at a time, backing off on failure. */
-  private async renew(): Promise<void> {
+  /**
+   * A fresh panel token sent as `auth` on the same socket; at most one at a time, backing off on failure.
+   * Taken from the shared cache, which renews it a minute before expiry; `refused`: Wings no longer takes
+   * the token in use, so that one is not handed back.
+   */
+  private async renew(refused: boolean): Promise<void> {
     const now = Date.now();
     if (this.renewing || now < this.renewNotBefore || !this.socket) return;
     this.renewing = true;
     this.renewNotBefore = now + this.retryDelay();
     try {
-      const credential = await this.credentials();
-      if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame('auth', [credential.token]));
+      const { credentials } = this.relay;
+      const credential = await (refused && this.token
+        ? credentials.renew(this.server, this.token)
+        : credentials.get(this.server));
+      if (credential.token !== this.token && this.socket?.readyState === WebSocket.OPEN) {
+        this.token = credential.token;
+        this.socket.send(frame('auth', [credential.token]));
+      }
       this.failures += 1;
     } catch (error) {
       this.failures += 1;

@@ -8,7 +8,6 @@ import {
   unitsToCredits,
 } from '@falkenhost/contracts/money';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
-import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { addonsInLanguage } from '../catalog/catalogue-names';
 import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
@@ -159,21 +158,4 @@ function ownedServerOf(row: OwnedServerRow, own: OwnedAddonRow[], panelUrl: stri
       row.credits_monthly > 0 &&
       (row.mollie_mandate_id === null || row.cancelled_at !== null),
   };
-}
-
-/**
- * A fresh panel (Wings) websocket credential for our relay only, never for a browser: 'installing' while
- * the panel refuses one during installation, null when it cannot give one otherwise.
- */
-export async function websocketFor(
-  ctx: AppContext,
-  identifier: string,
-): Promise<{ token: string; socket: string } | 'installing' | null> {
-  try {
-    return await ctx.pterodactyl.getWebsocketCredentials(identifier);
-  } catch (error) {
-    if (isStateConflict(error)) return 'installing';
-    ctx.log.warn({ err: error, identifier }, 'no websocket credential from the panel');
-    return null;
-  }
 }

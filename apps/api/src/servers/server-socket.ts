@@ -4,12 +4,12 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
+import { isStateConflict } from '@falkenhost/pterodactyl/errors';
+import { ForeignSocketError } from '../panel/socket-credentials';
 import type { SocketRelay, WatchedServer } from '../panel/socket-relay';
 import { signSocketToken } from '../panel/socket-token';
-import { socketIsFor } from '../panel/wings-socket';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { websocketFor } from './owned-servers';
 
 /** GET servers/server-count: the user's servers not failed or deleted, and their monthly cost in credits. */
 export async function serverCountOf(
@@ -30,6 +30,9 @@ export async function serverCountOf(
 
 /**
  * GET servers/websocket-token: our relay's ws/wss address for the user's running server and a signed token.
+ * Without a live Wings socket for the server, the panel's credential tells whether it is usable; it comes
+ * from the relay's cache, so calls cost the panel one request per credential lifetime at most
+ * (docs/decisions/406-one-socket-credential-per-server.md).
  * @throws AppError 404 not-found, 409 installing (the card asks again), 502 panel
  */
 export async function socketCredentialFor(
@@ -46,15 +49,17 @@ export async function socketCredentialFor(
     .executeTakeFirst();
   if (!server?.ptero_identifier || !server.ptero_server_uuid || server.status !== 'paid')
     throw new AppError(404, REASONS.notFound);
-  if (!relay.isLive(server.ptero_server_uuid)) {
-    const credential = await websocketFor(ctx, server.ptero_identifier);
-    if (credential === 'installing') throw new AppError(409, REASONS.installing);
-    if (!credential) throw new AppError(502, REASONS.panel);
-    if (!socketIsFor(credential.socket, server.ptero_server_uuid)) {
-      ctx.log.error({ server: serverId }, "the panel's socket is not that of our server");
+  const panelServer = { uuid: server.ptero_server_uuid, identifier: server.ptero_identifier };
+  if (!relay.isLive(panelServer.uuid)) {
+    try {
+      await relay.credentials.get(panelServer);
+    } catch (error) {
+      if (isStateConflict(error)) throw new AppError(409, REASONS.installing);
+      if (error instanceof ForeignSocketError)
+        ctx.log.error({ server: serverId }, "the panel's socket is not that of our server");
+      else ctx.log.warn({ err: error, server: serverId }, 'no websocket credential from the panel');
       throw new AppError(502, REASONS.panel);
     }
-    relay.offer(server.ptero_server_uuid, credential);
   }
   return {
     socket: relay.socketUrl(serverId),

@@ -114,6 +114,7 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Emu
   });
 
   app.get('/servers/:server/websocket', async (request) => {
+    state.countWebsocketRequest((request.params as { server: string }).server);
     const server = serverOf(request);
     const failure = state.takeFailure('websocket');
     if (failure) throw failure;

@@ -109,6 +109,13 @@ export interface EmulatorState {
   /** authenticated requests per API (429s included) and 429s answered, since the start */
   stats(): EmulatorStats;
   /**
+   * `GET /api/client/servers/{server}/websocket` requests that passed the rate limit, whatever their answer,
+   * since the start: all of them, or those naming server `uuid` (by uuid or 8-character identifier)
+   */
+  websocketRequests(uuid?: string): number;
+  /** counts one websocket credential request naming `ref` (used by the client routes) */
+  countWebsocketRequest(ref: string): void;
+  /**
    * the next id of a table, from a sequence that only grows (an auto-increment: a deleted row's id is
    * never given again, also after `restore`)
    */
@@ -219,6 +226,7 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     },
   });
   const timestamp = () => panelTimestamp(now());
+  const websocketRequests = new Map<string, number>();
 
   function finishInstall(server: ServerRecord): void {
     installTimers.delete(server.id);
@@ -235,6 +243,15 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     process,
     rateLimiter,
     stats: () => rateLimiter.stats(),
+    websocketRequests(uuid) {
+      let total = 0;
+      for (const [ref, count] of websocketRequests)
+        if (!uuid || ref === uuid || (ref.length === 8 && uuid.startsWith(ref))) total += count;
+      return total;
+    },
+    countWebsocketRequest(ref) {
+      websocketRequests.set(ref, (websocketRequests.get(ref) ?? 0) + 1);
+    },
     nextId(table) {
       sequences[table] += 1;
       return sequences[table];
