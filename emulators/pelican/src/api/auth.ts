@@ -96,3 +96,23 @@ export function requirePermission(
   if (((key.permissions[resource] ?? 0) & bit) === 0)
     throw panelError(403, 'AccessDeniedHttpException', 'This action is unauthorized.');
 }
+
+/**
+ * An include the key may read, or Fractal's `null_resource` in its place (BaseTransformer::authorize):
+ * a relationship of a resource the key has no read permission for shows as `{ object: 'null_resource',
+ * attributes: null }`.
+ */
+export function guardedInclude(
+  request: FastifyRequest,
+  resource: PelicanResource,
+  build: () => unknown,
+): () => unknown {
+  return () => {
+    try {
+      requirePermission(request, resource, 'read');
+    } catch {
+      return { object: 'null_resource', attributes: null };
+    }
+    return build();
+  };
+}

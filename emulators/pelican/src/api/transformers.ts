@@ -97,7 +97,13 @@ export function eggAttributes(r: EggRecord) {
     },
     startup: Object.values(r.startup_commands)[0] ?? '',
     startup_commands: { ...r.startup_commands },
-    script: { ...r.script, extends: null },
+    script: {
+      privileged: r.script.privileged,
+      install: r.script.install,
+      entry: r.script.entry,
+      container: r.script.container,
+      extends: null,
+    },
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

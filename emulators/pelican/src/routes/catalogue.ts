@@ -7,8 +7,8 @@ import {
 } from '@falkenhost/pterodactyl-emulator/api/envelope';
 import { assertValid } from '@falkenhost/pterodactyl-emulator/api/errors';
 import { validateFields } from '@falkenhost/pterodactyl-emulator/rules';
-import type { FastifyInstance } from 'fastify';
-import { requirePermission } from '../api/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { guardedInclude, requirePermission } from '../api/auth';
 import {
   allocationAttributes,
   eggAttributes,
@@ -46,15 +46,17 @@ export async function nodeRoutes(app: FastifyInstance, { state }: { state: Pelic
     disk: (r: NodeRecord) => r.disk,
     cpu: (r: NodeRecord) => r.cpu,
   };
-  const render = (r: NodeRecord, include: string[]) =>
+  const render = (request: FastifyRequest, r: NodeRecord, include: string[]) =>
     withIncludes(nodeAttributes(db, r), include, {
-      allocations: () =>
+      allocations: guardedInclude(request, 'allocation', () =>
         list('allocation', db.allocations.filter((a) => a.node_id === r.id).map(allocationAttributes)),
-      servers: () =>
+      ),
+      servers: guardedInclude(request, 'server', () =>
         list(
           'server',
           db.servers.filter((s) => s.node_id === r.id).map((s) => serverAttributes(db, s)),
         ),
+      ),
     });
 
   app.get('/nodes', async (request) => {
@@ -64,7 +66,7 @@ export async function nodeRoutes(app: FastifyInstance, { state }: { state: Pelic
       'node',
       filterAndSort(db.nodes, query, fields),
       query,
-      (r) => render(r, query.include),
+      (r) => render(request, r, query.include),
       pageUrl(state, request),
     );
   });
@@ -95,14 +97,14 @@ export async function nodeRoutes(app: FastifyInstance, { state }: { state: Pelic
     );
     return list(
       'node',
-      nodes.map((r) => render(r, include)),
+      nodes.map((r) => render(request, r, include)),
     );
   });
 
   app.get('/nodes/:id', async (request) => {
     const node = found(db.nodes.find((n) => n.id === numericParam(request, 'id')));
     requirePermission(request, 'node', 'read');
-    return item('node', render(node, readListQuery(request.query).include));
+    return item('node', render(request, node, readListQuery(request.query).include));
   });
 
   app.get('/nodes/:id/allocations', async (request) => {
@@ -131,14 +133,15 @@ export async function nodeRoutes(app: FastifyInstance, { state }: { state: Pelic
  */
 export async function eggRoutes(app: FastifyInstance, { state }: { state: PelicanState }) {
   const { db } = state;
-  const render = (r: EggRecord, include: string[]) =>
+  const render = (request: FastifyRequest, r: EggRecord, include: string[]) =>
     withIncludes(eggAttributes(r), include, {
       variables: () => list('egg_variable', r.variables.map(eggVariableAttributes)),
-      servers: () =>
+      servers: guardedInclude(request, 'server', () =>
         list(
           'server',
           db.servers.filter((s) => s.egg_id === r.id).map((s) => serverAttributes(db, s)),
         ),
+      ),
     });
 
   app.get('/eggs', async (request) => {
@@ -146,13 +149,13 @@ export async function eggRoutes(app: FastifyInstance, { state }: { state: Pelica
     const include = readListQuery(request.query).include;
     return list(
       'egg',
-      db.eggs.map((e) => render(e, include)),
+      db.eggs.map((e) => render(request, e, include)),
     );
   });
 
   app.get('/eggs/:id', async (request) => {
     const egg = found(db.eggs.find((e) => e.id === numericParam(request, 'id')));
     requirePermission(request, 'egg', 'read');
-    return item('egg', render(egg, readListQuery(request.query).include));
+    return item('egg', render(request, egg, readListQuery(request.query).include));
   });
 }

@@ -6,7 +6,7 @@ import {
   readListQuery,
 } from '@falkenhost/pterodactyl-emulator/api/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requirePermission } from '../api/auth';
+import { guardedInclude, requirePermission } from '../api/auth';
 import { allocationAttributes, serverAttributes, userAttributes } from '../api/transformers';
 import { createServer } from '../server-create';
 import { updateServerBuild, updateServerDetails } from '../server-update';
@@ -31,11 +31,14 @@ export async function serverRoutes(app: FastifyInstance, { state }: { state: Pel
     image: (r: ServerRecord) => r.image,
     external_id: (r: ServerRecord) => r.external_id,
   };
-  const render = (r: ServerRecord, include: string[]) =>
+  const render = (request: FastifyRequest, r: ServerRecord, include: string[]) =>
     withIncludes(serverAttributes(db, r), include, {
-      allocations: () =>
+      allocations: guardedInclude(request, 'allocation', () =>
         list('allocation', db.allocations.filter((a) => a.server_id === r.id).map(allocationAttributes)),
-      user: () => item('user', userAttributes(found(db.users.find((u) => u.id === r.user_id)))),
+      ),
+      user: guardedInclude(request, 'user', () =>
+        item('user', userAttributes(found(db.users.find((u) => u.id === r.user_id)))),
+      ),
     });
   const byId = (request: FastifyRequest) =>
     found(db.servers.find((s) => s.id === numericParam(request, 'id')));
@@ -47,7 +50,7 @@ export async function serverRoutes(app: FastifyInstance, { state }: { state: Pel
       'server',
       filterAndSort(db.servers, query, fields),
       query,
-      (r) => render(r, query.include),
+      (r) => render(request, r, query.include),
       pageUrl(state, request),
     );
   });
@@ -55,14 +58,14 @@ export async function serverRoutes(app: FastifyInstance, { state }: { state: Pel
   app.get('/servers/:id', async (request) => {
     const server = byId(request);
     requirePermission(request, 'server', 'read');
-    return item('server', render(server, readListQuery(request.query).include));
+    return item('server', render(request, server, readListQuery(request.query).include));
   });
 
   app.get('/servers/external/:externalId', async (request) => {
     const { externalId } = request.params as { externalId: string };
     const server = found(db.servers.find((s) => s.external_id === externalId));
     requirePermission(request, 'server', 'read');
-    return item('server', render(server, readListQuery(request.query).include));
+    return item('server', render(request, server, readListQuery(request.query).include));
   });
 
   app.post('/servers', async (request, reply) => {

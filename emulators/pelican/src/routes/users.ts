@@ -1,6 +1,6 @@
 import { filterAndSort, item, paginate, readListQuery } from '@falkenhost/pterodactyl-emulator/api/envelope';
-import type { FastifyInstance } from 'fastify';
-import { requirePermission } from '../api/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { guardedInclude, requirePermission } from '../api/auth';
 import { serverAttributes, userAttributes } from '../api/transformers';
 import type { UserRecord } from '../state/records';
 import type { PelicanState } from '../state/state';
@@ -17,14 +17,14 @@ export async function userRoutes(app: FastifyInstance, { state }: { state: Pelic
     username: (r: UserRecord) => r.username,
     external_id: (r: UserRecord) => r.external_id,
   };
-  const render = (r: UserRecord, include: string[]) =>
+  const render = (request: FastifyRequest, r: UserRecord, include: string[]) =>
     withIncludes(userAttributes(r), include, {
-      servers: () => ({
+      servers: guardedInclude(request, 'server', () => ({
         object: 'list',
         data: db.servers
           .filter((s) => s.user_id === r.id)
           .map((s) => item('server', serverAttributes(db, s))),
-      }),
+      })),
     });
 
   app.get('/users', async (request) => {
@@ -34,7 +34,7 @@ export async function userRoutes(app: FastifyInstance, { state }: { state: Pelic
       'user',
       filterAndSort(db.users, query, fields),
       query,
-      (r) => render(r, query.include),
+      (r) => render(request, r, query.include),
       pageUrl(state, request),
     );
   });
@@ -42,14 +42,14 @@ export async function userRoutes(app: FastifyInstance, { state }: { state: Pelic
   app.get('/users/:id', async (request) => {
     const user = found(db.users.find((u) => u.id === numericParam(request, 'id')));
     requirePermission(request, 'user', 'read');
-    return item('user', render(user, readListQuery(request.query).include));
+    return item('user', render(request, user, readListQuery(request.query).include));
   });
 
   app.get('/users/external/:externalId', async (request) => {
     const { externalId } = request.params as { externalId: string };
     const user = found(db.users.find((u) => u.external_id === externalId));
     requirePermission(request, 'user', 'read');
-    return item('user', render(user, readListQuery(request.query).include));
+    return item('user', render(request, user, readListQuery(request.query).include));
   });
 
   // UserController::store answers 201 with `meta.resource`, the new user's URL.
