@@ -33,12 +33,20 @@ export interface PeerPanel {
   /** a new ordinary user (through `POST /users`) and a client key of theirs */
   account(): Promise<{ user: Loose; key: string }>;
   /** a server of `userId` on the egg named `eggName` (default Bungeecord), installed unless `installed: false` */
-  server(userId: number, changes?: Record<string, unknown>, options?: { eggName?: string; installed?: boolean }): Promise<Loose>;
+  server(
+    userId: number,
+    changes?: Record<string, unknown>,
+    options?: { eggName?: string; installed?: boolean },
+  ): Promise<Loose>;
   close(): Promise<void>;
 }
 
 /** A copy of one of Pelican's eggs (cloneEggAndVariables), changed, under a new name and uuid. */
-export function clonedEgg(name: string, newName: string, change: (egg: PelicanSeedEgg) => void): PelicanSeedEgg {
+export function clonedEgg(
+  name: string,
+  newName: string,
+  change: (egg: PelicanSeedEgg) => void,
+): PelicanSeedEgg {
   const source = PELICAN_MINECRAFT_EGGS.find((e) => e.name === name);
   if (!source) throw new Error(`no egg ${name}`);
   const egg = structuredClone(source);
@@ -57,7 +65,12 @@ export async function startPeer(
 ): Promise<PeerPanel> {
   const seed = defaultPelicanSeed();
   seed.eggs = [...seed.eggs, ...extraEggs];
-  const emulator = await startPelicanEmulator({ installSeconds: 0.05, statsIntervalMs: 200, seed, ...options });
+  const emulator = await startPelicanEmulator({
+    installSeconds: 0.05,
+    statsIntervalMs: 200,
+    seed,
+    ...options,
+  });
   const { state } = emulator;
   let applicationKey = state.config.applicationKey;
   const call = async (key: string, url: string, method: string, body?: unknown): Promise<Answer> => {
@@ -79,17 +92,23 @@ export async function startPeer(
   const panel: PeerPanel = {
     emulator,
     app,
-    client: (method, path, body, key = state.config.clientKey) => call(key, `${emulator.url}/api/client${path}`, method, body),
+    client: (method, path, body, key = state.config.clientKey) =>
+      call(key, `${emulator.url}/api/client${path}`, method, body),
     useApplicationKey(changes) {
       applicationKey = state.issueKey('application', state.keyOwner().id, { ...FULL, ...changes });
       return applicationKey;
     },
     async account() {
       accounts += 1;
-      const created = await call(state.config.applicationKey, `${emulator.url}/api/application/users`, 'POST', {
-        username: `peer.user${accounts}`,
-        email: `peer.user${accounts}@example.com`,
-      });
+      const created = await call(
+        state.config.applicationKey,
+        `${emulator.url}/api/application/users`,
+        'POST',
+        {
+          username: `peer.user${accounts}`,
+          email: `peer.user${accounts}@example.com`,
+        },
+      );
       expect(created.status).toBe(201);
       const user = created.body.attributes;
       return { user, key: state.issueKey('client', user.id) };
@@ -97,16 +116,23 @@ export async function startPeer(
     async server(userId, changes = {}, { eggName = 'Bungeecord', installed = true } = {}) {
       const egg = state.db.eggs.find((e) => e.name === eggName);
       const free = state.db.allocations.find((a) => a.server_id === null);
-      const created = await call(state.config.applicationKey, `${emulator.url}/api/application/servers`, 'POST', {
-        name: 'Peer Server',
-        user: userId,
-        egg: egg?.id,
-        environment: Object.fromEntries((egg?.variables ?? []).map((v) => [v.env_variable, v.default_value])),
-        limits: { memory: 512, swap: 0, disk: 512, io: 500, cpu: 0 },
-        feature_limits: { databases: 0, backups: 0 },
-        allocation: { default: free?.id },
-        ...changes,
-      });
+      const created = await call(
+        state.config.applicationKey,
+        `${emulator.url}/api/application/servers`,
+        'POST',
+        {
+          name: 'Peer Server',
+          user: userId,
+          egg: egg?.id,
+          environment: Object.fromEntries(
+            (egg?.variables ?? []).map((v) => [v.env_variable, v.default_value]),
+          ),
+          limits: { memory: 512, swap: 0, disk: 512, io: 500, cpu: 0 },
+          feature_limits: { databases: 0, backups: 0 },
+          allocation: { default: free?.id },
+          ...changes,
+        },
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const server = created.body.attributes;
       if (installed)

@@ -18,7 +18,16 @@ describe('EggControllerTest', () => {
     for (const datum of res.body.data) {
       expect(datum.object).toBe('egg');
       const a = datum.attributes;
-      for (const key of ['id', 'uuid', 'author', 'description', 'docker_image', 'startup', 'created_at', 'updated_at'])
+      for (const key of [
+        'id',
+        'uuid',
+        'author',
+        'description',
+        'docker_image',
+        'startup',
+        'created_at',
+        'updated_at',
+      ])
         expect(a).toHaveProperty(key);
       expect(Object.keys(a.script)).toEqual(['privileged', 'install', 'entry', 'container', 'extends']);
       expect(a.config).toHaveProperty('startup.done');

@@ -10,7 +10,11 @@ describe('ExternalUserControllerTest', () => {
   afterEach(() => panel.close());
 
   it('test_get_remote_user', async () => {
-    const created = await panel.app('POST', '/users', { username: 'remote', email: 'remote@example.com', external_id: 'ext-12345' });
+    const created = await panel.app('POST', '/users', {
+      username: 'remote',
+      email: 'remote@example.com',
+      external_id: 'ext-12345',
+    });
     expect(created.status).toBe(201);
     const res = await panel.app('GET', '/users/external/ext-12345');
     expect(res.status).toBe(200);
@@ -23,7 +27,11 @@ describe('ExternalUserControllerTest', () => {
   });
 
   it('test_error_returned_if_no_permission', async () => {
-    await panel.app('POST', '/users', { username: 'remote', email: 'remote@example.com', external_id: 'ext-1' });
+    await panel.app('POST', '/users', {
+      username: 'remote',
+      email: 'remote@example.com',
+      external_id: 'ext-1',
+    });
     panel.useApplicationKey({ user: 0 });
     expectAccessDenied(await panel.app('GET', '/users/external/ext-1'));
   });

@@ -30,7 +30,13 @@ describe('UserControllerTest', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(2);
     for (const datum of res.body.data) expect(Object.keys(datum.attributes)).toEqual(USER_KEYS);
-    expect(res.body.meta.pagination).toMatchObject({ total: 2, count: 2, per_page: 60, current_page: 1, total_pages: 1 });
+    expect(res.body.meta.pagination).toMatchObject({
+      total: 2,
+      count: 2,
+      per_page: 60,
+      current_page: 1,
+      total_pages: 1,
+    });
     const admin = panel.emulator.state.keyOwner();
     expect(res.body.data).toContainEqual({
       object: 'user',
@@ -66,7 +72,10 @@ describe('UserControllerTest', () => {
     const res = await panel.app('GET', `/users/${user.id}?include=servers`);
     expect(res.status).toBe(200);
     const viewed = (await panel.app('GET', `/servers/${server.id}`)).body.attributes;
-    expect(res.body.attributes.relationships.servers).toEqual({ object: 'list', data: [{ object: 'server', attributes: viewed }] });
+    expect(res.body.attributes.relationships.servers).toEqual({
+      object: 'list',
+      data: [{ object: 'server', attributes: viewed }],
+    });
   });
 
   it('test_key_without_permission_cannot_load_relationship', async () => {
@@ -97,7 +106,11 @@ describe('UserControllerTest', () => {
     const stored = panel.emulator.state.db.users.find((u) => u.username === 'testuser');
     expect(stored?.email).toBe('test@example.com');
     expect(res.body.meta.resource).toBe(`${panel.emulator.url}/api/application/users/${stored?.id}`);
-    expect(res.body.attributes).toMatchObject({ id: stored?.id, username: 'testuser', email: 'test@example.com' });
+    expect(res.body.attributes).toMatchObject({
+      id: stored?.id,
+      username: 'testuser',
+      email: 'test@example.com',
+    });
   });
 
   it.each([
