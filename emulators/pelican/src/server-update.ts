@@ -71,7 +71,11 @@ function processAllocations(
     const kept = state.db.allocations.find((a) => a.server_id === server.id && !remove.includes(a.id));
     primary = kept?.id ?? add[0] ?? null;
   }
-  for (const a of released) a.server_id = null;
+  // Allocation::RELEASE_ATTRIBUTES: a released allocation loses its server and its notes.
+  for (const a of released) {
+    a.server_id = null;
+    a.notes = null;
+  }
   return primary;
 }
 

@@ -112,13 +112,18 @@ export async function serverRoutes(app: FastifyInstance, { state }: { state: Pel
     '/servers/:id/reinstall',
     action('reinstallServer', (s) => state.reinstallServer(s)),
   );
-  // ServerController::delete: `/{force?}` is any word, only `force` forces (the emulated Wings never fails).
+  // ServerController::delete: `/{force?}` is any word, only `force` forces; ServerDeletionService with
+  // force ignores Wings' failure (a queued `deleteServer` failure), without it the failure is the answer.
   app.delete(
     '/servers/:id',
     action('deleteServer', (s) => state.removeServer(s)),
   );
-  app.delete(
-    '/servers/:id/:force',
-    action('deleteServer', (s) => state.removeServer(s)),
-  );
+  app.delete('/servers/:id/:force', async (request, reply) => {
+    const server = byId(request);
+    requirePermission(request, 'server', 'write');
+    const failure = state.takeFailure('deleteServer');
+    if (failure && (request.params as { force: string }).force !== 'force') throw failure;
+    state.removeServer(server);
+    return reply.code(204).send();
+  });
 }

@@ -63,13 +63,12 @@ export async function startPeer(
   options: Omit<PelicanStateOptions, 'publicUrl' | 'wingsSocketBase'> = {},
   extraEggs: PelicanSeedEgg[] = [],
 ): Promise<PeerPanel> {
-  const seed = defaultPelicanSeed();
-  seed.eggs = [...seed.eggs, ...extraEggs];
+  const seed = options.seed ?? defaultPelicanSeed();
   const emulator = await startPelicanEmulator({
     installSeconds: 0.05,
     statsIntervalMs: 200,
-    seed,
     ...options,
+    seed: { ...seed, eggs: [...seed.eggs, ...extraEggs] },
   });
   const { state } = emulator;
   let applicationKey = state.config.applicationKey;
