@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { applicationAuth, clientAuth } from './api/auth';
 import { eggRoutes, nodeRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/client';
-import { serverRoutes } from './routes/servers';
+import { serverManagementRoutes, serverRoutes } from './routes/servers';
 import { userRoutes } from './routes/users';
 import type { PelicanState } from './state/state';
 import { pelicanWingsRoutes } from './wings/socket';
@@ -39,7 +39,7 @@ const pelicanEmulator: FastifyPluginAsync<PelicanEmulatorOptions> = async (app, 
   await app.register(
     async (api: FastifyInstance) => {
       api.addHook('onRequest', applicationAuth(state));
-      for (const routes of [nodeRoutes, eggRoutes, userRoutes, serverRoutes])
+      for (const routes of [nodeRoutes, eggRoutes, userRoutes, serverRoutes, serverManagementRoutes])
         await api.register(routes, { state });
     },
     { prefix: '/api/application' },

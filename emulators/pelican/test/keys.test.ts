@@ -47,7 +47,7 @@ describe('Pelican API keys', () => {
       headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
     });
     expect(asUser.status).toBe(403);
-    expect((await asUser.json()).errors[0].detail).toBe(
+    expect(((await asUser.json()) as { errors: Array<{ detail: string }> }).errors[0]?.detail).toBe(
       'This account does not have permission to access the API.',
     );
   });

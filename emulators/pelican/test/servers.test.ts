@@ -42,7 +42,9 @@ describe('Pelican servers, nodes, eggs and users', () => {
 
   it('gives eggs the nest name as a tag and variable rules as arrays', async () => {
     const res = await panel.app('GET', '/eggs?include=variables');
-    const egg = res.body.data.find((e: { attributes: { name: string } }) => e.attributes.name === 'Bungeecord');
+    const egg = res.body.data.find(
+      (e: { attributes: { name: string } }) => e.attributes.name === 'Bungeecord',
+    );
     expect(egg.attributes.tags).toEqual(['minecraft', 'proxy']);
     const version = egg.attributes.relationships.variables.data.find(
       (v: { attributes: { env_variable: string } }) => v.attributes.env_variable === 'BUNGEE_VERSION',
@@ -80,7 +82,9 @@ describe('Pelican servers, nodes, eggs and users', () => {
   it('refuses deploy.locations alone and answers NoViableNodeException for unknown tags', async () => {
     const locations = await create({ deploy: { locations: [1], dedicated_ip: false, port_range: [] } });
     expect(locations.status).toBe(422);
-    expect(locations.body.errors.map((e: { meta: { source_field: string } }) => e.meta.source_field)).toEqual(['deploy.tags']);
+    expect(locations.body.errors.map((e: { meta: { source_field: string } }) => e.meta.source_field)).toEqual(
+      ['deploy.tags'],
+    );
     expect(locations.body.errors[0].detail).toBe('The deploy.tags field must be present.');
     const nowhere = await create({ deploy: { tags: ['us-ash'], dedicated_ip: false, port_range: [] } });
     expect(nowhere.status).toBe(400);
@@ -103,20 +107,31 @@ describe('Pelican servers, nodes, eggs and users', () => {
   it('finds a server by external id, updates details, reinstalls, suspends and deletes', async () => {
     const created = (await create({ external_id: 'order-1' })).body.attributes;
     expect((await panel.app('GET', '/servers/external/order-1')).body.attributes.id).toBe(created.id);
-    const details = await panel.app('PATCH', `/servers/${created.id}/details`, { name: 'Renamed', user: created.user });
+    const details = await panel.app('PATCH', `/servers/${created.id}/details`, {
+      name: 'Renamed',
+      user: created.user,
+    });
     expect(details.status).toBe(200);
     expect(details.body.attributes).toMatchObject({ name: 'Renamed', external_id: null, description: '' });
     await expect.poll(() => panel.emulator.state.db.servers[0]?.status).toBeNull();
     expect((await panel.app('POST', `/servers/${created.id}/reinstall`)).status).toBe(204);
-    expect((await panel.app('GET', `/servers/${created.id}`)).body.attributes).toMatchObject({ status: 'installing', container: { installed: 0 } });
-    await expect.poll(async () => (await panel.app('GET', `/servers/${created.id}`)).body.attributes.status).toBeNull();
+    expect((await panel.app('GET', `/servers/${created.id}`)).body.attributes).toMatchObject({
+      status: 'installing',
+      container: { installed: 0 },
+    });
+    await expect
+      .poll(async () => (await panel.app('GET', `/servers/${created.id}`)).body.attributes.status)
+      .toBeNull();
     expect((await panel.app('DELETE', `/servers/${created.id}`)).status).toBe(204);
     expect((await panel.app('GET', `/servers/${created.id}`)).status).toBe(404);
   });
 
   it('fails a build update without `allocation` as Pelican does (its request reads the key unconditionally)', async () => {
     const created = (await create({})).body.attributes;
-    const res = await panel.app('PATCH', `/servers/${created.id}/build`, { limits: created.limits, feature_limits: created.feature_limits });
+    const res = await panel.app('PATCH', `/servers/${created.id}/build`, {
+      limits: created.limits,
+      feature_limits: created.feature_limits,
+    });
     expect(res.status).toBe(500);
   });
 
@@ -129,12 +144,20 @@ describe('Pelican servers, nodes, eggs and users', () => {
       timezone: 'Europe/Berlin',
     });
     expect(res.status).toBe(201);
-    expect(res.body.attributes).toMatchObject({ email: 'mixed.case@example.com', username: 'newuser', root_admin: false });
+    expect(res.body.attributes).toMatchObject({
+      email: 'mixed.case@example.com',
+      username: 'newuser',
+      root_admin: false,
+    });
     expect(res.body.attributes).not.toHaveProperty('first_name');
     const taken = await panel.app('POST', '/users', { email: 'MIXED.case@example.com', username: 'other' });
     expect(taken.status).toBe(422);
     expect(taken.body.errors[0].meta).toEqual({ source_field: 'email', rule: 'unique' });
-    const zone = await panel.app('POST', '/users', { email: 'z@example.com', username: 'zone', timezone: 'Mars/Olympus' });
+    const zone = await panel.app('POST', '/users', {
+      email: 'z@example.com',
+      username: 'zone',
+      timezone: 'Mars/Olympus',
+    });
     expect(zone.body.errors[0].meta).toEqual({ source_field: 'timezone', rule: 'in' });
   });
 });

@@ -57,6 +57,38 @@ function startupCommand(state: PelicanState, server: ServerRecord): string {
 }
 
 /**
+ * Route binding (404), AuthenticateServerAccess (404 for someone neither owner nor admin, 409 in a
+ * conflict state unless an admin asks for the websocket, `$except`).
+ */
+function serverOf(state: PelicanState, request: FastifyRequest, websocket = false): ServerRecord {
+  const ref = (request.params as { server: string }).server;
+  const { user } = callerOf(request);
+  const server = state.db.servers.find((s) => s.uuid === ref || s.uuid.slice(0, 8) === ref);
+  if (!server) throw notFound();
+  if (!user.root_admin && server.user_id !== user.id)
+    throw panelError(404, 'NotFoundHttpException', 'The requested resource does not exist on this server.');
+  const conflict = stateConflict(state, server);
+  if (conflict && !(websocket && user.root_admin)) throw conflict;
+  return server;
+}
+
+/** ResourceUtilizationController's cache: Wings' answer kept 20 s per server, shared by every user. */
+function resourceCache(state: PelicanState): (uuid: string) => WingsStats {
+  const resources = new Map<string, { stats: WingsStats; until: number }>();
+  return (uuid) => {
+    const now = state.now();
+    let kept = resources.get(uuid);
+    if (!kept || now >= kept.until) {
+      const failure = state.takeFailure('resources');
+      if (failure) throw failure;
+      kept = { stats: state.process.sample(uuid), until: now + RESOURCES_CACHE_MS };
+      resources.set(uuid, kept);
+    }
+    return kept.stats;
+  };
+}
+
+/**
  * Client API (`/api/client`): `GET /account`, `GET /servers/{server}/websocket` (5 a minute per server,
  * shared by its users), `GET /servers/{server}/resources` (cached 20 s per server), `POST
  * /servers/{server}/power`, `PUT /servers/{server}/startup/variable`. `{server}` is the uuid or its first
@@ -64,22 +96,6 @@ function startupCommand(state: PelicanState, server: ServerRecord): string {
  */
 export async function clientRoutes(app: FastifyInstance, { state }: { state: PelicanState }) {
   const { db } = state;
-
-  /**
-   * Route binding (404), AuthenticateServerAccess (404 for someone neither owner nor admin, 409 in a
-   * conflict state unless an admin asks for the websocket, `$except`).
-   */
-  function serverOf(request: FastifyRequest, websocket = false): ServerRecord {
-    const ref = (request.params as { server: string }).server;
-    const { user } = callerOf(request);
-    const server = db.servers.find((s) => s.uuid === ref || s.uuid.slice(0, 8) === ref);
-    if (!server) throw notFound();
-    if (!user.root_admin && server.user_id !== user.id)
-      throw panelError(404, 'NotFoundHttpException', 'The requested resource does not exist on this server.');
-    const conflict = stateConflict(state, server);
-    if (conflict && !(websocket && user.root_admin)) throw conflict;
-    return server;
-  }
 
   app.get('/account', async (request) => {
     const { user } = callerOf(request);
@@ -98,7 +114,7 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Pel
   });
 
   app.get('/servers/:server/websocket', async (request, reply: FastifyReply) => {
-    const server = serverOf(request, true);
+    const server = serverOf(state, request, true);
     // ResourceLimit::Websocket: keyed by the server, so every user of it shares the five a minute.
     applyThrottle(reply, state.websocketLimiter.hit('client', `server-resource:Websocket:${server.uuid}`));
     const { user } = callerOf(request);
@@ -116,18 +132,10 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Pel
     return { data: { token, socket: `${state.config.wingsSocketBase}/api/servers/${server.uuid}/ws` } };
   });
 
-  const resources = new Map<string, { stats: WingsStats; until: number }>();
+  const sample = resourceCache(state);
   app.get('/servers/:server/resources', async (request) => {
-    const server = serverOf(request);
-    const now = state.now();
-    let kept = resources.get(server.uuid);
-    if (!kept || now >= kept.until) {
-      const failure = state.takeFailure('resources');
-      if (failure) throw failure;
-      kept = { stats: state.process.sample(server.uuid), until: now + RESOURCES_CACHE_MS };
-      resources.set(server.uuid, kept);
-    }
-    const stats = kept.stats;
+    const server = serverOf(state, request);
+    const stats = sample(server.uuid);
     return item('stats', {
       current_state: stats.state,
       is_suspended: false,
@@ -143,7 +151,7 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Pel
   });
 
   app.post('/servers/:server/power', async (request, reply) => {
-    const server = serverOf(request);
+    const server = serverOf(state, request);
     const body = normaliseInput(request.body ?? {});
     assertValid(validateFields(body, { signal: 'required|string|in:start,stop,restart,kill' }));
     const failure = state.takeFailure('power');
@@ -155,7 +163,7 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Pel
   // StartupController::update: a hidden variable "does not exist", a read-only one is refused, the value
   // is validated by the variable's own rules under the attribute `value`.
   app.put('/servers/:server/startup/variable', async (request) => {
-    const server = serverOf(request);
+    const server = serverOf(state, request);
     const body = normaliseInput(request.body ?? {}) as Record<string, unknown>;
     assertValid(validateFields(body, { key: 'required|string', value: 'present' }));
     const egg = db.eggs.find((e) => e.id === server.egg_id);

@@ -16,8 +16,7 @@ import { found, numericParam, pageUrl, withIncludes } from './helpers';
 
 /**
  * The Application API's servers: `GET /servers`, `GET /servers/{id}`, `GET /servers/external/{id}`,
- * `POST /servers`, `PATCH /servers/{id}/details|build`, `POST /servers/{id}/suspend|unsuspend|reinstall`,
- * `DELETE /servers/{id}` and `DELETE /servers/{id}/force` (includes: allocations, user). Route model binding
+ * `POST /servers`, `PATCH /servers/{id}/details|build` (includes: allocations, user). Route model binding
  * answers 404 before the key's permission is checked, as in the panel.
  */
 export async function serverRoutes(app: FastifyInstance, { state }: { state: PelicanState }) {
@@ -87,7 +86,15 @@ export async function serverRoutes(app: FastifyInstance, { state }: { state: Pel
     updateServerBuild(state, server, request.body);
     return item('server', serverAttributes(db, server));
   });
+}
 
+/**
+ * `POST /servers/{id}/suspend|unsuspend|reinstall` and `DELETE /servers/{id}[/force]`
+ * (ServerManagementController, ServerController::delete), each answering 204.
+ */
+export async function serverManagementRoutes(app: FastifyInstance, { state }: { state: PelicanState }) {
+  const byId = (request: FastifyRequest) =>
+    found(state.db.servers.find((s) => s.id === numericParam(request, 'id')));
   /** A management action answering 204 (ServerManagementController), failable with `failNext`. */
   const action =
     (operation: PelicanFailableOperation, run: (server: ServerRecord) => void) =>

@@ -174,67 +174,23 @@ function checkedKey(given: string | undefined, kind: PelicanKeyKind): string {
   return key;
 }
 
-/**
- * Creates the in-memory Pelican panel.
- * @throws Error when a given key is not shaped like a real one (`papp_`/`pacc_` + 43 letters/digits) or the
- *   seed has no root admin
- */
-export function createPelicanState(options: PelicanStateOptions): PelicanState {
-  const now = options.now ?? Date.now;
-  const config: PelicanConfig = {
-    publicUrl: options.publicUrl.replace(/\/$/, ''),
-    wingsSocketBase: options.wingsSocketBase.replace(/\/$/, ''),
-    applicationKey: checkedKey(options.applicationKey, 'application'),
-    clientKey: checkedKey(options.clientKey, 'client'),
-    allowedOrigins: options.allowedOrigins ?? [],
-    installSeconds: options.installSeconds ?? 5,
-    statsIntervalMs: options.statsIntervalMs ?? 2000,
-    tokenTtlSeconds: options.tokenTtlSeconds ?? 600,
-    tokenCheckIntervalMs: options.tokenCheckIntervalMs ?? 30_000,
-    rateLimit: options.rateLimit === undefined ? { ...PELICAN_RATE_LIMITS } : options.rateLimit,
-  };
-  const timestamp = () => panelTimestamp(now());
-  const db = materializePelicanSeed(options.seed ?? defaultPelicanSeed(), timestamp());
-  const owner = db.users.find((u) => u.root_admin);
-  if (!owner) throw new Error('seed has no root admin');
-  const keys = new Map<string, PelicanKey>([
-    [
-      config.applicationKey,
-      {
-        kind: 'application',
-        userId: owner.id,
-        permissions: options.applicationKeyPermissions ?? FULL_PERMISSIONS,
-      },
-    ],
-    [config.clientKey, { kind: 'client', userId: owner.id, permissions: {} }],
-  ]);
-  const limits = config.rateLimit;
-  const rateLimiter = createRateLimiter(limits, now);
-  // The same Laravel fixed window, one key per server: its "client" budget is the websocket limit.
-  const websocketLimiter = createRateLimiter(
-    limits === false ? false : { applicationPerMinute: 0, clientPerMinute: limits.websocketPerMinute },
-    now,
-  );
-  const sequences: Record<keyof PelicanDatabase, number> = {
-    nodes: db.nodes.length,
-    allocations: db.allocations.length,
-    eggs: db.eggs.length,
-    users: db.users.length,
-    servers: 0,
-  };
-  const failures = new Map<PelicanFailableOperation, PelicanFailure[]>();
-  const installTimers = new Map<number, NodeJS.Timeout>();
-  const byUuid = (uuid: string) => db.servers.find((s) => s.uuid === uuid);
-  const process = createProcessManager({
-    transitionMs: Math.min(config.statsIntervalMs, 1000),
-    stepMs: config.statsIntervalMs / 2,
-    limitsOf: (uuid) => byUuid(uuid)?.limits,
-    doneLine: (uuid) => {
-      const done = db.eggs.find((e) => e.id === byUuid(uuid)?.egg_id)?.config.startup.done;
-      return typeof done === 'string' ? done : '';
-    },
-  });
+/** The server operations of the state: rows, allocations, install timers and the process runtime. */
+type ServerLifecycle = Pick<
+  PelicanState,
+  'addServer' | 'removeServer' | 'suspendServer' | 'unsuspendServer' | 'reinstallServer' | 'close'
+>;
 
+/**
+ * Server rows over time: an install timer per installing server (start on completion when asked), the
+ * process killed on suspension and reinstall, allocations freed on removal.
+ */
+function serverLifecycle(
+  db: PelicanDatabase,
+  process: ProcessManager,
+  installSeconds: number,
+  timestamp: () => string,
+): ServerLifecycle {
+  const installTimers = new Map<number, NodeJS.Timeout>();
   const startInstall = (server: ServerRecord, start: boolean) => {
     clearTimeout(installTimers.get(server.id));
     const timer = setTimeout(() => {
@@ -243,48 +199,10 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
       server.status = null;
       server.updated_at = timestamp();
       if (start) process.signal(server.uuid, 'start');
-    }, config.installSeconds * 1000);
+    }, installSeconds * 1000);
     installTimers.set(server.id, timer);
   };
-
   return {
-    config,
-    db,
-    process,
-    rateLimiter,
-    websocketLimiter,
-    stats: () => rateLimiter.stats(),
-    keyOf: (token) => keys.get(token),
-    issueKey(kind, userId, permissions = {}) {
-      if (!db.users.some((u) => u.id === userId)) throw new Error(`no user ${userId}`);
-      const key = generatePelicanKey(kind);
-      keys.set(key, { kind, userId, permissions: kind === 'application' ? permissions : {} });
-      return key;
-    },
-    nextId(table) {
-      sequences[table] += 1;
-      return sequences[table];
-    },
-    now,
-    timestamp,
-    setUrls(urls) {
-      config.publicUrl = urls.publicUrl.replace(/\/$/, '');
-      config.wingsSocketBase = urls.wingsSocketBase.replace(/\/$/, '');
-    },
-    failNext(operation, failure = {}) {
-      failures.set(operation, [...(failures.get(operation) ?? []), failure]);
-    },
-    takeFailure(operation) {
-      const spec = failures.get(operation)?.shift();
-      if (!spec) return null;
-      return panelError(
-        spec.status ?? 504,
-        spec.code ?? 'DaemonConnectionException',
-        spec.detail ?? DAEMON_DETAIL,
-      );
-    },
-    servers: () => db.servers.map((s) => structuredClone(s)),
-    keyOwner: () => owner,
     addServer(server) {
       db.servers.push(server);
       const allocation = db.allocations.find((a) => a.id === server.allocation_id);
@@ -321,5 +239,118 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
       installTimers.clear();
       process.close();
     },
+  };
+}
+
+/** The options with their defaults filled in; keys checked or generated. */
+function configOf(options: PelicanStateOptions): PelicanConfig {
+  return {
+    publicUrl: options.publicUrl.replace(/\/$/, ''),
+    wingsSocketBase: options.wingsSocketBase.replace(/\/$/, ''),
+    applicationKey: checkedKey(options.applicationKey, 'application'),
+    clientKey: checkedKey(options.clientKey, 'client'),
+    allowedOrigins: options.allowedOrigins ?? [],
+    installSeconds: options.installSeconds ?? 5,
+    statsIntervalMs: options.statsIntervalMs ?? 2000,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 600,
+    tokenCheckIntervalMs: options.tokenCheckIntervalMs ?? 30_000,
+    rateLimit: options.rateLimit === undefined ? { ...PELICAN_RATE_LIMITS } : options.rateLimit,
+  };
+}
+
+/** `failNext` / `takeFailure`: queued failures per operation. */
+function failureQueue(): Pick<PelicanState, 'failNext' | 'takeFailure'> {
+  const failures = new Map<PelicanFailableOperation, PelicanFailure[]>();
+  return {
+    failNext(operation, failure = {}) {
+      failures.set(operation, [...(failures.get(operation) ?? []), failure]);
+    },
+    takeFailure(operation) {
+      const spec = failures.get(operation)?.shift();
+      if (!spec) return null;
+      return panelError(
+        spec.status ?? 504,
+        spec.code ?? 'DaemonConnectionException',
+        spec.detail ?? DAEMON_DETAIL,
+      );
+    },
+  };
+}
+
+/**
+ * Creates the in-memory Pelican panel.
+ * @throws Error when a given key is not shaped like a real one (`papp_`/`pacc_` + 43 letters/digits) or the
+ *   seed has no root admin
+ */
+export function createPelicanState(options: PelicanStateOptions): PelicanState {
+  const now = options.now ?? Date.now;
+  const config = configOf(options);
+  const timestamp = () => panelTimestamp(now());
+  const db = materializePelicanSeed(options.seed ?? defaultPelicanSeed(), timestamp());
+  const owner = db.users.find((u) => u.root_admin);
+  if (!owner) throw new Error('seed has no root admin');
+  const keys = new Map<string, PelicanKey>([
+    [
+      config.applicationKey,
+      {
+        kind: 'application',
+        userId: owner.id,
+        permissions: options.applicationKeyPermissions ?? FULL_PERMISSIONS,
+      },
+    ],
+    [config.clientKey, { kind: 'client', userId: owner.id, permissions: {} }],
+  ]);
+  const limits = config.rateLimit;
+  const rateLimiter = createRateLimiter(limits, now);
+  // The same Laravel fixed window, one key per server: its "client" budget is the websocket limit.
+  const websocketLimiter = createRateLimiter(
+    limits === false ? false : { applicationPerMinute: 0, clientPerMinute: limits.websocketPerMinute },
+    now,
+  );
+  const sequences: Record<keyof PelicanDatabase, number> = {
+    nodes: db.nodes.length,
+    allocations: db.allocations.length,
+    eggs: db.eggs.length,
+    users: db.users.length,
+    servers: 0,
+  };
+  const byUuid = (uuid: string) => db.servers.find((s) => s.uuid === uuid);
+  const process = createProcessManager({
+    transitionMs: Math.min(config.statsIntervalMs, 1000),
+    stepMs: config.statsIntervalMs / 2,
+    limitsOf: (uuid) => byUuid(uuid)?.limits,
+    doneLine: (uuid) => {
+      const done = db.eggs.find((e) => e.id === byUuid(uuid)?.egg_id)?.config.startup.done;
+      return typeof done === 'string' ? done : '';
+    },
+  });
+  return {
+    config,
+    db,
+    process,
+    rateLimiter,
+    websocketLimiter,
+    stats: () => rateLimiter.stats(),
+    keyOf: (token) => keys.get(token),
+    issueKey(kind, userId, permissions = {}) {
+      if (!db.users.some((u) => u.id === userId)) throw new Error(`no user ${userId}`);
+      const key = generatePelicanKey(kind);
+      keys.set(key, { kind, userId, permissions: kind === 'application' ? permissions : {} });
+      return key;
+    },
+    nextId(table) {
+      sequences[table] += 1;
+      return sequences[table];
+    },
+    now,
+    timestamp,
+    setUrls(urls) {
+      config.publicUrl = urls.publicUrl.replace(/\/$/, '');
+      config.wingsSocketBase = urls.wingsSocketBase.replace(/\/$/, '');
+    },
+    ...failureQueue(),
+    servers: () => db.servers.map((s) => structuredClone(s)),
+    keyOwner: () => owner,
+    ...serverLifecycle(db, process, config.installSeconds, timestamp),
   };
 }
