@@ -9,6 +9,7 @@ export const PELICAN_CLIENT_PREFIX = 'pacc_';
 /** A key is its 16-character identifier (prefix included) and its 32-character token (app/Models/ApiKey.php). */
 export const PELICAN_KEY_LENGTH = 16 + 32;
 
+/** `application` (`papp_`, TYPE_APPLICATION) or `client` (`pacc_`, TYPE_ACCOUNT). */
 export type PelicanKeyKind = 'application' | 'client';
 
 /**

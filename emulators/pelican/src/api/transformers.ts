@@ -52,6 +52,7 @@ export function nodeAttributes(db: PelicanDatabase, r: NodeRecord) {
   };
 }
 
+/** AllocationTransformer: `alias` is the column `ip_alias`; `assigned` when a server holds it. */
 export function allocationAttributes(r: AllocationRecord) {
   return { id: r.id, ip: r.ip, alias: r.alias, port: r.port, notes: r.notes, assigned: r.server_id !== null };
 }

@@ -8,6 +8,7 @@
  */
 import type { PelicanSeedEgg } from './seed-types';
 
+/** Vanilla, Paper, Forge, Sponge and Bungeecord, in that order (egg ids 1..5). */
 export const PELICAN_MINECRAFT_EGGS: PelicanSeedEgg[] = [
   {
     source: 'tests/_fixtures/egg-vanilla-minecraft.yaml @ HEAD (235c8fb9)',

@@ -58,6 +58,7 @@ export interface PelicanSeedNode {
   description?: string;
 }
 
+/** A panel account; a root admin holds Pelican's root admin role. */
 export interface PelicanSeedUser {
   username: string;
   email: string;
@@ -65,6 +66,7 @@ export interface PelicanSeedUser {
   external_id?: string | null;
 }
 
+/** Nodes, eggs and users of a fresh emulator. */
 export interface PelicanSeedData {
   nodes: PelicanSeedNode[];
   eggs: PelicanSeedEgg[];

@@ -38,6 +38,7 @@ export interface NodeRecord {
   daemon_token: string;
 }
 
+/** An allocation (IP and port of a node), as Pterodactyl's. */
 export interface AllocationRecord {
   id: number;
   node_id: number;
@@ -66,6 +67,7 @@ export interface EggVariableRecord {
   sort: number | null;
 }
 
+/** An egg without a nest: tags, features, image and startup maps (app/Models/Egg.php). */
 export interface EggRecord {
   id: number;
   uuid: string;
@@ -109,6 +111,7 @@ export interface UserRecord {
 /** Pelican's server states (app/Enums/ServerState.php) the emulator reaches; null is a normal server. */
 export type PelicanServerStatus = 'installing' | 'suspended' | null;
 
+/** A server's limits: MB for memory, swap and disk, % for cpu, io weight 0..1000. */
 export interface PelicanServerLimits {
   memory: number;
   swap: number;
@@ -121,6 +124,7 @@ export interface PelicanServerLimits {
   oom_killer: boolean;
 }
 
+/** A server (app/Models/Server.php): no nest, an allocation that may be null. */
 export interface ServerRecord {
   id: number;
   uuid: string;

@@ -103,6 +103,7 @@ export interface PelicanFailure {
   detail?: string;
 }
 
+/** The options after defaults; `publicUrl` and `wingsSocketBase` change with `setUrls`. */
 export interface PelicanConfig {
   publicUrl: string;
   wingsSocketBase: string;
