@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomAlphanumeric } from '@falkenhost/pterodactyl-emulator/api/keys';
+import { writeFileDurably } from '@falkenhost/pterodactyl-emulator/state/persist';
 
 /** Prefix of an application key (`ApiKey::getPrefixForType`, TYPE_APPLICATION). */
 export const PELICAN_APPLICATION_PREFIX = 'papp_';
@@ -52,6 +53,8 @@ export function readOrCreatePelicanKeys(file: string): PelicanKeys {
   }
   const keys = { applicationKey: generatePelicanKey('application'), clientKey: generatePelicanKey('client') };
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  // Written whole or not at all (temporary file, fsync, rename), then readable by its owner only.
+  writeFileDurably(file, JSON.stringify(keys, null, 2));
+  chmodSync(file, 0o600);
   return keys;
 }
