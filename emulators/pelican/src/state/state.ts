@@ -163,6 +163,18 @@ export interface PelicanState {
   reinstallServer(server: ServerRecord): void;
   /** stops every timer */
   close(): void;
+  /** every table and the id sequences as plain JSON, for keeping a demo's panel across restarts */
+  snapshot(): PelicanSnapshot;
+  /**
+   * replaces every table with a snapshot's: processes and install timers start over (installing servers
+   * install again, installed unsuspended ones start as after a Wings restart), sequences continue
+   */
+  restore(snapshot: PelicanSnapshot): void;
+}
+
+/** `snapshot()`: the tables plus the sequence each table's next id comes from. */
+export interface PelicanSnapshot extends PelicanDatabase {
+  sequences: Record<keyof PelicanDatabase, number>;
 }
 
 const DAEMON_DETAIL =
@@ -179,7 +191,10 @@ function checkedKey(given: string | undefined, kind: PelicanKeyKind): string {
 type ServerLifecycle = Pick<
   PelicanState,
   'addServer' | 'removeServer' | 'suspendServer' | 'unsuspendServer' | 'reinstallServer' | 'close'
->;
+> & {
+  /** forgets every timer and process, then installs or starts each server of the tables again */
+  restart(): void;
+};
 
 /**
  * Server rows over time: an install timer per installing server (start on completion when asked), the
@@ -239,6 +254,15 @@ function serverLifecycle(
       for (const timer of installTimers.values()) clearTimeout(timer);
       installTimers.clear();
       process.close();
+    },
+    restart() {
+      for (const timer of installTimers.values()) clearTimeout(timer);
+      installTimers.clear();
+      for (const server of db.servers) {
+        process.remove(server.uuid);
+        if (server.status === 'installing') startInstall(server, server.start_on_completion);
+        else if (server.status === null) process.signal(server.uuid, 'start');
+      }
     },
   };
 }
@@ -325,6 +349,7 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
       return typeof done === 'string' ? done : '';
     },
   });
+  const { restart, ...serverOperations } = serverLifecycle(db, process, config.installSeconds, timestamp);
   return {
     config,
     db,
@@ -351,7 +376,17 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
     },
     ...failureQueue(),
     servers: () => db.servers.map((s) => structuredClone(s)),
-    keyOwner: () => owner,
-    ...serverLifecycle(db, process, config.installSeconds, timestamp),
+    // The row itself, also after `restore` replaced the table.
+    keyOwner: () => db.users.find((u) => u.id === owner.id) ?? owner,
+    ...serverOperations,
+    snapshot: () => ({ ...structuredClone(db), sequences: { ...sequences } }),
+    restore(snapshot) {
+      for (const server of db.servers) process.remove(server.uuid);
+      const { sequences: kept, ...tables } = structuredClone(snapshot);
+      for (const table of Object.keys(tables) as Array<keyof PelicanDatabase>)
+        (db[table] as unknown[]).splice(0, db[table].length, ...tables[table]);
+      Object.assign(sequences, kept);
+      restart();
+    },
   };
 }
