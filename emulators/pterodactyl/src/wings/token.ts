@@ -87,7 +87,7 @@ export async function signWebsocketToken(
  * Wings' check of a token's permission (tokens.WebsocketPayload.HasPermission): the permission itself, or
  * `*` for any permission that does not start with `admin`.
  */
-export function hasPermission(claims: WebsocketClaims, permission: string): boolean {
+export function hasPermission(claims: Pick<WebsocketClaims, 'permissions'>, permission: string): boolean {
   return (claims.permissions ?? []).some(
     (p) => p === permission || (!permission.startsWith('admin') && p === '*'),
   );
@@ -111,7 +111,7 @@ export type TokenParse =
  * Wings' expiry rule (gbrlsnchs/jwt ExpirationTimeValidator): invalid once the clock is past `exp`; a
  * token without `exp` never expires.
  */
-export function expired(claims: WebsocketClaims, nowMs: number): boolean {
+export function expired(claims: Pick<WebsocketClaims, 'exp'>, nowMs: number): boolean {
   return claims.exp !== undefined && nowMs > claims.exp * 1000;
 }
 
