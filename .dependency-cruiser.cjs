@@ -38,6 +38,14 @@ module.exports = {
       to: {},
     },
     {
+      name: 'api-panel-client-only-below-the-port',
+      comment:
+        'only the panel module (panel/port.ts), platform (the context type) and app (composition) see the panel client package: nothing above panel knows which panel it is',
+      severity: 'error',
+      from: { path: API, pathNot: `${API}(panel|platform|app)/` },
+      to: { path: '^packages/pterodactyl/' },
+    },
+    {
       name: 'apps-apart',
       comment: 'the API and the web client share code only through packages/',
       severity: 'error',

@@ -1,7 +1,7 @@
 /**
  * Benchmark of the product within the panel's API budget (issue 28 point 4; figures, and one hard check):
  * the whole product (real server, real panel client, emulators mounted as in the demo, SQLite) with the
- * panel emulator's rate limit on (`PTERODACTYL_EMULATOR_RATE_LIMIT`, default `on`: the panel's 240
+ * panel emulator's rate limit on (`PANEL_EMULATOR_RATE_LIMIT`, default `on`: the panel's 240
  * application and 720 client calls a minute per key).
  *
  * 1. Orders: `BENCH_ORDERS` (default 200) customers each order one server by credits, `BENCH_CONCURRENCY`
@@ -83,7 +83,7 @@ function percentile(values: number[], p: number): number {
 
 /** Panel calls the product's client made, and 429s it received. */
 function clientCalls(product: Product) {
-  const stats = product.server.ctx.pterodactyl.stats();
+  const stats = product.server.ctx.panel.stats();
   return { total: stats.requests.application + stats.requests.client, rateLimited: stats.rateLimited };
 }
 
@@ -470,7 +470,7 @@ async function main(): Promise<void> {
     console.log(`   orders refunded:      ${refunded} (must be 0)`);
     console.log(`   429s received:        ${clientCalls(product).rateLimited}`);
     console.log(`   panel tasks pending:  ${Number(tasks.rows[0]?.n ?? 0)}`);
-    console.log(`   client limiter:       ${JSON.stringify(ctx.pterodactyl.stats().budgets)}`);
+    console.log(`   client limiter:       ${JSON.stringify(ctx.panel.stats().budgets)}`);
     console.log(`   emulator:             ${JSON.stringify(emulatorStats(product))}`);
     const failed = [...results, ...beside, ...probes].filter((r) => r.status !== 200).length;
     if (refunded > 0 || failed > 0 || suspendedOnPanel !== SUSPENSIONS) {

@@ -296,10 +296,10 @@ async function bench(title: string, open: () => Promise<Opened>): Promise<void> 
       db: db.db,
       dialect: db.dialect,
       now: () => Date.now(),
-      config: { pterodactyl: { panelUrl: 'https://panel.example' }, panelRateLimitPerMinute: 240 },
+      config: { panel: { panelUrl: 'https://panel.example' }, panelRateLimitPerMinute: 240 },
       log: console,
       // The overview's node figures: a panel of four nodes, read once and then cached (decision 112).
-      pterodactyl: { listNodes: async () => benchNodes(now) },
+      panel: { listNodes: async () => benchNodes(now) },
     } as unknown as AppContext;
     console.log(`\n${title} (filled in ${fmt(setupS)} s)`);
     const head = ['list', 'case', 'first ms', 'p50 ms', 'p95 ms', 'max ms', `p95 <= ${TARGET_P95_MS} ms`];

@@ -13,6 +13,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { vi } from 'vitest';
 import { seedDemoCatalogue } from '../src/app/seed/demo';
 import { createServer, type ProductServer } from '../src/app/server';
+import type { PanelKind } from '../src/panel/port';
 import { createClock } from '../src/platform/clock';
 import { type Config, loadConfig } from '../src/platform/config';
 
@@ -58,6 +59,8 @@ export async function startProduct(
     configure?: (config: Config) => Config;
     /** the Mollie emulator refuses our (127.0.0.1) webhook URL with Mollie's 422, as real Mollie would */
     mollieStrictWebhookUrls?: boolean;
+    /** the panel (PANEL_KIND) whose emulator the product drives; default pterodactyl */
+    panel?: PanelKind;
   } = {},
 ): Promise<Product> {
   const clock = createClock();
@@ -73,6 +76,7 @@ export async function startProduct(
     RATE_LIMIT_PER_MINUTE: String(options.authRateLimit ?? 10_000),
     PRIVATE_RATE_LIMIT_PER_MINUTE: String(options.privateRateLimit ?? 10_000),
     ALTCHA_COST: '40',
+    PANEL_KIND: options.panel ?? 'pterodactyl',
   });
   const config = options.configure ? options.configure(loaded) : loaded;
   const server = await createServer(config, {

@@ -7,6 +7,7 @@ import type {
   UpdateServerDetailsInput,
   UpdateServerStartupInput,
 } from './inputs';
+import { PANEL_LIMITS } from './kinds';
 import { RequestBudget } from './limiter';
 import type {
   Allocation,
@@ -50,7 +51,7 @@ export interface PterodactylClientOptions {
 }
 
 /** The panel's default limits per key and minute (`config/http.php`). */
-export const PANEL_RATE_LIMITS = { applicationPerMinute: 240, clientPerMinute: 720 } as const;
+export const PANEL_RATE_LIMITS = PANEL_LIMITS.pterodactyl;
 
 /** The share of the panel's limit a key's calls keep to on average (the queue counts against it too). */
 export const PANEL_BUDGET_SHARE = 0.85;

@@ -1,7 +1,6 @@
 /** Builds the whole product server, with the demo's emulators mounted on it (demo.md "Modes"). */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -20,6 +19,7 @@ import { sessionNow } from '../identity/sessions';
 import { type DemoEmulators, type EmulatorTiming, mountEmulators } from '../integrations/emulators';
 import { registerOrderGauges } from '../orders/order-metrics';
 import { registerPanelQueueGauge } from '../panel/panel-metrics';
+import { createPanelClient } from '../panel/port';
 import { SocketRelay, type SocketRelayOptions } from '../panel/socket-relay';
 import { type Clock, createClock, createPersistentClock } from '../platform/clock';
 import type { Config } from '../platform/config';
@@ -194,10 +194,10 @@ function createContext(
     config,
     db: database.db,
     dialect: database.dialect,
-    pterodactyl: createPterodactylClient({
-      baseUrl: config.pterodactyl.url,
-      applicationKey: config.pterodactyl.applicationKey,
-      clientKey: config.pterodactyl.clientKey,
+    panel: createPanelClient(config.panel.kind, {
+      baseUrl: config.panel.url,
+      applicationKey: config.panel.applicationKey,
+      clientKey: config.panel.clientKey,
       rateLimit: {
         applicationPerMinute: config.panelRateLimitPerMinute,
         clientPerMinute: config.panelClientRateLimitPerMinute,

@@ -59,7 +59,7 @@ export async function checkPlacement(ctx: AppContext, fields: PackageFields): Pr
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!game) throw new AppError(400, REASONS.unknown);
-  const [nodes, nests] = await Promise.all([ctx.pterodactyl.listNodes(), nestsWithEggs(ctx)]);
+  const [nodes, nests] = await Promise.all([ctx.panel.listNodes(), nestsWithEggs(ctx)]);
   const known = new Set(nodes.map((n) => n.id));
   if (!fields.nodes.every((id) => known.has(id))) throw fieldError('noLocations', 'nodes');
   const nestOf = new Map<number, number>();

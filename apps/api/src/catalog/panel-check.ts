@@ -34,12 +34,12 @@ function describe(error: unknown): string {
 /** Runs every check with GET requests only; an unreachable panel is a line in `keys`, never a throw. */
 export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Promise<PanelCheck> {
   const keys: string[] = [];
-  const nodes = await ctx.pterodactyl.listNodes().catch((error) => {
+  const nodes = await ctx.panel.listNodes().catch((error) => {
     keys.push(`application key: cannot read nodes (${describe(error)})`);
     return null;
   });
   try {
-    const account = await ctx.pterodactyl.getAccount();
+    const account = await ctx.panel.getAccount();
     if (!account.admin)
       keys.push(
         `client key: its owner ${account.username} is not a root administrator, so it cannot reach customers' servers`,

@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
 import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state/state';
+import pelicanEmulator from '@falkenhost/pelican-emulator/plugin';
+import { createPelicanState, type PelicanState } from '@falkenhost/pelican-emulator/state/state';
 import pterodactylEmulator from '@falkenhost/pterodactyl-emulator/plugin';
 import { openPanelStore, type PanelStore } from '@falkenhost/pterodactyl-emulator/state/persist';
 import {
@@ -14,8 +16,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../platform/config';
 
+/** The emulators of a demo: the panel of PANEL_KIND (only that one is mounted) and Mollie. */
 export interface DemoEmulators {
-  pterodactyl: EmulatorState;
+  /** the Pterodactyl emulator; reading it throws when the demo runs Pelican */
+  readonly pterodactyl: EmulatorState;
+  /** the Pelican emulator; null when the demo runs Pterodactyl */
+  readonly pelican: PelicanState | null;
   mollie: MollieState;
   close(): void;
 }
@@ -31,6 +37,7 @@ export interface EmulatorTiming {
 }
 
 export const PTERODACTYL_PREFIX = '/_emulators/pterodactyl';
+export const PELICAN_PREFIX = '/_emulators/pelican';
 export const MOLLIE_PREFIX = '/_emulators/mollie';
 
 export async function mountEmulators(
@@ -41,26 +48,6 @@ export async function mountEmulators(
   persistDir?: string,
   mollieOptions: { strictWebhookUrls?: boolean } = {},
 ): Promise<DemoEmulators> {
-  const wsBase = config.publicUrl.replace(/^http/, 'ws');
-  const panelStore: PanelStore | null = persistDir
-    ? openPanelStore(persistDir, () => pterodactyl.serialize())
-    : null;
-  const pterodactyl = createEmulatorState({
-    publicUrl: `${config.publicUrl}${PTERODACTYL_PREFIX}`,
-    wingsSocketBase: `${wsBase}${PTERODACTYL_PREFIX}/wings`,
-    applicationKey: config.pterodactyl.applicationKey,
-    clientKey: config.pterodactyl.clientKey,
-    allowedOrigins: [new URL(config.publicUrl).origin, 'http://localhost:5173'],
-    installSeconds: timing.installSeconds ?? 5,
-    statsIntervalMs: timing.statsIntervalMs ?? 2000,
-    ...(timing.tokenTtlSeconds ? { tokenTtlSeconds: timing.tokenTtlSeconds } : {}),
-    ...(timing.tokenCheckIntervalMs ? { tokenCheckIntervalMs: timing.tokenCheckIntervalMs } : {}),
-    now,
-    rateLimit: config.pterodactylEmulatorRateLimit ? undefined : false,
-    ...(panelStore ? { onChange: (change: PanelChange) => panelStore.record(change) } : {}),
-  });
-  if (panelStore?.loaded) pterodactyl.restore(panelStore.loaded);
-  panelStore?.compact();
   const mollie = createMollieState({
     publicUrl: `${config.publicUrl}${MOLLIE_PREFIX}`,
     apiKeys: [config.mollie.apiKey],
@@ -68,28 +55,113 @@ export async function mountEmulators(
     strictWebhookUrls: mollieOptions.strictWebhookUrls ?? false,
     now,
   });
-  await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });
   await app.register(mollieEmulator, { prefix: MOLLIE_PREFIX, state: mollie });
-  const molliePersistence = persistDir ? keepMollieAcrossRestarts(persistDir, mollie) : null;
+  const molliePersistence = persistDir ? keepAcrossRestarts(persistDir, 'mollie.json', mollie) : null;
+  const panel =
+    config.panel.kind === 'pelican'
+      ? await mountPelican(app, config, now, timing, persistDir)
+      : await mountPterodactyl(app, config, now, timing, persistDir);
   return {
-    pterodactyl,
+    get pterodactyl() {
+      if (!panel.pterodactyl)
+        throw new Error('this demo runs the Pelican emulator (PANEL_KIND=pelican), not the Pterodactyl one');
+      return panel.pterodactyl;
+    },
+    pelican: panel.pelican ?? null,
     mollie,
     close() {
-      panelStore?.close();
+      panel.close();
       molliePersistence?.stop();
-      pterodactyl.close();
       mollie.close();
     },
   };
 }
 
-/** The demo keeps its panel and payments across restarts (docs/decisions/102 and 142). */
-function keepMollieAcrossRestarts(dir: string, mollie: MollieState): { stop(): void } {
+/** The Pterodactyl emulator at PTERODACTYL_PREFIX, its changes journaled in `persistDir` (decision 102). */
+async function mountPterodactyl(
+  app: FastifyInstance,
+  config: Config,
+  now: () => number,
+  timing: EmulatorTiming,
+  persistDir: string | undefined,
+): Promise<{ pterodactyl: EmulatorState; pelican?: undefined; close(): void }> {
+  const wsBase = config.publicUrl.replace(/^http/, 'ws');
+  const panelStore: PanelStore | null = persistDir
+    ? openPanelStore(persistDir, () => pterodactyl.serialize())
+    : null;
+  const pterodactyl = createEmulatorState({
+    publicUrl: `${config.publicUrl}${PTERODACTYL_PREFIX}`,
+    wingsSocketBase: `${wsBase}${PTERODACTYL_PREFIX}/wings`,
+    applicationKey: config.panel.applicationKey,
+    clientKey: config.panel.clientKey,
+    allowedOrigins: [new URL(config.publicUrl).origin, 'http://localhost:5173'],
+    installSeconds: timing.installSeconds ?? 5,
+    statsIntervalMs: timing.statsIntervalMs ?? 2000,
+    ...(timing.tokenTtlSeconds ? { tokenTtlSeconds: timing.tokenTtlSeconds } : {}),
+    ...(timing.tokenCheckIntervalMs ? { tokenCheckIntervalMs: timing.tokenCheckIntervalMs } : {}),
+    now,
+    rateLimit: config.panelEmulatorRateLimit ? undefined : false,
+    ...(panelStore ? { onChange: (change: PanelChange) => panelStore.record(change) } : {}),
+  });
+  if (panelStore?.loaded) pterodactyl.restore(panelStore.loaded);
+  panelStore?.compact();
+  await app.register(pterodactylEmulator, { prefix: PTERODACTYL_PREFIX, state: pterodactyl });
+  return {
+    pterodactyl,
+    close() {
+      panelStore?.close();
+      pterodactyl.close();
+    },
+  };
+}
+
+/** The Pelican emulator at PELICAN_PREFIX with the demo's keys, its state kept in `persistDir`. */
+async function mountPelican(
+  app: FastifyInstance,
+  config: Config,
+  now: () => number,
+  timing: EmulatorTiming,
+  persistDir: string | undefined,
+): Promise<{ pterodactyl?: undefined; pelican: PelicanState; close(): void }> {
+  const wsBase = config.publicUrl.replace(/^http/, 'ws');
+  const pelican = createPelicanState({
+    publicUrl: `${config.publicUrl}${PELICAN_PREFIX}`,
+    wingsSocketBase: `${wsBase}${PELICAN_PREFIX}/wings`,
+    applicationKey: config.panel.applicationKey,
+    clientKey: config.panel.clientKey,
+    allowedOrigins: [new URL(config.publicUrl).origin, 'http://localhost:5173'],
+    installSeconds: timing.installSeconds ?? 5,
+    statsIntervalMs: timing.statsIntervalMs ?? 2000,
+    ...(timing.tokenTtlSeconds ? { tokenTtlSeconds: timing.tokenTtlSeconds } : {}),
+    ...(timing.tokenCheckIntervalMs ? { tokenCheckIntervalMs: timing.tokenCheckIntervalMs } : {}),
+    now,
+    ...(config.panelEmulatorRateLimit ? {} : { rateLimit: false as const }),
+  });
+  const kept = persistDir ? keepAcrossRestarts(persistDir, 'pelican.json', pelican) : null;
+  await app.register(pelicanEmulator, { prefix: PELICAN_PREFIX, state: pelican });
+  return {
+    pelican,
+    close() {
+      kept?.stop();
+      pelican.close();
+    },
+  };
+}
+
+/**
+ * The demo keeps its payments (and a Pelican panel, which has no journal) across restarts: a snapshot in
+ * `dir`/`name` every 5 s and at close, restored at start (docs/decisions/102 and 142).
+ */
+function keepAcrossRestarts<T>(
+  dir: string,
+  name: string,
+  state: { snapshot(): T; restore(snapshot: T): void },
+): { stop(): void } {
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'mollie.json');
-  if (existsSync(file)) mollie.restore(JSON.parse(readFileSync(file, 'utf8')));
+  const file = join(dir, name);
+  if (existsSync(file)) state.restore(JSON.parse(readFileSync(file, 'utf8')));
   const save = () => {
-    writeFileSync(`${file}.tmp`, JSON.stringify(mollie.snapshot()));
+    writeFileSync(`${file}.tmp`, JSON.stringify(state.snapshot()));
     renameSync(`${file}.tmp`, file);
   };
   const timer = setInterval(save, 5_000);

@@ -2,7 +2,7 @@
  * One run of every due job, each step idempotent across instances
  * (docs/decisions/061-billing-tick-batches.md).
  */
-import { inBackground } from '@falkenhost/pterodactyl/limiter';
+
 import { reconcileCardOrders } from '../orders/checkout/card-order-advance';
 import { type RecoveryResult, recoverProvisioning } from '../orders/checkout/package-by-credits';
 import { pollPendingPayments, pollWebhooklessPayments } from '../orders/mollie-webhook';
@@ -16,6 +16,7 @@ import { pollMissedRenewals } from '../orders/renewals/renewals';
 import { syncSubscriptions } from '../orders/subscriptions/subscription-sync';
 import type { PanelQueueResult } from '../panel/panel-queue';
 import { pruneAllocationClaims } from '../panel/placement';
+import { inBackground } from '../panel/port';
 import { hourStart } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import { sendQueuedMail } from '../platform/outbox';

@@ -40,16 +40,16 @@ interface Loaded {
   eggs: Map<number, PanelEgg>;
 }
 
-export type PanelReader = Pick<AppContext, 'pterodactyl' | 'now'>;
+export type PanelReader = Pick<AppContext, 'panel' | 'now'>;
 
-const cache = new WeakMap<PanelReader['pterodactyl'], { at: number; loading: Promise<Loaded> }>();
+const cache = new WeakMap<PanelReader['panel'], { at: number; loading: Promise<Loaded> }>();
 
 async function read(ctx: PanelReader): Promise<Loaded> {
-  const nests = await ctx.pterodactyl.listNests();
+  const nests = await ctx.panel.listNests();
   const eggs = new Map<number, PanelEgg>();
   const result = await Promise.all(
     nests.map(async (nest) => {
-      const list = await ctx.pterodactyl.listEggs(nest.id, { includeVariables: true });
+      const list = await ctx.panel.listEggs(nest.id, { includeVariables: true });
       for (const egg of list) {
         eggs.set(egg.id, {
           id: egg.id,
@@ -76,20 +76,20 @@ async function read(ctx: PanelReader): Promise<Loaded> {
 
 function load(ctx: PanelReader): Promise<Loaded> {
   const t = ctx.now();
-  const cached = cache.get(ctx.pterodactyl);
+  const cached = cache.get(ctx.panel);
   if (cached && t - cached.at < EGG_READING_FRESH_MS && t >= cached.at) return cached.loading;
   const loading = read(ctx);
-  cache.set(ctx.pterodactyl, { at: t, loading });
+  cache.set(ctx.panel, { at: t, loading });
   // A failed reading is not kept: the next caller asks the panel again.
   loading.catch(() => {
-    if (cache.get(ctx.pterodactyl)?.loading === loading) cache.delete(ctx.pterodactyl);
+    if (cache.get(ctx.panel)?.loading === loading) cache.delete(ctx.panel);
   });
   return loading;
 }
 
 /** Forgets the eggs read from the panel: the next caller reads them again (after a refused create). */
 export function forgetPanelEggs(ctx: PanelReader): void {
-  cache.delete(ctx.pterodactyl);
+  cache.delete(ctx.panel);
 }
 
 /** The panel's nests with their eggs' ids and names, from a reading at most EGG_READING_FRESH_MS old. */

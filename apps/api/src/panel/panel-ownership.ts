@@ -32,7 +32,7 @@ export async function confirmPanelServer(
   ctx: AppContext,
   row: { id: number; ptero_server_uuid: string | null },
 ): Promise<Server | null> {
-  const server = await ctx.pterodactyl.getServerByExternalId(serverExternalId(row.id));
+  const server = await ctx.panel.getServerByExternalId(serverExternalId(row.id));
   if (!server) return null;
   if (row.ptero_server_uuid !== null && server.uuid !== row.ptero_server_uuid) {
     const error = new ForeignPanelServerError(row.id, server);

@@ -282,22 +282,22 @@ function isSettled(error: unknown): boolean {
  * @throws ForeignPanelServerError (retried later), PterodactylError
  */
 async function call(ctx: AppContext, task: ClaimedTask, server: TaskServer): Promise<void> {
-  const { pterodactyl } = ctx;
+  const { panel } = ctx;
   if (server.ptero_server_id === null || server.ptero_server_uuid === null) return;
   if (task.kind === 'power') {
     const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
     if (signal !== 'stop') await untilStopped(ctx, server.ptero_server_uuid);
-    return pterodactyl.sendPowerSignal(server.ptero_server_uuid, signal);
+    return panel.sendPowerSignal(server.ptero_server_uuid, signal);
   }
   const current = await confirmPanelServer(ctx, server);
   if (!current) return;
   switch (task.kind) {
     case 'suspend':
-      return pterodactyl.suspendServer(current.id);
+      return panel.suspendServer(current.id);
     case 'unsuspend':
-      return pterodactyl.unsuspendServer(current.id);
+      return panel.unsuspendServer(current.id);
     case 'delete':
-      return pterodactyl.deleteServer(current.id, { force: true });
+      return panel.deleteServer(current.id, { force: true });
     case 'build':
       return pushBuild(ctx, current, await currentBuild(ctx, task.user_package_id));
     default:

@@ -34,7 +34,7 @@ export async function createPanelServer(
     input.variables,
   );
   // A refusal (an allocation taken meanwhile, a node full, an egg changed) means a reading is out of date.
-  const server = await ctx.pterodactyl
+  const server = await ctx.panel
     .createServer({
       name: input.name,
       user: input.panelUserId,
@@ -69,8 +69,8 @@ export async function createPanelServer(
 
 /** Deletes the server with this external id if the panel has one (clean-up after a failure). */
 export async function removePanelServer(ctx: AppContext, externalId: string): Promise<void> {
-  const server = await ctx.pterodactyl.getServerByExternalId(externalId);
-  if (server) await ctx.pterodactyl.deleteServer(server.id, { force: true });
+  const server = await ctx.panel.getServerByExternalId(externalId);
+  if (server) await ctx.panel.deleteServer(server.id, { force: true });
 }
 
 /**
@@ -85,7 +85,7 @@ export async function pushBuild(
   current: Pick<Server, 'id' | 'allocation' | 'egg' | 'container'>,
   build: ServerBuild,
 ): Promise<void> {
-  await ctx.pterodactyl.updateServerBuild(current.id, {
+  await ctx.panel.updateServerBuild(current.id, {
     allocation: current.allocation,
     limits: { memory: build.memory, swap: build.swap, disk: build.disk, io: build.io, cpu: build.cpu },
     feature_limits: { databases: build.databases, backups: build.backups, allocations: build.allocations },
@@ -97,7 +97,7 @@ export async function pushBuild(
   const held = current.container.environment;
   const environment: Record<string, string> = {};
   for (const v of egg.variables) environment[v.env_variable] = String(held[v.env_variable] ?? '');
-  await ctx.pterodactyl.updateServerStartup(current.id, {
+  await ctx.panel.updateServerStartup(current.id, {
     startup: current.container.startup_command,
     egg: current.egg,
     image: current.container.image,

@@ -32,7 +32,7 @@ async function findOrCreatePanelUser(ctx: AppContext, user: User): Promise<numbe
   let attempt = 1;
   for (;;) {
     try {
-      const created = await ctx.pterodactyl.createUser({
+      const created = await ctx.panel.createUser({
         email,
         username: usernameFor(user, attempt),
         first_name: user.first_name,
@@ -42,13 +42,13 @@ async function findOrCreatePanelUser(ctx: AppContext, user: User): Promise<numbe
       return created.id;
     } catch (error) {
       if (!isValidationError(error) || taken(error, 'external_id')) {
-        const ours = await ctx.pterodactyl.getUserByExternalId(externalId);
+        const ours = await ctx.panel.getUserByExternalId(externalId);
         if (ours) return ours.id;
         throw error;
       }
       let again = false;
       if (taken(error, 'email') && email === user.email) {
-        const [holder] = await ctx.pterodactyl.listUsersByEmail(user.email);
+        const [holder] = await ctx.panel.listUsersByEmail(user.email);
         if (holder && adoptable(holder, user)) {
           ctx.log.info(
             { userId: user.id, panelUserId: holder.id },
@@ -83,7 +83,7 @@ function usernameFor(user: User, attempt: number): string {
  */
 export async function confirmPanelUser(ctx: AppContext, user: User): Promise<number> {
   if (user.ptero_user_id !== null) {
-    const recorded = await ctx.pterodactyl.getUser(user.ptero_user_id).catch((error) => {
+    const recorded = await ctx.panel.getUser(user.ptero_user_id).catch((error) => {
       if (isNotFound(error)) return null;
       throw error;
     });

@@ -32,10 +32,10 @@ interface PanelReading {
 const readings = new WeakMap<PterodactylClient, PanelReading>();
 
 function readingOf(ctx: AppContext): PanelReading {
-  let reading = readings.get(ctx.pterodactyl);
+  let reading = readings.get(ctx.panel);
   if (!reading) {
     reading = { nodes: null, locations: null, allocations: new Map() };
-    readings.set(ctx.pterodactyl, reading);
+    readings.set(ctx.panel, reading);
   }
   return reading;
 }
@@ -73,7 +73,7 @@ function cached<T>(
 
 /** Forgets what was read from the panel: the next order reads it again (after a refused create). */
 export function forgetPanelReading(ctx: AppContext): void {
-  readings.delete(ctx.pterodactyl);
+  readings.delete(ctx.panel);
 }
 
 /** All the panel's nodes, from a fresh reading (`after`: read at or after that moment, product clock). */
@@ -88,7 +88,7 @@ export async function panelNodes(
       reading.nodes = v;
     },
   };
-  const found = cached(ctx, slot, () => ctx.pterodactyl.listNodes(), after);
+  const found = cached(ctx, slot, () => ctx.panel.listNodes(), after);
   await found.timed.value;
   return found;
 }
@@ -102,7 +102,7 @@ export async function panelLocations(ctx: AppContext): Promise<Location[]> {
       reading.locations = v;
     },
   };
-  return cached(ctx, slot, () => ctx.pterodactyl.listLocations()).timed.value;
+  return cached(ctx, slot, () => ctx.panel.listLocations()).timed.value;
 }
 
 /** The panel's nodes with these ids (the package's nodes), from the cached reading. */
@@ -179,7 +179,7 @@ export async function readPlacement(
         ctx,
         slot,
         async () =>
-          (await ctx.pterodactyl.listNodeAllocations(n.id, { unassignedOnly: true, atLeast }))
+          (await ctx.panel.listNodeAllocations(n.id, { unassignedOnly: true, atLeast }))
             .filter((a) => !a.assigned)
             .map((a) => a.id),
         after,

@@ -155,7 +155,7 @@ export class SocketCredentials {
 
   /** One panel request; its answer is kept only while `current()` (no `forget` came meanwhile). */
   private async ask(server: PanelServer, current: () => boolean): Promise<SocketCredential> {
-    const credential = await this.ctx.pterodactyl.getWebsocketCredentials(server.identifier);
+    const credential = await this.ctx.panel.getWebsocketCredentials(server.identifier);
     if (!socketIsFor(credential.socket, server.uuid))
       throw new ForeignSocketError(
         `the panel's socket ${credential.socket} is not that of server ${server.uuid}`,

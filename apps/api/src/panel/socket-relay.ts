@@ -83,7 +83,7 @@ export class SocketRelay implements UpstreamHost<Watcher> {
       authTimeoutMs: options.authTimeoutMs ?? 30_000,
       expiredGraceMs: options.expiredGraceMs ?? 300_000,
     };
-    this.panelOrigin = new URL(ctx.config.pterodactyl.panelUrl).origin;
+    this.panelOrigin = new URL(ctx.config.panel.panelUrl).origin;
     this.credentials = new SocketCredentials(ctx, options.credentials);
   }
 

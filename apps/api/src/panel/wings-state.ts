@@ -10,10 +10,10 @@ const SETTLE_WAIT_MS = 15_000;
  * @throws Error when the server is still stopping at the end (the panel queue retries its task later)
  */
 export async function untilStopped(ctx: AppContext, uuid: string): Promise<void> {
-  const { socket, token } = await ctx.pterodactyl.getWebsocketCredentials(uuid);
+  const { socket, token } = await ctx.panel.getWebsocketCredentials(uuid);
   await new Promise<void>((resolve, reject) => {
     // Wings accepts the panel's own origin (its `remote`), as the stats relay sends it.
-    const ws = new WebSocket(socket, { origin: new URL(ctx.config.pterodactyl.panelUrl).origin });
+    const ws = new WebSocket(socket, { origin: new URL(ctx.config.panel.panelUrl).origin });
     const finish = (error?: Error) => {
       clearTimeout(timer);
       ws.terminate();

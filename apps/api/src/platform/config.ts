@@ -1,6 +1,7 @@
 /** Configuration from environment variables, validated at start-up (demo.md "Modes"). */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { PANEL_KINDS, PANEL_LIMITS, type PanelKind, panelKeyProblem } from '@falkenhost/pterodactyl/kinds';
 import { z } from 'zod';
 import { demoSecrets } from './demo-secrets';
 
@@ -15,12 +16,11 @@ const productionSchema = z
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: url,
     DATABASE_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:'),
-    PTERODACTYL_URL: url,
-    PTERODACTYL_APP_KEY: z
-      .string()
-      .regex(/^ptla_\w{43}$/, 'must be a Pterodactyl application key (ptla_...)'),
-    PTERODACTYL_CLIENT_KEY: z.string().regex(/^ptlc_\w{43}$/, 'must be a Pterodactyl client key (ptlc_...)'),
-    PTERODACTYL_PANEL_URL: url.optional(),
+    PANEL_KIND: z.enum(PANEL_KINDS).default('pterodactyl'),
+    PANEL_URL: url,
+    PANEL_APP_KEY: z.string(),
+    PANEL_CLIENT_KEY: z.string(),
+    PANEL_PUBLIC_URL: url.optional(),
     MOLLIE_API_KEY: z
       .string()
       .regex(/^(live|test)_\w{20,}$/, 'must be a Mollie API key (live_... or test_...)'),
@@ -51,8 +51,8 @@ const productionSchema = z
     SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     PRIVATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-    PANEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
-    PANEL_CLIENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(720),
+    PANEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+    PANEL_CLIENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
     LOG_LEVEL: logLevel,
     SUPPLIER_NAME: z.string().trim().min(2),
@@ -96,7 +96,7 @@ export interface Limits {
   /** the panel's Application API limit per key and minute (its `config/http.php`) */
   panelRateLimitPerMinute: number;
   /** whether the demo's panel emulator enforces the panel's API rate limits (false in production) */
-  pterodactylEmulatorRateLimit: boolean;
+  panelEmulatorRateLimit: boolean;
   panelClientRateLimitPerMinute: number;
 }
 
@@ -106,7 +106,8 @@ export interface Config extends Limits {
   host: string;
   publicUrl: string;
   databaseUrl: string;
-  pterodactyl: { url: string; applicationKey: string; clientKey: string; panelUrl: string };
+  /** the game panel: which one (PANEL_KIND), its API address and keys, and the address customers open */
+  panel: { kind: PanelKind; url: string; applicationKey: string; clientKey: string; panelUrl: string };
   mollie: { apiKey: string; apiUrl: string };
   mail: { smtpUrl: string | null; from: string };
   captcha: {
@@ -206,14 +207,19 @@ const apiRoot = (() => {
 const webDist = resolve(apiRoot, '../web/dist');
 const demoSiteContent = resolve(apiRoot, 'site-content');
 
-/** PTERODACTYL_EMULATOR_RATE_LIMIT: unset or `on` keeps the limits. @throws Error for another value */
+/** PANEL_EMULATOR_RATE_LIMIT (or PTERODACTYL_EMULATOR_RATE_LIMIT): unset or `on` keeps the limits. @throws Error for another value */
 function emulatorRateLimit(value: string | undefined): boolean {
   const v = (value ?? 'on').trim().toLowerCase();
   if (v === 'on' || v === '') return true;
   if (v === 'off') return false;
-  throw new Error(
-    `Invalid configuration:\n  PTERODACTYL_EMULATOR_RATE_LIMIT: must be on or off, got ${value}`,
-  );
+  throw new Error(`Invalid configuration:\n  PANEL_EMULATOR_RATE_LIMIT: must be on or off, got ${value}`);
+}
+
+/** PANEL_KIND of the demo: unset is pterodactyl. @throws Error for another value */
+function panelKind(value: string | undefined): PanelKind {
+  const v = (value ?? '').trim() || 'pterodactyl';
+  if ((PANEL_KINDS as readonly string[]).includes(v)) return v as PanelKind;
+  throw new Error(`Invalid configuration:\n  PANEL_KIND: must be pterodactyl or pelican, got ${value}`);
 }
 
 /** @param env process.env or a test's own variables. @throws Error naming every wrong or missing variable */
@@ -221,7 +227,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mode = env.APP_MODE ?? 'demo';
   // A production variable without APP_MODE is a forgotten APP_MODE=production, not a demo: the demo would
   // mount the fake Mollie (free credits) and the mailbox (everyone's codes).
-  const productionOnly = ['MOLLIE_API_KEY', 'PTERODACTYL_URL', 'PTERODACTYL_APP_KEY', 'SMTP_URL'];
+  const productionOnly = [
+    'MOLLIE_API_KEY',
+    'PANEL_URL',
+    'PANEL_APP_KEY',
+    'PTERODACTYL_URL',
+    'PTERODACTYL_APP_KEY',
+    'SMTP_URL',
+  ];
   const stray = productionOnly.filter((name) => env[name]);
   if (env.APP_MODE === undefined && stray.length > 0) {
     throw new Error(
@@ -236,12 +249,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 type ProductionEnv = z.infer<typeof productionSchema>;
 
+/** The panel's variables before PANEL_KIND: PTERODACTYL_URL and the like still work where PANEL_* is unset. */
+const PANEL_ALIASES = {
+  PANEL_URL: 'PTERODACTYL_URL',
+  PANEL_APP_KEY: 'PTERODACTYL_APP_KEY',
+  PANEL_CLIENT_KEY: 'PTERODACTYL_CLIENT_KEY',
+  PANEL_PUBLIC_URL: 'PTERODACTYL_PANEL_URL',
+} as const;
+
+/** `  PANEL_APP_KEY: <problem>` lines for keys that are not of PANEL_KIND's panel (none for an unknown kind). */
+function panelKeyLines(env: Record<string, string | undefined>): string[] {
+  const kind = (env.PANEL_KIND ?? 'pterodactyl') as PanelKind;
+  if (!PANEL_KINDS.includes(kind)) return [];
+  const lines: string[] = [];
+  for (const [name, role] of [
+    ['PANEL_APP_KEY', 'application'],
+    ['PANEL_CLIENT_KEY', 'client'],
+  ] as const) {
+    const key = env[name];
+    const problem = key === undefined ? null : panelKeyProblem(kind, role, key);
+    if (problem) lines.push(`  ${name}: ${problem}`);
+  }
+  return lines;
+}
+
+function withPanelAliases(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const out = { ...env };
+  for (const [name, alias] of Object.entries(PANEL_ALIASES)) out[name] ??= env[alias];
+  return out;
+}
+
 /** APP_MODE=production: every value from `env`, checked. @throws Error naming every wrong or missing one */
 function productionConfig(env: Record<string, string | undefined>): Config {
-  const parsed = productionSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const given = withPanelAliases(env);
+  const parsed = productionSchema.safeParse(given);
+  // The keys are judged by PANEL_KIND even when other variables are wrong, so every mistake is named at once.
+  const keyLines = panelKeyLines(given);
+  if (!parsed.success || keyLines.length > 0) {
+    const lines = (parsed.error?.issues ?? [])
+      .filter((i) => !keyLines.some((line) => line.startsWith(`  ${i.path.join('.')}:`)))
+      .map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${[...lines, ...keyLines].join('\n')}`);
   }
   const e = parsed.data;
   return {
@@ -250,7 +298,7 @@ function productionConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
-    pterodactyl: productionPanel(e),
+    panel: productionPanel(e),
     mollie: { apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     captcha: {
@@ -278,13 +326,14 @@ function productionConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-/** The panel's API address and keys, and the address customers open (PTERODACTYL_URL's if not set). */
-function productionPanel(e: ProductionEnv): Config['pterodactyl'] {
+/** The panel's kind, API address and keys, and the address customers open (PANEL_URL's if not set). */
+function productionPanel(e: ProductionEnv): Config['panel'] {
   return {
-    url: e.PTERODACTYL_URL.replace(/\/$/, ''),
-    applicationKey: e.PTERODACTYL_APP_KEY,
-    clientKey: e.PTERODACTYL_CLIENT_KEY,
-    panelUrl: (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
+    kind: e.PANEL_KIND,
+    url: e.PANEL_URL.replace(/\/$/, ''),
+    applicationKey: e.PANEL_APP_KEY,
+    clientKey: e.PANEL_CLIENT_KEY,
+    panelUrl: (e.PANEL_PUBLIC_URL ?? e.PANEL_URL).replace(/\/$/, ''),
   };
 }
 
@@ -294,9 +343,10 @@ function productionLimits(e: ProductionEnv): Limits {
     suspendDays: e.SUSPEND_DAYS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
-    panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE,
-    pterodactylEmulatorRateLimit: false,
-    panelClientRateLimitPerMinute: e.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE,
+    panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE ?? PANEL_LIMITS[e.PANEL_KIND].applicationPerMinute,
+    panelEmulatorRateLimit: false,
+    panelClientRateLimitPerMinute:
+      e.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE ?? PANEL_LIMITS[e.PANEL_KIND].clientPerMinute,
   };
 }
 
@@ -306,7 +356,7 @@ function productionLinks(e: ProductionEnv): ExternalLinks {
     website: e.LINK_WEBSITE ?? e.PUBLIC_URL.replace(/\/$/, ''),
     community: e.LINK_COMMUNITY ?? null,
     social: e.LINK_SOCIAL ?? null,
-    panel: e.LINK_PANEL ?? (e.PTERODACTYL_PANEL_URL ?? e.PTERODACTYL_URL).replace(/\/$/, ''),
+    panel: e.LINK_PANEL ?? (e.PANEL_PUBLIC_URL ?? e.PANEL_URL).replace(/\/$/, ''),
   };
 }
 
@@ -316,17 +366,19 @@ function demoConfig(env: Record<string, string | undefined>): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const s = demoSecrets(dataDir);
+  const kind = panelKind(env.PANEL_KIND);
   return {
     mode: 'demo',
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
     databaseUrl: env.DATABASE_URL || `sqlite:${resolve(dataDir, 'falkenhost.db')}`,
-    pterodactyl: {
-      url: `${publicUrl}/_emulators/pterodactyl`,
-      applicationKey: s.pteroApp,
-      clientKey: s.pteroClient,
-      panelUrl: `${publicUrl}/_emulators/pterodactyl`,
+    panel: {
+      kind,
+      url: `${publicUrl}/_emulators/${kind}`,
+      applicationKey: kind === 'pelican' ? s.pelicanApp : s.pteroApp,
+      clientKey: kind === 'pelican' ? s.pelicanClient : s.pteroClient,
+      panelUrl: `${publicUrl}/_emulators/${kind}`,
     },
     mollie: { apiKey: s.mollie, apiUrl: `${publicUrl}/_emulators/mollie` },
     mail: { smtpUrl: null, from: 'Falkenhost <no-reply@falkenhost.example>' },
@@ -334,14 +386,14 @@ function demoConfig(env: Record<string, string | undefined>): Config {
     accessTokenSecret: s.access,
     codeSecret: s.code,
     trustProxy: false,
-    ...demoLimits(env),
+    ...demoLimits(env, kind),
     logLevel: logLevel.parse(env.LOG_LEVEL ?? 'warn'),
     supplier: demoSupplier(env),
     links: {
       website: env.LINK_WEBSITE || publicUrl,
       community: env.LINK_COMMUNITY || DEMO_LINKS.community,
       social: env.LINK_SOCIAL || DEMO_LINKS.social,
-      panel: env.LINK_PANEL || `${publicUrl}/_emulators/pterodactyl`,
+      panel: env.LINK_PANEL || `${publicUrl}/_emulators/${kind}`,
     },
     webDist,
     dataDir,
@@ -355,14 +407,20 @@ function demoConfig(env: Record<string, string | undefined>): Config {
 }
 
 /** The demo's suspension days and rate limits (per minute), from `env` or defaults. @throws Error */
-function demoLimits(env: Record<string, string | undefined>): Limits {
+function demoLimits(env: Record<string, string | undefined>, kind: PanelKind): Limits {
   return {
     suspendDays: Number(env.SUSPEND_DAYS ?? 7),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
     privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
-    panelRateLimitPerMinute: Number(env.PANEL_RATE_LIMIT_PER_MINUTE ?? 240),
-    pterodactylEmulatorRateLimit: emulatorRateLimit(env.PTERODACTYL_EMULATOR_RATE_LIMIT),
-    panelClientRateLimitPerMinute: Number(env.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE ?? 720),
+    panelRateLimitPerMinute: Number(
+      env.PANEL_RATE_LIMIT_PER_MINUTE ?? PANEL_LIMITS[kind].applicationPerMinute,
+    ),
+    panelEmulatorRateLimit: emulatorRateLimit(
+      env.PANEL_EMULATOR_RATE_LIMIT ?? env.PTERODACTYL_EMULATOR_RATE_LIMIT,
+    ),
+    panelClientRateLimitPerMinute: Number(
+      env.PANEL_CLIENT_RATE_LIMIT_PER_MINUTE ?? PANEL_LIMITS[kind].clientPerMinute,
+    ),
   };
 }
 

@@ -29,7 +29,8 @@ export interface AppContext {
   config: Config;
   db: Db['db'];
   dialect: Db['dialect'];
-  pterodactyl: PterodactylClient;
+  /** the game panel, Pterodactyl or Pelican (panel/port.ts): the same interface for both */
+  panel: PterodactylClient;
   mollie: MollieClient;
   mailer: Mailer;
   /** given by app/server.ts, so that platform (the outbox) imports no billing */

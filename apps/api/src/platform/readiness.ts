@@ -43,7 +43,7 @@ export function createReadinessCheck(
         const pending = await pendingMigrations(ctx);
         if (pending.length > 0) throw new Error(`migrations not run: ${pending.join(', ')}`);
       }),
-      check(ctx, 'panel', ms, () => ctx.pterodactyl.listLocations()),
+      check(ctx, 'panel', ms, () => ctx.panel.listLocations()),
       check(ctx, 'mollie', ms, () =>
         ctx.mollie.payments.list({ limit: 1 }, { timeoutMs: ms, retries: { strategy: 'none' } }),
       ),

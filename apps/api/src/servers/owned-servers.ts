@@ -40,7 +40,7 @@ export async function listOwnedServers(
     ownedServerOf(
       row,
       addons.filter((a) => a.user_package_id === row.id),
-      ctx.config.pterodactyl.panelUrl,
+      ctx.config.panel.panelUrl,
     ),
   );
 }

@@ -4,7 +4,7 @@
  */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { unitsToCredits } from '@falkenhost/contracts/money';
-import { isStateConflict } from '@falkenhost/pterodactyl/errors';
+import { isStateConflict } from '../panel/port';
 import { ForeignSocketError } from '../panel/socket-credentials';
 import type { SocketRelay, WatchedServer } from '../panel/socket-relay';
 import { signSocketToken } from '../panel/socket-token';

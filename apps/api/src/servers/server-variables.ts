@@ -1,9 +1,9 @@
 /** A customer's own server's egg variable values (docs/decisions/171-egg-variables-who-gives-a-value.md). */
 import type { EggVariableValue, Variables } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { checkCustomerValues, customerFields, packageValues, parseVariables } from '../panel/egg-variables';
 import { panelEgg } from '../panel/nests';
+import { isStateConflict } from '../panel/port';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { loadOwnedServer } from './owned-server';
@@ -45,7 +45,7 @@ export async function updateServerVariables(
   for (const [key, value] of Object.entries(changes)) {
     if (values[key] === value) continue;
     try {
-      await ctx.pterodactyl.updateStartupVariable(server.ptero_identifier, key, value);
+      await ctx.panel.updateStartupVariable(server.ptero_identifier, key, value);
     } catch (error) {
       if (isStateConflict(error)) throw new AppError(409, REASONS.serverState);
       throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);

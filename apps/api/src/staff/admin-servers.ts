@@ -1,8 +1,8 @@
 /** The staff servers list; the panel is asked only about rows shown (decisions/085-staff-servers-list.md). */
 import type { AdminServer, AllServersAnswer } from '@falkenhost/contracts/admin';
-import { isStateConflict } from '@falkenhost/pterodactyl/errors';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { isStateConflict } from '../panel/port';
 import type { AppContext } from '../platform/context';
 
 const STATE_TTL_MS = 30_000;
@@ -19,7 +19,7 @@ async function panelState(ctx: AppContext, identifier: string): Promise<string |
   const cached = states.get(identifier);
   if (cached) return cached;
   try {
-    const resources = await ctx.pterodactyl.getResources(identifier);
+    const resources = await ctx.panel.getResources(identifier);
     const settled = resources.current_state === 'running' || resources.current_state === 'offline';
     states.set(identifier, resources.current_state, { ttl: settled ? STATE_TTL_MS : PASSING_STATE_TTL_MS });
     return resources.current_state;
@@ -139,7 +139,7 @@ export async function listAllServers(
     total,
     page: query.page,
     pageSize: query.pageSize,
-    panelUrl: ctx.config.pterodactyl.panelUrl,
+    panelUrl: ctx.config.panel.panelUrl,
   };
 }
 

@@ -91,7 +91,7 @@ describe.each(DATABASES)('operations on %s', (kind) => {
       seed: false,
       configure: (config) => ({
         ...config,
-        pterodactyl: { ...config.pterodactyl, url: `http://127.0.0.1:${port}` },
+        panel: { ...config.panel, url: `http://127.0.0.1:${port}` },
       }),
     });
     try {
@@ -316,9 +316,9 @@ describe('operations in production (SQLite, no panel or Mollie reachable)', () =
       APP_MODE: 'production',
       PUBLIC_URL: 'https://falkenhost.example',
       DATABASE_URL: `sqlite:${join(dir, `${uniqueName('prod')}.db`)}`,
-      PTERODACTYL_URL: `http://127.0.0.1:${port}`,
-      PTERODACTYL_APP_KEY: `ptla_${'a'.repeat(43)}`,
-      PTERODACTYL_CLIENT_KEY: `ptlc_${'b'.repeat(43)}`,
+      PANEL_URL: `http://127.0.0.1:${port}`,
+      PANEL_APP_KEY: `ptla_${'a'.repeat(43)}`,
+      PANEL_CLIENT_KEY: `ptlc_${'b'.repeat(43)}`,
       MOLLIE_API_KEY: `test_${'c'.repeat(30)}`,
       MOLLIE_API_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${port}`,

@@ -159,9 +159,9 @@ describe.each(DATABASES)('two production instances on one %s database', (kind) =
     const env: Record<string, string> = {
       APP_MODE: 'production',
       DATABASE_URL: databaseUrl,
-      PTERODACTYL_URL: panel.url,
-      PTERODACTYL_APP_KEY: applicationKey,
-      PTERODACTYL_CLIENT_KEY: clientKey,
+      PANEL_URL: panel.url,
+      PANEL_APP_KEY: applicationKey,
+      PANEL_CLIENT_KEY: clientKey,
       MOLLIE_API_KEY: MOLLIE_KEY,
       MOLLIE_API_URL: mollieUrl,
       SMTP_URL: smtp.url,

@@ -378,7 +378,7 @@ describe.each(DATABASES)('store administration on %s', (kind) => {
         .execute();
       expect(tasks).toHaveLength(1);
       await runPanelQueue(product.server.ctx);
-      const panelServer = await product.server.ctx.pterodactyl.getServer(before.ptero_server_id!);
+      const panelServer = await product.server.ctx.panel.getServer(before.ptero_server_id!);
       expect(panelServer.limits.memory).toBe(4096);
     });
 

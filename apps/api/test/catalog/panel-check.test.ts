@@ -82,10 +82,10 @@ describe('check:panel', () => {
     const ctx = product.server.ctx;
     const report = await checkPanel({
       ...ctx,
-      pterodactyl: createPterodactylClient({
-        baseUrl: ctx.config.pterodactyl.url,
+      panel: createPterodactylClient({
+        baseUrl: ctx.config.panel.url,
         applicationKey: `ptla_${'x'.repeat(43)}`,
-        clientKey: ctx.config.pterodactyl.clientKey,
+        clientKey: ctx.config.panel.clientKey,
       }),
     });
     expect(report.keys).toEqual([expect.stringContaining('application key: cannot read nodes')]);

@@ -58,8 +58,8 @@ describe('the demo panel emulator kept on disk', () => {
     await app.listen({ port: Number(new URL(config.publicUrl).port), host: '127.0.0.1' });
     const client = createPterodactylClient({
       baseUrl: `${config.publicUrl}${PTERODACTYL_PREFIX}`,
-      applicationKey: config.pterodactyl.applicationKey,
-      clientKey: config.pterodactyl.clientKey,
+      applicationKey: config.panel.applicationKey,
+      clientKey: config.panel.clientKey,
     });
     // A crash: nothing is saved at close (only the timers and sockets are stopped so the test ends).
     const crash = async () => {
@@ -113,11 +113,11 @@ describe('the demo panel emulator kept on disk', () => {
   });
 
   it('enforces the panel’s rate limits unless PTERODACTYL_EMULATOR_RATE_LIMIT=off', async () => {
-    expect((await demoConfig()).pterodactylEmulatorRateLimit).toBe(true);
+    expect((await demoConfig()).panelEmulatorRateLimit).toBe(true);
     const off = await demoConfig({ PTERODACTYL_EMULATOR_RATE_LIMIT: 'off' });
-    expect(off.pterodactylEmulatorRateLimit).toBe(false);
+    expect(off.panelEmulatorRateLimit).toBe(false);
     await expect(demoConfig({ PTERODACTYL_EMULATOR_RATE_LIMIT: 'maybe' })).rejects.toThrow(
-      'PTERODACTYL_EMULATOR_RATE_LIMIT: must be on or off',
+      'PANEL_EMULATOR_RATE_LIMIT: must be on or off',
     );
     const on = await mount(await demoConfig(), join(off.dataDir, 'on'));
     cleanup.push(() => on.crash());

@@ -85,7 +85,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     await expect.poll(() => panelServerOf(id)!.installed).toBe(true);
     const server = panelServerOf(id)!;
     const paidMemory = server.limits.memory;
-    const stranger = await ctx().pterodactyl.createUser({
+    const stranger = await ctx().panel.createUser({
       email: `stranger-${id}@example.org`,
       username: `stranger_${id}`,
       first_name: 'A',
@@ -199,7 +199,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     const node = panel().db.nodes[0]!;
     const allocation = panel().db.allocations.find((a) => a.node_id === node.id && a.server_id === null)!;
     const egg = panel().db.eggs[0]!;
-    const stray = await ctx().pterodactyl.createServer({
+    const stray = await ctx().panel.createServer({
       name: 'made by hand',
       user: panel().clientKeyOwner().id,
       egg: egg.id,
@@ -223,7 +223,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     const { session, id } = await customerWithServer();
     const ours = panelServerOf(id)!;
     // Someone else's server now carries our external id (ours was lost meanwhile).
-    const stranger = await ctx().pterodactyl.createUser({
+    const stranger = await ctx().panel.createUser({
       email: `other-${id}@example.org`,
       username: `other_${id}`,
       first_name: 'Other',
@@ -232,7 +232,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     panel().removeServer(ours);
     const allocation = panel().db.allocations.find((a) => a.server_id === null)!;
     const egg = panel().db.eggs.find((e) => e.id === ours.egg_id)!;
-    const foreign = await ctx().pterodactyl.createServer({
+    const foreign = await ctx().panel.createServer({
       name: 'not yours',
       user: stranger.id,
       egg: egg.id,

@@ -22,7 +22,7 @@ describe.each(DATABASES)('existing panel accounts on %s', (kind) => {
   afterAll(async () => product?.close());
 
   const panel = () => product.server.emulators!.pterodactyl;
-  const client = () => product.server.ctx.pterodactyl;
+  const client = () => product.server.ctx.panel;
 
   async function customerRow(username: string) {
     return product.server.ctx.db

@@ -26,7 +26,7 @@ describe('panel calls of an order', () => {
 
   const ctx = () => product.server.ctx;
   const panel = () => product.server.emulators!.pterodactyl;
-  const calls = () => ctx().pterodactyl.stats().requests.application;
+  const calls = () => ctx().panel.stats().requests.application;
 
   /** Gives every node `count` more free allocations (a host with many ports). */
   function addAllocations(count: number) {
@@ -71,7 +71,7 @@ describe('panel calls of an order', () => {
     // Later orders: the create (the panel user exists now), placement and the egg from the readings.
     const later = [await order(session, offer, 'second'), await order(session, offer, 'third')];
     for (const n of later) expect(n).toBeLessThanOrEqual(3);
-    expect(ctx().pterodactyl.stats().rateLimited).toBe(0);
+    expect(ctx().panel.stats().rateLimited).toBe(0);
   });
 
   it('reads the panel again before answering resources from a reading that shows no room', async () => {

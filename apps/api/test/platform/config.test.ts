@@ -8,9 +8,9 @@ const production = {
   APP_MODE: 'production',
   PUBLIC_URL: 'https://falkenhost.example',
   DATABASE_URL: 'postgres://falkenhost:secret@db:5432/falkenhost',
-  PTERODACTYL_URL: 'https://panel.falkenhost.example',
-  PTERODACTYL_APP_KEY: `ptla_${'a'.repeat(43)}`,
-  PTERODACTYL_CLIENT_KEY: `ptlc_${'b'.repeat(43)}`,
+  PANEL_URL: 'https://panel.falkenhost.example',
+  PANEL_APP_KEY: `ptla_${'a'.repeat(43)}`,
+  PANEL_CLIENT_KEY: `ptlc_${'b'.repeat(43)}`,
   MOLLIE_API_KEY: `live_${'c'.repeat(30)}`,
   SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
   CAPTCHA_SECRET: 'x'.repeat(32),
@@ -88,16 +88,52 @@ describe('production configuration', () => {
     const { DATABASE_URL: _db, SMTP_URL: _smtp, ...rest } = production;
     const message = (() => {
       try {
-        loadConfig({ ...rest, PTERODACTYL_APP_KEY: 'not-a-key', ACCESS_TOKEN_SECRET: 'short' });
+        loadConfig({ ...rest, PANEL_APP_KEY: 'not-a-key', ACCESS_TOKEN_SECRET: 'short' });
         return '';
       } catch (error) {
         return (error as Error).message;
       }
     })();
-    for (const name of ['DATABASE_URL', 'SMTP_URL', 'PTERODACTYL_APP_KEY', 'ACCESS_TOKEN_SECRET']) {
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'PANEL_APP_KEY', 'ACCESS_TOKEN_SECRET']) {
       expect(message).toContain(name);
     }
     expect(message).not.toContain('MOLLIE_API_KEY');
+  });
+
+  it('drives the panel PANEL_KIND names, refusing a key of the other panel by its name', () => {
+    expect(loadConfig(production).panel).toMatchObject({ kind: 'pterodactyl', url: production.PANEL_URL });
+    expect(loadConfig(production)).toMatchObject({
+      panelRateLimitPerMinute: 240,
+      panelClientRateLimitPerMinute: 720,
+    });
+    const pelicanKeys = {
+      PANEL_APP_KEY: `papp_${'a'.repeat(43)}`,
+      PANEL_CLIENT_KEY: `pacc_${'b'.repeat(43)}`,
+    };
+    expect(() => loadConfig({ ...production, ...pelicanKeys })).toThrow(
+      'PANEL_APP_KEY: is a Pelican application key (papp_...), but PANEL_KIND is pterodactyl: set PANEL_KIND=pelican, or give a Pterodactyl application key (ptla_...)',
+    );
+    expect(() => loadConfig({ ...production, PANEL_KIND: 'pelican' })).toThrow(
+      /PANEL_APP_KEY: is a Pterodactyl application key \(ptla_\.\.\.\), but PANEL_KIND is pelican[\s\S]*PANEL_CLIENT_KEY: is a Pterodactyl client key/,
+    );
+    const pelican = loadConfig({ ...production, ...pelicanKeys, PANEL_KIND: 'pelican' });
+    expect(pelican.panel).toMatchObject({ kind: 'pelican', applicationKey: pelicanKeys.PANEL_APP_KEY });
+    // Pelican's own defaults: 256 application and 256 client requests a minute.
+    expect(pelican).toMatchObject({ panelRateLimitPerMinute: 256, panelClientRateLimitPerMinute: 256 });
+    expect(() => loadConfig({ ...production, PANEL_CLIENT_KEY: production.PANEL_APP_KEY })).toThrow(
+      'PANEL_CLIENT_KEY: is a Pterodactyl application key; give the client key (ptlc_...)',
+    );
+  });
+
+  it('still reads the panel from the PTERODACTYL_* variables set before PANEL_KIND', () => {
+    const { PANEL_URL, PANEL_APP_KEY, PANEL_CLIENT_KEY, ...rest } = production;
+    const config = loadConfig({
+      ...rest,
+      PTERODACTYL_URL: PANEL_URL,
+      PTERODACTYL_APP_KEY: PANEL_APP_KEY,
+      PTERODACTYL_CLIENT_KEY: PANEL_CLIENT_KEY,
+    });
+    expect(config.panel).toMatchObject({ kind: 'pterodactyl', url: PANEL_URL, clientKey: PANEL_CLIENT_KEY });
   });
 
   it('needs both Turnstile keys when Turnstile is the captcha', () => {
@@ -129,6 +165,33 @@ describe('production configuration', () => {
   it('refuses to start the demo when production variables are set without APP_MODE', () => {
     const { APP_MODE: _mode, ...withoutMode } = production;
     expect(() => loadConfig(withoutMode)).toThrow(/APP_MODE=production/);
+  });
+
+  it('runs the demo on the emulator of PANEL_KIND, with keys of that panel kept in the data folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-config-'));
+    try {
+      const pterodactyl = loadConfig({ APP_MODE: 'demo', DATA_DIR: dir }).panel;
+      expect(pterodactyl).toMatchObject({
+        kind: 'pterodactyl',
+        url: 'http://localhost:3000/_emulators/pterodactyl',
+      });
+      expect(pterodactyl.applicationKey).toMatch(/^ptla_\w{43}$/);
+      const pelican = loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, PANEL_KIND: 'pelican' });
+      expect(pelican.panel).toMatchObject({
+        kind: 'pelican',
+        url: 'http://localhost:3000/_emulators/pelican',
+      });
+      expect(pelican.panel.applicationKey).toMatch(/^papp_\w{43}$/);
+      expect(pelican.panel.clientKey).toMatch(/^pacc_\w{43}$/);
+      expect(pelican).toMatchObject({ panelRateLimitPerMinute: 256, panelClientRateLimitPerMinute: 256 });
+      // The same keys on the next start.
+      expect(loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, PANEL_KIND: 'pelican' }).panel).toEqual(
+        pelican.panel,
+      );
+      expect(() => loadConfig({ APP_MODE: 'demo', DATA_DIR: dir, PANEL_KIND: 'wisp' })).toThrow(/PANEL_KIND/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown mode', () => {

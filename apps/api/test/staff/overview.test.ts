@@ -258,7 +258,7 @@ describe.each(DATABASES)('staff overview on %s', (kind) => {
   it('shows the panel nodes as the panel reports them, read again at most once a minute', async () => {
     forgetPanelReading(ctx());
     const answer = await overview('7d');
-    const nodes = await ctx().pterodactyl.listNodes();
+    const nodes = await ctx().panel.listNodes();
     expect(answer.nodes).toEqual(
       nodes.map((n) => ({
         id: n.id,

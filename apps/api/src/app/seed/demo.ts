@@ -7,15 +7,15 @@ import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES, SEED_LOCATION_NAMES } from './c
 
 /** @returns false when games already exist. @throws Error when the panel lacks a needed nest */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
-  const { db, now, pterodactyl } = ctx;
+  const { db, now, panel } = ctx;
   const existing = await db.selectFrom('games').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
 
-  const [nodes, nests] = await Promise.all([pterodactyl.listNodes(), pterodactyl.listNests()]);
+  const [nodes, nests] = await Promise.all([panel.listNodes(), panel.listNests()]);
   const nodeIds = nodes.map((n) => n.id);
   const eggsByNest = new Map<string, { nestId: number; eggIds: number[] }>();
   for (const nest of nests) {
-    const eggs = await pterodactyl.listEggs(nest.id);
+    const eggs = await panel.listEggs(nest.id);
     eggsByNest.set(nest.name, { nestId: nest.id, eggIds: eggs.map((e) => e.id) });
   }
 

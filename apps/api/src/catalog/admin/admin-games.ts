@@ -213,8 +213,8 @@ export async function adminPackagesAdditionalData(ctx: AppContext): Promise<Admi
       .where('deleted_at', 'is', null)
       .orderBy('name')
       .execute(),
-    ctx.pterodactyl.listLocations(),
-    ctx.pterodactyl.listNodes(),
+    ctx.panel.listLocations(),
+    ctx.panel.listNodes(),
     nestsWithEggs(ctx),
   ]);
   const eggIds = nests.flatMap((nest) => nest.eggs.map((egg) => egg.id));

@@ -4,8 +4,8 @@
  */
 import type { AdminLocation, CatalogueTranslations } from '@falkenhost/contracts/admin';
 import { REASONS } from '@falkenhost/contracts/errors';
-import type { Location } from '@falkenhost/pterodactyl/types';
 import { panelLocations } from '../../panel/placement';
+import type { PanelLocation as Location } from '../../panel/port';
 import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';

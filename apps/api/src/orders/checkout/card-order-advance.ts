@@ -98,7 +98,7 @@ async function provisionPaidOrder(ctx: AppContext, order: Order, owner: string):
   }
   const externalId = `falkenhost-server-${up.id}`;
   try {
-    const found = await ctx.pterodactyl.getServerByExternalId(externalId);
+    const found = await ctx.panel.getServerByExternalId(externalId);
     if (found) {
       await adoptServer(ctx, order, up.id, found, owner);
       return;

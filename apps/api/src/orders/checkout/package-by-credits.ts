@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import type { ParsedPackageByCreditsBody } from '@falkenhost/contracts/store';
-import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import { chargeServerHour, refundServerHour } from '../../billing/hour-charges';
 import { loadOrderablePackage } from '../../catalog/packages';
 import { releaseAllocationClaims } from '../../panel/allocation-claims';
 import { createPanelServer, removePanelServer } from '../../panel/panel-servers';
 import { ensurePanelUser } from '../../panel/panel-users';
 import { claimPlacement, type Placement, withPlacement } from '../../panel/placement';
+import { isNoCapacityError } from '../../panel/port';
 import { serverBuild } from '../../panel/server-build';
 import { hourStart, MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
@@ -196,7 +196,7 @@ export async function recoverProvisioning(ctx: AppContext): Promise<RecoveryResu
     .execute();
   for (const order of stale) {
     try {
-      const server = await ctx.pterodactyl.getServerByExternalId(`falkenhost-server-${order.id}`);
+      const server = await ctx.panel.getServerByExternalId(`falkenhost-server-${order.id}`);
       if (server) {
         if (await adoptPanelServer(ctx, order.id, order.user_id, server)) result.adopted += 1;
       } else if (await abandonOrder(ctx, order.id, order.user_id)) {

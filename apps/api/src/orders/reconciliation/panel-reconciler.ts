@@ -17,7 +17,7 @@
  * panel's request budget. Run at start-up and every `PANEL_RECONCILE_INTERVAL_MS` by the jobs.
  */
 
-import type { Server } from '@falkenhost/pterodactyl/types';
+import type { PanelServer as Server } from '../../panel/port';
 import { buildMatches, type ServerBuild, serverBuild } from '../../panel/server-build';
 import { slotVariableLookup } from '../../panel/slot-variables';
 import { MINUTE_MS } from '../../platform/clock';
@@ -71,7 +71,7 @@ export async function reconcilePanel(
   // The panel first, our rows after: a row made after the list was read is then not taken as missing
   // without the fresh look `repairServer` takes.
   const listed = new Map<number, Server>();
-  for (const server of await ctx.pterodactyl.listServers()) {
+  for (const server of await ctx.panel.listServers()) {
     const match = OUR_EXTERNAL_ID.exec(server.external_id ?? '');
     if (match) listed.set(Number(match[1]), server);
   }

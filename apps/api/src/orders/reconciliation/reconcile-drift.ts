@@ -45,7 +45,7 @@ export async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise
       .where('status', '=', 'pending')
       .executeTakeFirst();
     if (queued) return 'unchanged';
-    const panel = await ctx.pterodactyl.getServerByExternalId(serverExternalId(row.id));
+    const panel = await ctx.panel.getServerByExternalId(serverExternalId(row.id));
     if (!panel) return await recreateOrRefund(ctx, row);
 
     const audit = (what: string, before: object, after: object) =>
@@ -79,7 +79,7 @@ export async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise
       // The recorded panel user is confirmed first: the panel may have given its id to someone else.
       const owner = await confirmPanelUser(ctx, await userOf(ctx, row.user_id));
       if (panel.user !== owner) {
-        await ctx.pterodactyl.updateServerDetails(panel.id, {
+        await ctx.panel.updateServerDetails(panel.id, {
           name: panel.name,
           user: owner,
           external_id: panel.external_id,
@@ -99,8 +99,8 @@ export async function repairServer(ctx: AppContext, listedRow: LiveRow): Promise
     }
     const suspended = row.status === 'suspended';
     if (panel.suspended !== suspended) {
-      if (suspended) await ctx.pterodactyl.suspendServer(panel.id);
-      else await ctx.pterodactyl.unsuspendServer(panel.id);
+      if (suspended) await ctx.panel.suspendServer(panel.id);
+      else await ctx.panel.unsuspendServer(panel.id);
       await setPanelSuspended(ctx.db, row.id, suspended ? ctx.now() : null);
       await audit('suspended', { suspended: panel.suspended }, { suspended });
       outcome = 'repaired';

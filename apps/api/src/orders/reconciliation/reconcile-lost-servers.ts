@@ -3,7 +3,6 @@
  * refunded (hourly: the prepaid hour in credits; monthly: the unused share of the month through Mollie).
  */
 import { hourlyUnits, proRataUnits } from '@falkenhost/contracts/money';
-import { isNoCapacityError } from '@falkenhost/pterodactyl/errors';
 import type { Transaction } from 'kysely';
 import { refundServerHour } from '../../billing/hour-charges';
 import { formatInvoiceAmount } from '../../billing/invoice-format';
@@ -14,6 +13,7 @@ import { serverExternalId } from '../../panel/panel-ownership';
 import { createPanelServer } from '../../panel/panel-servers';
 import { confirmPanelUser } from '../../panel/panel-users';
 import { claimPlacement, readPlacement } from '../../panel/placement';
+import { isNoCapacityError } from '../../panel/port';
 import { currentBuild } from '../../panel/server-build';
 import { recordSystemAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -83,7 +83,7 @@ export async function recreateOrRefund(ctx: AppContext, row: FullRow): Promise<O
     await mailCustomer(trx, row, 'serverRecreated', {}, ctx.now());
   });
   if (row.status === 'suspended') {
-    await ctx.pterodactyl.suspendServer(made.id);
+    await ctx.panel.suspendServer(made.id);
     await setPanelSuspended(ctx.db, row.id, ctx.now());
   }
   ctx.log.warn({ userPackageId: row.id, uuid: made.uuid }, 'the panel had lost a paid server: made again');

@@ -1,6 +1,7 @@
 /** Panel servers carrying our external id that no live server row accounts for: reported, never deleted. */
-import type { Server } from '@falkenhost/pterodactyl/types';
+
 import { serverExternalId } from '../../panel/panel-ownership';
+import type { PanelServer as Server } from '../../panel/port';
 import { recordSystemAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { IN_FLIGHT } from './reconcile-rows';
@@ -22,7 +23,7 @@ export async function reportStray(
     .where('id', '=', userPackageId)
     .executeTakeFirst();
   if (row && IN_FLIGHT.includes(row.status)) return false;
-  const panel = await ctx.pterodactyl.getServerByExternalId(serverExternalId(userPackageId));
+  const panel = await ctx.panel.getServerByExternalId(serverExternalId(userPackageId));
   if (!panel || panel.uuid !== listed.uuid) return false;
   const earlier = await ctx.db
     .selectFrom('audit_log')

@@ -3,9 +3,9 @@
  * (docs/decisions/063-hourly-server-changes.md).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
-import type { Server } from '@falkenhost/pterodactyl/types';
 import { confirmPanelServer, ForeignPanelServerError } from '../../panel/panel-ownership';
 import { pushBuild } from '../../panel/panel-servers';
+import type { PanelServer as Server } from '../../panel/port';
 import { type ServerBuild, serverBuild } from '../../panel/server-build';
 import type { AppContext } from '../../platform/context';
 import type { UserPackage } from '../../platform/db/schema';
@@ -19,7 +19,7 @@ import { CHANGE_STALE_MS, lockServerChange, releaseServerChange } from '../serve
  * @throws AppError 502 panel when the node cannot be read; 400 resources when it has no room
  */
 export async function assertNodeRoom(ctx: AppContext, current: Server, build: ServerBuild): Promise<void> {
-  const node = await ctx.pterodactyl.getNode(current.node).catch((error) => {
+  const node = await ctx.panel.getNode(current.node).catch((error) => {
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);
   });
   const room = (limit: number, over: number, allocated: number, own: number) =>

@@ -1,10 +1,10 @@
 /** Add-ons and package changes of a running server (docs/decisions/063-hourly-server-changes.md, 064). */
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits, proRataUnits, serverMonthPrice } from '@falkenhost/contracts/money';
-import type { Server } from '@falkenhost/pterodactyl/types';
 import type { Transaction } from 'kysely';
 import { applyLedgerEntry } from '../../billing/ledger';
 import { addonsOfPackage, oneAddonPerType } from '../../catalog/packages';
+import type { PanelServer as Server } from '../../panel/port';
 import { type ServerBuild, serverBuild } from '../../panel/server-build';
 import type { AppContext } from '../../platform/context';
 import type { Database, User, UserPackage } from '../../platform/db/schema';
