@@ -24,6 +24,7 @@ COPY packages/locales/package.json packages/locales/
 COPY packages/pterodactyl/package.json packages/pterodactyl/
 COPY emulators/mollie/package.json emulators/mollie/
 COPY emulators/pterodactyl/package.json emulators/pterodactyl/
+COPY emulators/pelican/package.json emulators/pelican/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 
