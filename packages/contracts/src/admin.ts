@@ -477,17 +477,26 @@ export const adminLocation = z.object({
   id: z.number().int(),
   /** the panel's short code, what the order dialog shows beside the name */
   code: z.string(),
-  /** the panel's long name (its short code when it has none) */
+  /** the English name customers see: staff's when set, else the panel's */
   name: z.string(),
+  /** the panel's long name (its short code when it has none: a Pelican node tag has no other name) */
+  panel_name: z.string(),
+  /** staff's English name, '' when the panel's is used */
+  english_name: z.string(),
   translations: translatedNames,
 });
 export type AdminLocation = z.infer<typeof adminLocation>;
 
 /**
- * PUT /api/private/store/locations: a panel location's names in the other languages, by its panel id,
- * replacing the ones it had (a language left out or empty shows the panel's name there).
+ * PUT /api/private/store/locations: a panel location's names, by its panel id, replacing the ones it had:
+ * `name` in English (left out or empty: the panel's name; a Pelican tag has no name besides itself) and
+ * `translations` in the other languages (a language left out or empty shows the English name there).
  */
-export const locationNamesBody = z.object({ id: jsonId, translations: catalogueTranslations });
+export const locationNamesBody = z.object({
+  id: jsonId,
+  name: translatedName,
+  translations: catalogueTranslations,
+});
 export type LocationNamesBody = z.infer<typeof locationNamesBody>;
 
 // ---------------------------------------------------------------------------------------------- audit log

@@ -10,12 +10,14 @@ import type { Database } from '../platform/db/schema';
 /** What a name belongs to: an add-on by id, a panel location by its short code. */
 export type NameSubject = `addon:${number}` | `location:${string}`;
 
-/** A subject's names in the languages other than English (a missing language keeps the own name). */
-export type TranslatedNames = CatalogueTranslations;
+/**
+ * A subject's names in the languages other than English (a missing language keeps the own name), and for a
+ * location staff's English name in place of the panel's.
+ */
+export type TranslatedNames = CatalogueTranslations & { en?: string };
 
-/** The names in `language` by subject (none for English: the entries' own names are English). */
+/** The names in `language` by subject (in English only locations named by staff have one). */
 async function namesIn(db: Kysely<Database>, language: string): Promise<Map<string, string>> {
-  if (language === 'en') return new Map();
   const rows = await db
     .selectFrom('catalogue_names')
     .select(['subject', 'name'])
@@ -37,14 +39,20 @@ export async function addonsInLanguage<T extends { id: number; name: string }>(
   return addons.map((a) => ({ ...a, name: names.get(`addon:${a.id}`) ?? a.name }));
 }
 
-/** `locations` with each `name` in `language` where the location (by panel short `code`) has one. */
+/**
+ * `locations` with each `name` in `language` where the location (by panel short `code`) has one; a
+ * language without one shows staff's English name, else the panel's.
+ */
 export async function locationsInLanguage<T extends { code: string; name: string }>(
   db: Kysely<Database>,
   language: string,
   locations: T[],
 ): Promise<T[]> {
-  const names = await namesIn(db, language);
-  return locations.map((l) => ({ ...l, name: names.get(`location:${l.code}`) ?? l.name }));
+  const [names, english] = await Promise.all([namesIn(db, language), namesIn(db, 'en')]);
+  return locations.map((l) => {
+    const subject = `location:${l.code}`;
+    return { ...l, name: names.get(subject) ?? english.get(subject) ?? l.name };
+  });
 }
 
 /** The names each of `subjects` has in the other languages (an empty object for one without any). */

@@ -91,6 +91,8 @@ describe.each(DATABASES)('catalogue names in the page language on %s', (kind) =>
       id: expect.any(Number),
       code: 'de-fsn',
       name: 'Falkenstein, Germany',
+      panel_name: 'Falkenstein, Germany',
+      english_name: '',
       translations: {
         cs: 'Falkenstein, Německo',
         de: 'Falkenstein, Deutschland',
@@ -129,10 +131,32 @@ describe.each(DATABASES)('catalogue names in the page language on %s', (kind) =>
     expect((await customer.session.get('/api/private/store/locations')).status).toBe(403);
     expect(await offeredIn('de')).toBe('Falkenstein (Sachsen)');
 
+    // An English name of staff's replaces the panel's for customers, and in languages without their own.
+    const named = await master.request('PUT', '/api/private/store/locations', {
+      id: fsn.id,
+      name: 'Falkenstein (Saxony)',
+      translations: { de: 'Falkenstein (Sachsen)', sk: 'Falkenstein, SRN' },
+    });
+    expect(named.body).toMatchObject({
+      name: 'Falkenstein (Saxony)',
+      panel_name: 'Falkenstein, Germany',
+      english_name: 'Falkenstein (Saxony)',
+    });
+    expect(await offeredIn('en')).toBe('Falkenstein (Saxony)');
+    expect(await offeredIn('fr')).toBe('Falkenstein (Saxony)');
+    expect(await offeredIn('de')).toBe('Falkenstein (Sachsen)');
+    // Cleared, the panel's name is back.
+    await master.request('PUT', '/api/private/store/locations', {
+      id: fsn.id,
+      name: '',
+      translations: { de: 'Falkenstein (Sachsen)', sk: 'Falkenstein, SRN' },
+    });
+    expect(await offeredIn('en')).toBe('Falkenstein, Germany');
+
     // The master's audit log names the change, with the names before and after.
     const log = (await master.get('/api/private/users/audit-log?entity=location')).body.entries;
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({
+    expect(log).toHaveLength(3);
+    expect(log.at(-1)).toMatchObject({
       action: 'update',
       entity: 'location',
       entity_id: fsn.id,

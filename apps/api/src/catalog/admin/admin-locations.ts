@@ -9,12 +9,24 @@ import type { PanelLocation as Location } from '../../panel/port';
 import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { namesOf, writeNames } from '../catalogue-names';
+import { namesOf, type TranslatedNames, writeNames } from '../catalogue-names';
 import type { StaffChange } from './admin-rows';
 
-/** A panel location as staff see it, with `translations` (the names in the other languages). */
-function adminLocationOf(location: Location, translations: CatalogueTranslations): AdminLocation {
-  return { id: location.id, code: location.short, name: location.long ?? location.short, translations };
+/**
+ * A panel location as staff see it: the English name customers see (staff's, else the panel's), the
+ * panel's own, and `translations` (the names in the other languages).
+ */
+function adminLocationOf(location: Location, names: TranslatedNames): AdminLocation {
+  const { en, ...translations } = names;
+  const panelName = location.long || location.short;
+  return {
+    id: location.id,
+    code: location.short,
+    name: en || panelName,
+    panel_name: panelName,
+    english_name: en ?? '',
+    translations,
+  };
 }
 
 /**
@@ -31,10 +43,10 @@ export async function listAdminLocations(ctx: AppContext): Promise<AdminLocation
 }
 
 /**
- * Sets a panel location's names in the other languages (PUT store/locations), replacing the ones it had;
- * one audit entry (entity `location`, the panel's id) with the names before and after. Customers' next
- * answers in those languages use them.
- * @param translations empty or left-out languages show the panel's long name
+ * Sets a panel location's names (PUT store/locations), replacing the ones it had; one audit entry (entity
+ * `location`, the panel's id) with the names before and after. Customers' next answers use them.
+ * @param name the English name; undefined shows the panel's long name (a Pelican tag's only name is itself)
+ * @param translations empty or left-out languages show the English name
  * @throws AppError 404 notFound when the panel has no location with this id; nothing written
  */
 export async function setLocationNames(
@@ -42,14 +54,15 @@ export async function setLocationNames(
   change: StaffChange,
   locationId: number,
   translations: CatalogueTranslations,
+  name?: string,
 ): Promise<AdminLocation> {
   const location = (await panelLocations(ctx)).find((l) => l.id === locationId);
   if (!location) throw new AppError(404, REASONS.notFound);
   const subject = `location:${location.short}` as const;
   // (a language sent empty arrives undefined: contracts' catalogueTranslations)
   const given = Object.fromEntries(
-    Object.entries(translations).filter((entry) => !!entry[1]),
-  ) as CatalogueTranslations;
+    Object.entries({ ...translations, en: name }).filter((entry) => !!entry[1]),
+  ) as TranslatedNames;
   const after = adminLocationOf(location, given);
   await ctx.db.transaction().execute(async (trx) => {
     const before = (await namesOf(trx, [subject])).get(subject) ?? {};
@@ -59,7 +72,7 @@ export async function setLocationNames(
       action: 'update',
       entity: 'location',
       entityId: location.id,
-      before: { code: after.code, name: after.name, translations: before },
+      before: { code: after.code, name: adminLocationOf(location, before).name, translations: before },
       after: { code: after.code, name: after.name, translations: given },
     });
   });

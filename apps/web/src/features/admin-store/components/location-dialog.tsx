@@ -1,5 +1,6 @@
 import { type AdminLocation, locationNamesBody, type TranslatedLanguage } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
 import { firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
@@ -19,14 +20,14 @@ interface Props {
 const locationNamesForm = locationNamesBody.omit({ id: true });
 
 /**
- * A panel location's names in the other languages (docs/decisions/242): its code and English name are the
- * panel's, shown in the title and the hint; each language left empty shows that name. Checked by the
- * API's own `locationNamesBody`.
+ * A panel location's names (docs/decisions/242, 410): its code is the panel's, shown in the title; the
+ * English name is staff's or, left empty, the panel's (a Pelican node tag has no other name); each other
+ * language left empty shows the English name. Checked by the API's own `locationNamesBody`.
  */
 export function LocationDialog({ location, onClose }: Props) {
   const { t } = useTranslation('admin');
-  const form = useStaffForm<{ translations: Record<TranslatedLanguage, string> }>(
-    { translations: translationValues(location.translations) },
+  const form = useStaffForm<{ name: string; translations: Record<TranslatedLanguage, string> }>(
+    { name: location.english_name, translations: translationValues(location.translations) },
     locationNamesForm,
   );
   const field = useFieldProps(form);
@@ -52,10 +53,16 @@ export function LocationDialog({ location, onClose }: Props) {
       submitTestId="location-save"
       busy={submit.busy}
     >
+      <TextInput
+        label={t('locations.fields.name')}
+        description={t('locations.fields.nameHint', { name: location.panel_name })}
+        maxLength={64}
+        {...field('name')}
+        data-autofocus
+      />
       <TranslatedNamesFieldset
         field={field}
         hint={t('locations.translationsHint', { name: location.name })}
-        autofocus
       />
     </FormDialog>
   );

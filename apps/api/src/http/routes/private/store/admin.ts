@@ -217,7 +217,13 @@ function registerLocationRoutes(app: ZodApp): void {
     '/locations',
     { schema: { body: locationNamesBody, response: { 200: adminLocation } } },
     async (request) =>
-      setLocationNames(ctx, change(ctx, request), request.body.id, request.body.translations),
+      setLocationNames(
+        ctx,
+        change(ctx, request),
+        request.body.id,
+        request.body.translations,
+        request.body.name,
+      ),
   );
 }
 
