@@ -22,7 +22,8 @@ async function main(): Promise<void> {
       now: Date.now,
     });
     console.log(`panel: ${config.panel.kind} at ${config.panel.url}\n${formatPanelCheck(report)}`);
-    const blocked = report.keys.length > 0 || report.games.some((g) => g.active && !g.sellable);
+    const blocked =
+      report.keys.length > 0 || report.panel.length > 0 || report.games.some((g) => g.active && !g.sellable);
     process.exitCode = blocked ? 1 : 0;
   } finally {
     await database.destroy();

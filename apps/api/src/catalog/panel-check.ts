@@ -7,6 +7,7 @@ import {
 } from '@falkenhost/contracts/egg-variables';
 import { parseVariables } from '../panel/egg-variables';
 import { type PanelEgg, type PanelReader, panelEgg } from '../panel/nests';
+import { isNotFound } from '../panel/port';
 import { parseSlotVariables, slotVariableOf } from '../panel/slot-variables';
 import type { AppContext } from '../platform/context';
 
@@ -24,6 +25,8 @@ export interface GameCheck {
 export interface PanelCheck {
   /** problems with the keys themselves; empty when both work */
   keys: string[];
+  /** what the panel as a whole lacks: a kind other than PANEL_KIND's, nodes in no location */
+  panel: string[];
   games: GameCheck[];
 }
 
@@ -47,7 +50,8 @@ export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Pro
   } catch (error) {
     keys.push(`client key: cannot read its account (${describe(error)})`);
   }
-  if (!nodes) return { keys, games: [] };
+  if (!nodes) return { keys, panel: [], games: [] };
+  const panel = await panelProblems(ctx, nodes);
 
   const games = await ctx.db
     .selectFrom('games')
@@ -112,7 +116,39 @@ export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Pro
       notes: [...notes],
     });
   }
-  return { keys, games: report };
+  return { keys, panel, games: report };
+}
+
+/**
+ * The panel's locations and nests can be read (a 404 means a panel of the other kind than PANEL_KIND:
+ * Pelican has no locations or nests, Pterodactyl no egg list), and every node is in a location (on
+ * Pelican: has a tag), else no package can be placed on it.
+ */
+async function panelProblems(
+  ctx: PanelReader,
+  nodes: Array<{ name: string; location_id: number }>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const read = async <T>(what: string, call: () => Promise<T>): Promise<T | null> =>
+    call().catch((error) => {
+      problems.push(
+        isNotFound(error)
+          ? `the panel answers 404 for its ${what}: it is not the kind PANEL_KIND names (pterodactyl or pelican)`
+          : `cannot read the panel's ${what} (${describe(error)})`,
+      );
+      return null;
+    });
+  const locations = await read('locations', () => ctx.panel.listLocations());
+  await read('nests and eggs', () => ctx.panel.listNests());
+  if (locations) {
+    const known = new Set(locations.map((l) => l.id));
+    for (const node of nodes)
+      if (!known.has(node.location_id))
+        problems.push(
+          `node ${node.name} is in no location (on Pelican: it has no tag), so no package can use it`,
+        );
+  }
+  return problems;
 }
 
 /** A package's slots against the egg's player-count variable: refused (a problem) or not enforced (a note). */
@@ -138,6 +174,8 @@ export function formatPanelCheck(check: PanelCheck): string {
   const lines: string[] = [];
   lines.push(check.keys.length === 0 ? 'keys: both work' : 'keys:');
   for (const k of check.keys) lines.push(`  ! ${k}`);
+  if (check.panel.length > 0) lines.push('panel:');
+  for (const p of check.panel) lines.push(`  ! ${p}`);
   for (const g of check.games) {
     lines.push(`${g.sellable ? 'OK     ' : 'CANNOT '} ${g.game}${g.active ? '' : ' (not published)'}`);
     for (const p of g.problems) lines.push(`    ! ${p}`);

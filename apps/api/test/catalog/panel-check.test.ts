@@ -18,6 +18,7 @@ describe('check:panel', () => {
   it('says every demo game can be sold, and which values customers give', async () => {
     const report = await checkPanel(product.server.ctx);
     expect(report.keys).toEqual([]);
+    expect(report.panel).toEqual([]);
     expect(report.games.map((g) => [g.game, g.sellable])).toEqual(
       expect.arrayContaining([
         ['Minecraft', true],
@@ -35,6 +36,21 @@ describe('check:panel', () => {
         /^Paper: no player-count variable, so Minecraft Starter's 10 slots are not enforced$/,
       ),
     );
+  });
+
+  it('names a node in no location, which no package can use', async () => {
+    const node = product.server.emulators!.pterodactyl.db.nodes.at(-1)!;
+    const location = node.location_id;
+    node.location_id = 987_654;
+    try {
+      const report = await checkPanel(product.server.ctx);
+      expect(report.panel).toEqual([
+        `node ${node.name} is in no location (on Pelican: it has no tag), so no package can use it`,
+      ]);
+      expect(formatPanelCheck(report)).toContain(`panel:\n  ! node ${node.name} is in no location`);
+    } finally {
+      node.location_id = location;
+    }
   });
 
   it('names a package whose slots an egg refuses', async () => {
