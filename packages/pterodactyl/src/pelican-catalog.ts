@@ -1,5 +1,5 @@
 import type { createPanelCore } from './core';
-import { PterodactylError, isPterodactylError } from './errors';
+import { isPterodactylError, PterodactylError } from './errors';
 import {
   eggFromPelican,
   locationsFromNodes,

@@ -74,7 +74,8 @@ function span(rows: Array<{ created_at: string; updated_at: string }>) {
  */
 export function locationsFromNodes(nodes: PelicanNode[]): Location[] {
   const byTag = new Map<string, PelicanNode[]>();
-  for (const node of nodes) for (const tag of new Set(node.tags ?? [])) byTag.set(tag, [...(byTag.get(tag) ?? []), node]);
+  for (const node of nodes)
+    for (const tag of new Set(node.tags ?? [])) byTag.set(tag, [...(byTag.get(tag) ?? []), node]);
   return [...byTag.keys()]
     .sort()
     .map((tag) => ({ id: tagId(tag), short: tag, long: tag, ...span(byTag.get(tag) ?? []) }));
@@ -93,7 +94,8 @@ export function nestIdsOf(egg: { tags?: string[] }): number[] {
 export function nestsFromEggs(eggs: PelicanEgg[]): Nest[] {
   const byTag = new Map<string, PelicanEgg[]>();
   const untagged = eggs.filter((e) => (e.tags ?? []).length === 0);
-  for (const egg of eggs) for (const tag of new Set(egg.tags ?? [])) byTag.set(tag, [...(byTag.get(tag) ?? []), egg]);
+  for (const egg of eggs)
+    for (const tag of new Set(egg.tags ?? [])) byTag.set(tag, [...(byTag.get(tag) ?? []), egg]);
   const nest = (id: number, name: string, members: PelicanEgg[]): Nest => ({
     id,
     uuid: '',
@@ -131,7 +133,11 @@ export function serverFromPelican(server: PelicanServer, nestOfEgg: (eggId: numb
 
 /** The user with '' names (Pelican dropped them), e-mail lower case, root_admin false when not given. */
 export function userFromPelican(user: PelicanUser): PanelUser {
-  const { '2fa_enabled': twoFactor, is_managed_externally: _managed, ...rest } = user as PelicanUser & {
+  const {
+    '2fa_enabled': twoFactor,
+    is_managed_externally: _managed,
+    ...rest
+  } = user as PelicanUser & {
     is_managed_externally?: boolean;
   };
   return {

@@ -1,5 +1,6 @@
 import type { PterodactylClient } from './client';
 import { createPanelCore, enc, type Item, orNull, type PterodactylClientOptions } from './core';
+import { PterodactylError } from './errors';
 import type {
   CreateServerInput,
   CreateUserInput,
@@ -19,6 +20,16 @@ export { nestIdsOf, panelKindOfKey, tagId, UNTAGGED_NEST, UNTAGGED_NEST_ID } fro
 export const PELICAN_RATE_LIMITS = { applicationPerMinute: 256, clientPerMinute: 256 } as const;
 
 type Core = ReturnType<typeof createPanelCore>;
+
+/** The panel's 400 NoViableNodeException (FindViableNodesService). */
+const noViableNode = () =>
+  new PterodactylError(400, [
+    {
+      code: 'NoViableNodeException',
+      status: '400',
+      detail: 'No nodes satisfying the requirements specified for automatic deployment could be found.',
+    },
+  ]);
 
 /** Pelican's `limits`: no `oom_disabled` (it reads `oom_killer` only, at the top level). */
 function limitsBody({ oom_disabled: _oom, ...limits }: ServerLimitsInput) {
@@ -94,7 +105,9 @@ function pelicanUsers(core: Core) {
       return createByExternalId(
         external_id,
         async () =>
-          userFromPelican((await app<Item<PelicanUser>>({ method: 'POST', path: '/users', body })).attributes),
+          userFromPelican(
+            (await app<Item<PelicanUser>>({ method: 'POST', path: '/users', body })).attributes,
+          ),
         getUserByExternalId,
       );
     },
@@ -114,9 +127,9 @@ function pelicanClientApi(core: Core) {
     // The account has no `id` on Pelican: the id is the Application API's user of that uuid (0 if none).
     getAccount: async () => {
       const account = (
-        await client<Item<{ uuid: string; username: string; email: string; admin?: boolean; root_admin?: boolean }>>(
-          { method: 'GET', path: '/account' },
-        )
+        await client<
+          Item<{ uuid: string; username: string; email: string; admin?: boolean; root_admin?: boolean }>
+        >({ method: 'GET', path: '/account' })
       ).attributes;
       const users = await listAll<PelicanUser>('/users', { 'filter[uuid]': account.uuid });
       const id = users.find((u) => u.uuid === account.uuid)?.id ?? 0;
@@ -153,7 +166,10 @@ function pelicanClientApi(core: Core) {
  * semantics, so the product cannot tell which panel it talks to. Locations are node tags and nests egg tags,
  * each with the stable id `tagId(tag)`; egg variable rules stay arrays; users have '' names. Budgets are
  * `PELICAN_RATE_LIMITS` (256 application and 256 client calls a minute per user) with `PANEL_BUDGET_SHARE`.
- * Every method throws `PterodactylError` (errors.ts) on failure; list methods read all pages.
+ * Every method throws `PterodactylError` (errors.ts) on failure, with Pelican's codes (422
+ * ValidationException, 400 NoViableNodeException / NoViableAllocationException, 409
+ * ServerStateConflictException, 429 ThrottleRequestsException after `rateLimitRetries`); list methods read
+ * all pages. Sources: routes/api-application.php, routes/api-client.php, app/Transformers/Api/*.
  */
 export function createPelicanClient(options: PterodactylClientOptions): PterodactylClient {
   const core = createPanelCore(options, PELICAN_RATE_LIMITS);
@@ -167,8 +183,12 @@ export function createPelicanClient(options: PterodactylClientOptions): Pterodac
     stats: core.stats,
     ...catalog.methods,
     ...pelicanUsers(core),
-    createServer: async (input: CreateServerInput) =>
-      servers.create(input, input.deploy ? await catalog.tagsOf(input.deploy.locations) : null),
+    createServer: async (input: CreateServerInput) => {
+      const tags = input.deploy ? await catalog.tagsOf(input.deploy.locations) : null;
+      // Pelican reads no tags as "any node": locations no node carries must find none, as on Pterodactyl.
+      if (input.deploy && input.deploy.locations.length > 0 && tags?.length === 0) throw noViableNode();
+      return servers.create(input, tags);
+    },
     getServer: servers.getServer,
     getServerByExternalId: servers.getServerByExternalId,
     listServers: servers.listServers,

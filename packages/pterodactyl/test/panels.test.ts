@@ -23,7 +23,12 @@ describe.each(PANELS)('%s: the same client interface', (kind) => {
 
   it('finds users by external id and exact e-mail, and refuses duplicates with 422', async () => {
     const user = await h.client.getUserByExternalId('u-erin');
-    expect(user).toMatchObject({ id: userId, username: 'erin', email: 'erin@example.com', root_admin: false });
+    expect(user).toMatchObject({
+      id: userId,
+      username: 'erin',
+      email: 'erin@example.com',
+      root_admin: false,
+    });
     expect(await h.client.getUser(userId)).toEqual(user);
     expect(await h.client.getUserByExternalId('nobody')).toBeNull();
     expect((await h.client.listUsersByEmail('ERIN@example.com')).map((u) => u.id)).toEqual([userId]);
