@@ -1,5 +1,5 @@
-import { isNotFound, isPterodactylError } from './errors';
-import { createTransport, type PanelRequest } from './http';
+import { createPanelCore, enc, type Item, type List, orNull, type PterodactylClientOptions } from './core';
+import { isPterodactylError } from './errors';
 import type {
   CreateServerInput,
   CreateUserInput,
@@ -8,7 +8,6 @@ import type {
   UpdateServerStartupInput,
 } from './inputs';
 import { PANEL_LIMITS } from './kinds';
-import { RequestBudget } from './limiter';
 import type {
   Allocation,
   Egg,
@@ -23,66 +22,13 @@ import type {
   WebsocketCredentials,
 } from './types';
 
-/** Options of `createPterodactylClient`. */
-export interface PterodactylClientOptions {
-  /** panel URL, e.g. `https://panel.example.com` or the emulator's `http://localhost:3000/_emulators/pterodactyl` */
-  baseUrl: string;
-  /** `ptla_...` Application API key of a root admin */
-  applicationKey: string;
-  /** `ptlc_...` Client API key of a root admin (reaches every server) */
-  clientKey: string;
-  /** defaults to the global fetch */
-  fetch?: typeof fetch;
-  /** per attempt, milliseconds (default 10 000) */
-  timeoutMs?: number;
-  /** extra attempts of GETs on network errors, 429 and 5xx (default 2) */
-  retries?: number;
-  /** first retry backoff in milliseconds, doubled each time (default 250) */
-  retryDelayMs?: number;
-  /**
-   * The panel's per-key limits (its `config/http.php`: 240 application and 720 client calls a minute),
-   * kept by one limiter per key with headroom (`panelBudget`); `false` sends without waiting.
-   */
-  rateLimit?: { applicationPerMinute: number; clientPerMinute: number } | false;
-  /** extra attempts of a call answered 429, each after `Retry-After` (default 3) */
-  rateLimitRetries?: number;
-  /** longest `Retry-After` waited for, milliseconds (default 120 000) */
-  maxRetryAfterMs?: number;
-}
+export type { PterodactylClientOptions } from './core';
+export { PANEL_BUDGET_SHARE, panelBudget } from './core';
 
 /** The panel's default limits per key and minute (`config/http.php`). */
 export const PANEL_RATE_LIMITS = PANEL_LIMITS.pterodactyl;
 
-/** The share of the panel's limit a key's calls keep to on average (the queue counts against it too). */
-export const PANEL_BUDGET_SHARE = 0.85;
-
-/**
- * The limiter for a key the panel allows `limitPerMinute` calls a minute: 85 % of it on average and a
- * burst of 10 %, so that no 60 s ever carries more than 95 % of the limit (the rest is left to the key's
- * owner in the panel's own UI, which shares the budget); background calls leave a third of the burst to
- * customers (decisions/111-panel-budget.md).
- */
-export function panelBudget(limitPerMinute: number): RequestBudget {
-  const burst = Math.max(1, Math.floor(limitPerMinute * 0.1));
-  return new RequestBudget({
-    perMinute: Math.max(1, Math.floor(limitPerMinute * PANEL_BUDGET_SHARE)),
-    burst,
-    reserve: Math.floor(burst / 3),
-  });
-}
-
-interface Item<T> {
-  object: string;
-  attributes: T;
-}
-interface List<T> {
-  object: 'list';
-  data: Array<Item<T>>;
-  meta?: { pagination: { current_page: number; total_pages: number } };
-}
 type EggWire = Omit<Egg, 'variables'> & { relationships?: { variables?: List<EggVariable> } };
-
-const enc = encodeURIComponent;
 
 function unwrapEgg(egg: EggWire): Egg {
   const { relationships, ...attributes } = egg;
@@ -96,99 +42,19 @@ function unwrapEgg(egg: EggWire): Egg {
  * methods read all pages.
  */
 export function createPterodactylClient(options: PterodactylClientOptions) {
-  const retries = options.retries ?? 2;
-  const retryDelayMs = options.retryDelayMs ?? 250;
-  const request = createTransport({
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    fetch: options.fetch ?? globalThis.fetch,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    retries,
-    retryDelayMs,
-    rateLimitRetries: options.rateLimitRetries ?? 3,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 120_000,
-  });
-  const limits = options.rateLimit === undefined ? PANEL_RATE_LIMITS : options.rateLimit;
-  const budgets = limits
-    ? { application: panelBudget(limits.applicationPerMinute), client: panelBudget(limits.clientPerMinute) }
-    : null;
-  type Call = Omit<PanelRequest, 'key' | 'path' | 'api' | 'budget'> & { path: string };
-  const app = <T>(req: Call) =>
-    request<T>({
-      ...req,
-      path: `/api/application${req.path}`,
-      key: options.applicationKey,
-      api: 'application',
-      budget: budgets?.application,
-    });
-  const client = <T>(req: Call) =>
-    request<T>({
-      ...req,
-      path: `/api/client${req.path}`,
-      key: options.clientKey,
-      api: 'client',
-      budget: budgets?.client,
-    });
-  const get = async <T>(path: string, query?: PanelRequest['query']) =>
-    (await app<Item<T>>({ method: 'GET', path, query })).attributes;
-
-  async function listAll<T>(
-    path: string,
-    query: PanelRequest['query'] = {},
-    atLeast = Number.POSITIVE_INFINITY,
-  ): Promise<T[]> {
-    const rows: T[] = [];
-    for (let page = 1; ; page++) {
-      const body = await app<List<T>>({ method: 'GET', path, query: { ...query, page, per_page: 100 } });
-      rows.push(...body.data.map((d) => d.attributes));
-      const pagination = body.meta?.pagination;
-      if (!pagination || pagination.current_page >= pagination.total_pages || rows.length >= atLeast)
-        return rows;
-    }
-  }
-
-  /**
-   * Creates a record that carries `externalId` and is safe to ask for twice: when the call fails without
-   * a clear answer (no answer, timeout, 5xx) the record is first looked up by `externalId` (the panel may
-   * have made it before the answer was lost) and only made again when it is not there.
-   */
-  async function createByExternalId<T>(
-    externalId: string | null | undefined,
-    create: () => Promise<T>,
-    find: (externalId: string) => Promise<T | null>,
-  ): Promise<T> {
-    for (let i = 1; ; i++) {
-      try {
-        return await create();
-      } catch (error) {
-        const unclear = isPterodactylError(error) && (error.status === 0 || error.status >= 500);
-        if (!externalId || !unclear || i > retries) throw error;
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (i - 1)));
-        const found = await find(externalId);
-        if (found) return found;
-      }
-    }
-  }
+  const { app, client, get, listAll, createByExternalId, stats } = createPanelCore(
+    options,
+    PANEL_RATE_LIMITS,
+  );
 
   const getServerByExternalId = (externalId: string) =>
     orNull(get<Server>(`/servers/external/${enc(externalId)}`));
   const getUserByExternalId = (externalId: string) =>
     orNull(get<PanelUser>(`/users/external/${enc(externalId)}`));
 
-  async function orNull<T>(promise: Promise<T>): Promise<T | null> {
-    try {
-      return await promise;
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
-  }
-
   return {
     /** HTTP requests sent and 429 answers received since the client was made. */
-    stats: () => ({
-      ...request.stats(),
-      budgets: budgets ? { application: budgets.application.stats(), client: budgets.client.stats() } : null,
-    }),
+    stats,
     /** All locations. */
     listLocations: () => listAll<Location>('/locations'),
     /** All nodes, each with `allocated_resources` (MB). */

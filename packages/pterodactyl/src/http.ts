@@ -39,6 +39,11 @@ export interface PanelRequest {
   api?: 'application' | 'client';
   /** the key's limiter: each attempt waits for a token; a 429 pauses it for `Retry-After` */
   budget?: RequestBudget;
+  /**
+   * The route has a throttle of its own (Pelican's websocket credential, 5 a minute per server): its
+   * `X-RateLimit-*` headers and 429 speak of that route only, so they neither clamp nor pause `budget`.
+   */
+  ownThrottle?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,11 +138,11 @@ export function createTransport(options: TransportOptions) {
       );
     }
     const remaining = response.headers.get('x-ratelimit-remaining');
-    if (remaining !== null) req.budget?.clampTo(Number(remaining));
+    if (remaining !== null && !req.ownThrottle) req.budget?.clampTo(Number(remaining));
     if (response.status === 429) {
       stats.rateLimited += 1;
       const wait = retryAfterMs(response.headers.get('retry-after'));
-      req.budget?.pause(wait);
+      if (!req.ownThrottle) req.budget?.pause(wait);
       throw new RateLimited(await errorFrom(response), wait);
     }
     if (!response.ok) throw await errorFrom(response);
@@ -158,7 +163,7 @@ export function createTransport(options: TransportOptions) {
           if (throttled > options.rateLimitRetries || error.retryAfterMs > options.maxRetryAfterMs)
             throw error.error;
           // With a budget the pause is in it (shared by every call of the key); without, wait here.
-          if (!req.budget) await sleep(error.retryAfterMs);
+          if (!req.budget || req.ownThrottle) await sleep(error.retryAfterMs);
           continue;
         }
         if (!(error instanceof PterodactylError) || !retryable(error) || i >= tries) throw error;

@@ -10,6 +10,8 @@ export interface CreateUserInput {
   password?: string;
   root_admin?: boolean;
   language?: string;
+  /** Pelican only (e.g. `Europe/Berlin`, default UTC); Pterodactyl ignores it */
+  timezone?: string;
 }
 
 export interface ServerLimitsInput {

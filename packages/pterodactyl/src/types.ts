@@ -64,6 +64,9 @@ export interface Nest {
   updated_at: string;
 }
 
+/** An egg variable's rules as the panel gives them (the union of `@falkenhost/contracts/egg-variables`). */
+export type EggRules = string | string[];
+
 export interface EggVariable {
   id: number;
   egg_id: number;
@@ -73,8 +76,11 @@ export interface EggVariable {
   default_value: string;
   user_viewable: boolean;
   user_editable: boolean;
-  /** Laravel rules, `|`-separated, e.g. `required|string|max:20` */
-  rules: string;
+  /**
+   * Laravel rules: Pterodactyl gives one `|`-separated string (`required|string|max:20`), Pelican an array
+   * (`['required', 'string', 'max:20']`); packages/contracts' egg-variables reads both.
+   */
+  rules: EggRules;
   created_at: string;
   updated_at: string;
 }

@@ -51,7 +51,7 @@ export async function paperServerBody(
   overrides: Partial<CreateServerInput> = {},
   nodeId = 1,
 ): Promise<CreateServerInput> {
-  const nest = (await client.listNests()).find((n) => n.name === 'Minecraft');
+  const nest = (await client.listNests()).find((n) => n.name.toLowerCase() === 'minecraft');
   if (!nest) throw new Error('no Minecraft nest');
   const egg = (await client.listEggs(nest.id, { includeVariables: true })).find((e) => e.name === 'Paper');
   if (!egg?.variables) throw new Error('no Paper egg');

@@ -6,6 +6,7 @@
  */
 import { createPterodactylClient, type PterodactylClientOptions } from '@falkenhost/pterodactyl/client';
 import type { PanelKind } from '@falkenhost/pterodactyl/kinds';
+import { createPelicanClient } from '@falkenhost/pterodactyl/pelican';
 import type { AppContext } from '../platform/context';
 
 export {
@@ -22,11 +23,10 @@ export type { Location as PanelLocation, Server as PanelServer } from '@falkenho
 export type PanelClient = AppContext['panel'];
 
 /**
- * The client of the configured panel.
+ * The client of the configured panel: Pterodactyl's API, or Pelican's mapped onto the same interface
+ * (node tags as locations, egg tags as nests; docs/decisions/409-pelican-dialect.md).
  * @param kind PANEL_KIND
- * @throws Error for a kind the product cannot drive yet
  */
 export function createPanelClient(kind: PanelKind, options: PterodactylClientOptions): PanelClient {
-  if (kind === 'pterodactyl') return createPterodactylClient(options);
-  throw new Error(`PANEL_KIND=${kind} is not supported yet`);
+  return kind === 'pelican' ? createPelicanClient(options) : createPterodactylClient(options);
 }

@@ -87,9 +87,7 @@ describe.each(DATABASES)('the product on Pelican on %s', (kind) => {
     expect(panelServerOf(id)?.environment).toMatchObject({ FIVEM_LICENSES: LICENCE, MAX_PLAYERS: '32' });
     const packages = (await session.get(`/api/private/packages/available-for-change?id=${id}`)).body;
     const performance = packages.find((p: { name: string }) => p.name === 'FiveM Performance');
-    await expect
-      .poll(() => panelServerOf(id)?.status ?? 'gone', { timeout: 30_000 })
-      .not.toBe('installing');
+    await expect.poll(() => panelServerOf(id)?.status ?? 'gone', { timeout: 30_000 }).not.toBe('installing');
     const changed = await session.post('/api/private/packages/change-package', {
       newPackageId: performance.id,
       userPackageId: id,
