@@ -92,6 +92,7 @@ export type PelicanFailableOperation =
   | 'reinstallServer'
   | 'updateServerBuild'
   | 'updateServerDetails'
+  | 'updateServerStartup'
   | 'websocket'
   | 'resources'
   | 'power';
