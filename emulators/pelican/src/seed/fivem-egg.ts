@@ -4,7 +4,8 @@
  * only tag (2024_03_12_154408_remove_nests_table.php), rules split into arrays
  * (2024_07_25_072050_convert_rules_to_array.php), `sort` null (2024_04_20_214441_add_egg_var_sort.php)
  * and the startup line as `startup_commands.Default`. Not the pelican-eggs file: that one renamed the
- * licence variable to `FIVEM_LICENSE` (docs/emulators.md "Pelican").
+ * licence variable to `FIVEM_LICENSE` (docs/emulators.md "Pelican"). The uuid is that file's, as the
+ * Pterodactyl emulator draws a random one.
  */
 import type { PelicanSeedEgg, PelicanSeedVariable } from './seed-types';
 
