@@ -1,5 +1,5 @@
 import { panelErrorHandler, parseJsonBody } from '@falkenhost/pterodactyl-emulator/api/error-handler';
-import { notFound } from '@falkenhost/pterodactyl-emulator/api/errors';
+import { notFound, panelError } from '@falkenhost/pterodactyl-emulator/api/errors';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { applicationAuth, clientAuth } from './api/auth';
@@ -35,6 +35,23 @@ const pelicanEmulator: FastifyPluginAsync<PelicanEmulatorOptions> = async (app, 
   app.setErrorHandler(panelErrorHandler);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: notFound().errors }));
   app.addHook('onClose', async () => state.close());
+  // No answer leaves before the changes made so far are kept (`onChange`): a crash after an answer loses
+  // nothing it reported. A failed write answers 500, as a failed database commit would.
+  app.addHook('onSend', async (request, reply, payload) => {
+    try {
+      await state.durable();
+      return payload;
+    } catch (error) {
+      request.log.error({ err: error }, 'the panel emulator could not keep its state');
+      reply.code(500).header('content-type', 'application/json; charset=utf-8');
+      const failure = panelError(
+        500,
+        'HttpException',
+        'An unexpected error was encountered while processing this request, please try again.',
+      );
+      return JSON.stringify({ errors: failure.errors });
+    }
+  });
 
   await app.register(
     async (api: FastifyInstance) => {

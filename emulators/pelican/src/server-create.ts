@@ -95,12 +95,14 @@ function validateRequest(state: PelicanState, body: Body): void {
 
 /**
  * VariableValidatorService at admin level: every variable of the egg, a missing value validated as the
- * variable's default, under the attribute "<variable name> variable".
+ * variable's default (a blank one fails `required`), under the attribute "<variable name> variable".
  */
-function eggVariableIssues(egg: EggRecord, environment: Record<string, unknown>): ValidationIssue[] {
+export function eggVariableIssues(egg: EggRecord, environment: Record<string, unknown>): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const variable of egg.variables) {
-    const value = environment[variable.env_variable] ?? variable.default_value;
+    // A blank default is Laravel's empty string: only implicit rules (`required`) look at it.
+    const fallback = variable.default_value.trim() === '' ? undefined : variable.default_value;
+    const value = environment[variable.env_variable] ?? fallback;
     const field = `environment.${variable.env_variable}`;
     for (const failed of failedRules(value, true, variable.rules, `${variable.name} variable`))
       issues.push({ field, ...failed });

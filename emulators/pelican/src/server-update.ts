@@ -1,5 +1,6 @@
 import { assertValid, notFound, panelError } from '@falkenhost/pterodactyl-emulator/api/errors';
 import { normaliseInput, type ValidationIssue, validateFields } from '@falkenhost/pterodactyl-emulator/rules';
+import { eggVariableIssues } from './server-create';
 import type { ServerRecord } from './state/records';
 import type { PelicanState } from './state/state';
 
@@ -168,5 +169,57 @@ export function updateServerDetails(state: PelicanState, server: ServerRecord, r
   server.name = String(body.name);
   server.user_id = Number(body.user);
   server.description = (body.description as string | null | undefined) ?? '';
+  server.updated_at = state.timestamp();
+}
+
+/**
+ * UpdateServerStartupRequest::rules(): `egg` is the model's `egg_id` rule (required), `startup` and
+ * `image` only `sometimes|string`, `environment` and `skip_scripts` must be present.
+ */
+const STARTUP_RULES: Record<string, string> = {
+  startup: 'sometimes|string',
+  environment: 'present|array',
+  egg: 'required|exists',
+  image: 'sometimes|string',
+  skip_scripts: 'present|boolean',
+};
+
+/**
+ * Runs `PATCH /servers/{id}/startup` at the admin level (StartupController, UpdateServerStartupRequest,
+ * StartupModificationService, VariableValidatorService). A non-empty `environment` is checked against
+ * every variable of the egg sent (a missing value checked as the variable's default) and then every
+ * variable is written, '' for one not sent, as the service's `updateOrCreate` with `value ?? ''` does.
+ * A new egg drops the old egg's values and fills an image or startup not sent from its first ones;
+ * otherwise what is not sent is kept. `skip_scripts` is validated but not kept: no answer shows it.
+ * @throws PanelError 422 on validation (an unknown egg: "The selected egg is invalid.") or a failure
+ *   queued with `failNext('updateServerStartup')`
+ */
+export function updateServerStartup(state: PelicanState, server: ServerRecord, rawBody: unknown): void {
+  const body = normaliseInput(rawBody ?? {}) as Record<string, unknown>;
+  const { db } = state;
+  assertValid(
+    validateFields(body, STARTUP_RULES, { egg: { exists: (v) => db.eggs.some((e) => e.id === Number(v)) } }),
+  );
+  const egg = db.eggs.find((e) => e.id === Number(body.egg));
+  if (!egg) throw notFound();
+  const environment = (body.environment ?? {}) as Record<string, unknown>;
+  const given = Object.keys(environment).length > 0;
+  if (given) assertValid(eggVariableIssues(egg, environment));
+  const failure = state.takeFailure('updateServerStartup');
+  if (failure) throw failure;
+  const changesEgg = egg.id !== server.egg_id;
+  // server_variables are keyed by the egg's variable ids, so another egg starts with none of its own.
+  if (changesEgg) server.environment = {};
+  if (given)
+    for (const variable of egg.variables) {
+      const value = environment[variable.env_variable];
+      server.environment[variable.env_variable] = value === undefined || value === null ? '' : String(value);
+    }
+  const startup = typeof body.startup === 'string' ? body.startup : undefined;
+  const image = typeof body.image === 'string' ? body.image : undefined;
+  server.egg_id = egg.id;
+  server.startup =
+    startup ?? (changesEgg ? Object.values(egg.startup_commands)[0] : undefined) ?? server.startup;
+  server.image = image ?? (changesEgg ? Object.values(egg.docker_images)[0] : undefined) ?? server.image;
   server.updated_at = state.timestamp();
 }

@@ -45,7 +45,7 @@ describe('Pelican servers, nodes, eggs and users', () => {
     const egg = res.body.data.find(
       (e: { attributes: { name: string } }) => e.attributes.name === 'Bungeecord',
     );
-    expect(egg.attributes.tags).toEqual(['minecraft', 'proxy']);
+    expect(egg.attributes.tags).toEqual(['Minecraft']);
     const version = egg.attributes.relationships.variables.data.find(
       (v: { attributes: { env_variable: string } }) => v.attributes.env_variable === 'BUNGEE_VERSION',
     );

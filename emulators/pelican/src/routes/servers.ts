@@ -9,14 +9,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { guardedInclude, requirePermission } from '../api/auth';
 import { allocationAttributes, serverAttributes, userAttributes } from '../api/transformers';
 import { createServer } from '../server-create';
-import { updateServerBuild, updateServerDetails } from '../server-update';
+import { updateServerBuild, updateServerDetails, updateServerStartup } from '../server-update';
 import type { ServerRecord } from '../state/records';
 import type { PelicanFailableOperation, PelicanState } from '../state/state';
 import { found, numericParam, pageUrl, withIncludes } from './helpers';
 
 /**
  * The Application API's servers: `GET /servers`, `GET /servers/{id}`, `GET /servers/external/{id}`,
- * `POST /servers`, `PATCH /servers/{id}/details|build` (includes: allocations, user). Route model binding
+ * `POST /servers`, `PATCH /servers/{id}/details|build|startup` (includes: allocations, user). Route model binding
  * answers 404 before the key's permission is checked, as in the panel.
  */
 export async function serverRoutes(app: FastifyInstance, { state }: { state: PelicanState }) {
@@ -84,6 +84,13 @@ export async function serverRoutes(app: FastifyInstance, { state }: { state: Pel
     const server = byId(request);
     requirePermission(request, 'server', 'write');
     updateServerBuild(state, server, request.body);
+    return item('server', serverAttributes(db, server));
+  });
+
+  app.patch('/servers/:id/startup', async (request) => {
+    const server = byId(request);
+    requirePermission(request, 'server', 'write');
+    updateServerStartup(state, server, request.body);
     return item('server', serverAttributes(db, server));
   });
 }

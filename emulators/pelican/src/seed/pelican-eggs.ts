@@ -1,10 +1,12 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the eggs' shell scripts and startup lines use ${VAR} themselves
 /**
  * Pelican's own Minecraft eggs (github:pelican-dev/panel), converted from their PLCN_v3 YAML by a one-off
- * script: the panel's icon is left out, everything else is kept as the YAML has it (tags, features, image
- * map, startup commands, config, install script, variables with their rules as arrays). `source` names
- * the file and commit each came from; the panel removed its stock eggs in bed9dbeb2 (they moved to the
- * installer), so three come from the commit before that and two from the test fixtures that remain.
+ * script: the panel's icon is left out, everything else is kept as the YAML has it (features, image map,
+ * startup commands, config, install script, variables with their rules as arrays) except the tags, which
+ * are `Minecraft` as the nest migration gives a host who came from Pterodactyl (the YAML says `minecraft`,
+ * Bungeecord also `proxy`). `source` names the file and commit each came from; the panel removed its stock
+ * eggs in bed9dbeb2 (they moved to the installer), so three come from the commit before that and two from
+ * the test fixtures that remain.
  */
 import type { PelicanSeedEgg } from './seed-types';
 
@@ -17,7 +19,7 @@ export const PELICAN_MINECRAFT_EGGS: PelicanSeedEgg[] = [
     author: 'panel@example.com',
     description:
       'Minecraft is a game about placing blocks and going on adventures. Explore randomly generated worlds\nand build amazing things from the simplest of homes to the grandest of castles. Play in Creative\nMode with unlimited resources or mine deep in Survival Mode, crafting weapons and armor to fend off\ndangerous mobs. Do all this alone or with friends.',
-    tags: ['minecraft'],
+    tags: ['Minecraft'],
     features: ['eula', 'java_version', 'pid_limit'],
     docker_images: {
       'Java 21': 'ghcr.io/pelican-eggs/yolks:java_21',
@@ -83,7 +85,7 @@ export const PELICAN_MINECRAFT_EGGS: PelicanSeedEgg[] = [
     name: 'Paper',
     author: 'parker@example.com',
     description: 'High performance Spigot fork that aims to fix gameplay and mechanics inconsistencies.',
-    tags: ['minecraft'],
+    tags: ['Minecraft'],
     features: ['eula', 'java_version', 'pid_limit'],
     docker_images: {
       'Java 21': 'ghcr.io/pelican-eggs/yolks:java_21',
@@ -173,7 +175,7 @@ export const PELICAN_MINECRAFT_EGGS: PelicanSeedEgg[] = [
     author: 'panel@example.com',
     description:
       'Minecraft Forge Server. Minecraft Forge is a modding API (Application Programming Interface), which\nmakes it easier to create mods, and also make sure mods are compatible with each other.',
-    tags: ['minecraft'],
+    tags: ['Minecraft'],
     features: ['eula', 'java_version', 'pid_limit'],
     docker_images: {
       'Java 21': 'ghcr.io/pelican-eggs/yolks:java_21',
@@ -262,7 +264,7 @@ export const PELICAN_MINECRAFT_EGGS: PelicanSeedEgg[] = [
     name: 'Sponge',
     author: 'panel@example.com',
     description: 'A community-driven open source Minecraft: Java Edition modding platform.',
-    tags: ['minecraft'],
+    tags: ['Minecraft'],
     features: ['eula', 'java_version', 'pid_limit'],
     docker_images: {
       'Java 21': 'ghcr.io/pelican-eggs/yolks:java_21',
@@ -351,7 +353,7 @@ export const PELICAN_MINECRAFT_EGGS: PelicanSeedEgg[] = [
     author: 'panel@example.com',
     description:
       "For a long time, Minecraft server owners have had a dream that encompasses a free, easy, and\nreliable way to connect multiple Minecraft servers together. BungeeCord is the answer to said dream.\nWhether you are a small server wishing to string multiple game-modes together, or the owner of the\nShotBow Network, BungeeCord is the ideal solution for you. With the help of BungeeCord, you will be\nable to unlock your community's full potential.",
-    tags: ['minecraft', 'proxy'],
+    tags: ['Minecraft'],
     features: ['eula', 'java_version', 'pid_limit'],
     docker_images: {
       'Java 21': 'ghcr.io/pelican-eggs/yolks:java_21',

@@ -21,7 +21,7 @@ export interface PelicanSeedEgg {
   name: string;
   author: string;
   description: string | null;
-  /** what nests used to be (2024_03_12_154408_remove_nests_table.php), e.g. `['minecraft']` */
+  /** what nests used to be (2024_03_12_154408_remove_nests_table.php), e.g. `['Minecraft']` */
   tags: string[];
   features: string[];
   /** label -> image, the first is the default */

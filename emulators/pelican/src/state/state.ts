@@ -9,6 +9,7 @@ import { panelTimestamp } from '@falkenhost/pterodactyl-emulator/state/time';
 import { generatePelicanKey, isPelicanKeyOfKind, type PelicanKeyKind } from '../keys';
 import { defaultPelicanSeed } from '../seed/seed';
 import type { PelicanSeedData } from '../seed/seed-types';
+import { createKeeper, type PelicanChange } from './journal';
 import { materializePelicanSeed } from './materialize';
 import type { PelicanDatabase, ServerRecord, UserRecord } from './records';
 
@@ -78,6 +79,11 @@ export interface PelicanStateOptions {
   tokenCheckIntervalMs?: number;
   /** clock in epoch ms for timestamps, JWT times and rate-limit windows (default `Date.now`) */
   now?: () => number;
+  /**
+   * called with each change of the tables (found once per answer and after each finished install), e.g.
+   * a journal store's `record`; answers wait for its promise, so a crash loses nothing answered
+   */
+  onChange?: (change: PelicanChange) => void | Promise<void>;
   /** requests a minute (default `PELICAN_RATE_LIMITS`); false turns every limit off (load benches) */
   rateLimit?: PelicanRateLimits | false;
 }
@@ -92,6 +98,7 @@ export type PelicanFailableOperation =
   | 'reinstallServer'
   | 'updateServerBuild'
   | 'updateServerDetails'
+  | 'updateServerStartup'
   | 'websocket'
   | 'resources'
   | 'power';
@@ -170,6 +177,13 @@ export interface PelicanState {
    * install again, installed unsuspended ones start as after a Wings restart), sequences continue
    */
   restore(snapshot: PelicanSnapshot): void;
+  /** `snapshot()` as JSON text (a journal store's `serialize`) */
+  serialize(): string;
+  /**
+   * hands the changes since the last call to `onChange` and settles when it has kept them (rejects if
+   * keeping failed); the plugin waits for it before each answer
+   */
+  durable(): Promise<void>;
 }
 
 /** `snapshot()`: the tables plus the sequence each table's next id comes from. */
@@ -205,6 +219,7 @@ function serverLifecycle(
   process: ProcessManager,
   installSeconds: number,
   timestamp: () => string,
+  installed: () => void,
 ): ServerLifecycle {
   const installTimers = new Map<number, NodeJS.Timeout>();
   const startInstall = (server: ServerRecord, start: boolean) => {
@@ -215,6 +230,7 @@ function serverLifecycle(
       server.status = null;
       server.updated_at = timestamp();
       if (start) process.signal(server.uuid, 'start');
+      installed();
     }, installSeconds * 1000);
     installTimers.set(server.id, timer);
   };
@@ -349,7 +365,17 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
       return typeof done === 'string' ? done : '';
     },
   });
-  const { restart, ...serverOperations } = serverLifecycle(db, process, config.installSeconds, timestamp);
+  const keeper = createKeeper(db, sequences, options.onChange);
+  const durable = keeper.durable;
+  const { restart, ...serverOperations } = serverLifecycle(
+    db,
+    process,
+    config.installSeconds,
+    timestamp,
+    () => {
+      void durable().catch(() => undefined);
+    },
+  );
   return {
     config,
     db,
@@ -386,7 +412,12 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
       for (const table of Object.keys(tables) as Array<keyof PelicanDatabase>)
         (db[table] as unknown[]).splice(0, db[table].length, ...tables[table]);
       Object.assign(sequences, kept);
+      keeper.reset();
       restart();
     },
+    serialize() {
+      return JSON.stringify({ ...db, sequences });
+    },
+    durable,
   };
 }

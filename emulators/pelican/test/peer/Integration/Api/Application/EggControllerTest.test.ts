@@ -1,7 +1,9 @@
 /** Port of tests/Integration/Api/Application/EggControllerTest.php (github:pelican-dev/panel). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PELICAN_MINECRAFT_EGGS } from '../../../../../src/seed/pelican-eggs';
+import { defaultPelicanSeed } from '../../../../../src/seed/seed';
 import { expectAccessDenied, expectNotFound, type PeerPanel, startPeer } from '../../../panel';
+
+const SEEDED_EGGS = defaultPelicanSeed().eggs;
 
 describe('EggControllerTest', () => {
   let panel: PeerPanel;
@@ -14,7 +16,7 @@ describe('EggControllerTest', () => {
     const res = await panel.app('GET', '/eggs');
     expect(res.status).toBe(200);
     expect(res.body.object).toBe('list');
-    expect(res.body.data).toHaveLength(PELICAN_MINECRAFT_EGGS.length);
+    expect(res.body.data).toHaveLength(SEEDED_EGGS.length);
     for (const datum of res.body.data) {
       expect(datum.object).toBe('egg');
       const a = datum.attributes;
@@ -33,7 +35,7 @@ describe('EggControllerTest', () => {
       expect(a.config).toHaveProperty('startup.done');
       for (const key of ['files', 'stop', 'logs', 'extends']) expect(a.config).toHaveProperty(key);
       // The transformer's view of the stored egg: the egg file's values.
-      const source = PELICAN_MINECRAFT_EGGS.find((e) => e.uuid === a.uuid);
+      const source = SEEDED_EGGS.find((e) => e.uuid === a.uuid);
       expect(source).toBeDefined();
       expect(a).toMatchObject({
         name: source?.name,
@@ -68,7 +70,7 @@ describe('EggControllerTest', () => {
       'created_at',
       'updated_at',
     ]);
-    expect(res.body.attributes).toMatchObject({ id: 1, uuid: PELICAN_MINECRAFT_EGGS[0]?.uuid });
+    expect(res.body.attributes).toMatchObject({ id: 1, uuid: SEEDED_EGGS[0]?.uuid });
   });
 
   it('test_return_single_egg_with_relationships', async () => {
@@ -78,7 +80,7 @@ describe('EggControllerTest', () => {
     expect(servers).toMatchObject({ object: 'list', data: [] });
     expect(variables.object).toBe('list');
     // Rules are arrays since 2024_07_25_072050_convert_rules_to_array.php.
-    expect(variables.data[0].attributes.rules).toEqual(PELICAN_MINECRAFT_EGGS[0]?.variables[0]?.rules);
+    expect(variables.data[0].attributes.rules).toEqual(SEEDED_EGGS[0]?.variables[0]?.rules);
   });
 
   it('test_get_missing_egg', async () => {
