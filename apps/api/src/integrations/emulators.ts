@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import mollieEmulator from '@falkenhost/mollie-emulator/plugin';
 import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator/state/state';
 import pelicanEmulator from '@falkenhost/pelican-emulator/plugin';
-import { createPelicanState, type PelicanState } from '@falkenhost/pelican-emulator/state/state';
+import { applyPelicanChanges, type PelicanChange } from '@falkenhost/pelican-emulator/state/journal';
+import {
+  createPelicanState,
+  type PelicanSnapshot,
+  type PelicanState,
+} from '@falkenhost/pelican-emulator/state/state';
 import pterodactylEmulator from '@falkenhost/pterodactyl-emulator/plugin';
+import { openJournalStore } from '@falkenhost/pterodactyl-emulator/state/journal';
 import { openPanelStore, type PanelStore } from '@falkenhost/pterodactyl-emulator/state/persist';
 import {
   createEmulatorState,
@@ -115,7 +121,7 @@ async function mountPterodactyl(
   };
 }
 
-/** The Pelican emulator at PELICAN_PREFIX with the demo's keys, its state kept in `persistDir`. */
+/** The Pelican emulator at PELICAN_PREFIX with the demo's keys, its changes journaled in `persistDir`. */
 async function mountPelican(
   app: FastifyInstance,
   config: Config,
@@ -124,6 +130,14 @@ async function mountPelican(
   persistDir: string | undefined,
 ): Promise<{ pterodactyl?: undefined; pelican: PelicanState; close(): void }> {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
+  const store = persistDir
+    ? openJournalStore<PelicanSnapshot, PelicanChange>(
+        persistDir,
+        () => pelican.serialize(),
+        applyPelicanChanges,
+        { name: 'pelican' },
+      )
+    : null;
   const pelican = createPelicanState({
     publicUrl: `${config.publicUrl}${PELICAN_PREFIX}`,
     wingsSocketBase: `${wsBase}${PELICAN_PREFIX}/wings`,
@@ -136,21 +150,23 @@ async function mountPelican(
     ...(timing.tokenCheckIntervalMs ? { tokenCheckIntervalMs: timing.tokenCheckIntervalMs } : {}),
     now,
     ...(config.panelEmulatorRateLimit ? {} : { rateLimit: false as const }),
+    ...(store ? { onChange: (change: PelicanChange) => store.record(change) } : {}),
   });
-  const kept = persistDir ? keepAcrossRestarts(persistDir, 'pelican.json', pelican) : null;
+  if (store?.loaded) pelican.restore(store.loaded);
+  store?.compact();
   await app.register(pelicanEmulator, { prefix: PELICAN_PREFIX, state: pelican });
   return {
     pelican,
     close() {
-      kept?.stop();
+      store?.close();
       pelican.close();
     },
   };
 }
 
 /**
- * The demo keeps its payments (and a Pelican panel, which has no journal) across restarts: a snapshot in
- * `dir`/`name` every 5 s and at close, restored at start (docs/decisions/102 and 142).
+ * The demo keeps its payments across restarts: a snapshot in `dir`/`name` every 5 s and at close, restored
+ * at start (docs/decisions/102 and 142).
  */
 function keepAcrossRestarts<T>(
   dir: string,
