@@ -25,6 +25,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import type { PanelKind } from '@falkenhost/pterodactyl/kinds';
 import { inBackground } from '@falkenhost/pterodactyl/limiter';
 import { sql } from 'kysely';
 import { serverExternalId } from '../apps/api/src/panel/panel-ownership';
@@ -41,6 +42,8 @@ import {
 } from '../apps/api/test/harness';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
+/** The panel whose emulator the product drives: `pterodactyl` (default) or `pelican`. */
+const PANEL = (process.env.BENCH_PANEL ?? 'pterodactyl') as PanelKind;
 const SUSPENSIONS = Number(process.env.BENCH_SUSPENSIONS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const PROBES = Math.max(3, Math.floor(ORDERS / 10));
@@ -87,15 +90,44 @@ function clientCalls(product: Product) {
   return { total: stats.requests.application + stats.requests.client, rateLimited: stats.rateLimited };
 }
 
+/**
+ * What the bench reads and changes of the panel emulator, the same on both: nodes and allocations to grow,
+ * servers to copy and count, the request counts.
+ */
+interface BenchEmulator {
+  db: { nodes: Array<{ id: number; memory: number; disk: number }>; allocations: Allocation[] };
+  servers(): Array<{ id: number; uuid: string; node_id: number; status: string | null }>;
+  addServer(server: never): void;
+  stats(): { requests: { application: number; client: number }; rateLimited: number };
+  websocketRequests(uuid?: string): number;
+  config: { tokenTtlSeconds: number };
+}
+
+interface Allocation {
+  id: number;
+  node_id: number;
+  ip: string;
+  alias: string | null;
+  port: number;
+  notes: string | null;
+  server_id: number | null;
+}
+
+/** The emulator of the panel the bench runs on (`BENCH_PANEL`). */
+function emulatorOf(product: Product): BenchEmulator {
+  const emulators = product.server.emulators!;
+  return (emulators.pelican ?? emulators.pterodactyl) as unknown as BenchEmulator;
+}
+
 /** The emulator's own count, once it has one (the emulator helper's `stats()`). */
 function emulatorStats(product: Product): unknown {
-  const state = product.server.emulators?.pterodactyl as unknown as { stats?: () => unknown };
+  const state = emulatorOf(product) as unknown as { stats?: () => unknown };
   return typeof state.stats === 'function' ? state.stats() : 'not available in this emulator';
 }
 
 /** Makes room on every node for the bench's servers (memory, disk, free allocations). */
 function growNodes(product: Product, servers: number) {
-  const { db } = product.server.emulators!.pterodactyl;
+  const { db } = emulatorOf(product);
   for (const node of db.nodes) {
     node.memory = 100_000_000;
     node.disk = 1_000_000_000;
@@ -161,7 +193,7 @@ async function refundedOrders(product: Product): Promise<number> {
  */
 async function unpaidServers(product: Product, templateRowId: number, count: number): Promise<void> {
   const { ctx } = product.server;
-  const panel = product.server.emulators!.pterodactyl;
+  const panel = emulatorOf(product);
   const poor = await registerVerified(product);
   const owner = await ctx.db
     .selectFrom('users')
@@ -214,7 +246,7 @@ async function unpaidServers(product: Product, templateRowId: number, count: num
     // The panel queue acts only on a panel server carrying our external id (panel/panel-ownership.ts).
     const rowIds = new Map(rows.map((r) => [r.ptero_server_uuid, r.id]));
     for (const server of panelServers)
-      panel.addServer({ ...server, external_id: serverExternalId(rowIds.get(server.uuid)!) });
+      panel.addServer({ ...server, external_id: serverExternalId(rowIds.get(server.uuid)!) } as never);
   }
 }
 
@@ -277,7 +309,7 @@ async function ordersBeside(
   callers: TokenCaller[],
 ) {
   await sleep(BATCH_PAUSE_MS);
-  const panel = product.server.emulators!.pterodactyl;
+  const panel = emulatorOf(product);
   const askedBefore = panel.websocketRequests();
   const clientBefore = panel.stats().requests.client;
   const started = performance.now();
@@ -320,7 +352,7 @@ async function tokenPart(
   watcher: TokenCaller,
 ): Promise<OrderAnswer[]> {
   const half = Math.floor(buyers.length / 2);
-  const panel = product.server.emulators!.pterodactyl;
+  const panel = emulatorOf(product);
   const without = await ordersBeside(product, buyers.slice(0, half), offer, 'without', [watcher]);
   const heavyBefore = panel.websocketRequests(heavy.uuid);
   const beside = await ordersBeside(product, buyers.slice(half), offer, 'beside', [watcher, heavy]);
@@ -389,8 +421,8 @@ async function billingPart(
   const probes = await pool(buyers, CONCURRENCY, (s, i) => order(s, offer, `during ${i}`));
   const drainMs = await drain;
   const callsAfter = clientCalls(product);
-  const suspendedOnPanel = product.server
-    .emulators!.pterodactyl.servers()
+  const suspendedOnPanel = emulatorOf(product)
+    .servers()
     .filter((s) => s.id >= UNPAID_FROM && s.status === 'suspended').length;
   console.log('\n3. billing tick with suspensions');
   console.log(`   tick:                 ${seconds(tickMs)}, ${billing.suspended} servers suspended`);
@@ -417,7 +449,8 @@ async function main(): Promise<void> {
     `panel budget bench: ${ORDERS} orders (${CONCURRENCY} at a time), ${SUSPENSIONS} suspensions, ` +
       `emulator rate limit ${process.env.PTERODACTYL_EMULATOR_RATE_LIMIT}`,
   );
-  const product = await startProduct('sqlite', { privateRateLimit: TOKEN_RATE });
+  const product = await startProduct('sqlite', { privateRateLimit: TOKEN_RATE, panel: PANEL });
+  console.log(`   panel: ${PANEL} (BENCH_PANEL)`);
   if (typeof emulatorStats(product) === 'string')
     console.log('   (this emulator has no rate limit yet: the figures show the client limiter alone)');
   try {

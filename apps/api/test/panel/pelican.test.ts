@@ -103,10 +103,13 @@ describe.each(DATABASES)('the product on Pelican on %s', (kind) => {
         timeout: 30_000,
       })
       .toBe(200);
+    const uuid = panelServerOf(id)!.uuid;
+    const asked = pelican().websocketRequests(uuid);
     for (let i = 0; i < 10; i++) {
       const res = await session.get(`/api/private/servers/websocket-token?id=${id}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
+    expect(pelican().websocketRequests(uuid)).toBe(asked);
   });
 
   it('repairs slots and a suspension changed on the panel', async () => {

@@ -115,6 +115,7 @@ export async function clientRoutes(app: FastifyInstance, { state }: { state: Pel
 
   app.get('/servers/:server/websocket', async (request, reply: FastifyReply) => {
     const server = serverOf(state, request, true);
+    state.countWebsocketRequest(server.uuid);
     // ResourceLimit::Websocket: keyed by the server, so every user of it shares the five a minute.
     applyThrottle(reply, state.websocketLimiter.hit('client', `server-resource:Websocket:${server.uuid}`));
     const { user } = callerOf(request);

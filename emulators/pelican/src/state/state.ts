@@ -135,6 +135,10 @@ export interface PelicanState {
   readonly websocketLimiter: RateLimiter;
   /** authenticated requests per API (429s included) and 429s answered by the API throttles */
   stats(): EmulatorStats;
+  /** websocket credential requests answered or refused since the start: all, or those of server `uuid` */
+  websocketRequests(uuid?: string): number;
+  /** counts one websocket credential request of server `uuid` (used by the client routes) */
+  countWebsocketRequest(uuid: string): void;
   /** the key's record, or undefined for an unknown key */
   keyOf(token: string): PelicanKey | undefined;
   /**
@@ -366,6 +370,7 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
     },
   });
   const keeper = createKeeper(db, sequences, options.onChange);
+  const websocketRequests = new Map<string, number>();
   const durable = keeper.durable;
   const { restart, ...serverOperations } = serverLifecycle(
     db,
@@ -383,6 +388,15 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
     rateLimiter,
     websocketLimiter,
     stats: () => rateLimiter.stats(),
+    websocketRequests(uuid) {
+      if (uuid) return websocketRequests.get(uuid) ?? 0;
+      let total = 0;
+      for (const count of websocketRequests.values()) total += count;
+      return total;
+    },
+    countWebsocketRequest(uuid) {
+      websocketRequests.set(uuid, (websocketRequests.get(uuid) ?? 0) + 1);
+    },
     keyOf: (token) => keys.get(token),
     issueKey(kind, userId, permissions = {}) {
       if (!db.users.some((u) => u.id === userId)) throw new Error(`no user ${userId}`);
