@@ -265,14 +265,46 @@ export async function grantCredits(product: Product, username: string, credits: 
   );
 }
 
+/** A package of a game offered in the store with its first location and egg, as the store dialog picks them. */
+export async function packageOffer(session: Session, gameName: string, packageName: string) {
+  const games = (await session.get('/api/public/store/games')).body;
+  const game = games.find((g: { name: string }) => g.name === gameName);
+  const packages = (await session.get(`/api/private/store/available-users-packages?gameId=${game.id}`)).body;
+  const pkg = packages.find((p: { name: string }) => p.name === packageName);
+  const locations = (await session.get(`/api/private/store/package-locations?packageId=${pkg.id}`)).body;
+  return { game, pkg, location: locations[0], egg: pkg.eggs[0] as number };
+}
+
 /** A Minecraft package offered in the store with its first location and egg, as the store dialog picks them. */
 export async function minecraftOffer(session: Session, name = 'Minecraft Starter') {
-  const games = (await session.get('/api/public/store/games')).body;
-  const game = games.find((g: { name: string }) => g.name === 'Minecraft');
-  const packages = (await session.get(`/api/private/store/available-users-packages?gameId=${game.id}`)).body;
-  const pkg = packages.find((p: { name: string }) => p.name === name);
-  const locations = (await session.get(`/api/private/store/package-locations?packageId=${pkg.id}`)).body;
-  return { pkg, location: locations[0], egg: pkg.eggs[0] as number };
+  return packageOffer(session, 'Minecraft', name);
+}
+
+/**
+ * A new customer with 2 000 credits orders `packageName` of `gameName` by credits, with `variables`.
+ * @returns the customer's session and the new server's user package id
+ * @throws Error when the order is refused
+ */
+export async function newServer(
+  product: Product,
+  gameName: string,
+  packageName: string,
+  variables: Record<string, string> = {},
+): Promise<{ session: Session; id: number }> {
+  const { session, username } = await registerVerified(product);
+  await grantCredits(product, username, 2_000);
+  const { pkg, location, egg } = await packageOffer(session, gameName, packageName);
+  const serverName = uniqueName('server');
+  const res = await session.post('/api/private/store/package-by-credits', {
+    serverName,
+    packageId: pkg.id,
+    eggId: egg,
+    locationId: location.id,
+    variables,
+  });
+  if (res.status !== 200) throw new Error(`order refused: ${res.status} ${JSON.stringify(res.body)}`);
+  const servers = (await session.get('/api/private/servers/owned-servers')).body;
+  return { session, id: servers.find((s: { name: string }) => s.name === serverName).user_package_id };
 }
 
 /**

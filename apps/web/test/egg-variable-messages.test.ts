@@ -28,6 +28,7 @@ import skServers from '@falkenhost/locales/sk/servers.json';
 import skStore from '@falkenhost/locales/sk/store.json';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EGG_READING_FRESH_MS } from '../../api/src/panel/nests';
 import {
   type Answer,
   billingAddress,
@@ -196,7 +197,8 @@ describe('server answers (FiveM, the panel own egg)', () => {
       .emulators!.pterodactyl.db.eggs.flatMap((egg) => egg.variables)
       .find((v) => v.env_variable === 'FIVEM_LICENSES')!;
   /** The product reads eggs again once its one-minute cache is over. */
-  const forgetEggs = () => product.advance(61_000);
+  // The product reads the panel's eggs again once its reading is that old.
+  const forgetEggs = () => product.advance(EGG_READING_FRESH_MS + 1_000);
 
   beforeAll(async () => {
     product = await startProduct('sqlite');

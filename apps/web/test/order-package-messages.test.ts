@@ -14,6 +14,7 @@ import fr from '@falkenhost/locales/fr/store.json';
 import sk from '@falkenhost/locales/sk/store.json';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PANEL_READING_FRESH_MS } from '../../api/src/panel/placement';
 import {
   type Answer,
   billingAddress,
@@ -159,8 +160,8 @@ describe('order dialog: server answers', () => {
     const nodes = product.server.emulators!.pterodactyl.db.nodes;
     const memory = nodes.map((node) => node.memory);
     for (const node of nodes) node.memory = 1;
-    // The product reads the panel's nodes at most once a minute (decisions/112-placement-cache.md).
-    product.advance(61_000);
+    // The product reads the panel's nodes again once its reading is that old (decisions/407).
+    product.advance(PANEL_READING_FRESH_MS + 1_000);
     const answer = await order().finally(() => {
       nodes.forEach((node, i) => {
         node.memory = memory[i]!;

@@ -23,11 +23,15 @@ function taggedSeed(): PelicanSeedData {
   if (!n1 || !n2 || !n3) throw new Error('seed changed');
   const paper = seed.eggs.find((e) => e.name === 'Paper');
   if (!paper) throw new Error('no Paper egg');
+  // Pelican's own Minecraft eggs as its seeder tags them (Bungeecord is a proxy too), and one untagged.
+  const minecraft = seed.eggs
+    .filter((e) => e.tags.includes('Minecraft'))
+    .map((e) => ({ ...e, tags: e.name === 'Bungeecord' ? ['minecraft', 'proxy'] : ['minecraft'] }));
   return {
     ...seed,
     nodes: [n1, { ...n2, tags: ['fi-hel', 'de-fsn'] }, { ...n3, tags: [] }],
     eggs: [
-      ...seed.eggs,
+      ...minecraft,
       { ...paper, name: 'Loose Paper', uuid: '0b6a3f3e-0000-4000-8000-000000000001', tags: [] },
     ],
   };

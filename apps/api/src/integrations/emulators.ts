@@ -83,21 +83,12 @@ export async function mountEmulators(
   };
 }
 
-/** The Pterodactyl emulator at PTERODACTYL_PREFIX, its changes journaled in `persistDir` (decision 102). */
-async function mountPterodactyl(
-  app: FastifyInstance,
-  config: Config,
-  now: () => number,
-  timing: EmulatorTiming,
-  persistDir: string | undefined,
-): Promise<{ pterodactyl: EmulatorState; pelican?: undefined; close(): void }> {
+/** What both panel emulators are started with: their addresses under `prefix`, the keys, the timing. */
+function panelEmulatorOptions(config: Config, prefix: string, now: () => number, timing: EmulatorTiming) {
   const wsBase = config.publicUrl.replace(/^http/, 'ws');
-  const panelStore: PanelStore | null = persistDir
-    ? openPanelStore(persistDir, () => pterodactyl.serialize())
-    : null;
-  const pterodactyl = createEmulatorState({
-    publicUrl: `${config.publicUrl}${PTERODACTYL_PREFIX}`,
-    wingsSocketBase: `${wsBase}${PTERODACTYL_PREFIX}/wings`,
+  return {
+    publicUrl: `${config.publicUrl}${prefix}`,
+    wingsSocketBase: `${wsBase}${prefix}/wings`,
     applicationKey: config.panel.applicationKey,
     clientKey: config.panel.clientKey,
     allowedOrigins: [new URL(config.publicUrl).origin, 'http://localhost:5173'],
@@ -106,6 +97,22 @@ async function mountPterodactyl(
     ...(timing.tokenTtlSeconds ? { tokenTtlSeconds: timing.tokenTtlSeconds } : {}),
     ...(timing.tokenCheckIntervalMs ? { tokenCheckIntervalMs: timing.tokenCheckIntervalMs } : {}),
     now,
+  };
+}
+
+/** The Pterodactyl emulator at PTERODACTYL_PREFIX, its changes journaled in `persistDir` (decision 102). */
+async function mountPterodactyl(
+  app: FastifyInstance,
+  config: Config,
+  now: () => number,
+  timing: EmulatorTiming,
+  persistDir: string | undefined,
+): Promise<{ pterodactyl: EmulatorState; pelican?: undefined; close(): void }> {
+  const panelStore: PanelStore | null = persistDir
+    ? openPanelStore(persistDir, () => pterodactyl.serialize())
+    : null;
+  const pterodactyl = createEmulatorState({
+    ...panelEmulatorOptions(config, PTERODACTYL_PREFIX, now, timing),
     rateLimit: config.panelEmulatorRateLimit ? undefined : false,
     ...(panelStore ? { onChange: (change: PanelChange) => panelStore.record(change) } : {}),
   });
@@ -129,7 +136,6 @@ async function mountPelican(
   timing: EmulatorTiming,
   persistDir: string | undefined,
 ): Promise<{ pterodactyl?: undefined; pelican: PelicanState; close(): void }> {
-  const wsBase = config.publicUrl.replace(/^http/, 'ws');
   const store = persistDir
     ? openJournalStore<PelicanSnapshot, PelicanChange>(
         persistDir,
@@ -139,16 +145,7 @@ async function mountPelican(
       )
     : null;
   const pelican = createPelicanState({
-    publicUrl: `${config.publicUrl}${PELICAN_PREFIX}`,
-    wingsSocketBase: `${wsBase}${PELICAN_PREFIX}/wings`,
-    applicationKey: config.panel.applicationKey,
-    clientKey: config.panel.clientKey,
-    allowedOrigins: [new URL(config.publicUrl).origin, 'http://localhost:5173'],
-    installSeconds: timing.installSeconds ?? 5,
-    statsIntervalMs: timing.statsIntervalMs ?? 2000,
-    ...(timing.tokenTtlSeconds ? { tokenTtlSeconds: timing.tokenTtlSeconds } : {}),
-    ...(timing.tokenCheckIntervalMs ? { tokenCheckIntervalMs: timing.tokenCheckIntervalMs } : {}),
-    now,
+    ...panelEmulatorOptions(config, PELICAN_PREFIX, now, timing),
     ...(config.panelEmulatorRateLimit ? {} : { rateLimit: false as const }),
     ...(store ? { onChange: (change: PelicanChange) => store.record(change) } : {}),
   });

@@ -11,20 +11,10 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { type PanelEgg, type PanelEggVariable, panelEgg } from './nests';
-import { gameSlotVariables, slotValues, slotVariableOf } from './slot-variables';
+import { gameSlotVariables, parseStringMap, slotValues, slotVariableOf } from './slot-variables';
 
 /** Parses a stored JSON object of env_variable -> value; anything else reads as empty. */
-export function parseVariables(json: string | null | undefined): Record<string, string> {
-  try {
-    const parsed = JSON.parse(json ?? '{}') as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-  } catch {
-    return {};
-  }
-}
+export const parseVariables = parseStringMap;
 
 /** Staff's values of a game's egg variables. */
 export async function gameVariables(ctx: AppContext, gameId: number): Promise<Record<string, string>> {

@@ -47,8 +47,11 @@ export function slotVariableOf(egg: PanelEgg, named: Record<string, string>): st
   return egg.variables.some((v) => v.env_variable === choice) ? choice : null;
 }
 
-/** Parses a game's stored `slot_variables` JSON; anything else reads as no choice made. */
-export function parseSlotVariables(json: string | null | undefined): Record<string, string> {
+/**
+ * Parses a stored JSON object of string values (a game's `variables` or `slot_variables`, a server's
+ * `variables`); anything else reads as empty.
+ */
+export function parseStringMap(json: string | null | undefined): Record<string, string> {
   try {
     const parsed = JSON.parse(json ?? '{}') as unknown;
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
@@ -59,6 +62,9 @@ export function parseSlotVariables(json: string | null | undefined): Record<stri
     return {};
   }
 }
+
+/** A game's stored `slot_variables`: egg id -> env_variable ('' none); anything else reads as no choice. */
+export const parseSlotVariables = parseStringMap;
 
 /** Staff's slot variable choices of a game: egg id -> env_variable or ''. */
 export async function gameSlotVariables(ctx: AppContext, gameId: number): Promise<Record<string, string>> {

@@ -192,7 +192,7 @@ describe.each(DATABASES)('two production instances on one %s database', (kind) =
     const ctx = {
       db: database.db,
       now,
-      pterodactyl: createPterodactylClient({ baseUrl: panel.url, applicationKey, clientKey }),
+      panel: createPterodactylClient({ baseUrl: panel.url, applicationKey, clientKey }),
       publicCache: { clear: () => undefined },
     } as unknown as AppContext;
     await seedDemoCatalogue(ctx);

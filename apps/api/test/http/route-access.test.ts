@@ -107,6 +107,7 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'GET /api/private/staff/overview': 'admin',
   'GET /api/private/store/games': 'admin',
   'GET /api/private/store/game-variables': 'admin',
+  'GET /api/private/store/game-slots': 'admin',
   'POST /api/private/store/games': 'admin',
   'PUT /api/private/store/games': 'admin',
   'DELETE /api/private/store/games': 'admin',

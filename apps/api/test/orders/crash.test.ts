@@ -51,7 +51,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     ctx = {
       db: database.db,
       dialect: database.dialect,
-      pterodactyl: createPterodactylClient({
+      panel: createPterodactylClient({
         baseUrl: panel.url,
         applicationKey: panel.state.config.applicationKey,
         clientKey: panel.state.config.clientKey,

@@ -92,7 +92,7 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
       db: database.db,
       dialect: database.dialect,
       config: { panelRateLimitPerMinute: 100_000, suspendDays: 7 },
-      pterodactyl: createPterodactylClient({
+      panel: createPterodactylClient({
         baseUrl: panel.url,
         applicationKey: panel.state.config.applicationKey,
         clientKey: panel.state.config.clientKey,

@@ -10,13 +10,12 @@ import { ensureMasterAccount } from '../../src/app/seed/master';
 import { reconcilePanel } from '../../src/orders/reconciliation/panel-reconciler';
 import {
   DATABASES,
-  grantCredits,
+  newServer,
   type Product,
+  packageOffer,
   registerStaff,
-  registerVerified,
   type Session,
   startProduct,
-  uniqueName,
 } from '../harness';
 
 const LICENCE = 'cfxk_1a2b3c4d5e6f7g8h9i0j_abcdef';
@@ -44,33 +43,8 @@ describe.each(DATABASES)('the product on Pelican on %s', (kind) => {
       .servers()
       .find((s) => s.external_id === `falkenhost-server-${userPackageId}`);
 
-  async function offer(session: Session, gameName: string, packageName: string) {
-    const games = (await session.get('/api/public/store/games')).body;
-    const game = games.find((g: { name: string }) => g.name === gameName);
-    const packages = (await session.get(`/api/private/store/available-users-packages?gameId=${game.id}`))
-      .body;
-    const pkg = packages.find((p: { name: string }) => p.name === packageName);
-    const locations = (await session.get(`/api/private/store/package-locations?packageId=${pkg.id}`)).body;
-    return { pkg, location: locations[0], egg: pkg.eggs[0] as number };
-  }
-
-  async function order(gameName: string, packageName: string, variables: Record<string, string> = {}) {
-    const { session, username } = await registerVerified(product);
-    await grantCredits(product, username, 2_000);
-    const { pkg, location, egg } = await offer(session, gameName, packageName);
-    const serverName = uniqueName('pelican');
-    const res = await session.post('/api/private/store/package-by-credits', {
-      serverName,
-      packageId: pkg.id,
-      eggId: egg,
-      locationId: location.id,
-      variables,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const servers = (await session.get('/api/private/servers/owned-servers')).body;
-    const id: number = servers.find((s: { name: string }) => s.name === serverName).user_package_id;
-    return { session, id };
-  }
+  const order = (gameName: string, packageName: string, variables?: Record<string, string>) =>
+    newServer(product, gameName, packageName, variables);
 
   it('sells the demo catalogue from the nodes’ tags as locations and the eggs’ tags as nests', async () => {
     const games = (await master.get('/api/public/store/games')).body.map((g: Loose) => g.name);

@@ -9,10 +9,10 @@ import { ensureMasterAccount } from '../../src/app/seed/master';
 import { reconcilePanel } from '../../src/orders/reconciliation/panel-reconciler';
 import {
   DATABASES,
-  grantCredits,
+  newServer,
   type Product,
+  packageOffer,
   registerStaff,
-  registerVerified,
   type Session,
   startProduct,
   uniqueName,
@@ -38,38 +38,13 @@ describe.each(DATABASES)('package slots on the panel on %s', (kind) => {
   const panelServerOf = (userPackageId: number) =>
     panel().db.servers.find((s) => s.external_id === `falkenhost-server-${userPackageId}`);
 
-  async function offer(session: Session, gameName: string, packageName: string) {
-    const games = (await session.get('/api/public/store/games')).body;
-    const game = games.find((g: { name: string }) => g.name === gameName);
-    const packages = (await session.get(`/api/private/store/available-users-packages?gameId=${game.id}`))
-      .body;
-    const pkg = packages.find((p: { name: string }) => p.name === packageName);
-    const locations = (await session.get(`/api/private/store/package-locations?packageId=${pkg.id}`)).body;
-    return { game, pkg, location: locations[0], egg: pkg.eggs[0] as number };
-  }
-
-  async function order(gameName: string, packageName: string, variables: Record<string, string> = {}) {
-    const { session, username } = await registerVerified(product);
-    await grantCredits(product, username, 2_000);
-    const { pkg, location, egg } = await offer(session, gameName, packageName);
-    const serverName = uniqueName('slots');
-    const res = await session.post('/api/private/store/package-by-credits', {
-      serverName,
-      packageId: pkg.id,
-      eggId: egg,
-      locationId: location.id,
-      variables,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const servers = (await session.get('/api/private/servers/owned-servers')).body;
-    const id: number = servers.find((s: { name: string }) => s.name === serverName).user_package_id;
-    return { session, id, egg };
-  }
+  const order = (gameName: string, packageName: string, variables?: Record<string, string>) =>
+    newServer(product, gameName, packageName, variables);
 
   it('makes a FiveM Starter server with its 32 slots, never the egg’s 48, and keeps them off the order form', async () => {
     const { session, id } = await order('FiveM', 'FiveM Starter', { FIVEM_LICENSES: LICENCE });
     expect(panelServerOf(id)?.environment.MAX_PLAYERS).toBe('32');
-    const { pkg, egg } = await offer(session, 'FiveM', 'FiveM Starter');
+    const { pkg, egg } = await packageOffer(session, 'FiveM', 'FiveM Starter');
     const fields = (await session.get(`/api/private/store/package-variables?packageId=${pkg.id}`)).body;
     expect(fields[String(egg)].map((f: Loose) => f.env_variable)).toEqual(['FIVEM_LICENSES']);
   });
