@@ -11,20 +11,19 @@ import { REASONS } from '@falkenhost/contracts/errors';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { type PanelEgg, type PanelEggVariable, panelEgg } from './nests';
-import { gameSlotVariables, parseStringMap, slotValues, slotVariableOf } from './slot-variables';
+import {
+  gameSlotVariables,
+  gameStringMap,
+  parseStringMap,
+  slotValues,
+  slotVariableOf,
+} from './slot-variables';
 
 /** Parses a stored JSON object of env_variable -> value; anything else reads as empty. */
 export const parseVariables = parseStringMap;
 
 /** Staff's values of a game's egg variables. */
-export async function gameVariables(ctx: AppContext, gameId: number): Promise<Record<string, string>> {
-  const game = await ctx.db
-    .selectFrom('games')
-    .select('variables')
-    .where('id', '=', gameId)
-    .executeTakeFirst();
-  return parseVariables(game?.variables);
-}
+export const gameVariables = (ctx: AppContext, gameId: number) => gameStringMap(ctx, gameId, 'variables');
 
 /**
  * The values a package's servers of `egg` get from above the customer: staff's game values with the

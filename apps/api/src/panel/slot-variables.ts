@@ -66,15 +66,19 @@ export function parseStringMap(json: string | null | undefined): Record<string, 
 /** A game's stored `slot_variables`: egg id -> env_variable ('' none); anything else reads as no choice. */
 export const parseSlotVariables = parseStringMap;
 
-/** Staff's slot variable choices of a game: egg id -> env_variable or ''. */
-export async function gameSlotVariables(ctx: AppContext, gameId: number): Promise<Record<string, string>> {
-  const game = await ctx.db
-    .selectFrom('games')
-    .select('slot_variables')
-    .where('id', '=', gameId)
-    .executeTakeFirst();
-  return parseSlotVariables(game?.slot_variables);
+/** A game's stored JSON map of staff's egg settings: `variables` (values) or `slot_variables`. */
+export async function gameStringMap(
+  ctx: AppContext,
+  gameId: number,
+  column: 'variables' | 'slot_variables',
+): Promise<Record<string, string>> {
+  const game = await ctx.db.selectFrom('games').select(column).where('id', '=', gameId).executeTakeFirst();
+  return parseStringMap(game?.[column]);
 }
+
+/** Staff's slot variable choices of a game: egg id -> env_variable or ''. */
+export const gameSlotVariables = (ctx: AppContext, gameId: number) =>
+  gameStringMap(ctx, gameId, 'slot_variables');
 
 /** The variable holding the player count of `eggId`'s servers of game `gameId`, or null (none, or no egg). */
 export async function slotVariableFor(

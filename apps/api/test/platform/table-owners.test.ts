@@ -61,11 +61,10 @@ const UPWARD_READS: Record<string, string> = {
   'catalog/admin/admin-addons.ts reads user_packages': 'addons_ordered counts live servers only',
   'catalog/admin/admin-packages.ts reads user_packages': 'packages_ordered of the staff list; delete guard',
   // The panel builds a server from its package: egg variables and limits come from the catalogue.
-  'panel/egg-variables.ts reads games': 'the egg variables checked for a package of a game',
   'panel/egg-variables.ts reads package_eggs': 'the eggs a package offers',
   'panel/egg-variables.ts reads packages': 'the package whose eggs are checked',
   'panel/server-build.ts reads user_packages': 'the build of an owned server',
-  'panel/slot-variables.ts reads games': "staff's choice of each egg's player-count variable",
+  'panel/slot-variables.ts reads games': "staff's egg variable values and player-count variables of a game",
   'panel/slot-variables.ts reads package_eggs': 'the eggs whose player-count variable staff choose',
   'panel/slot-variables.ts reads packages': 'the packages of a game whose eggs staff choose for',
   'panel/server-build.ts reads packages': 'the package limits of the build',
