@@ -168,11 +168,13 @@ export const SEED_ADDONS = [
 ] as const;
 
 /**
- * Names of the panel's locations in the other languages, by short code: the demo panel's one location
- * (emulators/pterodactyl/src/seed/seed.ts, "Falkenstein, Germany").
+ * Names of the panel's locations, by short code: the demo panel's one location (the Pterodactyl emulator's
+ * "Falkenstein, Germany"; on Pelican the node tag `de-fsn`, which has no name of its own, so the English
+ * one is written too).
  */
 export const SEED_LOCATION_NAMES = {
   'de-fsn': {
+    en: 'Falkenstein, Germany',
     cs: 'Falkenstein, Německo',
     sk: 'Falkenstein, Nemecko',
     de: 'Falkenstein, Deutschland',

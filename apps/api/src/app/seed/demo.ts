@@ -5,6 +5,21 @@ import { DAY_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import { SEED_ADDONS, SEED_DISCOUNT, SEED_GAMES, SEED_LOCATION_NAMES } from './catalogue';
 
+/**
+ * The seed's location names; the English one only where the panel gives the location no name but its code
+ * (a Pelican tag), so a Pterodactyl panel's own long name stays the one staff edit.
+ */
+function locationNames(
+  locations: Array<{ short: string; long?: string | null }>,
+): CatalogueRows['locationNames'] {
+  return Object.fromEntries(
+    Object.entries(SEED_LOCATION_NAMES).map(([code, { en, ...others }]) => {
+      const panelName = locations.find((l) => l.short === code)?.long;
+      return [code, panelName && panelName !== code ? others : { en, ...others }];
+    }),
+  );
+}
+
 /** @returns false when games already exist. @throws Error when the panel lacks a needed nest */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
   const { db, now, panel } = ctx;
@@ -71,7 +86,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
       },
       names: addon.names,
     })),
-    locationNames: SEED_LOCATION_NAMES,
+    locationNames: locationNames(await panel.listLocations()),
     discounts: [
       {
         name: SEED_DISCOUNT.name,
