@@ -1,9 +1,10 @@
 /** Configuration from environment variables, validated at start-up (demo.md "Modes"). */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PANEL_KINDS, PANEL_LIMITS, type PanelKind, panelKeyProblem } from '@falkenhost/pterodactyl/kinds';
+import { PANEL_KINDS, PANEL_LIMITS, type PanelKind } from '@falkenhost/pterodactyl/kinds';
 import { z } from 'zod';
 import { demoSecrets } from './demo-secrets';
+import { emulatorRateLimit, panelKeyLines, panelKind, withPanelAliases } from './panel-config';
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 const url = z.url();
@@ -207,21 +208,6 @@ const apiRoot = (() => {
 const webDist = resolve(apiRoot, '../web/dist');
 const demoSiteContent = resolve(apiRoot, 'site-content');
 
-/** PANEL_EMULATOR_RATE_LIMIT (or PTERODACTYL_EMULATOR_RATE_LIMIT): unset or `on` keeps the limits. @throws Error for another value */
-function emulatorRateLimit(value: string | undefined): boolean {
-  const v = (value ?? 'on').trim().toLowerCase();
-  if (v === 'on' || v === '') return true;
-  if (v === 'off') return false;
-  throw new Error(`Invalid configuration:\n  PANEL_EMULATOR_RATE_LIMIT: must be on or off, got ${value}`);
-}
-
-/** PANEL_KIND of the demo: unset is pterodactyl. @throws Error for another value */
-function panelKind(value: string | undefined): PanelKind {
-  const v = (value ?? '').trim() || 'pterodactyl';
-  if ((PANEL_KINDS as readonly string[]).includes(v)) return v as PanelKind;
-  throw new Error(`Invalid configuration:\n  PANEL_KIND: must be pterodactyl or pelican, got ${value}`);
-}
-
 /** @param env process.env or a test's own variables. @throws Error naming every wrong or missing variable */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const mode = env.APP_MODE ?? 'demo';
@@ -248,36 +234,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 type ProductionEnv = z.infer<typeof productionSchema>;
-
-/** The panel's variables before PANEL_KIND: PTERODACTYL_URL and the like still work where PANEL_* is unset. */
-const PANEL_ALIASES = {
-  PANEL_URL: 'PTERODACTYL_URL',
-  PANEL_APP_KEY: 'PTERODACTYL_APP_KEY',
-  PANEL_CLIENT_KEY: 'PTERODACTYL_CLIENT_KEY',
-  PANEL_PUBLIC_URL: 'PTERODACTYL_PANEL_URL',
-} as const;
-
-/** `  PANEL_APP_KEY: <problem>` lines for keys that are not of PANEL_KIND's panel (none for an unknown kind). */
-function panelKeyLines(env: Record<string, string | undefined>): string[] {
-  const kind = (env.PANEL_KIND ?? 'pterodactyl') as PanelKind;
-  if (!PANEL_KINDS.includes(kind)) return [];
-  const lines: string[] = [];
-  for (const [name, role] of [
-    ['PANEL_APP_KEY', 'application'],
-    ['PANEL_CLIENT_KEY', 'client'],
-  ] as const) {
-    const key = env[name];
-    const problem = key === undefined ? null : panelKeyProblem(kind, role, key);
-    if (problem) lines.push(`  ${name}: ${problem}`);
-  }
-  return lines;
-}
-
-function withPanelAliases(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const out = { ...env };
-  for (const [name, alias] of Object.entries(PANEL_ALIASES)) out[name] ??= env[alias];
-  return out;
-}
 
 /** APP_MODE=production: every value from `env`, checked. @throws Error naming every wrong or missing one */
 function productionConfig(env: Record<string, string | undefined>): Config {
