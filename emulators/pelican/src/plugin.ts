@@ -53,6 +53,12 @@ const pelicanEmulator: FastifyPluginAsync<PelicanEmulatorOptions> = async (app, 
     }
   });
 
+  // Held once the panel has the whole request (body parsed), as a panel busy with it would be.
+  app.addHook('preHandler', async (request) => {
+    const held = state.heldFor(request.method, request.url);
+    if (held) await held;
+  });
+
   await app.register(
     async (api: FastifyInstance) => {
       api.addHook('onRequest', applicationAuth(state));

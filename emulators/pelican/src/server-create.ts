@@ -6,7 +6,7 @@ import {
   type ValidationIssue,
   validateFields,
 } from '@falkenhost/pterodactyl-emulator/rules';
-import { pickAllocation, viableNodes } from './deploy';
+import { nodeIsViable, pickAllocation, viableNodes } from './deploy';
 import type { EggRecord, ServerRecord } from './state/records';
 import type { PelicanState } from './state/state';
 
@@ -118,8 +118,18 @@ function placement(state: PelicanState, body: Body): { nodeId: number; allocatio
     const allocation = db.allocations.find(
       (a) => a.id === Number((body.allocation as Record<string, unknown>).default),
     );
-    if (!allocation)
+    const node = db.nodes.find((n) => n.id === allocation?.node_id);
+    if (!allocation || !node)
       throw panelError(422, 'ValidationException', 'The selected allocation.default is invalid.');
+    // Pelican checks no capacity here, as Pterodactyl; refusing keeps the demo's nodes from being overfilled.
+    if (
+      !nodeIsViable(db, node, Number(body.limits.memory), Number(body.limits.disk), Number(body.limits.cpu))
+    )
+      throw panelError(
+        400,
+        'NoViableNodeException',
+        'The node of the selected allocation does not have enough free memory or disk for this server.',
+      );
     return { nodeId: allocation.node_id, allocationId: allocation.id };
   }
   const nodes = viableNodes(

@@ -52,6 +52,11 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
   const getUserByExternalId = (externalId: string) =>
     orNull(get<PanelUser>(`/users/external/${enc(externalId)}`));
 
+  const listEggs = async (nestId: number, opts: { includeVariables?: boolean }) => {
+    const query = opts.includeVariables ? { include: 'variables' } : {};
+    const body = await app<List<EggWire>>({ method: 'GET', path: `/nests/${nestId}/eggs`, query });
+    return body.data.map((d) => unwrapEgg(d.attributes));
+  };
   return {
     /** HTTP requests sent and 429 answers received since the client was made. */
     stats,
@@ -87,10 +92,13 @@ export function createPterodactylClient(options: PterodactylClientOptions) {
     /** All nests. */
     listNests: () => listAll<Nest>('/nests'),
     /** The eggs of a nest (the panel does not paginate them); `includeVariables` fills `egg.variables`. */
-    listEggs: async (nestId: number, opts: { includeVariables?: boolean } = {}) => {
-      const query = opts.includeVariables ? { include: 'variables' } : {};
-      const body = await app<List<EggWire>>({ method: 'GET', path: `/nests/${nestId}/eggs`, query });
-      return body.data.map((d) => unwrapEgg(d.attributes));
+    listEggs: (nestId: number, opts: { includeVariables?: boolean } = {}) => listEggs(nestId, opts),
+    /** Every nest with its eggs and their variables: the nests, then a call per nest. */
+    listNestsWithEggs: async (): Promise<Array<Nest & { eggs: Egg[] }>> => {
+      const nests = await listAll<Nest>('/nests');
+      return Promise.all(
+        nests.map(async (nest) => ({ ...nest, eggs: await listEggs(nest.id, { includeVariables: true }) })),
+      );
     },
     /** One egg; `includeVariables` fills `egg.variables`. */
     getEgg: async (nestId: number, eggId: number, opts: { includeVariables?: boolean } = {}) =>

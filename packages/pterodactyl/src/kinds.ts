@@ -25,7 +25,8 @@ export const PANEL_LIMITS = {
   pelican: { applicationPerMinute: 256, clientPerMinute: 256 },
 } as const satisfies Record<PanelKind, { applicationPerMinute: number; clientPerMinute: number }>;
 
-const NAMES: Record<PanelKind, string> = { pterodactyl: 'Pterodactyl', pelican: 'Pelican' };
+/** Each panel's own name, for people. */
+export const PANEL_NAMES: Record<PanelKind, string> = { pterodactyl: 'Pterodactyl', pelican: 'Pelican' };
 
 /**
  * What is wrong with `key` as the `role` key of a `kind` panel, in words for the operator, or null when
@@ -38,8 +39,8 @@ export function panelKeyProblem(kind: PanelKind, role: 'application' | 'client',
   const other = PANEL_KINDS.find((k) => k !== kind) as PanelKind;
   for (const r of ['application', 'client'] as const)
     if (key.startsWith(PANEL_KEY_PREFIXES[other][r]))
-      return `is a ${NAMES[other]} ${r} key (${PANEL_KEY_PREFIXES[other][r]}...), but PANEL_KIND is ${kind}: set PANEL_KIND=${other}, or give a ${NAMES[kind]} ${role} key (${prefix}...)`;
+      return `is a ${PANEL_NAMES[other]} ${r} key (${PANEL_KEY_PREFIXES[other][r]}...), but PANEL_KIND is ${kind}: set PANEL_KIND=${other}, or give a ${PANEL_NAMES[kind]} ${role} key (${prefix}...)`;
   if (key.startsWith(PANEL_KEY_PREFIXES[kind][role === 'application' ? 'client' : 'application']))
-    return `is a ${NAMES[kind]} ${role === 'application' ? 'client' : 'application'} key; give the ${role} key (${prefix}...)`;
-  return `must be a ${NAMES[kind]} ${role} key (${prefix}...)`;
+    return `is a ${PANEL_NAMES[kind]} ${role === 'application' ? 'client' : 'application'} key; give the ${role} key (${prefix}...)`;
+  return `must be a ${PANEL_NAMES[kind]} ${role} key (${prefix}...)`;
 }

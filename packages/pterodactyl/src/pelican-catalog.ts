@@ -110,6 +110,14 @@ export function pelicanCatalog(core: Core) {
       (await readEggs())
         .filter((egg) => nestIdsOf(egg).includes(nestId))
         .map((egg) => eggFromPelican(egg, opts.includeVariables === true)),
+    // One GET /eggs, where Pterodactyl needs a call per nest.
+    listNestsWithEggs: async (): Promise<Array<Nest & { eggs: Egg[] }>> => {
+      const eggs = await readEggs();
+      return nestsFromEggs(eggs).map((nest) => ({
+        ...nest,
+        eggs: eggs.filter((egg) => nestIdsOf(egg).includes(nest.id)).map((egg) => eggFromPelican(egg, true)),
+      }));
+    },
     getEgg: async (nestId: number, eggId: number, opts: { includeVariables?: boolean } = {}) => {
       const query = opts.includeVariables ? { include: 'variables' } : {};
       const egg = await get<PelicanEgg>(`/eggs/${eggId}`, query);

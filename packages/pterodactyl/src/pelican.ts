@@ -125,14 +125,17 @@ function pelicanUsers(core: Core) {
 function pelicanClientApi(core: Core) {
   const { client, listAll } = core;
   return {
-    // The account has no `id` on Pelican: the id is the Application API's user of that uuid (0 if none).
+    // The account has no `id` on Pelican: the id is the Application API's user of that uuid (0 if none, or
+    // if the application key cannot read users: what the client key answered stands on its own).
     getAccount: async () => {
       const account = (
         await client<
           Item<{ uuid: string; username: string; email: string; admin?: boolean; root_admin?: boolean }>
         >({ method: 'GET', path: '/account' })
       ).attributes;
-      const users = await listAll<PelicanUser>('/users', { 'filter[uuid]': account.uuid });
+      const users = await listAll<PelicanUser>('/users', { 'filter[uuid]': account.uuid }).catch(
+        (): PelicanUser[] => [],
+      );
       const id = users.find((u) => u.uuid === account.uuid)?.id ?? 0;
       const admin = account.root_admin ?? account.admin ?? false;
       return { id, admin, username: account.username, email: account.email };

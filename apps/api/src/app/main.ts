@@ -1,5 +1,6 @@
 /** Starts Falkenhost (`npm start`); demo mode needs no configuration. */
 import { join } from 'node:path';
+import { PANEL_NAMES } from '@falkenhost/pterodactyl/kinds';
 import { startJobs } from '../jobs/scheduler';
 import { loadConfig } from '../platform/config';
 import { seedDemoCatalogue } from './seed/demo';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   }
   const jobs = startJobs(server.ctx);
   console.log(
-    `\n  Falkenhost (${config.mode}) is running at ${config.publicUrl} on Node.js ${process.version}\n`,
+    `\n  Falkenhost (${config.mode}) is running at ${config.publicUrl} on Node.js ${process.version}, driving the ${PANEL_NAMES[config.panel.kind]} panel at ${config.panel.url}\n`,
   );
 
   // Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS; a second signal exits at once.

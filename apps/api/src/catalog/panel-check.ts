@@ -51,7 +51,9 @@ export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Pro
     keys.push(`client key: cannot read its account (${describe(error)})`);
   }
   if (!nodes) return { keys, panel: [], games: [] };
-  const panel = await panelProblems(ctx, nodes);
+  const { problems: panel, otherKind } = await panelProblems(ctx, nodes);
+  // Read in the other panel's terms, no game can be judged.
+  if (otherKind) return { keys, panel, games: [] };
 
   const games = await ctx.db
     .selectFrom('games')
@@ -121,16 +123,18 @@ export async function checkPanel(ctx: PanelReader & Pick<AppContext, 'db'>): Pro
 
 /**
  * The panel's locations and nests can be read (a 404 means a panel of the other kind than PANEL_KIND:
- * Pelican has no locations or nests, Pterodactyl no egg list), and every node is in a location (on
- * Pelican: has a tag), else no package can be placed on it.
+ * Pelican has no locations or nests, Pterodactyl no egg list: `otherKind`), and every node is in a
+ * location (on Pelican: has a tag), else no package can be placed on it.
  */
 async function panelProblems(
   ctx: PanelReader,
   nodes: Array<{ name: string; location_id: number }>,
-): Promise<string[]> {
+): Promise<{ problems: string[]; otherKind: boolean }> {
   const problems: string[] = [];
+  let otherKind = false;
   const read = async <T>(what: string, call: () => Promise<T>): Promise<T | null> =>
     call().catch((error) => {
+      otherKind ||= isNotFound(error);
       problems.push(
         isNotFound(error)
           ? `the panel answers 404 for its ${what}: it is not the kind PANEL_KIND names (pterodactyl or pelican)`
@@ -148,7 +152,7 @@ async function panelProblems(
           `node ${node.name} is in no location (on Pelican: it has no tag), so no package can use it`,
         );
   }
-  return problems;
+  return { problems, otherKind };
 }
 
 /** A package's slots against the egg's player-count variable: refused (a problem) or not enforced (a note). */

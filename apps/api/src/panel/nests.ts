@@ -45,32 +45,30 @@ export type PanelReader = Pick<AppContext, 'panel' | 'now'>;
 const cache = new WeakMap<PanelReader['panel'], { at: number; loading: Promise<Loaded> }>();
 
 async function read(ctx: PanelReader): Promise<Loaded> {
-  const nests = await ctx.panel.listNests();
+  const nests = await ctx.panel.listNestsWithEggs();
   const eggs = new Map<number, PanelEgg>();
-  const result = await Promise.all(
-    nests.map(async (nest) => {
-      const list = await ctx.panel.listEggs(nest.id, { includeVariables: true });
-      for (const egg of list) {
-        eggs.set(egg.id, {
-          id: egg.id,
-          nestId: nest.id,
-          name: egg.name,
-          docker_image: egg.docker_image,
-          startup: egg.startup,
-          variables: (egg.variables ?? []).map((v) => ({
-            env_variable: v.env_variable,
-            name: v.name,
-            description: v.description,
-            default_value: v.default_value,
-            rules: v.rules,
-            user_editable: v.user_editable,
-            user_viewable: v.user_viewable,
-          })),
-        });
-      }
-      return { id: nest.id, name: nest.name, eggs: list.map((egg) => ({ id: egg.id, name: egg.name })) };
-    }),
-  );
+  const result = nests.map((nest) => {
+    const list = nest.eggs;
+    for (const egg of list) {
+      eggs.set(egg.id, {
+        id: egg.id,
+        nestId: nest.id,
+        name: egg.name,
+        docker_image: egg.docker_image,
+        startup: egg.startup,
+        variables: (egg.variables ?? []).map((v) => ({
+          env_variable: v.env_variable,
+          name: v.name,
+          description: v.description,
+          default_value: v.default_value,
+          rules: v.rules,
+          user_editable: v.user_editable,
+          user_viewable: v.user_viewable,
+        })),
+      });
+    }
+    return { id: nest.id, name: nest.name, eggs: list.map((egg) => ({ id: egg.id, name: egg.name })) };
+  });
   return { nests: result, eggs };
 }
 

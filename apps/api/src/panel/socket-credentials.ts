@@ -48,20 +48,25 @@ export function socketIsFor(socketUrl: string, uuid: string): boolean {
   }
 }
 
+/** A panel token's `exp` in epoch ms, read without verifying; null when it has none. */
+export function tokenExpiresAt(token: string): number | null {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * When to ask again for a token read at `now` (epoch ms): `renewBeforeMs` before its `exp`, or halfway
  * through what is left of a shorter life, so a short-lived token is still shared; `shortLivedMs` from
  * now when the token has no `exp` (decoded without verifying: Wings checks the signature, we only time it).
  */
 export function renewalTime(token: string, now: number, renewBeforeMs: number, shortLivedMs: number): number {
-  let exp: number | undefined;
-  try {
-    exp = decodeJwt(token).exp;
-  } catch {
-    exp = undefined;
-  }
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) return now + shortLivedMs;
-  const left = exp * 1000 - now;
+  const expiresAt = tokenExpiresAt(token);
+  if (expiresAt === null) return now + shortLivedMs;
+  const left = expiresAt - now;
   return now + Math.max(0, left - Math.min(renewBeforeMs, left / 2));
 }
 

@@ -3,7 +3,12 @@ import { isNotFound } from '@falkenhost/pterodactyl/errors';
 import type { ProcessState } from '@falkenhost/pterodactyl/types';
 import WebSocket from 'ws';
 import type { AppContext } from '../platform/context';
-import type { PanelServer, SocketCredential, SocketCredentials } from './socket-credentials';
+import {
+  type PanelServer,
+  type SocketCredential,
+  type SocketCredentials,
+  tokenExpiresAt,
+} from './socket-credentials';
 
 export type { PanelServer } from './socket-credentials';
 
@@ -27,6 +32,10 @@ const HEARTBEAT_MS = 30_000;
 /** `send stats` from browsers reaches Wings at most this often per server; others get the last stats. */
 const STATS_REQUEST_MS = 1_000;
 /** Largest frame accepted from Wings (console output is dropped but must be read). */
+/** Pelican's Wings takes one `auth` per 5 s (burst 2) and drops the rest with `throttled` (limiter.go). */
+const AUTH_THROTTLE_MS = 5_000;
+/** `jwt error` reasons that mean "no valid token yet", not "this token is refused" (Wings' tokens.go). */
+const OUT_OF_DATE_REASONS = new Set(['jwt: exp claim is invalid', 'jwt: no jwt present']);
 const UPSTREAM_MAX_PAYLOAD = 4 * 1024 * 1024;
 
 /** One frame of the Wings socket protocol (JSON `{ event, args }`), the same on our socket. */
@@ -62,6 +71,7 @@ export class Upstream<W extends Listener> {
   private closed = false;
   private failures = 0;
   private retryTimer: NodeJS.Timeout | undefined;
+  private authTimer: NodeJS.Timeout | undefined;
   /** the panel token last sent as `auth`, which Wings' expiry notices are about */
   private token: string | null = null;
   /** Wings refused `token` before `auth success`: a reopen asks for another */
@@ -127,6 +137,13 @@ export class Upstream<W extends Listener> {
     socket.on('error', (error) =>
       this.ctx.log.debug({ err: error, server: this.server.uuid }, 'wings socket error'),
     );
+    // Wings answers 404 for a server it no longer has (Pelican's Wings drops the socket of a deleted
+    // server without a close frame): the next open asks the panel afresh, whose 404 ends the watchers.
+    socket.on('unexpected-response', (_request, response) => {
+      if (response.statusCode === 404) this.refused = true;
+      response.resume();
+      socket.terminate();
+    });
     socket.on('close', (code, reason) => {
       if (this.socket !== socket) return;
       this.socket = null;
@@ -178,7 +195,10 @@ export class Upstream<W extends Listener> {
         return;
       case 'token expired':
       case 'jwt error':
-        void this.renew(true);
+        // Wings may not have taken our newest token yet (in flight, or dropped as `throttled`): it goes
+        // again, rather than another from the panel, unless it is out of date itself or refused outright.
+        if (this.tokenStillGood(message.event, args[0])) this.authAgainLater();
+        else void this.renew(true);
         return;
       case 'daemon error':
         // Before `auth success` it is the token Wings could not read (its signature): start again later.
@@ -222,6 +242,23 @@ export class Upstream<W extends Listener> {
     }
   }
 
+  /** Whether Wings' complaint can be about an older token than ours, which is not expired itself. */
+  private tokenStillGood(event: unknown, reason: unknown): boolean {
+    if (event === 'jwt error' && !OUT_OF_DATE_REASONS.has(String(reason))) return false;
+    const expiresAt = this.token ? tokenExpiresAt(this.token) : null;
+    return expiresAt !== null && expiresAt > this.ctx.now();
+  }
+
+  /** Sends the token in use as `auth` once Wings' auth limit allows another (one at a time). */
+  private authAgainLater(): void {
+    if (this.authTimer) return;
+    this.authTimer = setTimeout(() => {
+      this.authTimer = undefined;
+      if (this.token && this.socket?.readyState === WebSocket.OPEN)
+        this.socket.send(frame('auth', [this.token]));
+    }, AUTH_THROTTLE_MS);
+  }
+
   /** Every token check: a socket silent since the last ping is ended, which reconnects it. */
   heartbeat(): void {
     const socket = this.socket;
@@ -247,6 +284,7 @@ export class Upstream<W extends Listener> {
   close(): void {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.authTimer);
     const socket = this.socket;
     this.socket = null;
     if (socket && socket.readyState === WebSocket.CONNECTING) socket.terminate();

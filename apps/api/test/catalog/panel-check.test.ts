@@ -2,17 +2,21 @@
  * `npm run check:panel` (issue 28 point 9): per game, whether the configured panel can provision it and
  * what is missing, from GET requests only.
  */
-import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
+
+import type { PelicanState } from '@falkenhost/pelican-emulator/state/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPanel, formatPanelCheck } from '../../src/catalog/panel-check';
 import { EGG_READING_FRESH_MS } from '../../src/panel/nests';
+import { createPanelClient } from '../../src/panel/port';
 import { type Product, startProduct } from '../harness';
+import { PANELS, productPanel } from '../panels';
 
-describe('check:panel', () => {
+describe.each(PANELS)('check:panel on %s', (panelKind) => {
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct('sqlite');
+    product = await startProduct('sqlite', { panel: panelKind });
   });
+  const panel = () => productPanel(product);
   afterAll(async () => product?.close());
 
   it('says every demo game can be sold, and which values customers give', async () => {
@@ -39,9 +43,11 @@ describe('check:panel', () => {
   });
 
   it('names a node in no location, which no package can use', async () => {
-    const node = product.server.emulators!.pterodactyl.db.nodes.at(-1)!;
-    const location = node.location_id;
-    node.location_id = 987_654;
+    const node = panel().db.nodes.at(-1)!;
+    // Pterodactyl: a location id no location has; Pelican: no tag at all.
+    const saved = 'tags' in node ? node.tags : node.location_id;
+    if ('tags' in node) node.tags = [];
+    else node.location_id = 987_654;
     try {
       const report = await checkPanel(product.server.ctx);
       expect(report.panel).toEqual([
@@ -49,7 +55,8 @@ describe('check:panel', () => {
       ]);
       expect(formatPanelCheck(report)).toContain(`panel:\n  ! node ${node.name} is in no location`);
     } finally {
-      node.location_id = location;
+      if ('tags' in node) node.tags = saved as string[];
+      else node.location_id = saved as number;
     }
   });
 
@@ -68,17 +75,31 @@ describe('check:panel', () => {
   });
 
   it('names a variable nobody can give, and a client key that is not a root admin', async () => {
-    const panel = product.server.emulators!.pterodactyl;
-    const licence = panel.db.eggs
-      .flatMap((e) => e.variables)
+    const licence = panel()
+      .db.eggs.flatMap((e) => e.variables)
       .find((v) => v.env_variable === 'FIVEM_LICENSES')!;
     licence.user_editable = false;
     product.advance(EGG_READING_FRESH_MS + 1_000);
-    const owner = panel.clientKeyOwner();
-    owner.root_admin = false;
+    // Pterodactyl: the client key's owner loses root admin. Pelican: its application key needs a root
+    // admin owner too, so the client key is one of a separate account that never was one.
+    const owner = panel().db.users.find((u) => u.id === panel().keyOwner().id)!;
+    const ctx = product.server.ctx;
+    let checked = ctx;
+    if (panel().kind === 'pelican') {
+      const state = productPanel(product).state as PelicanState;
+      const player = await ctx.panel.createUser({
+        email: 'player@example.org',
+        username: 'player',
+        first_name: 'P',
+        last_name: 'P',
+      });
+      const { url, applicationKey } = ctx.config.panel;
+      const clientKey = state.issueKey('client', player.id);
+      checked = { ...ctx, panel: createPanelClient('pelican', { baseUrl: url, applicationKey, clientKey }) };
+    } else owner.root_admin = false;
     try {
-      const before = JSON.stringify(panel.snapshot());
-      const report = await checkPanel(product.server.ctx);
+      const before = JSON.stringify(panel().snapshot());
+      const report = await checkPanel(checked);
       expect(report.keys).toEqual([expect.stringContaining('is not a root administrator')]);
       const fivem = report.games.find((g) => g.game === 'FiveM')!;
       expect(fivem.sellable).toBe(false);
@@ -86,7 +107,7 @@ describe('check:panel', () => {
         expect.stringContaining('FIVEM_LICENSES (required|string|max:33) needs a value'),
       ]);
       expect(formatPanelCheck(report)).toMatch(/^CANNOT +FiveM$/m);
-      expect(JSON.stringify(panel.snapshot())).toBe(before);
+      expect(JSON.stringify(panel().snapshot())).toBe(before);
     } finally {
       licence.user_editable = true;
       owner.root_admin = true;
@@ -98,13 +119,28 @@ describe('check:panel', () => {
     const ctx = product.server.ctx;
     const report = await checkPanel({
       ...ctx,
-      panel: createPterodactylClient({
+      panel: createPanelClient(panelKind, {
         baseUrl: ctx.config.panel.url,
-        applicationKey: `ptla_${'x'.repeat(43)}`,
+        applicationKey: `${panelKind === 'pelican' ? 'papp' : 'ptla'}_${'x'.repeat(43)}`,
         clientKey: ctx.config.panel.clientKey,
       }),
     });
     expect(report.keys).toEqual([expect.stringContaining('application key: cannot read nodes')]);
     expect(report.games).toEqual([]);
+  });
+
+  it('names a panel of the other kind than PANEL_KIND by its 404s, with GET requests only', async () => {
+    const ctx = product.server.ctx;
+    const other = panelKind === 'pelican' ? 'pterodactyl' : 'pelican';
+    const before = JSON.stringify(panel().snapshot());
+    const { url, applicationKey, clientKey } = ctx.config.panel;
+    const wrong = createPanelClient(other, { baseUrl: url, applicationKey, clientKey });
+    const report = await checkPanel({ ...ctx, panel: wrong });
+    expect(report.panel).toContainEqual(
+      expect.stringMatching(/^the panel answers 404 for its .*: it is not the kind PANEL_KIND names/),
+    );
+    // Read in the other panel's terms, no game is judged.
+    expect(report.games).toEqual([]);
+    expect(JSON.stringify(panel().snapshot())).toBe(before);
   });
 });

@@ -10,8 +10,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
-import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
 import { ORDER_LEASE_MS, reconcileCardOrders } from '../../src/orders/checkout/card-order-advance';
@@ -24,13 +22,15 @@ import { migrateToLatest } from '../../src/platform/db/migrate';
 import { newUserPackage } from '../../src/platform/db/rows';
 import { createPublicCache } from '../../src/platform/requests/public-cache';
 import { bundleWorker } from '../fixtures/bundled-worker';
-import { DATABASES, insertCustomer } from '../harness';
+import { insertCustomer } from '../harness';
+import { PANEL_CASES, panelClientOf, type StandalonePanel, startPanelEmulator } from '../panels';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const WORKER = resolve(import.meta.dirname, '../fixtures/order-worker.ts');
 
-describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
-  let panel: RunningEmulator;
+describe.each(PANEL_CASES)('an order killed mid-way on $db, $panel', ({ db: kind, panel: panelKind }) => {
+  let panel: StandalonePanel;
+  let locationId: number;
   let database: Db;
   let ctx: AppContext;
   let dir: string;
@@ -41,7 +41,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
 
   beforeAll(async () => {
     worker = await bundleWorker(WORKER);
-    panel = await startEmulator({ installSeconds: 0.1, statsIntervalMs: 100 });
+    panel = await startPanelEmulator(panelKind, { installSeconds: 0.1, statsIntervalMs: 100 });
     dir = mkdtempSync(join(tmpdir(), 'falkenhost-crash-'));
     url = kind === 'postgres' ? (process.env.DATABASE_URL as string) : `sqlite:${join(dir, 'crash.db')}`;
     database = await openDatabase(url, { schema });
@@ -51,11 +51,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     ctx = {
       db: database.db,
       dialect: database.dialect,
-      panel: createPterodactylClient({
-        baseUrl: panel.url,
-        applicationKey: panel.state.config.applicationKey,
-        clientKey: panel.state.config.clientKey,
-      }),
+      panel: panelClientOf(panel),
       publicCache: createPublicCache(),
       // No staff webhook: the order paths queue no staff notification (platform/staff-webhook.ts).
       config: { staffWebhookUrl: null },
@@ -64,6 +60,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
       log,
     } as unknown as AppContext;
     await seedDemoCatalogue(ctx);
+    locationId = (await ctx.panel.listLocations())[0]!.id;
   });
   afterAll(async () => {
     if (schema) await database?.db.schema.dropSchema(schema).ifExists().cascade().execute();
@@ -88,12 +85,11 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
       .select('egg_id')
       .where('package_id', '=', pkg.id)
       .executeTakeFirstOrThrow();
-    const location = panel.state.db.locations[0]!.id;
     return {
       serverName: 'crashed',
       packageId: pkg.id,
       eggId: egg.egg_id,
-      locationId: location,
+      locationId,
       addonIds: [],
       variables: {},
     };
@@ -116,9 +112,10 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
         ...process.env,
         WORKER_DB: url,
         WORKER_SCHEMA: schema ?? '',
+        WORKER_PANEL_KIND: panel.kind,
         WORKER_PANEL_URL: panel.url,
-        WORKER_APP_KEY: panel.state.config.applicationKey,
-        WORKER_CLIENT_KEY: panel.state.config.clientKey,
+        WORKER_APP_KEY: panel.applicationKey,
+        WORKER_CLIENT_KEY: panel.clientKey,
         WORKER_USER: String(userId),
         WORKER_ORDER: JSON.stringify(await orderBody()),
         WORKER_CARD_ORDER: cardOrderId === undefined ? '' : String(cardOrderId),
@@ -152,7 +149,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     return vi
       .waitFor(
         () => {
-          const made = panel.state.servers().find((s) => s.external_id === externalId);
+          const made = panel.servers().find((s) => s.external_id === externalId);
           if (!made) throw new Error(`no panel server ${externalId}`);
           return made;
         },
@@ -187,9 +184,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     const after = await state(userId);
     expect(after.server.status).toBe('failed');
     expect(after.credits).toBe(100_000);
-    expect(panel.state.servers().some((s) => s.external_id === `falkenhost-server-${after.server.id}`)).toBe(
-      false,
-    );
+    expect(panel.servers().some((s) => s.external_id === `falkenhost-server-${after.server.id}`)).toBe(false);
   });
 
   it('adopts the server of an order killed while the panel was making it', async () => {
@@ -299,7 +294,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(order.status).toBe('completed');
     expect(
-      panel.state.servers().filter((s) => s.external_id === `falkenhost-server-${userPackageId}`),
+      panel.servers().filter((s) => s.external_id === `falkenhost-server-${userPackageId}`),
     ).toHaveLength(1);
   });
 
@@ -307,9 +302,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
     const userId = await customer();
     const { orderId, userPackageId } = await paidCardOrder(userId);
     await orderKilledAt(userId, 'POST', /\/api\/application\/users$/, orderId);
-    expect(panel.state.servers().some((s) => s.external_id === `falkenhost-server-${userPackageId}`)).toBe(
-      false,
-    );
+    expect(panel.servers().some((s) => s.external_id === `falkenhost-server-${userPackageId}`)).toBe(false);
     clock.advance(ORDER_LEASE_MS + 1_000);
     await reconcileCardOrders(ctx);
     const server = await ctx.db
@@ -319,7 +312,7 @@ describe.each(DATABASES)('an order killed mid-way on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(server.status).toBe('paid');
     expect(
-      panel.state.servers().filter((s) => s.external_id === `falkenhost-server-${userPackageId}`),
+      panel.servers().filter((s) => s.external_id === `falkenhost-server-${userPackageId}`),
     ).toHaveLength(1);
   });
 });

@@ -21,9 +21,6 @@ import {
 } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createPterodactylClient } from '@falkenhost/pterodactyl/client';
-import type { Server } from '@falkenhost/pterodactyl/types';
-import { type RunningEmulator, startEmulator } from '@falkenhost/pterodactyl-emulator/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/app/seed/demo';
 import { ensureMasterAccount } from '../../src/app/seed/master';
@@ -33,6 +30,7 @@ import {
   recoverProvisioning,
 } from '../../src/orders/checkout/package-by-credits';
 import { reconcilePanel } from '../../src/orders/reconciliation/panel-reconciler';
+import type { PanelServer } from '../../src/panel/port';
 import { buildMatches, currentBuild } from '../../src/panel/server-build';
 import { createClock } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
@@ -44,7 +42,8 @@ import { buyAddon } from '../../src/servers/changes/server-changes';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
 import { CHANGE_STALE_MS } from '../../src/servers/server-records';
 import { bundleWorker } from '../fixtures/bundled-worker';
-import { DATABASES, freePort, insertCustomer } from '../harness';
+import { freePort, insertCustomer } from '../harness';
+import { PANEL_CASES, panelClientOf, type StandalonePanel, startPanelEmulator } from '../panels';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const WORKER = resolve(import.meta.dirname, '../fixtures/step-worker.ts');
@@ -64,8 +63,9 @@ interface Hold {
   finished: () => void;
 }
 
-describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
-  let panel: RunningEmulator;
+describe.each(PANEL_CASES)('killed at every panel call on $db, $panel', ({ db: kind, panel: panelKind }) => {
+  let panel: StandalonePanel;
+  let locationId: number;
   let proxy: HttpServer;
   let proxyUrl: string;
   let database: Db;
@@ -81,7 +81,11 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
 
   beforeAll(async () => {
     worker = await bundleWorker(WORKER);
-    panel = await startEmulator({ installSeconds: 0.1, statsIntervalMs: 100 });
+    panel = await startPanelEmulator(panelKind, {
+      installSeconds: 0.1,
+      statsIntervalMs: 100,
+      rateLimit: false,
+    });
     dir = mkdtempSync(join(tmpdir(), 'falkenhost-kill-'));
     url = kind === 'postgres' ? (process.env.DATABASE_URL as string) : `sqlite:${join(dir, 'kill.db')}`;
     database = await openDatabase(url, { schema });
@@ -92,11 +96,8 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
       db: database.db,
       dialect: database.dialect,
       config: { panelRateLimitPerMinute: 100_000, suspendDays: 7 },
-      panel: createPterodactylClient({
-        baseUrl: panel.url,
-        applicationKey: panel.state.config.applicationKey,
-        clientKey: panel.state.config.clientKey,
-      }),
+      // The panel's budget is tested elsewhere (panel-budget.test.ts); here its pauses only cost time.
+      panel: panelClientOf(panel, { rateLimit: false }),
       publicCache: createPublicCache(),
       now: clock.now,
       clock,
@@ -104,6 +105,7 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
     } as unknown as AppContext;
     await seedDemoCatalogue(ctx);
     await ensureMasterAccount(ctx, 'master@example.com');
+    locationId = (await ctx.panel.listLocations())[0]!.id;
     const upstream = new URL(panel.url).origin;
     proxy = createServer((req, res) => void relay(upstream, req, res));
     const port = await freePort();
@@ -192,7 +194,7 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
       serverName: 'killed',
       packageId: pkg.id,
       eggId: egg.egg_id,
-      locationId: panel.state.db.locations[0]!.id,
+      locationId,
       addonIds: [],
       variables: {},
     };
@@ -226,9 +228,10 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
         ...process.env,
         WORKER_DB: url,
         WORKER_SCHEMA: schema ?? '',
+        WORKER_PANEL_KIND: panel.kind,
         WORKER_PANEL_URL: proxyUrl,
-        WORKER_APP_KEY: panel.state.config.applicationKey,
-        WORKER_CLIENT_KEY: panel.state.config.clientKey,
+        WORKER_APP_KEY: panel.applicationKey,
+        WORKER_CLIENT_KEY: panel.clientKey,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -339,7 +342,7 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const rows = await ctx.db.selectFrom('user_packages').selectAll().where('user_id', '=', userId).execute();
     for (const row of rows) {
-      const onPanel = panel.state.servers().filter((s) => s.external_id === `falkenhost-server-${row.id}`);
+      const onPanel = panel.servers().filter((s) => s.external_id === `falkenhost-server-${row.id}`);
       expect(['provisioning', 'deleting'], `${label}: row ${row.id} left ${row.status}`).not.toContain(
         row.status,
       );
@@ -349,7 +352,7 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
         expect(server.uuid, `${label}: recorded uuid`).toBe(row.ptero_server_uuid);
         expect(server.user_id, `${label}: owner`).toBe(user.ptero_user_id);
         // Minecraft's eggs have no slot variable: the limits are the build.
-        const container = { environment: {} } as Server['container'];
+        const container = { environment: {} } as PanelServer['container'];
         expect(
           buildMatches({ ...server, container }, await currentBuild(ctx, row.id), null),
           `${label}: build`,
@@ -382,7 +385,7 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
           .execute()
       ).map((r): [string, number | null] => [`falkenhost-server-${r.id}`, r.ptero_user_id]),
     );
-    for (const server of panel.state.servers()) {
+    for (const server of panel.servers()) {
       if (!server.external_id?.startsWith('falkenhost-server-')) continue;
       expect(server.user_id, server.external_id).toBe(owners.get(server.external_id));
     }
@@ -417,7 +420,7 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
     const ordered = await setUp('order');
     const withAddon = await setUp('addon');
     const cancelled = await setUp('cancel');
-    const saved = panel.state.snapshot();
+    const saved = panel.snapshot();
     const user = (id: number) =>
       ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await orderPackageByCredits(ctx, await user(ordered.userId), await orderBody());
@@ -425,7 +428,7 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
     await runChild('cancel', cancelled.userId, cancelled.serverId);
     await runPanelQueue(ctx);
     // The panel comes back from its last save: the new server, the new build and the deletion are lost.
-    panel.state.restore(saved);
+    panel.restore(saved);
     const result = await reconcilePanel(ctx);
     expect(result).toMatchObject({ recreated: 1, repaired: 1, failed: 0 });
     await expectConsistent('order', ordered.userId, 'order forgotten');
@@ -438,9 +441,9 @@ describe.each(DATABASES)('killed at every panel call on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(cancelledRow.status).toBe('deleted');
     expect(result.reported).toBe(1);
-    expect(
-      panel.state.servers().some((s) => s.external_id === `falkenhost-server-${cancelled.serverId}`),
-    ).toBe(true);
+    expect(panel.servers().some((s) => s.external_id === `falkenhost-server-${cancelled.serverId}`)).toBe(
+      true,
+    );
     await expectNoServerOfTheWrongCustomer();
   });
 });

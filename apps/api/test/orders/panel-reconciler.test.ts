@@ -11,7 +11,6 @@ import { enqueuePanelTask } from '../../src/panel/panel-queue';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
 import {
   billingAddress,
-  DATABASES,
   grantCredits,
   minecraftOffer,
   orderByCredits,
@@ -22,17 +21,18 @@ import {
   startProduct,
   waitFor,
 } from '../harness';
+import { eggStartup, isInstalled, PANEL_CASES, productPanel } from '../panels';
 
-describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
+describe.each(PANEL_CASES)('the panel reconciler on $db, $panel', ({ db: kind, panel: panelKind }) => {
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct(kind);
+    product = await startProduct(kind, { panel: panelKind });
     // The audit log names a staff member: the product's own entries go under the first master.
     await ensureMasterAccount(product.server.ctx, 'master@example.com');
   });
   afterAll(async () => product?.close());
 
-  const panel = () => product.server.emulators!.pterodactyl;
+  const panel = () => productPanel(product);
   const ctx = () => product.server.ctx;
   const panelServerOf = (userPackageId: number) =>
     panel().db.servers.find((s) => s.external_id === `falkenhost-server-${userPackageId}`);
@@ -82,7 +82,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
 
   it('sets back a build, a suspension and an owner changed on the panel, and audits each repair', async () => {
     const { id } = await customerWithServer();
-    await expect.poll(() => panelServerOf(id)!.installed).toBe(true);
+    await expect.poll(() => isInstalled(panelServerOf(id)!)).toBe(true);
     const server = panelServerOf(id)!;
     const paidMemory = server.limits.memory;
     const stranger = await ctx().panel.createUser({
@@ -201,10 +201,10 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
     const egg = panel().db.eggs[0]!;
     const stray = await ctx().panel.createServer({
       name: 'made by hand',
-      user: panel().clientKeyOwner().id,
+      user: panel().keyOwner().id,
       egg: egg.id,
       docker_image: Object.values(egg.docker_images)[0]!,
-      startup: egg.startup,
+      startup: eggStartup(egg),
       environment: Object.fromEntries(egg.variables.map((v) => [v.env_variable, v.default_value || 'x'])),
       limits: { memory: 512, swap: 0, disk: 1024, io: 500, cpu: 100 },
       feature_limits: { databases: 0, backups: 0, allocations: 1 },
@@ -237,7 +237,7 @@ describe.each(DATABASES)('the panel reconciler on %s', (kind) => {
       user: stranger.id,
       egg: egg.id,
       docker_image: Object.values(egg.docker_images)[0]!,
-      startup: egg.startup,
+      startup: eggStartup(egg),
       environment: ours.environment as Record<string, string>,
       limits: { memory: 512, swap: 0, disk: 1024, io: 500, cpu: 100 },
       feature_limits: { databases: 0, backups: 0, allocations: 1 },

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EGG_READING_FRESH_MS } from '../../src/panel/nests';
 import {
   billingAddress,
-  DATABASES,
   grantCredits,
   type Product,
   registerVerified,
@@ -19,6 +18,7 @@ import {
   startProduct,
   uniqueName,
 } from '../harness';
+import { isInstalled, PANEL_CASES, panelRules, productPanel } from '../panels';
 
 const LICENCE = 'cfxk_1a2b3c4d5e6f7g8h9i0j_abcdef';
 
@@ -70,14 +70,14 @@ describe('the product checks egg values as the panel does', () => {
   });
 });
 
-describe.each(DATABASES)('egg variables on %s', (kind) => {
+describe.each(PANEL_CASES)('egg variables on $db, $panel', ({ db: kind, panel: panelKind }) => {
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct(kind);
+    product = await startProduct(kind, { panel: panelKind });
   });
   afterAll(async () => product?.close());
 
-  const panel = () => product.server.emulators!.pterodactyl;
+  const panel = () => productPanel(product);
 
   async function fivemOffer(session: Session) {
     const games = (await session.get('/api/public/store/games')).body;
@@ -107,7 +107,7 @@ describe.each(DATABASES)('egg variables on %s', (kind) => {
         env_variable: 'FIVEM_LICENSES',
         name: 'fivem license',
         description: expect.stringContaining('keymaster.fivem.net'),
-        rules: 'required|string|max:33',
+        rules: panelRules(panelKind, 'required|string|max:33'),
         default_value: '',
       },
     ]);
@@ -181,7 +181,7 @@ describe.each(DATABASES)('egg variables on %s', (kind) => {
       expect.objectContaining({ env_variable: 'FIVEM_LICENSES', value: LICENCE }),
     ]);
     // The panel refuses changes while the server installs; wait for it to finish.
-    await expect.poll(() => onPanel().installed, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => isInstalled(onPanel()), { timeout: 10_000 }).toBe(true);
     const bad = await session.request('PUT', '/api/private/servers/variables', {
       id,
       variables: { FIVEM_LICENSES: 'x'.repeat(34) },

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DATABASES,
   grantCredits,
   minecraftOffer,
   type Product,
@@ -14,15 +13,16 @@ import {
   type Session,
   startProduct,
 } from '../harness';
+import { PANEL_CASES, productPanel } from '../panels';
 
-describe.each(DATABASES)('panel requests of an order on %s', (kind) => {
+describe.each(PANEL_CASES)('panel requests of an order on $db, $panel', ({ db: kind, panel: panelKind }) => {
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct(kind);
+    product = await startProduct(kind, { panel: panelKind });
   });
   afterAll(async () => product?.close());
 
-  const panel = () => product.server.emulators!.pterodactyl;
+  const panel = () => productPanel(product);
   /** Application API requests the emulated panel received (its own count, 429s included). */
   const received = () => panel().stats().requests.application;
 

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DATABASES,
   grantCredits,
   orderByCredits,
   type Product,
@@ -13,15 +12,16 @@ import {
   startProduct,
   uniqueName,
 } from '../harness';
+import { PANEL_CASES, productPanel } from '../panels';
 
-describe.each(DATABASES)('existing panel accounts on %s', (kind) => {
+describe.each(PANEL_CASES)('existing panel accounts on $db, $panel', ({ db: kind, panel: panelKind }) => {
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct(kind);
+    product = await startProduct(kind, { panel: panelKind });
   });
   afterAll(async () => product?.close());
 
-  const panel = () => product.server.emulators!.pterodactyl;
+  const panel = () => productPanel(product);
   const client = () => product.server.ctx.panel;
 
   async function customerRow(username: string) {
@@ -67,9 +67,11 @@ describe.each(DATABASES)('existing panel accounts on %s', (kind) => {
       username: `admin_${name.toLowerCase()}`,
       first_name: 'Staff',
       last_name: 'Player',
-      root_admin: true,
     });
-    expect(admin.root_admin).toBe(true);
+    // Made an administrator in the panel's own UI (Pelican: the Root Admin role; its API cannot set it).
+    const adminRow = panel().db.users.find((u) => u.id === admin.id)!;
+    adminRow.root_admin = true;
+    expect((await client().getUser(admin.id)).root_admin).toBe(true);
     const { session, username } = await registerVerified(product, name);
     await grantCredits(product, username, 100);
     const id = await orderByCredits(session, 'staff plays');

@@ -8,15 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMasterAccount } from '../../src/app/seed/master';
 import { reconcilePanel } from '../../src/orders/reconciliation/panel-reconciler';
-import {
-  DATABASES,
-  newServer,
-  type Product,
-  packageOffer,
-  registerStaff,
-  type Session,
-  startProduct,
-} from '../harness';
+import { DATABASES, newServer, type Product, registerStaff, type Session, startProduct } from '../harness';
 
 const LICENCE = 'cfxk_1a2b3c4d5e6f7g8h9i0j_abcdef';
 

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMasterAccount } from '../../src/app/seed/master';
 import { reconcilePanel } from '../../src/orders/reconciliation/panel-reconciler';
 import {
-  DATABASES,
   newServer,
   type Product,
   packageOffer,
@@ -17,23 +16,24 @@ import {
   startProduct,
   uniqueName,
 } from '../harness';
+import { PANEL_CASES, panelRules, productPanel } from '../panels';
 
 const LICENCE = 'cfxk_1a2b3c4d5e6f7g8h9i0j_abcdef';
 
 // biome-ignore lint/suspicious/noExplicitAny: a test's view of any JSON body
 type Loose = any;
 
-describe.each(DATABASES)('package slots on the panel on %s', (kind) => {
+describe.each(PANEL_CASES)('package slots on the panel on $db, $panel', ({ db: kind, panel: panelKind }) => {
   let product: Product;
   let master: Session;
   beforeAll(async () => {
-    product = await startProduct(kind);
+    product = await startProduct(kind, { panel: panelKind });
     await ensureMasterAccount(product.server.ctx, 'master@example.com');
     master = (await registerStaff(product, 'master')).session;
   });
   afterAll(async () => product?.close());
 
-  const panel = () => product.server.emulators!.pterodactyl;
+  const panel = () => productPanel(product);
   const ctx = () => product.server.ctx;
   const panelServerOf = (userPackageId: number) =>
     panel().db.servers.find((s) => s.external_id === `falkenhost-server-${userPackageId}`);
@@ -93,7 +93,7 @@ describe.each(DATABASES)('package slots on the panel on %s', (kind) => {
       .eggs.find((e: Loose) => e.name === 'Paper').id;
     expect(data.slot_variables[fivem.id][fivemEgg]).toEqual({
       env_variable: 'MAX_PLAYERS',
-      rules: 'required|integer|between:1,48',
+      rules: panelRules(panelKind, 'required|integer|between:1,48'),
     });
     expect(data.slot_variables[minecraft.id][paperEgg]).toBeNull();
 

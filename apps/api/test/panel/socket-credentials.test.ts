@@ -15,14 +15,15 @@ import {
   type Session,
   startProduct,
 } from '../harness';
+import { PANELS, productPanel } from '../panels';
 
-describe('one panel websocket credential per server', () => {
+describe.each(PANELS)('one panel websocket credential per server on %s', (panelKind) => {
   let product: Product;
-  const panel = () => product.server.emulators!.pterodactyl;
+  const panel = () => productPanel(product);
   const relay = () => product.server.app.socketRelay;
 
   beforeAll(async () => {
-    product = await startProduct('sqlite');
+    product = await startProduct('sqlite', { panel: panelKind });
   });
   afterAll(async () => product?.close());
 

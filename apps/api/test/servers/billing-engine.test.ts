@@ -11,18 +11,19 @@ import type { AppContext } from '../../src/platform/context';
 import { openDatabase } from '../../src/platform/db/database';
 import { newUserPackage } from '../../src/platform/db/rows';
 import { billHourlyServers } from '../../src/servers/hourly-billing';
-import { DATABASES, insertCustomer, type Product, startProduct } from '../harness';
+import { insertCustomer, type Product, startProduct } from '../harness';
+import { PANEL_CASES } from '../panels';
 
 const USERS = 10;
 const SERVERS_PER_USER = 3;
 const HOURS_DUE = 5;
 const MONTHLY = 100 * 10_000;
 
-describe.each(DATABASES)('billing engine on %s', (kind) => {
+describe.each(PANEL_CASES)('billing engine on $db, $panel', ({ db: kind, panel: panelKind }) => {
   let product: Product;
   const extra: Array<{ destroy(): Promise<void> }> = [];
   beforeAll(async () => {
-    product = await startProduct(kind);
+    product = await startProduct(kind, { panel: panelKind });
   });
   afterAll(async () => {
     for (const db of extra) await db.destroy();

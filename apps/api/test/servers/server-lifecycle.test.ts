@@ -10,7 +10,6 @@ import { DAY_MS, HOUR_MS, hourStart } from '../../src/platform/clock';
 import { runPanelQueue } from '../../src/servers/panel-task-results';
 import { localDayHour } from '../../src/servers/schedules/schedule-hours';
 import {
-  DATABASES,
   grantCredits,
   orderByCredits,
   type Product,
@@ -18,16 +17,17 @@ import {
   type Session,
   startProduct,
 } from '../harness';
+import { isInstalled, PANEL_CASES, productPanel } from '../panels';
 
-describe.each(DATABASES)('server lifecycle on %s', (kind) => {
+describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel: panelKind }) => {
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct(kind);
+    product = await startProduct(kind, { panel: panelKind });
   });
   afterAll(async () => product?.close());
 
   const ctx = () => product.server.ctx;
-  const panel = () => product.server.emulators!.pterodactyl;
+  const panel = () => productPanel(product);
 
   async function customer(credits: number) {
     const account = await registerVerified(product);
@@ -253,7 +253,12 @@ describe.each(DATABASES)('server lifecycle on %s', (kind) => {
     expect((await post({ day: 'Monday', startHour: 20, endHour: 24 })).body.reason).toBe('invalid-hours');
 
     // Let the panel finish installing (a power call to an installing server waits for its retry).
-    await expect.poll(async () => (await panelServer(id))?.installed).toBe(true);
+    await expect
+      .poll(async () => {
+        const row = await panelServer(id);
+        return row !== undefined && isInstalled(row);
+      })
+      .toBe(true);
     // Move to the next Monday 00:00 in Prague, bill up to there, then schedule Mon-Fri 18:00-22:59.
     let t = hourStart(ctx().now()) + HOUR_MS;
     while (localDayHour('Europe/Prague', t).day !== 0 || localDayHour('Europe/Prague', t).hour !== 0)

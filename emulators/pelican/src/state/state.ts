@@ -5,11 +5,13 @@ import {
   type RateLimiter,
 } from '@falkenhost/pterodactyl-emulator/api/rate-limit';
 import { createProcessManager, type ProcessManager } from '@falkenhost/pterodactyl-emulator/process';
+import { createRequestHolds, type RequestHolds } from '@falkenhost/pterodactyl-emulator/state/holds';
 import { panelTimestamp } from '@falkenhost/pterodactyl-emulator/state/time';
 import { generatePelicanKey, isPelicanKeyOfKind, type PelicanKeyKind } from '../keys';
 import { defaultPelicanSeed } from '../seed/seed';
 import type { PelicanSeedData } from '../seed/seed-types';
 import { createKeeper, type PelicanChange } from './journal';
+import { serverLifecycle } from './lifecycle';
 import { materializePelicanSeed } from './materialize';
 import type { PelicanDatabase, ServerRecord, UserRecord } from './records';
 
@@ -125,7 +127,7 @@ export interface PelicanConfig {
 }
 
 /** The emulated Pelican panel: tables, keys, limits, process runtimes and the controls tests use. */
-export interface PelicanState {
+export interface PelicanState extends RequestHolds {
   readonly config: PelicanConfig;
   readonly db: PelicanDatabase;
   readonly process: ProcessManager;
@@ -203,88 +205,6 @@ function checkedKey(given: string | undefined, kind: PelicanKeyKind): string {
   const prefix = kind === 'application' ? 'papp_' : 'pacc_';
   if (!isPelicanKeyOfKind(key, kind)) throw new Error(`${kind}Key must be ${prefix} + 43 letters/digits`);
   return key;
-}
-
-/** The server operations of the state: rows, allocations, install timers and the process runtime. */
-type ServerLifecycle = Pick<
-  PelicanState,
-  'addServer' | 'removeServer' | 'suspendServer' | 'unsuspendServer' | 'reinstallServer' | 'close'
-> & {
-  /** forgets every timer and process, then installs or starts each server of the tables again */
-  restart(): void;
-};
-
-/**
- * Server rows over time: an install timer per installing server (start on completion when asked), the
- * process killed on suspension and reinstall, allocations freed on removal.
- */
-function serverLifecycle(
-  db: PelicanDatabase,
-  process: ProcessManager,
-  installSeconds: number,
-  timestamp: () => string,
-  installed: () => void,
-): ServerLifecycle {
-  const installTimers = new Map<number, NodeJS.Timeout>();
-  const startInstall = (server: ServerRecord, start: boolean) => {
-    clearTimeout(installTimers.get(server.id));
-    const timer = setTimeout(() => {
-      installTimers.delete(server.id);
-      if (server.status !== 'installing') return;
-      server.status = null;
-      server.updated_at = timestamp();
-      if (start) process.signal(server.uuid, 'start');
-      installed();
-    }, installSeconds * 1000);
-    installTimers.set(server.id, timer);
-  };
-  return {
-    addServer(server) {
-      db.servers.push(server);
-      const allocation = db.allocations.find((a) => a.id === server.allocation_id);
-      if (allocation) allocation.server_id = server.id;
-      startInstall(server, server.start_on_completion);
-    },
-    removeServer(server) {
-      clearTimeout(installTimers.get(server.id));
-      installTimers.delete(server.id);
-      for (const allocation of db.allocations)
-        if (allocation.server_id === server.id) allocation.server_id = null;
-      db.servers.splice(db.servers.indexOf(server), 1);
-      process.remove(server.uuid);
-    },
-    suspendServer(server) {
-      if (server.status === 'suspended') return;
-      server.status = 'suspended';
-      server.updated_at = timestamp();
-      process.signal(server.uuid, 'kill');
-    },
-    unsuspendServer(server) {
-      if (server.status !== 'suspended') return;
-      server.status = null;
-      server.updated_at = timestamp();
-    },
-    reinstallServer(server) {
-      server.status = 'installing';
-      server.updated_at = timestamp();
-      process.signal(server.uuid, 'kill');
-      startInstall(server, false);
-    },
-    close() {
-      for (const timer of installTimers.values()) clearTimeout(timer);
-      installTimers.clear();
-      process.close();
-    },
-    restart() {
-      for (const timer of installTimers.values()) clearTimeout(timer);
-      installTimers.clear();
-      for (const server of db.servers) {
-        process.remove(server.uuid);
-        if (server.status === 'installing') startInstall(server, server.start_on_completion);
-        else if (server.status === null) process.signal(server.uuid, 'start');
-      }
-    },
-  };
 }
 
 /** The options with their defaults filled in; keys checked or generated. */
@@ -415,6 +335,7 @@ export function createPelicanState(options: PelicanStateOptions): PelicanState {
       config.wingsSocketBase = urls.wingsSocketBase.replace(/\/$/, '');
     },
     ...failureQueue(),
+    ...createRequestHolds(),
     servers: () => db.servers.map((s) => structuredClone(s)),
     // The row itself, also after `restore` replaced the table.
     keyOwner: () => db.users.find((u) => u.id === owner.id) ?? owner,

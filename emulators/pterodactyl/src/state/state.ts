@@ -21,6 +21,7 @@ import {
   TABLES,
   type TableName,
 } from './database';
+import { createRequestHolds, type RequestHolds } from './holds';
 import type { ServerRecord, UserRecord } from './records';
 import { panelTimestamp } from './time';
 
@@ -100,7 +101,7 @@ export interface EmulatorConfig {
 }
 
 /** The emulated panel: tables, process runtimes and the controls tests use. */
-export interface EmulatorState {
+export interface EmulatorState extends RequestHolds {
   readonly config: EmulatorConfig;
   readonly db: EmulatorDatabase;
   readonly process: ProcessManager;
@@ -139,13 +140,6 @@ export interface EmulatorState {
   failNext(operation: FailableOperation, failure?: FailureSpec): void;
   /** takes the queued failure of `operation`, if any (used by the routes) */
   takeFailure(operation: FailableOperation): PanelError | null;
-  /**
-   * Holds the next request whose method is `method` and whose URL matches `path` until `release()`
-   * (crash tests: the caller dies while the panel has its request); `reached` resolves when it arrives.
-   */
-  holdNext(method: string, path: RegExp): { reached: Promise<void>; release(): void };
-  /** the wait of a held request, or null (used by the plugin's preHandler hook) */
-  heldFor(method: string, url: string): Promise<void> | null;
   /** copies of the server rows */
   servers(): ServerRecord[];
   /** the user owning the client key (a root admin) */
@@ -213,7 +207,7 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
     written.then(settle, settle);
   };
   const failures = new Map<FailableOperation, FailureSpec[]>();
-  const holds: Array<{ method: string; path: RegExp; arrive(): void; gate: Promise<void> }> = [];
+  const holds = createRequestHolds();
   const installTimers = new Map<number, NodeJS.Timeout>();
   const byUuid = (uuid: string) => db.servers.find((s) => s.uuid === uuid);
   const process = createProcessManager({
@@ -277,25 +271,8 @@ export function createEmulatorState(options: EmulatorStateOptions): EmulatorStat
         spec.detail ?? DAEMON_DETAIL,
       );
     },
-    holdNext(method, path) {
-      let arrive = () => {};
-      let release = () => {};
-      const reached = new Promise<void>((resolve) => {
-        arrive = resolve;
-      });
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      holds.push({ method: method.toUpperCase(), path, arrive, gate });
-      return { reached, release };
-    },
-    heldFor(method, url) {
-      const index = holds.findIndex((h) => h.method === method.toUpperCase() && h.path.test(url));
-      if (index < 0) return null;
-      const [hold] = holds.splice(index, 1);
-      hold?.arrive();
-      return hold?.gate ?? null;
-    },
+    holdNext: holds.holdNext,
+    heldFor: holds.heldFor,
     servers: () => db.servers.map((s) => structuredClone(s)),
     clientKeyOwner: () => owner,
     addServer(server) {

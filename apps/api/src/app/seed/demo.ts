@@ -26,13 +26,11 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
   const existing = await db.selectFrom('games').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
 
-  const [nodes, nests] = await Promise.all([panel.listNodes(), panel.listNests()]);
+  const [nodes, nests] = await Promise.all([panel.listNodes(), panel.listNestsWithEggs()]);
   const nodeIds = nodes.map((n) => n.id);
   const eggsByNest = new Map<string, { nestId: number; eggIds: number[] }>();
-  for (const nest of nests) {
-    const eggs = await panel.listEggs(nest.id);
-    eggsByNest.set(nest.name, { nestId: nest.id, eggIds: eggs.map((e) => e.id) });
-  }
+  for (const nest of nests)
+    eggsByNest.set(nest.name, { nestId: nest.id, eggIds: nest.eggs.map((e) => e.id) });
 
   const t = now();
   const rows: CatalogueRows = {
