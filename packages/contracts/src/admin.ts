@@ -155,6 +155,11 @@ export const adminServer = z.object({
   status: z.string(),
   suspended: z.boolean(),
   owner: z.string(),
+  /**
+   * ISO 8601: a monthly server in grace after a failed renewal runs until then unless paid
+   * (docs/decisions/420); null when not in grace
+   */
+  graceUntil: z.string().nullable(),
 });
 export type AdminServer = z.infer<typeof adminServer>;
 

@@ -70,6 +70,8 @@ export const overviewAnswer = z.object({
     byGame: z.array(z.object({ gameId: int, game: z.string(), count: int })),
   }),
   suspendedNow: int,
+  /** monthly servers running in grace after a failed renewal, their payment being retried (decision 420) */
+  graceNow: int,
   /** the panel's nodes, null when the panel could not be read */
   nodes: z
     .array(

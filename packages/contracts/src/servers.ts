@@ -68,6 +68,12 @@ export const ownedServer = z.object({
    * suspended.
    */
   cancelled: z.boolean(),
+  /**
+   * Monthly servers whose renewal failed and is being retried (docs/decisions/420): the next try (ISO
+   * 8601, null while one runs) and when the server stops unless paid; null when not in grace. The card
+   * offers to pay the month with another card (POST pay-renewal).
+   */
+  grace: z.object({ next_try_at: z.string().nullable(), stops_at: z.string() }).nullable(),
 });
 export type OwnedServer = z.infer<typeof ownedServer>;
 

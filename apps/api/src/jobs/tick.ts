@@ -12,6 +12,7 @@ import {
   reconcilePanel,
 } from '../orders/reconciliation/panel-reconciler';
 import { expireMonthlyServers } from '../orders/renewals/monthly-expiry';
+import { runRenewalRetries } from '../orders/renewals/renewal-retries';
 import { pollMissedRenewals } from '../orders/renewals/renewals';
 import { syncSubscriptions } from '../orders/subscriptions/subscription-sync';
 import type { PanelQueueResult } from '../panel/panel-queue';
@@ -32,6 +33,8 @@ import { checkStaleQueues } from './stale-queues';
 export interface TickResult {
   recovered: RecoveryResult;
   cardOrders: number;
+  /** renewal retries charged on a mandate (docs/decisions/421-renewal-retry-payments.md) */
+  renewalRetries: number;
   monthlySuspended: number;
   subscriptions: number;
   billing: BillingResult;
@@ -80,6 +83,8 @@ async function runSteps(
   // Payments Mollie will not call our webhook for are read back at every run, not after an hour.
   await pollWebhooklessPayments(ctx);
   next();
+  const renewalRetries = await runRenewalRetries(ctx);
+  next();
   const monthlySuspended = await expireMonthlyServers(ctx);
   next();
   const subscriptions = await syncSubscriptions(ctx);
@@ -122,6 +127,7 @@ async function runSteps(
   return {
     recovered,
     cardOrders,
+    renewalRetries,
     monthlySuspended,
     subscriptions,
     billing,

@@ -12,13 +12,15 @@ import { sendQueuedMail } from '../platform/outbox';
 import { sendStaffNotifications } from '../platform/staff-webhook';
 import { settleFirstPayment } from './checkout/card-payment';
 import { settlePaidOrder } from './checkout/credit-orders';
+import { GRACE_ORDER_KINDS } from './records/order-records';
 import { moveOrder, type OrderState } from './records/order-status';
 import { reverseCreditsTakenBack, reverseServerPayment } from './records/take-backs';
-import { WEBHOOKLESS_MARK } from './records/webhookless';
+import { recordMolliePayment, WEBHOOKLESS_MARK } from './records/webhookless';
+import { settleGracePayment } from './renewals/grace-payments';
 import { settleRenewal } from './renewals/renewals';
 
 /** Orders whose payment bought a server's month (card): taken-back money reverses a month, not credits. */
-const SERVER_PAYMENT_KINDS = ['package-card', 'unsuspend-card', 'renewal'];
+const SERVER_PAYMENT_KINDS = ['package-card', 'unsuspend-card', 'renewal', ...GRACE_ORDER_KINDS];
 
 const FINAL_FAILURES: Record<string, OrderState> = {
   canceled: 'canceled',
@@ -80,9 +82,11 @@ export async function settleMolliePayment(
       if ((error as { statusCode?: number }).statusCode === 404) return 'ignored';
       throw error;
     }
-    if (payment.subscriptionId === null) return 'ignored';
+    if (payment.subscriptionId === null) return settleUnrecordedRetry(ctx, payment);
     return settleRenewal(ctx, payment);
   }
+  if ((GRACE_ORDER_KINDS as readonly string[]).includes(order.kind) && order.status === 'pending')
+    return settleGracePayment(ctx, order, await getPayment(ctx.mollie, paymentId));
   // A renewal recorded but not settled (its amount did not match, or a crash came between the two
   // writes) is settled by the renewal rules again, never by the credit-order path below.
   if (order.kind === 'renewal' && order.status === 'pending')
@@ -130,6 +134,30 @@ export async function settleMolliePayment(
   return 'unchanged';
 }
 
+/**
+ * A renewal retry whose webhook came before its payment id was recorded (renewal-retries.ts): found by the
+ * order its metadata names, recorded and settled; any other payment we have no order for is ignored.
+ */
+async function settleUnrecordedRetry(
+  ctx: AppContext,
+  payment: PaymentState,
+): Promise<'ignored' | 'unchanged' | 'paid' | 'closed'> {
+  const publicId = (payment.metadata as { retryOrder?: unknown } | null)?.retryOrder;
+  if (typeof publicId !== 'string') return 'ignored';
+  const order = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('public_id', '=', publicId)
+    .where('kind', '=', 'renewal-retry')
+    .executeTakeFirst();
+  if (!order || (order.mollie_payment_id !== null && order.mollie_payment_id !== payment.id))
+    return 'ignored';
+  if (order.mollie_payment_id === null)
+    await recordMolliePayment(ctx, order.id, { id: payment.id, checkoutUrl: '', webhook: true });
+  if (order.status !== 'pending') return 'unchanged';
+  return settleGracePayment(ctx, { ...order, mollie_payment_id: payment.id }, payment);
+}
+
 /** Pending orders younger than this are left to their webhook. */
 const POLL_AFTER_MS = 10 * MINUTE_MS;
 /** Mollie's longest payment life (PayPal, 72 h) and a day more: older pending orders are closed. */
@@ -150,7 +178,7 @@ export async function pollPendingPayments(ctx: AppContext): Promise<number> {
     .where('status', '=', 'pending')
     .where('mollie_payment_id', 'is', null)
     .where('created_at', '<', t - POLL_AFTER_MS)
-    .where('kind', 'in', ['credits', 'package-card', 'unsuspend-card'])
+    .where('kind', 'in', ['credits', 'package-card', 'unsuspend-card', 'renewal-card'])
     .execute();
   for (const { id } of unpaid) await moveOrder(ctx.db, id, 'pending', 'failed', { completed_at: t });
   const pending = await ctx.db

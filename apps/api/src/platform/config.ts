@@ -5,6 +5,7 @@ import { PANEL_KINDS, PANEL_LIMITS, type PanelKind } from '@falkenhost/pterodact
 import { z } from 'zod';
 import { demoSecrets } from './demo-secrets';
 import { emulatorRateLimit, panelKeyLines, panelKind, withPanelAliases } from './panel-config';
+import { demoRenewalRetryDays, renewalRetryDays } from './renewal-config';
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 const url = z.url();
@@ -50,6 +51,7 @@ const productionSchema = z
         return z.NEVER;
       }),
     SUSPEND_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    RENEWAL_RETRY_DAYS: renewalRetryDays,
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     PRIVATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     PANEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
@@ -91,6 +93,8 @@ const productionSchema = z
 /** Days a server stays suspended, and the rate limits (requests per minute). */
 export interface Limits {
   suspendDays: number;
+  /** RENEWAL_RETRY_DAYS: days after a failed monthly renewal on which it is tried again, rising */
+  renewalRetryDays: number[];
   rateLimitPerMinute: number;
   /** requests per minute and customer on every /api/private route without a stricter limit */
   privateRateLimitPerMinute: number;
@@ -297,6 +301,7 @@ function productionPanel(e: ProductionEnv): Config['panel'] {
 function productionLimits(e: ProductionEnv): Limits {
   return {
     suspendDays: e.SUSPEND_DAYS,
+    renewalRetryDays: e.RENEWAL_RETRY_DAYS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     privateRateLimitPerMinute: e.PRIVATE_RATE_LIMIT_PER_MINUTE,
     panelRateLimitPerMinute: e.PANEL_RATE_LIMIT_PER_MINUTE ?? PANEL_LIMITS[e.PANEL_KIND].applicationPerMinute,
@@ -366,6 +371,7 @@ function demoConfig(env: Record<string, string | undefined>): Config {
 function demoLimits(env: Record<string, string | undefined>, kind: PanelKind): Limits {
   return {
     suspendDays: Number(env.SUSPEND_DAYS ?? 7),
+    renewalRetryDays: demoRenewalRetryDays(env.RENEWAL_RETRY_DAYS),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 30),
     privateRateLimitPerMinute: Number(env.PRIVATE_RATE_LIMIT_PER_MINUTE ?? 600),
     panelRateLimitPerMinute: Number(

@@ -44,6 +44,14 @@ export type StaffEvent =
       username: string;
       serverName: string;
       userPackageId: number;
+      /** which try failed: 0 the subscription's renewal, 1.. a retry on the mandate (RENEWAL_RETRY_DAYS) */
+      attempt?: number;
+      /** retries this grace has in all; 0 or absent when the server is not kept in grace */
+      retries?: number;
+      /** epoch ms: the next retry, or null after the last */
+      nextTryAt?: number | null;
+      /** epoch ms: when the server stops unless paid (after the last retry: now, suspended) */
+      stopsAt?: number | null;
     }
   | {
       type: 'take-back';
@@ -107,7 +115,7 @@ export function staffEventText(event: StaffEvent): string {
       break;
     }
     case 'renewal-failed':
-      text = `Renewal failed (${event.status}) for server "${event.serverName}" (#${event.userPackageId}) of ${event.username}, payment ${event.paymentId}; the server is suspended at the end of its paid period.`;
+      text = renewalFailedText(event);
       break;
     case 'take-back': {
       const word = event.kind === 'chargeback' ? 'Chargeback' : 'Refund';
@@ -123,6 +131,24 @@ export function staffEventText(event: StaffEvent): string {
       break;
   }
   return text.length > STAFF_MESSAGE_MAX ? `${text.slice(0, STAFF_MESSAGE_MAX - 1)}…` : text;
+}
+
+/** `2024-12-30 00:01 UTC`: staff read times in one zone. */
+const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Which try of a renewal failed, and what follows (docs/decisions/420-renewal-retries-and-grace.md). */
+function renewalFailedText(event: Extract<StaffEvent, { type: 'renewal-failed' }>): string {
+  const attempt = event.attempt ?? 0;
+  const retries = event.retries ?? 0;
+  const what = attempt === 0 ? 'Renewal' : `Renewal retry ${attempt} of ${retries}`;
+  const head = `${what} failed (${event.status}) for server "${event.serverName}" (#${event.userPackageId}) of ${event.username}, payment ${event.paymentId}`;
+  if (retries === 0) return `${head}; the server is suspended at the end of its paid period.`;
+  if (event.nextTryAt != null) {
+    const stops = event.stopsAt != null ? `; the server runs until ${utc(event.stopsAt)} unless paid` : '';
+    return `${head}; retry ${attempt + 1} of ${retries} at ${utc(event.nextTryAt)}${stops}.`;
+  }
+  const stops = event.stopsAt != null ? ` at ${utc(event.stopsAt)}` : '';
+  return `${head}; that was the last try: the server is suspended${stops}.`;
 }
 
 /**

@@ -65,6 +65,8 @@ function ownedServerRows(ctx: AppContext, userId: number) {
       'up.delete_at',
       'up.paid_until',
       'up.cancelled_at',
+      'up.grace_until',
+      'up.renewal_retry_at',
       'p.name as package_name',
       'p.game_id',
       'p.credits_monthly as package_credits_monthly',
@@ -152,10 +154,29 @@ function ownedServerOf(row: OwnedServerRow, own: OwnedAddonRow[], panelUrl: stri
       row.billing_type === 'monthly' && row.paid_until !== null
         ? new Date(row.paid_until).toISOString()
         : null,
+    grace: graceOf(row),
     // product.md "States and transitions": a monthly server without a mandate shows as cancelled
     cancelled:
       row.billing_type === 'monthly' &&
       row.credits_monthly > 0 &&
       (row.mollie_mandate_id === null || row.cancelled_at !== null),
+  };
+}
+
+/**
+ * A running monthly server's grace after a failed renewal (docs/decisions/420): the next retry (null
+ * while one runs or after the last) and when it stops unless paid, the later of the last retry and the
+ * paid period's end; null when not in grace.
+ */
+function graceOf(row: {
+  status: string;
+  grace_until: number | null;
+  renewal_retry_at: number | null;
+  paid_until: number | null;
+}): OwnedServer['grace'] {
+  if (row.status !== 'paid' || row.grace_until === null) return null;
+  return {
+    next_try_at: row.renewal_retry_at === null ? null : new Date(row.renewal_retry_at).toISOString(),
+    stops_at: new Date(Math.max(row.grace_until, row.paid_until ?? 0)).toISOString(),
   };
 }

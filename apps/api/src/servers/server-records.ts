@@ -84,24 +84,41 @@ export async function markAdopted(
 /**
  * Inside a renewal's transaction: one more month paid (`periods_paid` + 1) for a server running or
  * suspended. The increment takes the row's write lock (PostgreSQL) or the database's (SQLite) until
- * commit, so a second renewal settled at the same time counts from this one's month.
- * @returns false when the server is neither (gone: the renewal is refunded)
+ * commit, so a second renewal settled at the same time counts from this one's month. With
+ * `periodsBefore`, only while `periods_paid` is still that (a payment for one given month, paid once).
+ * @returns false when the server is neither (gone: the renewal is refunded), or its month was paid already
  */
-export async function addPaidMonth(trx: Transaction<Database>, userPackageId: number): Promise<boolean> {
+export async function addPaidMonth(
+  trx: Transaction<Database>,
+  userPackageId: number,
+  periodsBefore?: number,
+): Promise<boolean> {
   const extended = await trx
     .updateTable('user_packages')
     .set({ periods_paid: sql<number>`coalesce(periods_paid, 1) + 1` })
     .where('id', '=', userPackageId)
     .where('status', 'in', ['paid', 'suspended'])
+    .$if(periodsBefore !== undefined, (q) => q.where('periods_paid', '=', periodsBefore ?? 0))
     .executeTakeFirst();
   return Number(extended.numUpdatedRows) === 1;
 }
 
-/** A running monthly server's paid period now ends at `paidUntil` (epoch ms); a failed renewal is forgotten. */
+/** A renewal's failure and grace forgotten (renewal-grace.ts): the columns a paid month clears. */
+export const NO_RENEWAL_FAILURE = {
+  renewal_failed_at: null,
+  grace_until: null,
+  renewal_retry_at: null,
+  renewal_tries: 0,
+} as const;
+
+/**
+ * A running monthly server's paid period now ends at `paidUntil` (epoch ms); a failed renewal and its
+ * grace are forgotten.
+ */
 export async function setPaidUntil(db: Db, userPackageId: number, paidUntil: number): Promise<void> {
   await db
     .updateTable('user_packages')
-    .set({ paid_until: paidUntil, renewal_failed_at: null })
+    .set({ paid_until: paidUntil, ...NO_RENEWAL_FAILURE })
     .where('id', '=', userPackageId)
     .execute();
 }
@@ -140,13 +157,13 @@ export async function takeBackPaidMonth(
 
 /**
  * The customer cancels a running monthly server: the mandate is forgotten, the server runs to the end
- * of its paid period.
+ * of its paid period; a grace after a failed renewal ends (nothing is retried, it is suspended now).
  * @returns false when it is not running or cancelled already
  */
 export async function markCancelled(db: Db, userPackageId: number, now: number): Promise<boolean> {
   const marked = await db
     .updateTable('user_packages')
-    .set({ cancelled_at: now, mollie_mandate_id: null })
+    .set({ cancelled_at: now, mollie_mandate_id: null, grace_until: null, renewal_retry_at: null })
     .where('id', '=', userPackageId)
     .where('status', '=', 'paid')
     .where('cancelled_at', 'is', null)
@@ -162,7 +179,7 @@ export async function clearSubscription(
 ): Promise<void> {
   await db
     .updateTable('user_packages')
-    .set({ mollie_subscription_id: null, subscription_amount_cents: null })
+    .set({ mollie_subscription_id: null, subscription_amount_cents: null, subscription_mandate_id: null })
     .where('id', '=', userPackageId)
     .where('mollie_subscription_id', '=', subscriptionId)
     .execute();
@@ -175,13 +192,14 @@ export async function clearSubscription(
 export async function recordSubscription(
   db: Db,
   userPackageId: number,
-  subscription: { id: string; amountCents: number; clearPrevious: boolean },
+  subscription: { id: string; amountCents: number; mandateId: string | null; clearPrevious: boolean },
 ): Promise<void> {
   await db
     .updateTable('user_packages')
     .set({
       mollie_subscription_id: subscription.id,
       subscription_amount_cents: subscription.amountCents,
+      subscription_mandate_id: subscription.mandateId,
       ...(subscription.clearPrevious ? { previous_subscription_amount_cents: null } : {}),
     })
     .where('id', '=', userPackageId)

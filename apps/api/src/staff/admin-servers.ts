@@ -80,6 +80,7 @@ export async function listAllServers(
     'up.ptero_identifier',
     'up.status',
     'up.user_id',
+    'up.grace_until',
   ] as const;
   const offset = (query.page - 1) * query.pageSize;
   // A search first reads at most SEARCH_PROBE matching ids, newest first: when that is all of them, they
@@ -133,6 +134,7 @@ export async function listAllServers(
     status: (r.ptero_identifier && live.get(r.ptero_identifier)) || ownStatus(r.status),
     suspended: r.status === 'suspended',
     owner: owners.get(r.user_id) ?? '',
+    graceUntil: r.status === 'paid' && r.grace_until !== null ? new Date(r.grace_until).toISOString() : null,
   }));
   return {
     servers,

@@ -22,6 +22,9 @@ const REVENUE_COLUMNS = {
   credits: 'revenue_credits',
   'package-card': 'revenue_first',
   renewal: 'revenue_renewal',
+  // A month paid in grace after a failed renewal is that renewal's revenue (decision 421).
+  'renewal-retry': 'revenue_renewal',
+  'renewal-card': 'revenue_renewal',
   'unsuspend-card': 'revenue_unsuspend',
 } as const;
 /** Ledger kinds that pay for servers (less `refund`: credits given back for an order that failed). */

@@ -66,7 +66,7 @@ async function readByIndexes(
 
 /**
  * Servers now: running ones (paid, or cancelled within their paid period) by billing type and by game,
- * suspended ones, and MRR in cents: the monthly card price (`monthly_amount_cents`) of running monthly
+ * suspended ones, those in grace after a failed renewal, and MRR in cents: the monthly card price (`monthly_amount_cents`) of running monthly
  * servers now, and of those paid for before `start` that had not been cancelled, suspended or deleted by
  * then.
  * @param start the period's start, epoch ms
@@ -74,8 +74,15 @@ async function readByIndexes(
 export async function serverFigures(
   ctx: AppContext,
   start: number,
-): Promise<Pick<OverviewAnswer, 'mrr' | 'suspendedNow' | 'activeServers'>> {
+): Promise<Pick<OverviewAnswer, 'mrr' | 'suspendedNow' | 'graceNow' | 'activeServers'>> {
   const { types, packages, mrr } = await readByIndexes(ctx, start);
+  // The few servers in grace, from their partial index (migration 0020).
+  const grace = await ctx.db
+    .selectFrom('user_packages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('grace_until', 'is not', null)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
   const running = packages.filter((p) => RUNNING.includes(p.status) && p.package_id !== undefined);
   const games = await ctx.db
     .selectFrom('packages as p')
@@ -97,6 +104,7 @@ export async function serverFigures(
   return {
     mrr,
     suspendedNow: count((t) => t.status === 'suspended'),
+    graceNow: Number(grace.n),
     activeServers: {
       byBillingType: {
         hourly: count((t) => RUNNING.includes(t.status) && t.billing_type === 'hourly'),

@@ -56,6 +56,7 @@ export async function readOverview(ctx: AppContext, period: OverviewPeriod): Pro
     creditBalance,
     activeServers: servers.activeServers,
     suspendedNow: servers.suspendedNow,
+    graceNow: servers.graceNow,
     nodes: nodes.nodes,
     nodesReadAt: iso(nodes.readAt),
     panelQueue: {

@@ -106,6 +106,30 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     }
   }
 
+  /**
+   * After a failed renewal: the clock passes every retry on the mandate (RENEWAL_RETRY_DAYS, each failing
+   * as the customer's recurring outcome says) and the jobs run until the server is suspended.
+   */
+  async function throughGrace(id: number, ...people: Array<{ session: Session; email: string }>) {
+    const store = mollie().store;
+    const before = store.recurringAutoPaidAfterMs;
+    store.recurringAutoPaidAfterMs = 20;
+    try {
+      const last = Math.max(...product.server.ctx.config.renewalRetryDays);
+      for (let day = 0; day < last; day++) await advance(DAY_MS, ...people);
+      return await waitFor(
+        async () => {
+          await runTick(product.server.ctx);
+          return serverRow(id);
+        },
+        (r) => r.status === 'suspended',
+        15_000,
+      );
+    } finally {
+      store.recurringAutoPaidAfterMs = before;
+    }
+  }
+
   it('buys a Minecraft package monthly: first payment, server, subscription, invoice with receipt', async () => {
     const { session, email } = await registerVerified(product);
     const res = await orderMonthly(session, 'Monthly one');
@@ -274,7 +298,9 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     const first = await serverRow(id);
     mollie().setRecurringOutcome({ email }, 'failed');
     await advance(first.paid_until! - product.server.ctx.now() + 60_000, person);
-    const suspended = await serverRow(id);
+    // The server runs through its grace while the payment is retried (renewal-retries.test.ts).
+    expect((await serverRow(id)).status).toBe('paid');
+    const suspended = await throughGrace(id, person);
     expect(suspended.status).toBe('suspended');
     expect(suspended.renewal_failed_at).not.toBeNull();
     expect(suspended.mollie_subscription_id).toBeNull();
@@ -680,7 +706,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     const row = await serverRow(id);
     mollie().setRecurringOutcome({ email: person.email }, 'failed');
     await advance(row.paid_until! - product.server.ctx.now() + 60_000, person, referrer);
-    expect((await serverRow(id)).status).toBe('suspended');
+    expect((await throughGrace(id, person, referrer)).status).toBe('suspended');
     const res = await person.session.post('/api/private/servers/unsuspend-server', { id });
     expect(res.status).toBe(200);
     const bonusBefore = (await referrer.session.get('/api/private/credits')).body.credits;

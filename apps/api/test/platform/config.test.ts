@@ -219,6 +219,23 @@ describe('operations configuration (issue 11)', () => {
       );
   });
 
+  it('takes the renewal retry days from RENEWAL_RETRY_DAYS (1 to 5 rising days of 1 to 14, default 1,3)', () => {
+    expect(loadConfig(production).renewalRetryDays).toEqual([1, 3]);
+    expect(loadConfig({ ...production, RENEWAL_RETRY_DAYS: ' 2, 5 ,7' }).renewalRetryDays).toEqual([2, 5, 7]);
+    expect(loadConfig({ ...production, RENEWAL_RETRY_DAYS: '1' }).renewalRetryDays).toEqual([1]);
+    for (const wrong of ['0', '3,1', '1,1', '15', '1.5', 'daily', '1,2,3,4,5,6', '1,,3', '-1'])
+      expect(() => loadConfig({ ...production, RENEWAL_RETRY_DAYS: wrong }), wrong).toThrow(
+        /RENEWAL_RETRY_DAYS/,
+      );
+    const dir = mkdtempSync(join(tmpdir(), 'falkenhost-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dir, RENEWAL_RETRY_DAYS: '2' }).renewalRetryDays).toEqual([2]);
+      expect(() => loadConfig({ DATA_DIR: dir, RENEWAL_RETRY_DAYS: '9,4' })).toThrow(/RENEWAL_RETRY_DAYS/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('takes the staff webhook from STAFF_WEBHOOK_URL (optional, http or https; none in production)', () => {
     expect(loadConfig(production).staffWebhookUrl).toBeNull();
     const discord = 'https://discord.com/api/webhooks/123/abc';

@@ -129,15 +129,7 @@ export async function unsuspendMonthly(
   if (server.billing_type !== 'monthly' || server.status !== 'suspended')
     throw new AppError(409, REASONS.serverState);
   const price = serverMonthPrice(server.credits_monthly, 0, 'creditCard');
-  const firstOrder = await ctx.db
-    .selectFrom('orders')
-    .select('details')
-    .where('user_package_id', '=', server.id)
-    .where('kind', '=', 'package-card')
-    .executeTakeFirst();
-  const billingAddress = firstOrder
-    ? ((JSON.parse(firstOrder.details) as Partial<PackageCardDetails>).billingAddress ?? null)
-    : null;
+  const billingAddress = await billingAddressOfServer(ctx, server.id);
   const customerId = await ensureMollieCustomer(ctx, user).catch((error) => {
     throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
   });
@@ -164,8 +156,13 @@ export async function unsuspendMonthly(
   });
 }
 
-/** Creates the first payment of an order written as pending; a refusal marks the order failed. */
-async function startFirstPayment(
+/**
+ * Creates the first payment (card, `sequenceType: first`, keyed by the order's public id) of an order
+ * written as pending and records its id; answers the checkout URL, which returns to
+ * `<back>/dashboard?order=<publicId>`.
+ * @throws AppError 502 payment when Mollie refuses or cannot be reached (the order is marked failed)
+ */
+export async function startFirstPayment(
   ctx: AppContext,
   user: User,
   orderId: number,
@@ -192,6 +189,22 @@ async function startFirstPayment(
     await moveOrder(ctx.db, orderId, 'pending', 'failed', { completed_at: ctx.now() });
     throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
   }
+}
+
+/** The billing address the server's first order gave (later payments' invoices name it), or null. */
+export async function billingAddressOfServer(
+  ctx: AppContext,
+  userPackageId: number,
+): Promise<BillingAddress | null> {
+  const firstOrder = await ctx.db
+    .selectFrom('orders')
+    .select('details')
+    .where('user_package_id', '=', userPackageId)
+    .where('kind', '=', 'package-card')
+    .executeTakeFirst();
+  return firstOrder
+    ? ((JSON.parse(firstOrder.details) as Partial<PackageCardDetails>).billingAddress ?? null)
+    : null;
 }
 
 function billingAddressOf(body: BillingAddress): BillingAddress {

@@ -8,6 +8,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const CARD_ORDER_KINDS = ['package-card', 'unsuspend-card'] as const;
 
 /**
+ * Payments of a server's open month in its grace after a failed renewal (renewals/renewal-grace.ts): a
+ * retry on the mandate (no checkout), or the customer's payment with another card (a first payment).
+ */
+export const GRACE_ORDER_KINDS = ['renewal-retry', 'renewal-card'] as const;
+
+/**
  * A pending order to be paid through Mollie (credits, or a card order's first month); answers its id.
  * @param order.creditsAmount credit units bought (0 unless a credits order); amounts in cents
  */
@@ -16,7 +22,7 @@ export async function insertPendingOrder(
   order: {
     publicId: string;
     userId: number;
-    kind: 'credits' | (typeof CARD_ORDER_KINDS)[number];
+    kind: 'credits' | (typeof CARD_ORDER_KINDS)[number] | (typeof GRACE_ORDER_KINDS)[number];
     creditsAmount: number;
     amountCents: number;
     feeCents: number;

@@ -12,9 +12,20 @@ import { settleMissedRenewals } from './renewals';
 /** A renewal may arrive this long after the paid period ended before the server is suspended. */
 export const RENEWAL_GRACE_MS = DAY_MS;
 
+/** A monthly server to suspend, with its owner's address, name, language and zone for the mail. */
+export interface ExpiringServer {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+  language: string;
+  time_zone: string;
+}
+
 /**
  * Suspends monthly servers whose paid period is over, at once when nothing will renew them, else after
- * RENEWAL_GRACE_MS; free servers never end. Answers how many were suspended.
+ * RENEWAL_GRACE_MS; free servers never end, and servers in grace after a failed renewal run until its
+ * last retry fails (renewal-grace.ts). Answers how many were suspended.
  */
 export async function expireMonthlyServers(ctx: AppContext): Promise<number> {
   const t = ctx.now();
@@ -35,6 +46,7 @@ export async function expireMonthlyServers(ctx: AppContext): Promise<number> {
     .where('up.status', '=', 'paid')
     .where('up.credits_monthly', '>', 0)
     .where('up.paid_until', '<=', t)
+    .where((eb) => eb.or([eb('up.grace_until', 'is', null), eb('up.cancelled_at', 'is not', null)]))
     .where((eb) =>
       eb.or([
         eb('up.paid_until', '<=', t - RENEWAL_GRACE_MS),
@@ -52,38 +64,56 @@ export async function expireMonthlyServers(ctx: AppContext): Promise<number> {
         ctx.log.warn({ err: error, userPackageId: row.id }, "reading a subscription's payments failed"),
       );
     }
-    const deleteAt = t + ctx.config.suspendDays * DAY_MS;
-    const done = await ctx.db.transaction().execute(async (trx) => {
-      const suspended = await moveServer(
-        trx,
-        row.id,
-        'paid',
-        'suspended',
-        { suspended_at: t, delete_at: deleteAt, deletion_warnings: 0 },
-        (eb) => eb('paid_until', '<=', t),
-      );
-      if (!suspended) return false;
-      await enqueuePanelTask(trx, { userPackageId: row.id, kind: 'suspend', now: t });
-      await queueMail(
-        trx,
-        row.email,
-        renderNoticeMail('suspendedMonthly', row.language, {
-          username: row.username,
-          server: row.name,
-          date: mailDate(row.language, row.time_zone, deleteAt),
-        }),
-        t,
-      );
-      return true;
-    });
-    if (!done) continue;
-    suspended += 1;
-    await syncSubscription(ctx, row.id).catch((error) =>
-      ctx.log.warn(
-        { err: error, userPackageId: row.id },
-        'cancelling the subscription failed; retried later',
-      ),
-    );
+    if (await suspendMonthlyServer(ctx, row, 'suspendedMonthly')) suspended += 1;
   }
   return suspended;
+}
+
+/**
+ * Suspends one running monthly server whose paid period is over (and that is not in grace): the panel's
+ * suspension is queued, the deletion set SUSPEND_DAYS ahead, the customer mailed `mail` (with the
+ * deletion date and `values`), then its subscription cancelled.
+ * @returns false when it was not running, its period is not over, or it is in grace (nothing written)
+ */
+export async function suspendMonthlyServer(
+  ctx: AppContext,
+  row: ExpiringServer,
+  mail: 'suspendedMonthly' | 'renewalRetriesFailed',
+  values: Record<string, string> = {},
+): Promise<boolean> {
+  const t = ctx.now();
+  const deleteAt = t + ctx.config.suspendDays * DAY_MS;
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const suspended = await moveServer(
+      trx,
+      row.id,
+      'paid',
+      'suspended',
+      { suspended_at: t, delete_at: deleteAt, deletion_warnings: 0 },
+      (eb) =>
+        eb.and([
+          eb('paid_until', '<=', t),
+          eb.or([eb('grace_until', 'is', null), eb('cancelled_at', 'is not', null)]),
+        ]),
+    );
+    if (!suspended) return false;
+    await enqueuePanelTask(trx, { userPackageId: row.id, kind: 'suspend', now: t });
+    await queueMail(
+      trx,
+      row.email,
+      renderNoticeMail(mail, row.language, {
+        ...values,
+        username: row.username,
+        server: row.name,
+        date: mailDate(row.language, row.time_zone, deleteAt),
+      }),
+      t,
+    );
+    return true;
+  });
+  if (!done) return false;
+  await syncSubscription(ctx, row.id).catch((error) =>
+    ctx.log.warn({ err: error, userPackageId: row.id }, 'cancelling the subscription failed; retried later'),
+  );
+  return true;
 }

@@ -9,17 +9,16 @@ import { enqueuePanelTask } from '../../panel/panel-queue';
 import type { AppContext } from '../../platform/context';
 import type { Database, Order } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/errors';
-import { mailDate, renderNoticeMail } from '../../platform/mail/templates';
-import { queueMail } from '../../platform/outbox';
-import { notifyStaff } from '../../platform/staff-webhook';
 import { periodEnd } from '../../servers/paid-period';
 import { runPanelQueue } from '../../servers/panel-task-results';
-import { addPaidMonth, markRenewalFailed, setPaidUntil } from '../../servers/server-records';
+import { setServerMandate } from '../../servers/renewal-grace';
+import { addPaidMonth, NO_RENEWAL_FAILURE, setPaidUntil } from '../../servers/server-records';
 import { moveServer } from '../../servers/server-status';
 import { advanceCardOrder } from '../checkout/card-order-advance';
 import { insertRenewalOrder, setRenewalFigures } from '../records/order-records';
 import { moveOrder } from '../records/order-status';
 import { syncSubscription } from '../subscriptions/subscription-sync';
+import { beginGrace } from './renewal-grace';
 
 interface RenewalDetails {
   subscriptionId: string | null;
@@ -31,7 +30,8 @@ interface RenewalDetails {
 
 /**
  * Records a renewal (seen in its webhook or in the subscription's payment list) once: paid extends the
- * paid period by a month, or refunds when the server is gone; failed suspends at the period's end.
+ * paid period by a month, or refunds when the server is gone; failed begins the server's grace, in which
+ * the payment is retried (renewal-grace.ts), or suspends it at the period's end when nothing can retry.
  * @returns 'ignored' (no server has that subscription), 'unchanged' (already recorded, still open, or an
  *   amount matching no subscription amount), 'paid', or 'closed' (failed, or refunded)
  */
@@ -102,33 +102,20 @@ export async function settleRenewal(
 
   if (['failed', 'canceled', 'expired'].includes(payment.status)) {
     const closed = await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now();
       const closedAs = payment.status as 'failed' | 'canceled' | 'expired';
-      if (!(await moveOrder(trx, order.id, 'pending', closedAs, { completed_at: now }))) return false;
+      if (!(await moveOrder(trx, order.id, 'pending', closedAs, { completed_at: ctx.now() }))) return false;
       const user = await trx
         .selectFrom('users')
         .select(['email', 'username', 'language', 'time_zone'])
         .where('id', '=', owner.user_id)
         .executeTakeFirstOrThrow();
-      await notifyStaff(ctx, trx, {
-        type: 'renewal-failed',
-        paymentId: payment.id,
-        status: closedAs,
-        username: user.username,
-        serverName: owner.name,
-        userPackageId: owner.id,
-      });
-      if (!(await markRenewalFailed(trx, owner.id, now))) return true;
-      await queueMail(
-        trx,
-        user.email,
-        renderNoticeMail('renewalFailed', user.language, {
-          username: user.username,
-          server: owner.name,
-          date: mailDate(user.language, user.time_zone, owner.paid_until ?? now),
-        }),
-        now,
-      );
+      // The row as it is now: a retry or an earlier delivery may have changed it since it was read.
+      const current = await trx
+        .selectFrom('user_packages')
+        .selectAll()
+        .where('id', '=', owner.id)
+        .executeTakeFirstOrThrow();
+      await beginGrace(ctx, trx, current, user, { paymentId: payment.id, status: closedAs });
       return true;
     });
     return closed ? 'closed' : 'unchanged';
@@ -138,19 +125,23 @@ export async function settleRenewal(
 
 /**
  * Inside `trx`: a pending paid renewal extends its server's paid period by a month (waking it when
- * suspended) with invoice and bonus, or moves to `refunding` when the server is gone.
+ * suspended, ending a grace) with invoice and bonus, or moves to `refunding` when the server is gone. A
+ * payment of the grace (a retry, a payment with another card) names the month it pays
+ * (`only.periodsPaid`): paid already by another, it is refunded too; with `only.mandateId` the server's
+ * mandate becomes the new card's.
  * @returns 'paid', 'refund', or 'none' when another delivery settled it first
  */
-async function applyPaidRenewal(
+export async function applyPaidRenewal(
   ctx: AppContext,
   trx: Transaction<Database>,
   order: Order,
   payment: PaymentState,
+  only: { periodsPaid?: number; mandateId?: string | null } = {},
 ): Promise<'paid' | 'refund' | 'none'> {
   const now = ctx.now();
   if (!(await moveOrder(trx, order.id, 'pending', 'completed', { completed_at: now }))) return 'none';
   // Takes the server row's write lock until commit: a second renewal counts from this one's month.
-  if (!(await addPaidMonth(trx, order.user_package_id ?? 0))) {
+  if (!(await addPaidMonth(trx, order.user_package_id ?? 0, only.periodsPaid))) {
     await moveOrder(trx, order.id, 'completed', 'refunding', { completed_at: null });
     return 'refund';
   }
@@ -167,7 +158,7 @@ async function applyPaidRenewal(
   if (woken) {
     await moveServer(trx, up.id, 'suspended', 'paid', {
       paid_until: to,
-      renewal_failed_at: null,
+      ...NO_RENEWAL_FAILURE,
       suspended_at: null,
       delete_at: null,
       deletion_warnings: 0,
@@ -177,6 +168,7 @@ async function applyPaidRenewal(
   } else {
     await setPaidUntil(trx, up.id, to);
   }
+  if (only.mandateId) await setServerMandate(trx, up.id, only.mandateId);
   const user = await trx
     .selectFrom('users')
     .select('language')

@@ -8,8 +8,10 @@ import {
   createSubscription,
   findRunningSubscription,
   updateSubscriptionAmount,
+  updateSubscriptionMandate,
 } from '../../integrations/mollie';
 import type { AppContext } from '../../platform/context';
+import { recordSubscriptionMandate } from '../../servers/renewal-grace';
 import {
   clearSubscription,
   recordSubscription,
@@ -41,6 +43,7 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
       'up.period_anchor',
       'up.monthly_amount_cents',
       'up.subscription_amount_cents',
+      'up.subscription_mandate_id',
       'u.mollie_customer_id',
     ])
     .where('up.id', '=', userPackageId)
@@ -63,6 +66,7 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
       await recordSubscription(ctx.db, row.id, {
         id: running.id,
         amountCents: running.amountCents,
+        mandateId: running.mandateId,
         clearPrevious: false,
       });
       return;
@@ -77,8 +81,23 @@ export async function syncSubscription(ctx: AppContext, userPackageId: number): 
       metadata: { userPackageId: row.id },
       idempotencyKey: `subscription-${row.id}-${row.period_anchor ?? 0}`,
     });
-    await recordSubscription(ctx.db, row.id, { id, amountCents: wanted, clearPrevious: true });
+    await recordSubscription(ctx.db, row.id, {
+      id,
+      amountCents: wanted,
+      mandateId: row.mollie_mandate_id,
+      clearPrevious: true,
+    });
     return;
+  }
+  // A payment with another card made a new mandate: the subscription's later months charge it.
+  if (row.mollie_mandate_id && row.subscription_mandate_id !== row.mollie_mandate_id) {
+    await updateSubscriptionMandate(
+      ctx.mollie,
+      row.mollie_customer_id,
+      row.mollie_subscription_id,
+      row.mollie_mandate_id,
+    );
+    await recordSubscriptionMandate(ctx.db, row.id, row.mollie_subscription_id, row.mollie_mandate_id);
   }
   if (row.subscription_amount_cents !== wanted) {
     await updateSubscriptionAmount(ctx.mollie, row.mollie_customer_id, row.mollie_subscription_id, wanted);
@@ -118,6 +137,13 @@ export async function syncSubscriptions(ctx: AppContext): Promise<number> {
             '!=',
             sql`coalesce(up.monthly_amount_cents, -1)`,
           ),
+        ]),
+        // a mandate to move the subscription onto (a payment with another card)
+        eb.and([
+          eb('up.mollie_subscription_id', 'is not', null),
+          eb('up.status', '=', 'paid'),
+          eb('up.mollie_mandate_id', 'is not', null),
+          eb(sql`coalesce(up.subscription_mandate_id, '')`, '!=', sql`up.mollie_mandate_id`),
         ]),
       ]),
     )

@@ -91,6 +91,8 @@ export const NOTICE_MAIL_KINDS = [
   'serverLostCredits',
   'serverLostCard',
   'renewalFailed',
+  'renewalRetrying',
+  'renewalRetriesFailed',
 ] as const;
 
 export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number];
@@ -110,7 +112,8 @@ export interface NoticeMail {
 
 /**
  * A notice mail in the customer's language; `values` are the placeholders of the kind's texts in the
- * `mail` namespace (packages/locales).
+ * `mail` namespace (packages/locales). A `link` value becomes a button labelled by the kind's `button`
+ * text (a page of the dashboard; never a secret: those mails are sent at once, decision 013).
  * @param language one of LANGUAGES; anything else falls back to English
  */
 export function renderNoticeMail(
@@ -121,6 +124,7 @@ export function renderNoticeMail(
   const t = fixedT(language);
   const mail = layout(language, t, values, {
     lead: t(`${kind}.intro`, values),
+    ...(values.link ? { link: { url: values.link, label: t(`${kind}.button`, values) } } : {}),
     rest: [t(`${kind}.action`, values)],
   });
   return { ...mail, subject: t(`${kind}.subject`, values) };

@@ -42,9 +42,18 @@ export interface UserPackagesTable {
   period_anchor: Millis | null;
   periods_paid: number | null;
   cancelled_at: Millis | null;
+  /** when the renewal failed (the grace's start), or a whole month's payment went back */
   renewal_failed_at: Millis | null;
+  /** monthly, in grace after a failed renewal: the last retry's time, when the server stops unless paid */
+  grace_until: Millis | null;
+  /** monthly, in grace: when the next retry on the mandate is due; null while one runs or none is left */
+  renewal_retry_at: Millis | null;
+  /** monthly: retries started in the current grace */
+  renewal_tries: Generated<number>;
   /** monthly: what each later month costs by card (the subscription's amount we want) */
   monthly_amount_cents: number | null;
+  /** monthly: the mandate Mollie's subscription was last given */
+  subscription_mandate_id: string | null;
   /** monthly: the amount Mollie's subscription was last given */
   subscription_amount_cents: number | null;
   /** monthly: the subscription's amount before its last change (a renewal at it is still accepted) */

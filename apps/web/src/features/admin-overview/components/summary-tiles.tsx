@@ -37,7 +37,7 @@ function Tile({
 /**
  * The overview's tiles (issue 31 part 1): the monthly recurring revenue and its change in the period, the
  * period's net revenue, the customers' credit balance, active servers (hourly and monthly), suspended
- * servers, new customers, then the panel queue's and the mail outbox's tiles.
+ * servers, monthly servers in grace after a failed renewal (decision 420), new customers, then the panel queue's and the mail outbox's tiles.
  */
 export function SummaryTiles({
   answer,
@@ -94,6 +94,12 @@ export function SummaryTiles({
         testId="overview-suspended"
         label={t('overview.tiles.suspended')}
         value={count(answer.suspendedNow)}
+      />
+      <Tile
+        testId="overview-grace"
+        label={t('overview.tiles.grace')}
+        value={count(answer.graceNow)}
+        note={t('overview.tiles.graceNote')}
       />
       <Tile
         testId="overview-customers"

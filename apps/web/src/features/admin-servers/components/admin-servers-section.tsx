@@ -4,18 +4,21 @@ import { PagedTable } from '@/components/admin/paged-table';
 import { SearchInput } from '@/components/admin/search-input';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { usePagedSearch } from '@/hooks/use-paged-search';
+import { useFormatters } from '@/lib/format';
 import { useAllServers } from '../api/servers';
 import { panelLink, statusBadge } from '../utils/server';
 
 /**
  * The staff servers list (product.md "Staff screens"): search by a case-sensitive part of the name or uuid,
  * rows with the name linking to the game panel, the uuid, the owner and the status or the word
- * suspended; paginated on the server.
+ * suspended, and when a monthly server in grace after a failed renewal stops unless paid (decision 420);
+ * paginated on the server.
  */
 export default function AdminServersSection() {
   const { t } = useTranslation('admin');
   const { search, setSearch, debounced, page, setPage } = usePagedSearch();
   const servers = useAllServers(debounced, page);
+  const f = useFormatters();
 
   return (
     <Stack gap="lg">
@@ -81,6 +84,11 @@ export default function AdminServersSection() {
                     <StatusBadge color={badge.color} data-testid="admin-server-status">
                       {badge.key ? t(badge.key) : server.status}
                     </StatusBadge>
+                    {server.graceUntil && (
+                      <StatusBadge color="orange" data-testid="admin-server-grace">
+                        {t('servers.grace', { date: f.dateTime(server.graceUntil) })}
+                      </StatusBadge>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );

@@ -46,6 +46,10 @@ export const sendPowerSignal = (input: { id: number; signal: PowerSignal }) =>
 export const unsuspendServer = (id: number) =>
   api.post<{ link: string }>('/api/private/servers/unsuspend-server', { id });
 
+/** POST pay-renewal {id}: 200 {link} of a card checkout for the open month of a server in grace. */
+export const payRenewal = (id: number) =>
+  api.post<{ link: string }>('/api/private/servers/pay-renewal', { id });
+
 /**
  * POST cancel-server {id}: an hourly server is deleted ({}); a monthly subscription stops renewing and the
  * server runs until `paid_until` (ISO 8601).

@@ -6,6 +6,7 @@ import { IconDetails, IconExternal } from '@/components/icons';
 import { useServerStats } from '../hooks/use-server-stats';
 import { isActive, shortIdOf } from '../utils/server';
 import { Gauge } from './gauge';
+import { GraceRow } from './grace-row';
 import { PowerButtons } from './power-buttons';
 import { ServerBilling } from './server-billing';
 import { ServerCardHeader } from './server-card-header';
@@ -37,6 +38,7 @@ export function ServerCard({ server }: { server: OwnedServer }) {
           <Gauge kind="disk" label={t('gauges.disk')} percent={live.gauges?.disk ?? null} />
         </Group>
         <ServerBilling server={server} active={active} />
+        {active && server.grace && <GraceRow server={{ ...server, grace: server.grace }} />}
         {active ? (
           <Group justify="space-between" align="center" wrap="wrap" gap="sm">
             <PowerButtons server={server} state={state} />

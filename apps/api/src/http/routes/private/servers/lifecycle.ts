@@ -1,6 +1,6 @@
 /**
  * /api/private/servers: what a customer does with a server after the order (product.md "Server calls"):
- * on-hours schedules, power, unsuspend and delete. Verified customers only, checked before the body is
+ * on-hours schedules, power, unsuspend, paying a month in grace and delete. Verified customers only, checked before the body is
  * read; a server is only its owner's (another's id answers 404 and changes nothing).
  */
 import {
@@ -15,6 +15,7 @@ import { linkAnswer } from '@falkenhost/contracts/store';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { payRenewalByCard } from '../../../../orders/checkout/renewal-checkout';
 import { unsuspendLink } from '../../../../orders/checkout/server-unsuspend';
 import { cancelOrDelete } from '../../../../orders/subscriptions/server-cancellation';
 import { returnBase } from '../../../../platform/requests/origin-check';
@@ -65,6 +66,20 @@ export default async function serverLifecycleRoutes(fastify: FastifyInstance): P
     { schema: { body: serverIdBody, response: { 200: linkAnswer } } },
     async (request) => ({
       link: await unsuspendLink(ctx, await userOf(request), request.body.id, returnBase(ctx.config, request)),
+    }),
+  );
+
+  // A monthly server's open month in its grace paid with another card (the grace mails' link).
+  app.post(
+    '/pay-renewal',
+    { schema: { body: serverIdBody, response: { 200: linkAnswer } } },
+    async (request) => ({
+      link: await payRenewalByCard(
+        ctx,
+        await userOf(request),
+        request.body.id,
+        returnBase(ctx.config, request),
+      ),
     }),
   );
 
