@@ -19,6 +19,7 @@ import { mailTemplatesMigration } from './migrations/0016_mail_templates';
 import { staffSearchMigration } from './migrations/0017_staff_search';
 import { hourlyTickWritesMigration } from './migrations/0018_hourly_tick_writes';
 import { slotVariablesMigration } from './migrations/0019_slot_variables';
+import { autoTopUpMigration } from './migrations/0021_auto_top_up';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -40,6 +41,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0017_staff_search': staffSearchMigration(dialect),
     '0018_hourly_tick_writes': hourlyTickWritesMigration(dialect),
     '0019_slot_variables': slotVariablesMigration,
+    '0021_auto_top_up': autoTopUpMigration(dialect),
   };
 }
 

@@ -91,6 +91,7 @@ export const NOTICE_MAIL_KINDS = [
   'serverLostCredits',
   'serverLostCard',
   'renewalFailed',
+  'autoTopUpFailed',
 ] as const;
 
 export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number];
