@@ -71,7 +71,14 @@ test('the charts come with tables of the same figures and CSV files of their ser
     within(rows[0]!)
       .getAllByRole('columnheader')
       .map((h) => h.textContent),
-  ).toEqual(['Day', 'Credit purchases', 'First card payments', 'Renewals', 'Unsuspend payments']);
+  ).toEqual([
+    'Day',
+    'Credit purchases',
+    'First card payments',
+    'Renewals',
+    'Unsuspend payments',
+    'Auto top-ups',
+  ]);
   const today = rows.at(-1)!;
   expect(within(today).getAllByRole('cell')[0]!.textContent).toBe(`€${euros(paidCents)}`);
 
