@@ -183,6 +183,9 @@ describe.each(DATABASES)('auto top-up on %s', (kind) => {
     expect(answer.spentThisMonth).toBe(0);
     const b = await expectBooksAgree(user.id);
     expect(b.completed).toHaveLength(1);
+    // The data export carries the settings too.
+    const exported = (await session.get('/api/private/users/me/export')).body;
+    expect(exported.auto_top_up).toMatchObject({ status: 'on', threshold: 10, amount: 25, monthlyCap: 5 });
   });
 
   it('with a mandate from a monthly card order it is on at once', async () => {

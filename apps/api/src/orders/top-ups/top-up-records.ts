@@ -9,7 +9,7 @@ import type { PriceBreakdown } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../platform/db/dialect';
-import type { AutoTopUp, Database } from '../../platform/db/schema';
+import type { AutoTopUp, Database, Order } from '../../platform/db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -129,26 +129,19 @@ export interface TopUpIntent {
   details: TopUpDetails;
 }
 
-/** A written intent as the charging step reads it back. */
-export interface WrittenIntent {
-  id: number;
-  public_id: string;
-  user_id: number;
-}
-
 const INSERT_ROWS = 500;
 
 /**
  * Writes pending `auto-top-up` orders, a few hundred per statement; a customer who has one open already
  * gets none (the unique index `orders_open_top_up`: an insert that would be a second is skipped).
- * @returns the rows written
+ * @returns the rows written, whole (the charging step reads nothing back)
  */
 export async function insertTopUpIntents(
   trx: Transaction<Database>,
   intents: readonly TopUpIntent[],
   now: number,
-): Promise<WrittenIntent[]> {
-  const written: WrittenIntent[] = [];
+): Promise<Order[]> {
+  const written: Order[] = [];
   for (let i = 0; i < intents.length; i += INSERT_ROWS) {
     const rows = await trx
       .insertInto('orders')
@@ -172,9 +165,11 @@ export async function insertTopUpIntents(
         })),
       )
       .onConflict((oc) => oc.doNothing())
-      .returning(['id', 'public_id', 'user_id'])
+      .returningAll()
       .execute();
     written.push(...rows);
+    // better-sqlite3 runs each statement synchronously: timers and I/O get a turn between them.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return written;
 }

@@ -85,17 +85,7 @@ export async function startAutoTopUps(ctx: AppContext): Promise<TopUpRunResult> 
     }
     return insertTopUpIntents(trx, intents, t);
   });
-  if (written.length === 0) return result;
-  const orders = await ctx.db
-    .selectFrom('orders')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      written.map((w) => w.id),
-    )
-    .execute();
-  await chargeAll(ctx, orders, result);
+  await chargeAll(ctx, written, result);
   return result;
 }
 
