@@ -17,6 +17,7 @@ import {
   orderMonthly,
   type Product,
   payAtCheckout,
+  registerStaff,
   registerVerified,
   startProduct,
   uniqueName,
@@ -462,5 +463,28 @@ describe.each(DATABASES)('auto top-up on %s', (kind) => {
       expect(b.credits).toBe(30 * 10_000);
       expect(b.paidAtMollie).toHaveLength(1);
     }
+  });
+
+  it('the staff overview shows top-up revenue as its own series, apart from credit purchases', async () => {
+    const { session } = await registerStaff(product, 'admin');
+    const answer = (await session.get('/api/private/staff/overview?period=30d')).body;
+    const sum = (pick: (revenue: Record<string, number>) => number) =>
+      answer.steps.reduce(
+        (total: number, s: { revenue: Record<string, number> }) => total + pick(s.revenue),
+        0,
+      );
+    const invoiced = async (kind: string) => {
+      const row = await db()
+        .selectFrom('invoices as i')
+        .innerJoin('orders as o', 'o.id', 'i.order_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('i.total_cents'), eb.lit(0)).as('n'))
+        .where('o.kind', '=', kind)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const topUps = await invoiced(TOP_UP_KIND);
+    expect(topUps).toBeGreaterThan(0);
+    expect(sum((r) => r.topUp ?? 0)).toBe(topUps);
+    expect(sum((r) => r.credits ?? 0)).toBe(await invoiced('credits'));
   });
 });
