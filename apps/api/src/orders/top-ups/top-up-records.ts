@@ -187,14 +187,16 @@ export interface TopUpCandidate {
 }
 
 /**
- * The customers with auto top-up on, a mandate, a balance below their threshold and no open top-up,
- * with what their top-ups cost this month. PostgreSQL locks their rows until the caller's transaction
- * ends, skipping those another instance's tick holds (decisions/427).
+ * Up to `limit` customers after user `afterUserId` (by id) with auto top-up on, a mandate, a balance below
+ * their threshold and no open top-up, with what their top-ups cost this month. PostgreSQL locks their
+ * rows until the caller's transaction ends, skipping those another instance's tick holds (decisions/427).
  */
 export async function topUpCandidates(
   trx: Transaction<Database>,
   dialect: Dialect,
   monthStart: number,
+  afterUserId: number,
+  limit: number,
 ): Promise<TopUpCandidate[]> {
   const rows = await trx
     .selectFrom('auto_top_ups as a')
@@ -210,6 +212,7 @@ export async function topUpCandidates(
         and o.kind = ${TOP_UP_KIND} and o.created_at >= ${monthStart}
         and o.status in (${sql.join(CAPPED_STATUSES)}))`.as('spent'),
     ])
+    .where('a.user_id', '>', afterUserId)
     .where('a.status', '=', 'on')
     .where('a.mandate_id', 'is not', null)
     .where('u.mollie_customer_id', 'is not', null)
@@ -227,6 +230,7 @@ export async function topUpCandidates(
       ),
     )
     .orderBy('a.user_id')
+    .limit(limit)
     .$if(dialect === 'postgres', (q) => q.forUpdate(['a']).skipLocked())
     .execute();
   return rows.map((r) => ({

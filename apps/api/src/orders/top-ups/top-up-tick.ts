@@ -52,16 +52,40 @@ interface Outage {
 }
 
 /**
- * One run of the tick: writes an intent for every customer below their threshold who has no top-up open
- * and whose cap allows one more (money.ts `topUpPrice`, fee included), in one transaction, then charges
- * each on its mandate, CONCURRENCY at a time.
+ * One run of the tick: for every customer below their threshold who has no top-up open and whose cap
+ * allows one more (money.ts `topUpPrice`, fee included), writes an intent, then charges it on the mandate,
+ * CONCURRENCY at a time; BATCH customers at a time, each batch's intents in one transaction, so a
+ * transaction stays short and the first payments start before the last intents are written.
  * @returns what was started, capped, refused and left for later
  */
 export async function startAutoTopUps(ctx: AppContext): Promise<TopUpRunResult> {
   const t = ctx.now();
   const result: TopUpRunResult = { started: 0, capped: 0, refused: 0, deferred: 0 };
-  const written = await ctx.db.transaction().execute(async (trx) => {
-    const candidates = await topUpCandidates(trx, ctx.dialect, capMonthStart(t));
+  const outage: Outage = { failures: 0 };
+  let after = 0;
+  for (;;) {
+    const batch = await writeIntents(ctx, t, after, result);
+    await chargeAll(ctx, batch.written, result, outage);
+    if (batch.last === null) return result;
+    after = batch.last;
+  }
+}
+
+/** Customers per batch of intents (one transaction each). */
+const BATCH = 1_000;
+
+/**
+ * In one transaction: the next BATCH candidates after user `after`, and the intents of those the cap
+ * allows. @returns the intents written and the batch's last user id (null when no batch follows)
+ */
+async function writeIntents(
+  ctx: AppContext,
+  t: number,
+  after: number,
+  result: TopUpRunResult,
+): Promise<{ written: Order[]; last: number | null }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const candidates = await topUpCandidates(trx, ctx.dialect, capMonthStart(t), after, BATCH);
     const intents: TopUpIntent[] = [];
     for (const c of candidates) {
       const price = topUpPrice(c.amount_credits);
@@ -83,15 +107,18 @@ export async function startAutoTopUps(ctx: AppContext): Promise<TopUpRunResult> 
         details,
       });
     }
-    return insertTopUpIntents(trx, intents, t);
+    const written = await insertTopUpIntents(trx, intents, t);
+    return { written, last: candidates.length < BATCH ? null : (candidates.at(-1)?.user_id ?? null) };
   });
-  await chargeAll(ctx, written, result);
-  return result;
 }
 
 /** Charges `orders` CONCURRENCY at a time, adding each outcome to `result`. */
-async function chargeAll(ctx: AppContext, orders: Order[], result: TopUpRunResult): Promise<void> {
-  const outage: Outage = { failures: 0 };
+async function chargeAll(
+  ctx: AppContext,
+  orders: Order[],
+  result: TopUpRunResult,
+  outage: Outage = { failures: 0 },
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < orders.length) {
