@@ -66,7 +66,8 @@ export async function startAutoTopUps(ctx: AppContext): Promise<TopUpRunResult> 
   for (;;) {
     const batch = await writeIntents(ctx, t, after, result);
     await chargeAll(ctx, batch.written, result, outage);
-    if (batch.last === null) return result;
+    // Mollie down: the customers not reached yet get their intents at a later run.
+    if (batch.last === null || outage.failures >= OUTAGE_AFTER) return result;
     after = batch.last;
   }
 }
