@@ -70,6 +70,24 @@ export function findMandate(store: Store, customerId: string, mandateId: string)
   return mandate;
 }
 
+/**
+ * Revokes a mandate (`DELETE /v2/customers/{cst}/mandates/{mdt}`, answered 204): it can charge nothing
+ * more (status `invalid`) and the subscriptions on it are canceled, as Mollie's reference says.
+ * @throws MollieError 404 for an unknown customer or a mandate not of this customer; 422 when it is
+ *   revoked already.
+ */
+export function revokeMandate(store: Store, customerId: string, mandateId: string): void {
+  const mandate = findMandate(store, customerId, mandateId);
+  if (mandate.status === 'invalid') throw unprocessable('mandateId', 'The mandate has been revoked already');
+  mandate.status = 'invalid';
+  for (const s of store.subscriptions.values()) {
+    if (s.mandateId !== mandateId || s.status === 'canceled' || s.status === 'completed') continue;
+    s.status = 'canceled';
+    s.canceledAt = store.now();
+    s.nextPaymentDate = null;
+  }
+}
+
 /** The customer's mandates in creation order. */
 export function customerMandates(store: Store, customerId: string): Mandate[] {
   return [...store.mandates.values()].filter((m) => m.customerId === customerId);

@@ -14,6 +14,8 @@ export interface WebhookDispatcherOptions {
   fetch: typeof fetch;
   now: () => number;
   timers: Timers;
+  /** Fault injection: while true an attempt is recorded as lost and not retried. */
+  lost?: () => boolean;
 }
 
 export interface WebhookDispatcher {
@@ -55,6 +57,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function attempt(url: string, paymentId: string, attemptNo: number): Promise<void> {
     if (closing.signal.aborted) return;
     const entry: WebhookDelivery = { url, paymentId, attempt: attemptNo, at: options.now(), ok: false };
+    if (options.lost?.()) {
+      entry.error = 'lost (fault injection)';
+      log.push(entry);
+      return;
+    }
     try {
       const res = await options.fetch(url, {
         method: 'POST',

@@ -233,6 +233,77 @@ describe('customers, mandates, subscriptions', () => {
     expect((await emu.client.payments.get({ paymentId: recurring.id })).status).toBe('failed');
   });
 
+  it('a revoked mandate charges nothing more and ends its subscriptions', async () => {
+    const { customer, first } = await customerWithMandate();
+    emu.state.setPaymentStatus(first.id, 'paid');
+    const mandateId = emu.state.payment(first.id).mandateId!;
+    const sub = await subscribe(customer.id);
+    await emu.client.mandates.revoke({ customerId: customer.id, mandateId });
+    const mandate = await emu.client.mandates.get({ customerId: customer.id, mandateId });
+    expect(mandate.status).toBe('invalid');
+    const subscription = await emu.client.subscriptions.get({
+      customerId: customer.id,
+      subscriptionId: sub.id,
+    });
+    expect(subscription.status).toBe('canceled');
+    const charge = await emu.client.customers
+      .createPayment({
+        customerId: customer.id,
+        paymentRequest: {
+          amount: { currency: 'EUR', value: '5.00' },
+          description: 'Top-up',
+          redirectUrl: null,
+          sequenceType: 'recurring',
+          mandateId,
+        },
+      })
+      .catch((e: unknown) => e);
+    expect((charge as ErrorResponse).status).toBe(422);
+    const again = await emu.api(`/v2/customers/${customer.id}/mandates/${mandateId}`, { method: 'DELETE' });
+    expect(again.status).toBe(422);
+  });
+
+  it('an outage answers 503 to every API call and changes nothing until it is over', async () => {
+    const { customer } = await customerWithMandate();
+    const before = emu.state.payments().length;
+    emu.state.setOutage(true);
+    const res = await emu.api('/v2/payments', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'outage-1' },
+      body: JSON.stringify({
+        amount: { currency: 'EUR', value: '1.00' },
+        description: 'x',
+        redirectUrl: 'http://a.test/',
+      }),
+    });
+    expect(res.status).toBe(503);
+    expect((await readJson(res)).title).toBe('Service Unavailable');
+    expect((await emu.api(`/v2/customers/${customer.id}`)).status).toBe(503);
+    expect(emu.state.payments()).toHaveLength(before);
+    emu.state.setOutage(false);
+    const retried = await emu.api('/v2/payments', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'outage-1' },
+      body: JSON.stringify({
+        amount: { currency: 'EUR', value: '1.00' },
+        description: 'x',
+        redirectUrl: 'http://a.test/',
+      }),
+    });
+    expect(retried.status).toBe(201);
+    expect(emu.state.payments()).toHaveLength(before + 1);
+  });
+
+  it('lost webhooks are recorded as lost and never retried', async () => {
+    const { first } = await customerWithMandate();
+    emu.state.setWebhooksLost(true);
+    emu.state.setPaymentStatus(first.id, 'paid');
+    await emu.state.whenWebhooksIdle();
+    expect(hook.calls).toHaveLength(0);
+    expect(emu.state.webhookDeliveries().at(-1)?.error).toBe('lost (fault injection)');
+    expect(emu.state.webhookRetriesPending()).toBe(0);
+  });
+
   it('recurring payments turn paid by themselves after recurringAutoPaidAfterMs', async () => {
     const auto = await startEmulator({ recurringAutoPaidAfterMs: 30 });
     const customer = await auto.client.customers.create({ entityCustomer: { name: 'B' } });

@@ -219,6 +219,15 @@ export function creditsOrderPrice(
 }
 
 /**
+ * Price of one auto top-up of `creditsAmount` whole credits (money-and-billing.md "Auto top-up"): a credit
+ * order paid by card without a discount code, card fee included (decisions/426).
+ * @example topUpPrice(500).total === 2061 // 20.00 + 1.8 % + 0.25 = 20.61 EUR
+ */
+export function topUpPrice(creditsAmount: number): PriceBreakdown {
+  return creditsOrderPrice(creditsAmount, 0, 'creditCard');
+}
+
+/**
  * Price of a month of a server bought by card (product.md "Business constants and limits",
  * money-and-billing.md "Billing"): the EUR price of its monthly credits, minus 5 %, minus the discount code
  * (first month only: pass 0 for later months), plus the card fee.

@@ -19,8 +19,11 @@ export const OVERVIEW_STEPS: Record<OverviewPeriod, { count: number; step: Overv
 /** Days and months begin at midnight here: the supplier's zone, as its invoices' years do. */
 export const OVERVIEW_TIME_ZONE = 'Europe/Prague';
 
-/** Where revenue comes from: the kind of order an invoice or credit note belongs to. */
-export const REVENUE_SOURCES = ['credits', 'first', 'renewal', 'unsuspend'] as const;
+/**
+ * Where revenue comes from: the kind of order an invoice or credit note belongs to (`topUp`: auto
+ * top-ups from a saved card, issue 43).
+ */
+export const REVENUE_SOURCES = ['credits', 'first', 'renewal', 'unsuspend', 'topUp'] as const;
 export type RevenueSource = (typeof REVENUE_SOURCES)[number];
 
 export const overviewQuery = z.object({
@@ -34,7 +37,7 @@ export const overviewStep = z.object({
   /** the step's first instant (ISO 8601) */
   start: z.string(),
   /** net revenue by source in cents: invoices issued in the step minus credit notes issued in it */
-  revenue: z.object({ credits: int, first: int, renewal: int, unsuspend: int }),
+  revenue: z.object({ credits: int, first: int, renewal: int, unsuspend: int, topUp: int }),
   /** credits bought (1/10 000 credit), less credits taken back after a refund or chargeback */
   creditsSold: int,
   /** credits paid for servers (orders, hours, add-ons, changes; less credits given back), 1/10 000 credit */

@@ -2,6 +2,7 @@
 import { centsToEur, unitsToCredits } from '@falkenhost/contracts/money';
 import { roleOf } from '../identity/roles';
 import { findUserById } from '../identity/user-account';
+import { autoTopUpOf } from '../orders/top-ups/top-up-settings';
 import type { AppContext } from '../platform/context';
 
 /** What GET me/export answers. */
@@ -14,6 +15,8 @@ export interface AccountExport {
   orders: Record<string, unknown>[];
   credit_ledger: Record<string, unknown>[];
   invoices: Record<string, unknown>[];
+  /** the auto top-up settings as the Billing settings read them (issue 43) */
+  auto_top_up: Record<string, unknown>;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
@@ -35,6 +38,7 @@ export async function exportAccount(ctx: AppContext, userId: number): Promise<Ac
   const orders = await exportedOrders(db, userId);
   const creditLedger = await exportedLedger(db, userId);
   const invoices = await exportedInvoices(db, userId);
+  const autoTopUp = await autoTopUpOf(ctx, userId);
 
   return {
     format: 'falkenhost-account-export',
@@ -45,6 +49,7 @@ export async function exportAccount(ctx: AppContext, userId: number): Promise<Ac
     orders,
     credit_ledger: creditLedger,
     invoices,
+    auto_top_up: autoTopUp,
   };
 }
 

@@ -45,7 +45,7 @@ export function webhookUrlRefused(mollie: Client): boolean {
  * own key `<key>-no-webhook`: Mollie answers 400 to a key reused with other parameters.
  * @returns the create's result and whether it carries the webhook URL
  */
-async function createWithWebhookFallback<T>(
+export async function createWithWebhookFallback<T>(
   mollie: Client,
   idempotencyKey: string,
   create: (withWebhook: boolean, idempotencyKey: string) => Promise<T>,
@@ -127,9 +127,9 @@ export async function getPayment(mollie: Client, paymentId: string): Promise<Pay
   return paymentStateOf(await mollie.payments.get({ paymentId }));
 }
 
-type MolliePayment = Awaited<ReturnType<Client['payments']['get']>>;
+export type MolliePayment = Awaited<ReturnType<Client['payments']['get']>>;
 
-function paymentStateOf(
+export function paymentStateOf(
   payment: Pick<
     MolliePayment,
     | 'id'

@@ -15,6 +15,7 @@ import { expireMonthlyServers } from '../orders/renewals/monthly-expiry';
 import { runRenewalRetries } from '../orders/renewals/renewal-retries';
 import { pollMissedRenewals } from '../orders/renewals/renewals';
 import { syncSubscriptions } from '../orders/subscriptions/subscription-sync';
+import { reconcileTopUps, startAutoTopUps, type TopUpRunResult } from '../orders/top-ups/top-up-tick';
 import type { PanelQueueResult } from '../panel/panel-queue';
 import { pruneAllocationClaims } from '../panel/placement';
 import { inBackground } from '../panel/port';
@@ -38,6 +39,8 @@ export interface TickResult {
   monthlySuspended: number;
   subscriptions: number;
   billing: BillingResult;
+  /** auto top-ups started by this run (issue 43) */
+  topUps: TopUpRunResult;
   hourly: { power: number; lowBalance: number; polled: number; renewals: number } | null;
   suspended: SuspendedResult;
   panel: PanelQueueResult;
@@ -105,6 +108,11 @@ async function runSteps(
   next();
   const billing = await billHourlyServers(ctx);
   next();
+  // Right after the hours are charged, so a balance they took below a threshold is topped up before the
+  // next hour (decisions/427); intents a crash or an outage left are charged again first.
+  await reconcileTopUps(ctx);
+  const topUps = await startAutoTopUps(ctx);
+  next();
   let hourly: TickResult['hourly'] = null;
   // Once claimed, the hour's jobs run to their end: no other run takes this hour again.
   if (await claimSlot(ctx.db, 'job_runs', 'lifecycle', hourStart(ctx.now()))) {
@@ -131,6 +139,7 @@ async function runSteps(
     monthlySuspended,
     subscriptions,
     billing,
+    topUps,
     hourly,
     suspended,
     panel,

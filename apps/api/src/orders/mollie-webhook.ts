@@ -18,6 +18,8 @@ import { reverseCreditsTakenBack, reverseServerPayment } from './records/take-ba
 import { recordMolliePayment, WEBHOOKLESS_MARK } from './records/webhookless';
 import { settleGracePayment } from './renewals/grace-payments';
 import { settleRenewal } from './renewals/renewals';
+import { TOP_UP_KIND } from './top-ups/top-up-records';
+import { settleTopUp } from './top-ups/top-up-settle';
 
 /** Orders whose payment bought a server's month (card): taken-back money reverses a month, not credits. */
 const SERVER_PAYMENT_KINDS = ['package-card', 'unsuspend-card', 'renewal', ...GRACE_ORDER_KINDS];
@@ -94,18 +96,21 @@ export async function settleMolliePayment(
   // Refunds and chargebacks call the webhook of a paid payment again (reference/mollie.md).
   const serverPayment = SERVER_PAYMENT_KINDS.includes(order.kind);
   const takeBack =
-    (order.status === 'completed' && order.kind === 'credits') ||
+    (order.status === 'completed' && (order.kind === 'credits' || order.kind === TOP_UP_KIND)) ||
     (serverPayment && ['completed', 'refunded', 'paid', 'refunding'].includes(order.status));
   if (order.status !== 'pending' && !takeBack) return 'unchanged';
   const payment = await getPayment(ctx.mollie, paymentId);
   if (takeBack) {
-    if (order.kind === 'credits') return reverseCreditsTakenBack(ctx, order, payment);
+    if (order.kind === 'credits' || order.kind === TOP_UP_KIND)
+      return reverseCreditsTakenBack(ctx, order, payment);
     // Still being carried forward: the refund takes what is left (refundOrder), and a server made meanwhile
     // reads its payment back when it is adopted (adoptServer) and applies what was taken back then.
     if (order.status === 'paid' || order.status === 'refunding') return 'unchanged';
     return reverseServerPayment(ctx, order, payment);
   }
 
+  // A top-up's failure also turns auto top-up off and mails the customer (top-ups/top-up-settle.ts).
+  if (order.kind === TOP_UP_KIND) return settleTopUp(ctx, order, payment);
   if (payment.status === 'paid') {
     if (payment.amountCents !== order.amount_cents) {
       // Logged and not applied: the staff look into it.

@@ -26,6 +26,7 @@ const REVENUE_COLUMNS = {
   'renewal-retry': 'revenue_renewal',
   'renewal-card': 'revenue_renewal',
   'unsuspend-card': 'revenue_unsuspend',
+  'auto-top-up': 'revenue_top_up',
 } as const;
 /** Ledger kinds that pay for servers (less `refund`: credits given back for an order that failed). */
 const SPENT_KINDS = ['server-order', 'server-hour', 'addon', 'package-change', 'refund'];
@@ -36,6 +37,7 @@ export function emptyHour(): HourFigures {
     revenue_first: 0,
     revenue_renewal: 0,
     revenue_unsuspend: 0,
+    revenue_top_up: 0,
     credits_sold: 0,
     credits_spent: 0,
     new_customers: 0,

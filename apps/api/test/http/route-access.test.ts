@@ -89,6 +89,8 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'GET /api/private/billing/invoices': 'verified',
   'GET /api/private/billing/invoices/:id/pdf': 'verified',
   'GET /api/private/billing/ledger': 'verified',
+  'GET /api/private/billing/auto-top-up': 'verified',
+  'PUT /api/private/billing/auto-top-up': 'verified',
   'GET /api/private/users/me': 'verified',
   'PUT /api/private/users/me/newsletter': 'verified',
   'PUT /api/private/users/me/2fa': 'verified',
@@ -310,6 +312,7 @@ describe.each(DATABASES)('route authorization on %s', (kind) => {
       '/api/private/servers/server-count',
       '/api/private/billing/invoices',
       '/api/private/billing/ledger',
+      '/api/private/billing/auto-top-up',
       '/api/private/users/me/export',
     ];
     for (const path of lists) {

@@ -39,6 +39,7 @@ const OWNERS: Record<string, string> = {
   user_package_addons: 'servers',
   schedules: 'servers',
   orders: 'orders',
+  auto_top_ups: 'orders',
   account_changes: 'accounts',
   overview_hours: 'staff',
   job_runs: 'jobs',

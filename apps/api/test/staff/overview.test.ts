@@ -30,7 +30,7 @@ type Person = Awaited<ReturnType<typeof registerVerified>>;
 function zeroStep(start: string): OverviewStepFigures {
   return {
     start,
-    revenue: { credits: 0, first: 0, renewal: 0, unsuspend: 0 },
+    revenue: { credits: 0, first: 0, renewal: 0, unsuspend: 0, topUp: 0 },
     creditsSold: 0,
     creditsSpent: 0,
     newCustomers: 0,
@@ -166,7 +166,7 @@ describe.each(DATABASES)('staff overview on %s', (kind) => {
     expect(day0.steps).toHaveLength(7);
     expect(day0.steps.at(-1)).toEqual({
       ...zeroStep(day0.steps.at(-1)!.start),
-      revenue: { credits: cents(creditsPayment), first: 2 * price, renewal: 0, unsuspend: 0 },
+      revenue: { credits: cents(creditsPayment), first: 2 * price, renewal: 0, unsuspend: 0, topUp: 0 },
       creditsSold: 1_000_000,
       creditsSpent: spent,
       newCustomers: 3,

@@ -8,6 +8,7 @@ const TITLES: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const DOCUMENTATION = 'https://docs.mollie.com/overview/handling-errors';

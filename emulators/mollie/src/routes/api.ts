@@ -46,6 +46,11 @@ export async function mollieApi(app: FastifyInstance, options: { store: Store })
       .send(errorBody(404, `The resource ${request.url} does not exist`));
   });
 
+  // Fault injection (`MollieState.setOutage`): nothing is read, changed or kept while Mollie is down.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (store.faults.outage)
+      return reply.code(503).type(HAL_JSON).send(errorBody(503, 'Mollie is temporarily unavailable'));
+  });
   app.addHook('onRequest', authHook(store.apiKeys));
   registerIdempotency(app, store, (request) => rawBodies.get(request) ?? '');
 

@@ -3,14 +3,17 @@ import { modeOf } from '../api/auth';
 import { hal, type IdParams, queryOf } from '../api/http';
 import { paths } from '../api/links';
 import { newestFirst, paginate } from '../api/list';
-import { createCustomer, customerMandates, findCustomer, findMandate } from '../customers.js';
+import { createCustomer, customerMandates, findCustomer, findMandate, revokeMandate } from '../customers.js';
 import { parsePaymentRequest } from '../payment-input.js';
 import { createPayment, expireIfDue } from '../payments.js';
 import { customerJson, mandateJson, paymentJson } from '../state/resources';
 import type { Store } from '../state/store';
 import { assertReachableWebhookUrl } from '../webhook-url.js';
 
-/** `/v2/customers`: create, list, get; the customer's mandates (list, get) and payments (create, list). */
+/**
+ * `/v2/customers`: create, list, get; the customer's mandates (list, get, revoke) and payments (create,
+ * list).
+ */
 export function customerRoutes(app: FastifyInstance, store: Store): void {
   const base = () => store.baseUrl();
 
@@ -52,6 +55,14 @@ export function customerRoutes(app: FastifyInstance, store: Store): void {
         200,
         mandateJson(base(), findMandate(store, request.params.id, request.params.mandateId)),
       );
+    },
+  );
+
+  app.delete<{ Params: IdParams & { mandateId: string } }>(
+    '/customers/:id/mandates/:mandateId',
+    async (request, reply) => {
+      revokeMandate(store, request.params.id, request.params.mandateId);
+      return reply.code(204).send();
     },
   );
 

@@ -1,4 +1,5 @@
 import { pruneIdempotency } from '../api/idempotency';
+import { revokeMandate } from '../customers';
 import { findPayment, setPaymentStatus, takeBackPayment } from '../payments';
 import { type RecurringOutcomeTarget, setRecurringOutcome } from '../recurring-outcome';
 import { listRefunds, refundPayment } from '../refunds';
@@ -108,6 +109,22 @@ export interface MollieState {
   whenWebhooksIdle(): Promise<void>;
   /** Webhook retries scheduled and not yet started: 0 means no further attempt will come. */
   webhookRetriesPending(): number;
+  /**
+   * Fault injection: while `down` is true every `/v2` API request is answered 503 `Service Unavailable`
+   * before it reads or changes anything (an outage of Mollie); the checkout pages and webhooks go on.
+   */
+  setOutage(down: boolean): void;
+  /**
+   * Fault injection: while `lost` is true webhook attempts never reach the product and are not retried
+   * (a webhook that never comes); the product must read the payment back.
+   */
+  setWebhooksLost(lost: boolean): void;
+  /**
+   * Revokes a customer's mandate as `DELETE /v2/customers/{cst}/mandates/{mdt}` does (the customer
+   * withdrew it at their bank): status `invalid`, its subscriptions canceled.
+   * @throws MollieError 404 unknown customer or mandate, 422 revoked already.
+   */
+  revokeMandate(customerId: string, mandateId: string): void;
   /** Every record, as plain JSON. */
   snapshot(): MollieSnapshot;
   /**
@@ -148,6 +165,13 @@ export function createMollieState(options: MollieStateOptions): MollieState {
     webhookDeliveries: () => store.webhooks.deliveries(),
     whenWebhooksIdle: () => store.webhooks.whenIdle(),
     webhookRetriesPending: () => store.webhooks.retriesPending(),
+    setOutage(down) {
+      store.faults.outage = down;
+    },
+    setWebhooksLost(lost) {
+      store.faults.webhooksLost = lost;
+    },
+    revokeMandate: (customerId, mandateId) => revokeMandate(store, customerId, mandateId),
     snapshot: () => ({
       profileId: store.profileId,
       payments: [...store.payments.values()],

@@ -44,6 +44,14 @@ export interface IdempotencyEntry {
   response?: { statusCode: number; contentType: string; payload: string };
 }
 
+/** Faults a test switches on and off. */
+export interface Faults {
+  /** every `/v2` request is answered 503 before it does anything, as during an outage of Mollie */
+  outage: boolean;
+  /** webhook attempts never reach the product and are not retried (Mollie's retries exhausted) */
+  webhooksLost: boolean;
+}
+
 /** Everything the emulator holds; shared by the state's control methods and the routes. */
 export interface Store {
   baseUrl(): string;
@@ -60,6 +68,8 @@ export interface Store {
   refunds: Map<string, Refund>;
   /** customerId -> the status their recurring payments get; only customers set to something else than paid. */
   recurringOutcomes: Map<string, RecurringOutcome>;
+  /** Fault injection (`MollieState.setOutage`, `setWebhooksLost`); not kept in snapshots. */
+  faults: Faults;
   /** `<api key>\n<Idempotency-Key>` -> the kept answer, oldest first */
   idempotency: Map<string, IdempotencyEntry>;
   timers: Timers;
@@ -71,6 +81,7 @@ export function createStore(options: MollieStateOptions): Store {
   const { publicUrl } = options;
   const now = options.now ?? Date.now;
   const timers = createTimers();
+  const faults: Faults = { outage: false, webhooksLost: false };
   return {
     baseUrl: () => (typeof publicUrl === 'function' ? publicUrl() : publicUrl).replace(/\/+$/, ''),
     apiKeys: options.apiKeys,
@@ -85,6 +96,7 @@ export function createStore(options: MollieStateOptions): Store {
     subscriptions: new Map(),
     refunds: new Map(),
     recurringOutcomes: new Map(),
+    faults,
     idempotency: new Map(),
     timers,
     webhooks: createWebhookDispatcher({
@@ -93,6 +105,7 @@ export function createStore(options: MollieStateOptions): Store {
       fetch: options.fetch ?? globalThis.fetch,
       now,
       timers,
+      lost: () => faults.webhooksLost,
     }),
   };
 }

@@ -424,3 +424,34 @@ describe('every request the SDK sent', () => {
     }
   });
 });
+
+describe('mandates revoke (auto top-up: a mandate withdrawn at the bank)', () => {
+  it('revoke answers 204; the mandate reads invalid and charges nothing more', async () => {
+    const customer = await client.customers.create({
+      entityCustomer: {
+        name: 'Bea Player',
+        email: 'bea@example.com',
+        locale: 'de_DE',
+        metadata: { userId: 8 },
+      },
+    });
+    const first = await client.payments.create({
+      paymentRequest: {
+        amount: { currency: 'EUR', value: '1.27' },
+        description: 'Falkenhost: 25 credits, auto top-up set-up',
+        redirectUrl: 'https://falkenhost.example.com/dashboard',
+        webhookUrl,
+        method: 'creditcard',
+        metadata: { orderId: 'first-revoke' },
+        sequenceType: 'first',
+        customerId: customer.id,
+      },
+    });
+    await submitCheckout(first.links.checkout!.href, 'paid');
+    const mandateId = (await client.payments.get({ paymentId: first.id })).mandateId!;
+    await client.mandates.revoke({ customerId: customer.id, mandateId });
+    const mandate = await client.mandates.get({ customerId: customer.id, mandateId });
+    expectDeclared(models.MandateResponse$inboundSchema, 200);
+    expect(mandate.status).toBe('invalid');
+  });
+});

@@ -19,6 +19,7 @@ import { issueCreditsInvoice } from '../records/order-invoices';
 import { insertPendingOrder, usernameOf } from '../records/order-records';
 import { moveOrder } from '../records/order-status';
 import { recordMolliePayment } from '../records/webhookless';
+import { TOP_UP_KIND, turnOnWithMandate } from '../top-ups/top-up-records';
 
 type ParsedOrderCredits = Required<Pick<OrderCreditsBody, 'referrer' | 'discountCode'>> &
   Omit<OrderCreditsBody, 'referrer' | 'discountCode' | 'creditsAmount'> & { creditsAmount: number };
@@ -91,7 +92,8 @@ export async function orderCredits(
 
 /**
  * Records a paid order settled by its first payment alone once: completed, credits and invoice for a
- * credit order, and the referrer's bonus.
+ * credit order or an auto top-up, and the referrer's bonus. The first payment of auto top-up (a credit
+ * order marked `autoTopUp`) also turns it on with the mandate it made (decisions/425).
  * @returns 'paid' when this call recorded it, 'unchanged' when another delivery did
  */
 export async function settlePaidOrder(
@@ -105,7 +107,7 @@ export async function settlePaidOrder(
       const t = now();
       if (!(await moveOrder(trx, order.id, 'pending', 'completed', { completed_at: t })))
         return 'unchanged' as const;
-      if (order.kind === 'credits') {
+      if (order.kind === 'credits' || order.kind === TOP_UP_KIND) {
         await applyLedgerEntry(trx, {
           userId: order.user_id,
           amount: order.credits_amount,
@@ -114,6 +116,11 @@ export async function settlePaidOrder(
           now: t,
         });
         await issueCreditsInvoice(ctx, trx, order, payment, t);
+      }
+      if (isAutoTopUpFirst(order) && payment.mandateId)
+        await turnOnWithMandate(trx, order.user_id, order.id, payment.mandateId, t);
+      // Top-ups are not told one by one: the staff overview shows their revenue.
+      if (order.kind === 'credits') {
         await notifyStaff(ctx, trx, {
           type: 'new-order',
           orderId: order.id,
@@ -137,4 +144,11 @@ export async function settlePaidOrder(
     if (isUniqueViolation(error)) return 'unchanged';
     throw error;
   }
+}
+
+/** Whether credit order `order` is the first payment of auto top-up (its `details` say `autoTopUp`). */
+function isAutoTopUpFirst(order: Order): boolean {
+  return (
+    order.kind === 'credits' && (JSON.parse(order.details) as { autoTopUp?: unknown }).autoTopUp === true
+  );
 }

@@ -20,6 +20,7 @@ import { staffSearchMigration } from './migrations/0017_staff_search';
 import { hourlyTickWritesMigration } from './migrations/0018_hourly_tick_writes';
 import { slotVariablesMigration } from './migrations/0019_slot_variables';
 import { renewalRetriesMigration } from './migrations/0020_renewal_retries';
+import { autoTopUpMigration } from './migrations/0021_auto_top_up';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -42,6 +43,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0018_hourly_tick_writes': hourlyTickWritesMigration(dialect),
     '0019_slot_variables': slotVariablesMigration,
     '0020_renewal_retries': renewalRetriesMigration(dialect),
+    '0021_auto_top_up': autoTopUpMigration(dialect),
   };
 }
 

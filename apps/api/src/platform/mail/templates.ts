@@ -93,6 +93,7 @@ export const NOTICE_MAIL_KINDS = [
   'renewalFailed',
   'renewalRetrying',
   'renewalRetriesFailed',
+  'autoTopUpFailed',
 ] as const;
 
 export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number];

@@ -71,14 +71,23 @@ test('the charts come with tables of the same figures and CSV files of their ser
     within(rows[0]!)
       .getAllByRole('columnheader')
       .map((h) => h.textContent),
-  ).toEqual(['Day', 'Credit purchases', 'First card payments', 'Renewals', 'Unsuspend payments']);
+  ).toEqual([
+    'Day',
+    'Credit purchases',
+    'First card payments',
+    'Renewals',
+    'Unsuspend payments',
+    'Auto top-ups',
+  ]);
   const today = rows.at(-1)!;
   expect(within(today).getAllByRole('cell')[0]!.textContent).toBe(`€${euros(paidCents)}`);
 
   const csv = csvOf('overview-revenue-csv').split('\r\n');
-  expect(csv[0]).toBe('Day,Credit purchases,First card payments,Renewals,Unsuspend payments');
+  expect(csv[0]).toBe('Day,Credit purchases,First card payments,Renewals,Unsuspend payments,Auto top-ups');
   expect(csv).toHaveLength(32); // header, 30 days, the final line break
-  expect(csv[30]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${euros(paidCents)},0\\.00,0\\.00,0\\.00$`));
+  expect(csv[30]).toMatch(
+    new RegExp(`^\\d{4}-\\d{2}-\\d{2},${euros(paidCents)},0\\.00,0\\.00,0\\.00,0\\.00$`),
+  );
   expect(screen.getByTestId('overview-revenue-csv').getAttribute('download')).toBe(
     'falkenhost-revenue-30d.csv',
   );

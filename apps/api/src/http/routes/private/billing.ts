@@ -1,15 +1,24 @@
 /**
  * /api/private/billing (the "Billing" part of the settings section): the customer's invoices
- * and credit notes, each one's PDF, and the credit history. Verified customers, their own rows only.
+ * and credit notes, each one's PDF, the credit history, and auto top-up (issue 43). Verified customers,
+ * their own rows only.
  */
-import { invoicesAnswer, ledgerAnswer, ledgerQuery } from '@falkenhost/contracts/billing';
+import {
+  autoTopUpAnswer,
+  autoTopUpBody,
+  invoicesAnswer,
+  ledgerAnswer,
+  ledgerQuery,
+} from '@falkenhost/contracts/billing';
 import { centsToEur } from '@falkenhost/contracts/money';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ledgerPage, ownInvoicePdf } from '../../../billing/customer-billing';
 import { listInvoices } from '../../../billing/invoices';
-import { authOf, guard } from '../../guards';
+import { autoTopUpOf, changeAutoTopUp } from '../../../orders/top-ups/top-up-settings';
+import { returnBase } from '../../../platform/requests/origin-check';
+import { authOf, guard, userOf } from '../../guards';
 import { requestLanguage } from '../../request-language';
 
 export default async function billingRoutes(fastify: FastifyInstance): Promise<void> {
@@ -47,5 +56,19 @@ export default async function billingRoutes(fastify: FastifyInstance): Promise<v
     '/ledger',
     { schema: { querystring: ledgerQuery, response: { 200: ledgerAnswer } } },
     async (request) => ledgerPage(ctx, authOf(request).user.id, request.query.page),
+  );
+
+  app.get('/auto-top-up', { schema: { response: { 200: autoTopUpAnswer } } }, async (request) =>
+    autoTopUpOf(ctx, authOf(request).user.id),
+  );
+
+  app.put(
+    '/auto-top-up',
+    {
+      config: { rateLimit: { max: ctx.config.rateLimitPerMinute * 2, timeWindow: '1 minute' } },
+      schema: { body: autoTopUpBody, response: { 200: autoTopUpAnswer } },
+    },
+    async (request) =>
+      changeAutoTopUp(ctx, await userOf(request), request.body, returnBase(ctx.config, request)),
   );
 }

@@ -22,7 +22,7 @@ import type {
   VerificationCodesTable,
 } from './identity';
 import type { JobRunsTable } from './jobs';
-import type { OrdersTable } from './orders';
+import type { AutoTopUpsTable, OrdersTable } from './orders';
 import type { AllocationClaimsTable, PanelTasksTable } from './panel';
 import type { AuditLogTable, MailOutboxTable, RateLimitsTable, StaffNotificationsTable } from './platform';
 import type { SchedulesTable, UserPackageAddonsTable, UserPackagesTable } from './servers';
@@ -54,6 +54,7 @@ export interface Database {
   discounts: DiscountsTable;
   catalogue_names: CatalogueNamesTable;
   orders: OrdersTable;
+  auto_top_ups: AutoTopUpsTable;
   credit_ledger: CreditLedgerTable;
   user_packages: UserPackagesTable;
   user_package_addons: UserPackageAddonsTable;

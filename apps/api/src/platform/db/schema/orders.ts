@@ -1,4 +1,4 @@
-/** The tables of orders, written only by apps/api/src/orders. */
+/** The tables of orders (orders and auto top-ups), written only by apps/api/src/orders. */
 import type { Generated, Selectable } from 'kysely';
 import type { Millis } from './columns';
 
@@ -7,7 +7,7 @@ export interface OrdersTable {
   /** uuid shown to the customer in /dashboard?order= */
   public_id: string;
   user_id: number;
-  /** credits | package-credits | package-monthly | renewal | unsuspend */
+  /** credits | package-credits | package-card | renewal | unsuspend | unsuspend-card | auto-top-up */
   kind: string;
   /** pending | completed | canceled | failed | expired */
   status: string;
@@ -31,3 +31,30 @@ export interface OrdersTable {
 }
 
 export type Order = Selectable<OrdersTable>;
+
+/**
+ * A customer's auto top-up (docs/decisions/425-auto-top-up-settings.md), written only by
+ * apps/api/src/orders/top-ups.
+ */
+export interface AutoTopUpsTable {
+  user_id: number;
+  /** off | on | awaiting-payment (the first payment that makes the mandate is open) */
+  status: string;
+  /** a top-up starts when the balance is below this, in 1/10 000 credit */
+  threshold_units: number;
+  /** whole credits bought by each top-up */
+  amount_credits: number;
+  /** what top-ups may cost in a calendar month (Europe/Prague), cents, fees included */
+  monthly_cap_cents: number;
+  /** the Mollie mandate top-ups are charged on (mdt_...) */
+  mandate_id: string | null;
+  /** the order of the first payment while `awaiting-payment` */
+  first_order_id: number | null;
+  /** JSON BillingAddress copied onto each top-up's invoice, or null */
+  billing_address: string | null;
+  /** when the last top-up failed and turned this off */
+  failed_at: Millis | null;
+  updated_at: Millis;
+}
+
+export type AutoTopUp = Selectable<AutoTopUpsTable>;

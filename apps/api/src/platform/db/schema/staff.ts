@@ -13,6 +13,8 @@ export interface OverviewHoursTable {
   revenue_first: number;
   revenue_renewal: number;
   revenue_unsuspend: number;
+  /** auto top-ups' net cents (issue 43) */
+  revenue_top_up: number;
   /** 1/10 000 credit */
   credits_sold: number;
   credits_spent: number;

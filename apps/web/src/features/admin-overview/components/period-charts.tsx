@@ -13,7 +13,13 @@ import {
 } from '../utils/series';
 import { type CardSeries, ChartCard } from './chart-card';
 
-const REVENUE_COLORS = { credits: 'falken.4', first: 'teal.5', renewal: 'yellow.5', unsuspend: 'grape.4' };
+const REVENUE_COLORS = {
+  credits: 'falken.4',
+  first: 'teal.5',
+  renewal: 'yellow.5',
+  unsuspend: 'grape.4',
+  topUp: 'orange.5',
+};
 const CHART_HEIGHT = 260;
 
 interface Props {
@@ -24,16 +30,21 @@ interface Props {
   stepLabel: string;
 }
 
-/** Net revenue by source (credits, first payments, renewals, unsuspensions) per step, stacked, in euros. */
+/**
+ * Net revenue by source (credits, first payments, renewals, unsuspensions, auto top-ups) per step, stacked,
+ * in euros.
+ */
 export function RevenueCard({ answer, f, language, stepLabel }: Props) {
   const { t } = useTranslation('admin');
   const eur = (value: number) => f.eur(value);
-  const series: CardSeries[] = (['credits', 'first', 'renewal', 'unsuspend'] as const).map((key) => ({
-    key,
-    label: t(`overview.revenue.${key}`),
-    format: eur,
-    csv: eurCsv,
-  }));
+  const series: CardSeries[] = (['credits', 'first', 'renewal', 'unsuspend', 'topUp'] as const).map(
+    (key) => ({
+      key,
+      label: t(`overview.revenue.${key}`),
+      format: eur,
+      csv: eurCsv,
+    }),
+  );
   return (
     <ChartCard
       id="revenue"

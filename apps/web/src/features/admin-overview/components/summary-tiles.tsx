@@ -55,7 +55,7 @@ export function SummaryTiles({
   const sum = (pick: (s: OverviewAnswer['steps'][number]) => number) =>
     answer.steps.reduce((total, s) => total + pick(s), 0);
   const revenueTotal = sum(
-    (s) => s.revenue.credits + s.revenue.first + s.revenue.renewal + s.revenue.unsuspend,
+    (s) => s.revenue.credits + s.revenue.first + s.revenue.renewal + s.revenue.unsuspend + s.revenue.topUp,
   );
   const mrrChange = answer.mrr.now - answer.mrr.atStart;
 

@@ -66,6 +66,7 @@ export function revenueRows(answer: OverviewAnswer, language: string): SeriesRow
     first: centsToEur(s.revenue.first),
     renewal: centsToEur(s.revenue.renewal),
     unsuspend: centsToEur(s.revenue.unsuspend),
+    topUp: centsToEur(s.revenue.topUp),
   }));
 }
 

@@ -1,5 +1,8 @@
-/** The "Billing" part of the settings: invoices and the credit history (GET /api/private/billing/...). */
-import type { InvoiceRow, LedgerAnswer } from '@falkenhost/contracts/billing';
+/**
+ * The "Billing" part of the settings: invoices, the credit history and auto top-up
+ * (/api/private/billing/...).
+ */
+import type { AutoTopUpAnswer, AutoTopUpBody, InvoiceRow, LedgerAnswer } from '@falkenhost/contracts/billing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '@/lib/api-client';
@@ -31,3 +34,21 @@ export function useLedger(page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The auto top-up query's key; the PUT's answer is written into it. */
+export const autoTopUpKey = ['billing', 'auto-top-up'] as const;
+
+/** GET auto-top-up: the customer's settings, the price of one top-up and this month's spending. */
+export function useAutoTopUp() {
+  return useQuery({
+    queryKey: autoTopUpKey,
+    queryFn: async () => unwrap(await api.get<AutoTopUpAnswer>('/api/private/billing/auto-top-up')),
+  });
+}
+
+/**
+ * PUT auto-top-up {enabled, threshold, amount, monthlyCap}: answers the settings as saved, with
+ * `checkoutUrl` when the first payment must make the card mandate; a 400 names the field.
+ */
+export const saveAutoTopUp = (body: AutoTopUpBody) =>
+  api.put<AutoTopUpAnswer>('/api/private/billing/auto-top-up', body);

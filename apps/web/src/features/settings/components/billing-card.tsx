@@ -1,9 +1,10 @@
 import { Card, Divider, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AutoTopUpSection } from './auto-top-up-card';
 import { CreditHistory } from './credit-history';
 import { InvoicesTable } from './invoices-table';
 
-/** The "Billing" part of the settings: invoices and credit notes, then the credit history. */
+/** The "Billing" part of the settings: auto top-up, invoices and credit notes, then the credit history. */
 export function BillingCard() {
   const { t } = useTranslation('settings');
   return (
@@ -23,6 +24,8 @@ export function BillingCard() {
             {t('billing.text')}
           </Text>
         </Stack>
+        <AutoTopUpSection />
+        <Divider />
         <InvoicesTable />
         <Divider />
         <CreditHistory />
