@@ -106,7 +106,7 @@ test('staff run the store: game, package, add-on and code, a customer buys them,
   await dialog.getByRole('combobox', { name: /^Game/ }).click();
   await page.getByRole('option', { name: game }).click();
   await pick(page, dialog, 'Locations', [/fsn-node-1/, /fsn-node-2/]);
-  await pick(page, dialog, 'Nests', [/Paper/, /Vanilla/]);
+  await pick(page, dialog, 'Eggs', [/Paper/, /Vanilla/]);
   await dialog
     .getByLabel(/^Thumbnail/)
     .setInputFiles({ name: 'basic.webp', mimeType: 'image/webp', buffer: await picture(300, 200, 'webp') });

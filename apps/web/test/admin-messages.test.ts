@@ -84,7 +84,7 @@ describe('saves: files and validation messages', () => {
       ['noImage', 'Choose an image'],
       ['noThumbnail', 'Choose a thumbnail'],
       ['noLocations', 'Choose at least one location'],
-      ['noNests', 'Choose at least one nest'],
+      ['noNests', 'Choose at least one egg'],
       ['noPackages', 'Choose at least one package'],
       ['invalidCode', 'The code may contain only letters, digits, - and _'],
       ['invalidPercentage', 'The percentage must be above 0 and at most 100'],
@@ -118,7 +118,7 @@ describe('saves: names and codes already used, target user', () => {
     expectMessage(packageErrorKey(failed(404, REASONS.notFound), 'edit'), UNKNOWN);
     expectMessage(
       packageErrorKey(failed(400, REASONS.validation, 'noNests'), 'add'),
-      'Choose at least one nest',
+      'Choose at least one egg',
     );
   });
 

@@ -1,6 +1,6 @@
 /**
  * The package popup against the real product, editing a demo package: all fields first (product.md
- * "Validation rules" "Package"), then a location, then a nest; the one-second throttle; the owners confirm
+ * "Validation rules" "Package"), then a location, then an egg; the one-second throttle; the owners confirm
  * and the notice.
  */
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
@@ -60,7 +60,7 @@ test('fields, then locations, then nests; throttled; an edit asks with the owner
 
   const name = screen.getByLabelText(/^Name/);
   await clearPills(user, /^Locations/);
-  await clearPills(user, /^Nests/);
+  await clearPills(user, /^Eggs/);
   await user.clear(name);
   await user.click(save);
   await waitFor(() => expect(notices('Fill in all fields')).toHaveLength(1));
@@ -76,9 +76,9 @@ test('fields, then locations, then nests; throttled; an edit asks with the owner
   await pickFirst(user, /^Locations/);
   afterThrottle();
   await user.click(save);
-  await waitFor(() => expect(notices('Choose at least one nest')).toHaveLength(1));
+  await waitFor(() => expect(notices('Choose at least one egg')).toHaveLength(1));
 
-  await pickFirst(user, /^Nests/);
+  await pickFirst(user, /^Eggs/);
   afterThrottle();
   await user.click(save);
   const ask = await screen.findByRole('dialog', { name: `Save changes to ${pkg.name}?` });
