@@ -1,5 +1,5 @@
 /**
- * Charges on a customer's card mandate that we start ourselves (auto top-up, issue 43): the mandate read
+ * Charges on a customer's card mandate that we start ourselves (auto top-up, renewal retries; issue 43): the mandate read
  * back from Mollie, a recurring payment created under our idempotency key
  * (docs/decisions/014-mollie-idempotency-keys.md, 427-top-ups-started-by-the-tick.md), and the payment
  * found again by its metadata once the key's hour is over (mollie.md "Customers, mandates, subscriptions").
@@ -66,21 +66,23 @@ export async function createRecurringPayment(
 }
 
 /**
- * The customer's payment whose metadata names our order `orderId`, among their newest `limit` payments;
- * null when Mollie has none (it was never created).
+ * The customer's newest payment whose metadata has `key` = `value` among their newest `limit` payments: a
+ * create whose answer was lost, found past its Idempotency-Key's hour instead of being made twice; null
+ * when Mollie has none (it was never created).
  * @throws the SDK's error when Mollie refuses or cannot be reached
  */
-export async function findPaymentOfOrder(
+export async function findCustomerPayment(
   mollie: Client,
   customerId: string,
-  orderId: string,
+  key: string,
+  value: string,
   limit = 50,
 ): Promise<PaymentState | null> {
   const pages = await mollie.customers.listPayments({ customerId, limit });
   for await (const page of pages) {
     for (const payment of page.result.embedded.payments ?? []) {
-      const meta = payment.metadata as { orderId?: unknown } | null | undefined;
-      if (meta?.orderId === orderId) return paymentStateOf(payment);
+      const meta = payment.metadata as Record<string, unknown> | null | undefined;
+      if (meta?.[key] === value) return paymentStateOf(payment);
     }
     return null;
   }

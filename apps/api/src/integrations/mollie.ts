@@ -302,69 +302,6 @@ export async function refundPayment(
   return refund.id;
 }
 
-/**
- * Charges a customer's mandate at once: a recurring payment (`sequenceType: recurring`, no checkout), as a
- * renewal retry does (docs/decisions/421-renewal-retry-payments.md).
- * @param input.amountCents fee included; input.idempotencyKey derived from our order; input.metadata names
- *   the order so a payment whose answer was lost is found again (`findCustomerPayment`)
- * @returns the payment's id, status and whether Mollie will call our webhook for it
- * @throws the SDK's error when Mollie refuses (422: no valid mandate) or cannot be reached
- */
-export async function createRecurringPayment(
-  mollie: Client,
-  input: {
-    customerId: string;
-    mandateId: string;
-    amountCents: number;
-    description: string;
-    webhookUrl: string;
-    metadata: Record<string, string | number>;
-    idempotencyKey: string;
-  },
-): Promise<{ id: string; status: string; webhook: boolean }> {
-  const { result: payment, webhook } = await createWithWebhookFallback(
-    mollie,
-    input.idempotencyKey,
-    (withWebhook, idempotencyKey) =>
-      mollie.payments.create({
-        idempotencyKey,
-        paymentRequest: {
-          amount: { currency: 'EUR', value: centsToAmountValue(input.amountCents) },
-          description: input.description,
-          redirectUrl: null,
-          ...(withWebhook ? { webhookUrl: input.webhookUrl } : {}),
-          metadata: input.metadata,
-          sequenceType: 'recurring',
-          customerId: input.customerId,
-          mandateId: input.mandateId,
-        },
-      }),
-  );
-  return { id: payment.id, status: payment.status, webhook };
-}
-
-/**
- * The customer's newest payment whose metadata has `key` = `value` among the last `limit`: a create whose
- * answer was lost, found past its Idempotency-Key's life instead of being made twice.
- */
-export async function findCustomerPayment(
-  mollie: Client,
-  customerId: string,
-  key: string,
-  value: string,
-  limit = 50,
-): Promise<PaymentState | null> {
-  const pages = await mollie.customers.listPayments({ customerId, limit });
-  for await (const page of pages) {
-    for (const p of page.result.embedded.payments ?? []) {
-      const meta = p.metadata as Record<string, unknown> | null | undefined;
-      if (meta?.[key] === value) return paymentStateOf(p);
-    }
-    return null;
-  }
-  return null;
-}
-
 /** Moves a subscription's later payments onto `mandateId` (a card the customer gave since). */
 export async function updateSubscriptionMandate(
   mollie: Client,

@@ -13,7 +13,7 @@ import { sendStaffNotifications } from '../platform/staff-webhook';
 import { settleFirstPayment } from './checkout/card-payment';
 import { settlePaidOrder } from './checkout/credit-orders';
 import { GRACE_ORDER_KINDS } from './records/order-records';
-import { moveOrder, type OrderState } from './records/order-status';
+import { moveOrder, type OrderState, paidAmountDiffers } from './records/order-status';
 import { reverseCreditsTakenBack, reverseServerPayment } from './records/take-backs';
 import { recordMolliePayment, WEBHOOKLESS_MARK } from './records/webhookless';
 import { settleGracePayment } from './renewals/grace-payments';
@@ -112,14 +112,7 @@ export async function settleMolliePayment(
   // A top-up's failure also turns auto top-up off and mails the customer (top-ups/top-up-settle.ts).
   if (order.kind === TOP_UP_KIND) return settleTopUp(ctx, order, payment);
   if (payment.status === 'paid') {
-    if (payment.amountCents !== order.amount_cents) {
-      // Logged and not applied: the staff look into it.
-      ctx.log.error(
-        { paymentId, amountCents: payment.amountCents, orderId: order.id, orderCents: order.amount_cents },
-        'a payment whose amount differs from its order: not applied',
-      );
-      return 'unchanged';
-    }
+    if (paidAmountDiffers(ctx, order, payment)) return 'unchanged';
     if (order.kind === 'package-card' || order.kind === 'unsuspend-card') {
       try {
         return await settleFirstPayment(ctx, order, payment);

@@ -1,6 +1,8 @@
 /** The one place an order's status changes; each move is conditional on the state it leaves. */
 import type { Kysely, Transaction, UpdateObject } from 'kysely';
-import type { Database } from '../../platform/db/schema';
+import type { PaymentState } from '../../integrations/mollie';
+import type { AppContext } from '../../platform/context';
+import type { Database, Order } from '../../platform/db/schema';
 
 /** `orders.status`; the moves: docs/decisions/078-order-status-and-dialog-messages.md. */
 export type OrderState =
@@ -38,4 +40,28 @@ export async function moveOrder(
     .$if(leaseOwner !== undefined, (q) => q.where('lease_owner', '=', leaseOwner ?? ''))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Whether a paid payment's amount is not its order's: then it is logged for the staff and not applied
+ * (money-and-billing.md "Money and credits": a payment settles only the order it was made for).
+ * @param what the payment's kind in the log line, e.g. 'a top-up payment'
+ */
+export function paidAmountDiffers(
+  ctx: Pick<AppContext, 'log'>,
+  order: Pick<Order, 'id' | 'amount_cents'>,
+  payment: Pick<PaymentState, 'id' | 'amountCents'>,
+  what = 'a payment',
+): boolean {
+  if (payment.amountCents === order.amount_cents) return false;
+  ctx.log.error(
+    {
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      orderId: order.id,
+      orderCents: order.amount_cents,
+    },
+    `${what} whose amount differs from its order: not applied`,
+  );
+  return true;
 }

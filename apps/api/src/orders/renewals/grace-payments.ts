@@ -11,7 +11,7 @@ import { notifyStaff } from '../../platform/staff-webhook';
 import { runPanelQueue } from '../../servers/panel-task-results';
 import { endRenewalGrace } from '../../servers/renewal-grace';
 import { advanceCardOrder } from '../checkout/card-order-advance';
-import { moveOrder } from '../records/order-status';
+import { moveOrder, paidAmountDiffers } from '../records/order-status';
 import { syncSubscription } from '../subscriptions/subscription-sync';
 import { suspendMonthlyServer } from './monthly-expiry';
 import { payRenewalLink, retryFailed } from './renewal-grace';
@@ -30,13 +30,7 @@ export async function settleGracePayment(
   payment: PaymentState,
 ): Promise<'paid' | 'closed' | 'unchanged'> {
   if (payment.status === 'paid') {
-    if (payment.amountCents !== order.amount_cents) {
-      ctx.log.error(
-        { paymentId: payment.id, amountCents: payment.amountCents, orderId: order.id },
-        'a grace payment whose amount differs from its order: not applied',
-      );
-      return 'unchanged';
-    }
+    if (paidAmountDiffers(ctx, order, payment, 'a grace payment')) return 'unchanged';
     const { periodsPaid } = JSON.parse(order.details) as { periodsPaid: number };
     const mandateId = order.kind === 'renewal-card' ? payment.mandateId : null;
     const outcome = await ctx.db

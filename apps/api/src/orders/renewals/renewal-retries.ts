@@ -4,12 +4,8 @@
  * charged as a Mollie recurring payment keyed by that order; a try whose answer was lost is found again by
  * its metadata before it is created anew, so a crash at any step charges once. Run by the jobs' tick.
  */
-import {
-  createRecurringPayment,
-  findCustomerPayment,
-  isUnprocessable,
-  isWebhookUrlRefusal,
-} from '../../integrations/mollie';
+import { isUnprocessable, isWebhookUrlRefusal } from '../../integrations/mollie';
+import { createRecurringPayment, findCustomerPayment } from '../../integrations/mollie-recurring';
 import { MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { Order } from '../../platform/db/schema';

@@ -11,7 +11,7 @@ import type { Order } from '../../platform/db/schema';
 import { renderNoticeMail } from '../../platform/mail/templates';
 import { queueMail } from '../../platform/outbox';
 import { settlePaidOrder } from '../checkout/credit-orders';
-import { moveOrder } from '../records/order-status';
+import { moveOrder, paidAmountDiffers } from '../records/order-status';
 import { turnOffAfterFailure } from './top-up-records';
 
 const CLOSED = { failed: 'failed', canceled: 'canceled', expired: 'expired' } as const;
@@ -28,13 +28,7 @@ export async function settleTopUp(
   payment: PaymentState,
 ): Promise<'paid' | 'closed' | 'unchanged'> {
   if (payment.status === 'paid') {
-    if (payment.amountCents !== order.amount_cents) {
-      ctx.log.error(
-        { paymentId: payment.id, amountCents: payment.amountCents, orderId: order.id },
-        'a top-up payment whose amount differs from its order: not applied',
-      );
-      return 'unchanged';
-    }
+    if (paidAmountDiffers(ctx, order, payment, 'a top-up payment')) return 'unchanged';
     return settlePaidOrder(ctx, order, payment);
   }
   const closedAs = CLOSED[payment.status as keyof typeof CLOSED];

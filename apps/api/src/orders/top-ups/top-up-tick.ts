@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { creditsToUnits, topUpPrice, unitsToCredits } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
 import { type CreatedPayment, getPayment } from '../../integrations/mollie';
-import { createRecurringPayment, findPaymentOfOrder } from '../../integrations/mollie-recurring';
+import { createRecurringPayment, findCustomerPayment } from '../../integrations/mollie-recurring';
 import { MINUTE_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { Order } from '../../platform/db/schema';
@@ -157,7 +157,7 @@ export async function chargeTopUp(
   try {
     let created: CreatedPayment | null = null;
     if (order.created_at < ctx.now() - KEY_LIFE_MS) {
-      const found = await findPaymentOfOrder(ctx.mollie, details.customerId, order.public_id);
+      const found = await findCustomerPayment(ctx.mollie, details.customerId, 'orderId', order.public_id);
       if (found) created = { id: found.id, checkoutUrl: '', webhook: true };
     }
     created ??= await createRecurringPayment(ctx.mollie, {
