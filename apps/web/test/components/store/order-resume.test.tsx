@@ -3,7 +3,8 @@
  * product: the error stands at the top of the overview with a button that buys the missing credits
  * (rounded up to the credit order's minimum); the credit dialog opens with that amount; cancelled, or
  * back from Mollie with `?resume=order`, the overview opens again with everything filled in, checked
- * against the offer (a location no longer offered is dropped), from a draft no other customer can read.
+ * against the offer (a location no longer offered is dropped), the licence key of a FiveM order included,
+ * from a draft no other customer can read.
  */
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import type {
@@ -130,5 +131,31 @@ describe('an order refused for credits', () => {
     // Restored once: the marker and the draft are gone.
     expect(view.router.state.location.search).not.toContain('resume');
     expect(readOrderDraft(me.id)).toBeNull();
+  }, 120_000);
+
+  it('the licence key of a FiveM order comes back too; a variable the egg no longer asks for is not kept', async () => {
+    const games = await getJson<{ id: number; name: string }[]>('/api/public/store/games');
+    const fivem = games.find((game) => game.name === 'FiveM')!;
+    const [five] = await getJson<StorePackage[]>(
+      `/api/private/store/available-users-packages?gameId=${fivem.id}`,
+    );
+    const licence = 'cfxk_1a2b3c4d5e6f7g8h9i0j_abcdef';
+    saveOrderDraft(me.id, {
+      packageId: five!.id,
+      gameId: fivem.id,
+      eggId: five!.eggs[0]!,
+      locationId: null,
+      serverName: 'roleplay',
+      addons: {},
+      variables: { FIVEM_LICENSES: licence, GONE_SETTING: 'x' },
+    });
+    await renderApp(<StoreSection />, { path: '/dashboard?order=x&resume=order' });
+    const dialog = await overview();
+    const key = await within(dialog).findByTestId('order-variable-FIVEM_LICENSES', {}, { timeout: 10_000 });
+    expect((key as HTMLInputElement).value).toBe(licence);
+    expect(within(dialog).queryByTestId('order-variable-GONE_SETTING')).toBeNull();
+    expect((within(dialog).getByRole('textbox', { name: /Server name/ }) as HTMLInputElement).value).toBe(
+      'roleplay',
+    );
   }, 120_000);
 });
