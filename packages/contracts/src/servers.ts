@@ -14,6 +14,15 @@ import {
 import { REASONS } from './errors';
 import { id, jsonId } from './fields';
 
+/**
+ * Why a suspended server stopped (docs/decisions/430-the-paths-back.md), derived from what is recorded:
+ * `credits` an hourly server the balance could not pay; `renewal` a monthly server whose renewal failed
+ * (or never came) and whose grace ended; `ended` a monthly server the customer cancelled, stopped at the
+ * end of its paid period.
+ */
+export const SUSPENSION_REASONS = ['credits', 'renewal', 'ended'] as const;
+export type SuspensionReason = (typeof SUSPENSION_REASONS)[number];
+
 export const ownedServerAddon = z.object({
   addon_id: z.number().int(),
   addon_name: z.string(),
@@ -74,6 +83,8 @@ export const ownedServer = z.object({
    * offers to pay the month with another card (POST pay-renewal).
    */
   grace: z.object({ next_try_at: z.string().nullable(), stops_at: z.string() }).nullable(),
+  /** why a suspended server stopped (SUSPENSION_REASONS); null unless suspended */
+  suspension_reason: z.enum(SUSPENSION_REASONS).nullable(),
 });
 export type OwnedServer = z.infer<typeof ownedServer>;
 

@@ -96,6 +96,9 @@ export type BillingAddress = z.infer<typeof billingAddress>;
 
 const optionalText = z.string().trim().max(64).optional().default('');
 
+/** The return marker of a credit purchase made for a refused order (orderCreditsBody `resume`). */
+export const ORDER_RESUME = 'order';
+
 export const orderCreditsBody = billingAddress.extend({
   referrer: optionalText,
   discountCode: optionalText,
@@ -106,6 +109,11 @@ export const orderCreditsBody = billingAddress.extend({
     .min(CREDITS_ORDER_MIN, 'credits-amount')
     .max(CREDITS_ORDER_MAX, 'credits-amount'),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'payment-method' }),
+  /**
+   * `order`: the credits are bought for an order refused for too few credits; the checkout returns with
+   * `&resume=order`, so the store reopens that order from the browser's draft (decision 430).
+   */
+  resume: z.literal(ORDER_RESUME).optional(),
 });
 export type OrderCreditsBody = z.input<typeof orderCreditsBody>;
 

@@ -7,7 +7,7 @@ import {
   serverMonthPrice,
   unitsToCredits,
 } from '@falkenhost/contracts/money';
-import type { OwnedServer } from '@falkenhost/contracts/servers';
+import type { OwnedServer, SuspensionReason } from '@falkenhost/contracts/servers';
 import { addonsInLanguage } from '../catalog/catalogue-names';
 import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
@@ -155,12 +155,28 @@ function ownedServerOf(row: OwnedServerRow, own: OwnedAddonRow[], panelUrl: stri
         ? new Date(row.paid_until).toISOString()
         : null,
     grace: graceOf(row),
+    suspension_reason: suspensionReasonOf(row),
     // product.md "States and transitions": a monthly server without a mandate shows as cancelled
     cancelled:
       row.billing_type === 'monthly' &&
       row.credits_monthly > 0 &&
       (row.mollie_mandate_id === null || row.cancelled_at !== null),
   };
+}
+
+/**
+ * Why a suspended server stopped (docs/decisions/430): an hourly one could not pay its hour; a monthly
+ * one the customer cancelled reached the end of its period; any other monthly one was not renewed (the
+ * renewal failed and its grace ended, or no renewal came). Null unless suspended.
+ */
+export function suspensionReasonOf(row: {
+  status: string;
+  billing_type: string;
+  cancelled_at: number | null;
+}): SuspensionReason | null {
+  if (row.status !== 'suspended') return null;
+  if (row.billing_type === 'hourly') return 'credits';
+  return row.cancelled_at !== null ? 'ended' : 'renewal';
 }
 
 /**

@@ -61,6 +61,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
       cancelled: boolean;
       user_package_id: number;
       eurPriceWithCreditCardFee: number;
+      suspension_reason: string | null;
     }>;
     return list.find((s) => s.name === name);
   }
@@ -308,10 +309,16 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     const panel = product.server.emulators!.pterodactyl.servers().find((s) => s.id === first.ptero_server_id);
     expect(panel?.status).toBe('suspended');
 
+    // The card says why (decision 430): the renewal failed.
+    expect((await owned(session, 'Failing'))?.suspension_reason).toBe('renewal');
+
     mollie().setRecurringOutcome({ email }, 'paid');
     const res = await session.post('/api/private/servers/unsuspend-server', { id });
     expect(res.status).toBe(200);
     expect(res.body.link).toContain('/_emulators/mollie/checkout/tr_');
+    // Paid or not, the checkout returns to the server's card.
+    const checkout = mollie().store.payments.get(res.body.link.match(/tr_\w+/)![0]);
+    expect(checkout?.redirectUrl).toMatch(new RegExp(`/dashboard\\?order=[0-9a-f-]{36}&server=${id}$`));
     await payAtCheckout(res.body.link);
     const woken = await waitFor(
       () => serverRow(id),
@@ -342,6 +349,7 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     expect((await serverRow(id)).status).toBe('paid');
     await advance(2 * 60_000);
     expect((await serverRow(id)).status).toBe('suspended');
+    expect((await owned(session, 'Cancelled'))?.suspension_reason).toBe('ended');
     await advance(product.server.ctx.config.suspendDays * DAY_MS + 60_000, person);
     expect(['deleting', 'deleted']).toContain((await serverRow(id)).status);
     expect(await owned(session, 'Cancelled')).toBeUndefined();

@@ -8,12 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
 import { runRenewalRetries } from '../../src/orders/renewals/renewal-retries';
+import { TOP_UP_KIND } from '../../src/orders/top-ups/top-up-records';
 import { DAY_MS, HOUR_MS } from '../../src/platform/clock';
 import { mailDate } from '../../src/platform/mail/templates';
 import { periodEnd } from '../../src/servers/paid-period';
 import {
   captchaToken,
   DATABASES,
+  grantCredits,
   orderMonthly,
   type Product,
   payAtCheckout,
@@ -259,6 +261,87 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
     // The next month is the subscription's again.
     await advance(paid.paid_until! - ctx().now() + 60_000, person);
     expect((await serverRow(id)).periods_paid).toBe(3);
+  });
+
+  it('keeps a failed renewal and auto top-up apart: grace and retries on the mandate, no top-up, credits untouched', async () => {
+    const person = await registerVerified(product);
+    const id = await buyMonthly(person, 'Grace with top-up');
+    const first = await serverRow(id);
+    const user = await db()
+      .selectFrom('users')
+      .select(['id', 'username', 'mollie_customer_id'])
+      .where('email', '=', person.email)
+      .executeTakeFirstOrThrow();
+    // Auto top-up on the same mandate, with a balance above its threshold.
+    await grantCredits(product, user.username, 100);
+    const put = await person.session.request('PUT', '/api/private/billing/auto-top-up', {
+      enabled: true,
+      threshold: 50,
+      amount: 25,
+      monthlyCap: 20,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ enabled: true, status: 'on' });
+    const ledger = () =>
+      db()
+        .selectFrom('credit_ledger')
+        .select(['amount', 'kind', 'reference'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute();
+    const balance = async () =>
+      Number(
+        (await db().selectFrom('users').select('credits').where('id', '=', user.id).executeTakeFirstOrThrow())
+          .credits,
+      );
+    const ledgerBefore = await ledger();
+    const balanceBefore = await balance();
+    const topUps = () =>
+      db()
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('kind', '=', TOP_UP_KIND)
+        .execute();
+
+    mollie().setRecurringOutcome({ email: person.email }, 'failed');
+    await advance(first.paid_until! - ctx().now() + 60_000, person);
+    const grace = await serverRow(id);
+    expect(grace).toMatchObject({ status: 'paid', renewal_tries: 0 });
+    expect(grace.grace_until).not.toBeNull();
+    // The first retry, on the mandate, fails too: still in grace, the next one scheduled.
+    await advance(DAY_MS, person);
+    const retried = await tickUntil(id, (r) => r.renewal_tries === 1 && r.renewal_retry_at !== null);
+    expect(retried.status).toBe('paid');
+    const retries = await db()
+      .selectFrom('orders')
+      .select(['status', 'mollie_payment_id'])
+      .where('user_package_id', '=', id)
+      .where('kind', '=', 'renewal-retry')
+      .execute();
+    expect(retries).toHaveLength(1);
+    const retryPayment = mollie().store.payments.get(retries[0]?.mollie_payment_id ?? '');
+    expect(retryPayment).toMatchObject({ sequenceType: 'recurring', customerId: user.mollie_customer_id });
+
+    // Neither path crossed into the other: no top-up started, the balance and the ledger as they were.
+    expect(await topUps()).toHaveLength(0);
+    expect(await balance()).toBe(balanceBefore);
+    expect(await ledger()).toEqual(ledgerBefore);
+    const charges = mollie()
+      .payments()
+      .filter((p) => p.customerId === user.mollie_customer_id && p.sequenceType === 'recurring');
+    expect(charges.every((p) => p.subscriptionId || p.id === retries[0]?.mollie_payment_id)).toBe(true);
+
+    // The second retry is paid: the grace ends, and still no top-up and no credits moved.
+    mollie().setRecurringOutcome({ email: person.email }, 'paid');
+    await advance(2 * DAY_MS, person);
+    const paid = await tickUntil(id, (r) => r.grace_until === null);
+    expect(paid).toMatchObject({ status: 'paid', periods_paid: 2 });
+    expect(await topUps()).toHaveLength(0);
+    expect(await balance()).toBe(balanceBefore);
+    expect(await ledger()).toEqual(ledgerBefore);
+    const settings = await person.session.get('/api/private/billing/auto-top-up');
+    expect(settings.body).toMatchObject({ enabled: true, status: 'on' });
   });
 
   it('pays the open month with another card: renewal period, new mandate, the subscription moved onto it', async () => {

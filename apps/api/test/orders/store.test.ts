@@ -113,6 +113,22 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
     expect(payment.amount.value).toBe('4.32');
   });
 
+  it('returns a purchase made for a refused order with the resume marker, paid or not (decision 430)', async () => {
+    const { session } = await registerVerified(product);
+    const body = { ...address, creditsAmount: 25, paymentMethod: 'creditCard' };
+    const refused = await session.post('/api/private/store/order-credits', { ...body, resume: 'shop' });
+    expect(refused.status).toBe(400);
+    for (const outcome of ['paid', 'failed'] as const) {
+      const res = await session.post('/api/private/store/order-credits', { ...body, resume: 'order' });
+      expect(res.status).toBe(200);
+      const back = await payAtCheckout(res.body.link, outcome);
+      const location = new URL(back.headers.get('location') ?? '');
+      expect(location.pathname).toBe('/dashboard');
+      expect(location.searchParams.get('resume')).toBe('order');
+      expect(location.searchParams.get('order')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('credits once when the same webhook arrives 50 times at once', async () => {
     const { session, username } = await registerVerified(product);
     const res = await session.post('/api/private/store/order-credits', {

@@ -336,6 +336,8 @@ describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel
     expect((await mails(session, email)).some((m) => m.subject === 'Your server lapsing is suspended')).toBe(
       true,
     );
+    // The card says why (decision 430): the balance could not pay the hour.
+    expect((await owned(session, id)).suspension_reason).toBe('credits');
     const poor = await session.post('/api/private/servers/unsuspend-server', { id });
     expect(poor).toMatchObject({ status: 400, body: { reason: 'credits' } });
 
@@ -363,9 +365,14 @@ describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel
     const before = await balance(session);
     const unsuspended = await session.post('/api/private/servers/unsuspend-server', { id });
     expect(unsuspended.status).toBe(200);
-    expect(unsuspended.body.link).toMatch(/^\/dashboard\?order=[0-9a-f-]{36}$/);
+    // Back on the server's card, with the order's popup (decision 430).
+    expect(unsuspended.body.link).toMatch(new RegExp(`^/dashboard\\?order=[0-9a-f-]{36}&server=${id}$`));
     expect(await balance(session)).toBeCloseTo(before - 0.137, 4);
-    expect(await owned(session, id)).toMatchObject({ status: 'paid', delete_at: null });
+    expect(await owned(session, id)).toMatchObject({
+      status: 'paid',
+      delete_at: null,
+      suspension_reason: null,
+    });
     expect((await panelServer(id))?.status).toBeNull();
     const again = await session.post('/api/private/servers/unsuspend-server', { id });
     expect(again).toMatchObject({ status: 409, body: { reason: 'server-state' } });

@@ -153,13 +153,15 @@ export async function unsuspendMonthly(
   return startFirstPayment(ctx, user, order.id, publicId, customerId, back, {
     amountCents: price.total,
     description: `Falkenhost: ${server.name}, 1 month (unsuspend), order ${order.id}`,
+    serverId: server.id,
   });
 }
 
 /**
  * Creates the first payment (card, `sequenceType: first`, keyed by the order's public id) of an order
  * written as pending and records its id; answers the checkout URL, which returns to
- * `<back>/dashboard?order=<publicId>`.
+ * `<back>/dashboard?order=<publicId>`, plus `&server=<id>` for a payment of an existing server (unsuspend,
+ * the open month of a grace), which brings the customer back to that server (decision 430).
  * @throws AppError 502 payment when Mollie refuses or cannot be reached (the order is marked failed)
  */
 export async function startFirstPayment(
@@ -169,13 +171,13 @@ export async function startFirstPayment(
   publicId: string,
   customerId: string,
   back: string,
-  payment: { amountCents: number; description: string },
+  payment: { amountCents: number; description: string; serverId?: number },
 ): Promise<string> {
   try {
     const created = await createPayment(ctx.mollie, {
       amountCents: payment.amountCents,
       description: payment.description,
-      redirectUrl: `${back}/dashboard?order=${publicId}`,
+      redirectUrl: `${back}${serverReturnPath(publicId, payment.serverId)}`,
       webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
       method: 'creditCard',
       language: user.language,
@@ -189,6 +191,16 @@ export async function startFirstPayment(
     await moveOrder(ctx.db, orderId, 'pending', 'failed', { completed_at: ctx.now() });
     throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
   }
+}
+
+/**
+ * Where a payment's checkout returns the browser to: the order's status popup, on the server's card when
+ * the payment is for an existing server (decision 430).
+ */
+export function serverReturnPath(publicId: string, serverId?: number): string {
+  return serverId === undefined
+    ? `/dashboard?order=${publicId}`
+    : `/dashboard?order=${publicId}&server=${serverId}`;
 }
 
 /** The billing address the server's first order gave (later payments' invoices name it), or null. */

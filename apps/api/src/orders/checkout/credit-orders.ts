@@ -74,7 +74,8 @@ export async function orderCredits(
     const payment = await createPayment(ctx.mollie, {
       amountCents: price.total,
       description: `Falkenhost: ${body.creditsAmount} credits (order ${order.id})`,
-      redirectUrl: `${back}/dashboard?order=${publicId}`,
+      // Bought for a refused order: the store reopens it from the browser's draft (decision 430).
+      redirectUrl: `${back}/dashboard?order=${publicId}${body.resume ? `&resume=${body.resume}` : ''}`,
       webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
       method: body.paymentMethod,
       language: user.language,

@@ -75,5 +75,6 @@ export async function payRenewalByCard(
   return startFirstPayment(ctx, user, order.id, publicId, customerId, back, {
     amountCents: price.total,
     description: `Falkenhost: ${server.name}, the month from ${new Date(server.paid_until ?? ctx.now()).toISOString().slice(0, 10)}, order ${order.id}`,
+    serverId: server.id,
   });
 }

@@ -17,7 +17,7 @@ import { runPanelQueue } from '../../servers/panel-task-results';
 import { isOutsideSchedule } from '../../servers/schedules/schedules';
 import { moveServer } from '../../servers/server-status';
 import { insertCreditsPaidOrder } from '../records/order-records';
-import { unsuspendMonthly } from './card-checkout';
+import { serverReturnPath, unsuspendMonthly } from './card-checkout';
 
 /**
  * Unsuspends an hourly server: charges the current clock hour, marks it running and queues the panel's
@@ -63,7 +63,7 @@ export async function unsuspendServer(ctx: AppContext, user: User, id: number): 
 
 /**
  * POST unsuspend-server: a link to the order (hourly, from credits) or a Mollie checkout (monthly) that
- * returns to `back` (origin-check.ts#returnBase).
+ * returns to `back` (origin-check.ts#returnBase); both land on the server's card (decision 430).
  * @throws AppError as `unsuspendServer` and `unsuspendMonthly`
  */
 export async function unsuspendLink(
@@ -74,5 +74,5 @@ export async function unsuspendLink(
 ): Promise<string> {
   const { server } = await loadOwnedServer(ctx, user.id, id);
   if (server.billing_type === 'monthly') return unsuspendMonthly(ctx, user, id, back);
-  return `/dashboard?order=${await unsuspendServer(ctx, user, id)}`;
+  return serverReturnPath(await unsuspendServer(ctx, user, id), id);
 }

@@ -1,4 +1,4 @@
-/** The dashboard shell (issue 30): a skip link to the content, and the whole username on phones. */
+/** The dashboard shell (issue 30): a skip link to the content, the whole username on phones, and its deep links. */
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -74,4 +74,14 @@ it('at 360 px the account menu replaces the username button and shows the whole 
   expect(screen.getByRole('menuitem', { name: 'Abmelden', hidden: true })).toBeTruthy();
   await userEvent.click(settings);
   expect(await screen.findByText('section settings')).toBeTruthy();
+});
+
+it.each([
+  ['/dashboard?order=abc', 'customer_store'],
+  ['/dashboard?order=abc&server=5', 'customer_servers'],
+  ['/dashboard?renew=5', 'customer_servers'],
+])('%s opens %s (an order for a server comes back on it, decision 430)', async (path, section) => {
+  await logIn();
+  await renderApp(<DashboardShell renderSection={(open) => <p>{`section ${open}`}</p>} />, { path });
+  expect(await screen.findByText(`section ${section}`)).toBeTruthy();
 });

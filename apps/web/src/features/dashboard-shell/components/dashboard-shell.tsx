@@ -28,17 +28,26 @@ export function DashboardShell({ startSection, renderSection }: Props) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const order = searchParams.get('order');
+  // A link to one server (an unsuspend or grace payment's return, a grace mail) opens the servers
+  // (decision 430); any other order's return opens the store.
+  const linked: DashboardSection | null =
+    searchParams.get('server') || searchParams.get('renew')
+      ? 'customer_servers'
+      : order
+        ? 'customer_store'
+        : null;
   const { data: user, isPending } = useSession();
-  const [section, setSection] = useActiveSection(order ? () => 'customer_store' : startSection);
+  const [section, setSection] = useActiveSection(linked ? () => linked : startSection);
   // One open state per screen width, as AppShell collapses the menu per breakpoint, and one burger for
   // each (top-bar.tsx): CSS shows the right one, so the server's HTML is right at any width.
   const [desktopOpened, desktop] = useDisclosure(true);
   const [mobileOpened, mobile] = useDisclosure(false);
 
-  // The order parameter opens the store with the status popup (product.md "Screens and routes").
+  // The order parameter opens the store with the status popup (product.md "Screens and routes"), or the
+  // servers when the order was for one of them.
   useEffect(() => {
-    if (order) setSection('customer_store');
-  }, [order, setSection]);
+    if (linked) setSection(linked);
+  }, [linked, setSection]);
 
   const closeOrder = useCallback(() => {
     setSearchParams(

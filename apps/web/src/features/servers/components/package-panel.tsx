@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 import type { ConfirmOptions } from '../hooks/use-confirm';
 import { usePackageChange } from '../hooks/use-package-change';
+import { cardMonthEur } from '../utils/card-price';
 import { ChangeSelect } from './change-select';
 
 interface Props {
@@ -15,7 +16,8 @@ interface Props {
  * Upgrade or downgrade to another package of the same game (product.md "Screens and routes"). The monthly
  * cost shown is the new package's monthly credits minus the current when higher, else 0 (product.md
  * "Business constants and limits"). The change is instant and irreversible (product.md
- * "States and transitions"), so a confirm dialog says so first.
+ * "States and transitions"), so a confirm dialog says so first. A monthly server's prices are in euros
+ * with the card fee, as its card shows them (decision 430).
  */
 export function PackagePanel({ server, confirm }: Props) {
   const { t } = useTranslation('servers');
@@ -25,10 +27,19 @@ export function PackagePanel({ server, confirm }: Props) {
     confirm,
   );
 
+  // A monthly server is charged in euros by card: its prices are shown so, as its card shows them
+  // (decision 430); the add-ons' part is the same before and after the change.
+  const monthly = server.billing_type === 'monthly';
+  const addonCredits = server.totalCreditsPrice - server.package_credits_monthly;
   const options = (available.data ?? []).map((pkg) => ({
     value: String(pkg.id),
-    label: t('packages.option', { name: pkg.name, ...format.wholeCredits(pkg.credits_monthly) }),
+    label: monthly
+      ? t('packages.optionMonthly', { name: pkg.name, price: format.eur(cardMonthEur(pkg.credits_monthly)) })
+      : t('packages.option', { name: pkg.name, ...format.wholeCredits(pkg.credits_monthly) }),
   }));
+  const monthlyCost = target
+    ? cardMonthEur(addonCredits + target.credits_monthly) - cardMonthEur(server.totalCreditsPrice)
+    : 0;
 
   return (
     <Stack gap="sm" data-testid="package-panel">
@@ -36,10 +47,15 @@ export function PackagePanel({ server, confirm }: Props) {
         {t('packages.title')}
       </Title>
       <Text size="sm" c="dark.0" data-testid="package-current">
-        {t('packages.current', {
-          name: server.package_name,
-          ...format.wholeCredits(server.package_credits_monthly),
-        })}
+        {monthly
+          ? t('packages.currentMonthly', {
+              name: server.package_name,
+              price: format.eur(cardMonthEur(server.package_credits_monthly)),
+            })
+          : t('packages.current', {
+              name: server.package_name,
+              ...format.wholeCredits(server.package_credits_monthly),
+            })}
       </Text>
       {server.addons.length > 0 && (
         <Text size="sm" c="yellow.4">
@@ -69,7 +85,11 @@ export function PackagePanel({ server, confirm }: Props) {
       </Group>
       {target && (
         <Text size="sm" fw={600} data-testid="package-cost" data-credits={costCredits}>
-          {costCredits > 0 ? t('packages.cost', format.wholeCredits(costCredits)) : t('packages.noCost')}
+          {costCredits <= 0
+            ? t('packages.noCost')
+            : monthly
+              ? t('packages.costMonthly', { price: format.eur(Math.max(0, monthlyCost)) })
+              : t('packages.cost', format.wholeCredits(costCredits))}
         </Text>
       )}
       {available.isError && (

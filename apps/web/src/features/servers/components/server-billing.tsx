@@ -5,6 +5,25 @@ import { useFormatters } from '@/lib/format';
 import { isCancelled } from '../utils/server';
 
 /**
+ * A server's price as its card and its details show it (decision 430): hourly in credits an hour and a
+ * month, monthly in euros with the card fee (the API's `eurPriceWithCreditCardFee`, contracts
+ * serverMonthPrice).
+ */
+export function useServerPrice(server: OwnedServer): string {
+  const { t } = useTranslation('servers');
+  const format = useFormatters();
+  return server.billing_type === 'hourly'
+    ? t('price.hourly', {
+        perHour: format.number(server.totalCreditsPerHour),
+        perMonth: format.decimal2(server.totalCreditsPrice),
+      })
+    : // the card fee's fixed part is not shown for a server that costs nothing (product.md "Screens and routes")
+      t('price.monthly', {
+        price: format.eur(server.totalCreditsPrice > 0 ? server.eurPriceWithCreditCardFee : 0),
+      });
+}
+
+/**
  * A server card's billing (product.md "Customer servers"): hourly (credits an hour and a month) or monthly
  * (euros with the card fee); for an active monthly server the end of its paid period, when it renews or,
  * cancelled, stops; a cancelled badge.
@@ -17,16 +36,7 @@ export function ServerBilling({ server, active }: { server: OwnedServer; active:
   const paidUntil =
     active && server.billing_type === 'monthly' && server.paid_until ? format.date(server.paid_until) : null;
 
-  const price =
-    server.billing_type === 'hourly'
-      ? t('price.hourly', {
-          perHour: format.number(server.totalCreditsPerHour),
-          perMonth: format.decimal2(server.totalCreditsPrice),
-        })
-      : // the card fee's fixed part is not shown for a server that costs nothing (product.md "Screens and routes")
-        t('price.monthly', {
-          price: format.eur(server.totalCreditsPrice > 0 ? server.eurPriceWithCreditCardFee : 0),
-        });
+  const price = useServerPrice(server);
 
   return (
     <Group justify="space-between" align="center" wrap="wrap" gap="sm">

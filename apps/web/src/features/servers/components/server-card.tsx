@@ -1,7 +1,8 @@
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { IconDetails, IconExternal } from '@/components/icons';
 import { useServerStats } from '../hooks/use-server-stats';
 import { isActive, shortIdOf } from '../utils/server';
@@ -13,16 +14,34 @@ import { ServerCardHeader } from './server-card-header';
 import { ServerDetails } from './server-details';
 import { SuspendedRow } from './suspended-row';
 
-/** One owned server (product.md "Customer servers"). */
+/**
+ * One owned server (product.md "Customer servers"). `?server=<id>` (the return of an unsuspend or grace
+ * payment, decision 430) brings its card into view.
+ */
 export function ServerCard({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');
+  const [params] = useSearchParams();
+  const card = useRef<HTMLDivElement>(null);
+  const linked = params.get('server') === String(server.user_package_id);
+  useEffect(() => {
+    if (linked) card.current?.scrollIntoView?.({ block: 'center' });
+  }, [linked]);
   const live = useServerStats(server);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const state = live.state ?? (server.ptero_server_uuid ? null : 'installing');
   const active = isActive(server);
 
   return (
-    <Card padding="lg" bg="dark.7" data-testid="server-card" data-server-id={server.user_package_id}>
+    <Card
+      ref={card}
+      padding="lg"
+      bg="dark.7"
+      data-testid="server-card"
+      data-server-id={server.user_package_id}
+      data-linked={linked || undefined}
+      withBorder={linked}
+      style={linked ? { borderColor: 'var(--mantine-color-cyan-5)' } : undefined}
+    >
       <Stack gap="md">
         <ServerCardHeader server={server} shortId={shortIdOf(server)} state={state} active={active} />
         <Group justify="space-around" gap="xs">

@@ -11,6 +11,7 @@ import { GameSettingsPanel } from './game-settings-panel';
 import { PackagePanel } from './package-panel';
 import { PowerButtons } from './power-buttons';
 import { SchedulePanel } from './schedule-panel';
+import { useServerPrice } from './server-billing';
 import { ServerResources } from './server-resources';
 
 interface Props {
@@ -35,6 +36,8 @@ export function ServerDetails({ opened, server, state, onClose }: Props) {
   const narrow = useMediaQuery(NARROW_QUERY);
   const { confirm, open: confirming } = useConfirm();
   const changeable = !server.custom_package_used;
+  // The price as the card shows it: a monthly server's in euros with the card fee (decision 430).
+  const price = useServerPrice(server);
 
   return (
     <Modal
@@ -55,6 +58,9 @@ export function ServerDetails({ opened, server, state, onClose }: Props) {
           <Badge variant="light" color={server.billing_type === 'hourly' ? 'cyan' : 'grape'}>
             {t(server.billing_type === 'hourly' ? 'price.hourlyLabel' : 'price.monthlyLabel')}
           </Badge>
+          <Text fw={700} size="sm" data-testid="details-price">
+            {price}
+          </Text>
           {isCancelled(server) && (
             <Badge variant="light" color="red" data-testid="server-cancelled">
               {t('card.cancelled')}

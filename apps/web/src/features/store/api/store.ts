@@ -3,6 +3,7 @@ import type { PublicGame } from '@falkenhost/contracts/catalog';
 import type { PackageVariablesAnswer } from '@falkenhost/contracts/egg-variables';
 import type { PaymentMethod } from '@falkenhost/contracts/money';
 import type {
+  ORDER_RESUME,
   OrderPackageBody,
   PackagesAdditionalData,
   StoreAddon,
@@ -104,6 +105,8 @@ export interface OrderCreditsInput {
   state: string;
   country: string;
   paymentMethod: PaymentMethod;
+  /** the credits are bought for a refused order: the checkout returns to reopen it (decision 430) */
+  resume?: typeof ORDER_RESUME;
 }
 
 export const orderCredits = (body: OrderCreditsInput) =>

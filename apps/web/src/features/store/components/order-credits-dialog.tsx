@@ -12,7 +12,10 @@ import { ReferrerInput } from './referrer-input';
 
 interface Props {
   initialAmount: number;
-  onClose: () => void;
+  /** `ordered`: the order was accepted and the browser leaves for the payment */
+  onClose: (ordered?: boolean) => void;
+  /** bought for an order refused for too few credits, which the return reopens (decision 430) */
+  resume?: boolean;
 }
 
 /**
@@ -21,16 +24,16 @@ interface Props {
  * checks the order with; the first failing check in the spec's order is the dialog's error line; Pay is
  * throttled to one a second.
  */
-export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
+export default function OrderCreditsDialog({ initialAmount, onClose, resume = false }: Props) {
   const { t } = useTranslation('store');
   const format = useFormatters();
-  const { form, discount, amount, price, error, pay } = useOrderCreditsForm(initialAmount, onClose);
+  const { form, discount, amount, price, error, pay } = useOrderCreditsForm(initialAmount, onClose, resume);
   const { values } = form;
 
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={() => onClose()}
       closeButtonProps={{ 'aria-label': t('actions.close', { ns: 'common' }) }}
       size="xl"
       title={t('order.title')}
@@ -81,7 +84,7 @@ export default function OrderCreditsDialog({ initialAmount, onClose }: Props) {
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={() => onClose()}>
               {t('order.cancel')}
             </Button>
             <Button type="submit" disabled={!amount.success} loading={pay.busy}>

@@ -3,6 +3,8 @@ import { Alert, Grid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearPendingPackage, readPendingPackage } from '@/lib/pending-package';
+import { type ResumedOrder, useOrderResume } from '../hooks/use-order-resume';
+import type { OrderDraft } from '../utils/order-draft';
 import { CreditPurchase } from './credit-purchase';
 import { PackageList } from './package-list';
 
@@ -10,36 +12,61 @@ import { PackageList } from './package-list';
 const PackageOverviewDialog = lazy(() => import('./package-overview-dialog'));
 const OrderCreditsDialog = lazy(() => import('./order-credits-dialog'));
 
-/** The customer store section (product.md "Customer store"). */
-export default function StoreSection() {
-  const { t } = useTranslation('store');
-  const [pending] = useState(readPendingPackage);
-  const [openPackage, setOpenPackage] = useState<StorePackage | null>(null);
-  const [creditsAmount, setCreditsAmount] = useState<number | null>(null);
-  // The button that opened a dialog gets the focus back when it closes (the dialogs unmount on close,
-  // so Mantine's own focus return has nothing to return from).
+/**
+ * The button that opened a dialog gets the focus back when it closes (the dialogs unmount on close, so
+ * Mantine's own focus return has nothing to return from).
+ * @param dialogOpen whether one of the store's dialogs is open
+ * @returns `rememberOpener()`, to call as a dialog opens
+ */
+function useFocusReturn(dialogOpen: boolean) {
   const opener = useRef<HTMLElement | null>(null);
-  const rememberOpener = () => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  };
-  const dialogOpen = openPackage !== null || creditsAmount !== null;
   useEffect(() => {
     if (dialogOpen || !opener.current) return;
     const button = opener.current;
     opener.current = null;
     if (button.isConnected) button.focus();
   }, [dialogOpen]);
+  return () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+}
+
+/**
+ * The customer store section (product.md "Customer store"). An order refused for too few credits can buy
+ * them and comes back filled in (decision 430, useOrderResume).
+ */
+export default function StoreSection() {
+  const { t } = useTranslation('store');
+  const [pending] = useState(readPendingPackage);
+  const [openPackage, setOpenPackage] = useState<StorePackage | null>(null);
+  const [creditsAmount, setCreditsAmount] = useState<number | null>(null);
+  // The refused order the credit dialog buys for, reopened when it is cancelled.
+  const [buyingFor, setBuyingFor] = useState<ResumedOrder | null>(null);
+  const resume = useOrderResume();
+  const rememberOpener = useFocusReturn(
+    openPackage !== null || creditsAmount !== null || resume.resumed !== null,
+  );
 
   // A package chosen on /game/{gameId} opens its overview once the game's packages are loaded.
+  // A refused order comes back from its credit purchase filled in.
+  const { resumeWith } = resume;
   const onPackagesLoaded = useCallback(
     (packages: StorePackage[]) => {
+      resumeWith(packages);
       if (!pending || !readPendingPackage()) return;
       const pkg = packages.find((candidate) => candidate.id === pending.packageId);
       clearPendingPackage();
       if (pkg) setOpenPackage(pkg);
     },
-    [pending],
+    [pending, resumeWith],
   );
+  const buyMissing = (pkg: StorePackage) => (amount: number, draft: OrderDraft) => {
+    resume.keep(draft);
+    setOpenPackage(null);
+    resume.setResumed(null);
+    setBuyingFor({ pkg, draft });
+    setCreditsAmount(amount);
+  };
 
   return (
     <Stack gap="lg">
@@ -55,7 +82,7 @@ export default function StoreSection() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <PackageList
-            initialGameId={pending?.gameId ?? null}
+            initialGameId={resume.draft?.gameId ?? pending?.gameId ?? null}
             onOpen={(pkg) => {
               rememberOpener();
               setOpenPackage(pkg);
@@ -78,10 +105,28 @@ export default function StoreSection() {
             key={openPackage.id}
             pkg={openPackage}
             onClose={() => setOpenPackage(null)}
+            onBuyMissingCredits={buyMissing(openPackage)}
+          />
+        )}
+        {resume.resumed && (
+          <PackageOverviewDialog
+            key={`resumed-${resume.resumed.pkg.id}`}
+            pkg={resume.resumed.pkg}
+            draft={resume.resumed.draft}
+            onClose={() => resume.setResumed(null)}
+            onBuyMissingCredits={buyMissing(resume.resumed.pkg)}
           />
         )}
         {creditsAmount !== null && (
-          <OrderCreditsDialog initialAmount={creditsAmount} onClose={() => setCreditsAmount(null)} />
+          <OrderCreditsDialog
+            initialAmount={creditsAmount}
+            resume={buyingFor !== null}
+            onClose={(ordered) => {
+              setCreditsAmount(null);
+              setBuyingFor(null);
+              if (!ordered && buyingFor) resume.cancelled(buyingFor);
+            }}
+          />
         )}
       </Suspense>
     </Stack>

@@ -1,5 +1,5 @@
 import { creditsOrderPrice, type PaymentMethod } from '@falkenhost/contracts/money';
-import { type OrderCreditsBody, orderCreditsBody } from '@falkenhost/contracts/store';
+import { ORDER_RESUME, type OrderCreditsBody, orderCreditsBody } from '@falkenhost/contracts/store';
 import { useState } from 'react';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { orderCredits } from '../api/store';
@@ -28,11 +28,17 @@ const amountRule = orderCreditsBody.shape.creditsAmount;
  * `orderCreditsBody`, the schema the API checks the order with; the first failing check in the spec's
  * order is the dialog's error line; Pay is throttled to one a second and leaves for Mollie's checkout.
  * @param initialAmount the credits the dialog opens with
- * @param onClose closes the dialog (when the order was accepted too)
+ * @param onClose closes the dialog; `ordered` when the order was accepted (the browser leaves for Mollie)
+ * @param resume the credits are bought for an order refused for too few: the checkout returns with the
+ *   marker that reopens it (decision 430)
  * @returns the `form`, the `discount` verification, the `amount` checked by the contracts' rule, its
  *   `price` (null while the amount is refused), the `error` line and `pay`
  */
-export function useOrderCreditsForm(initialAmount: number, onClose: () => void) {
+export function useOrderCreditsForm(
+  initialAmount: number,
+  onClose: (ordered?: boolean) => void,
+  resume = false,
+) {
   const [error, setError] = useState<ErrorText | null>(null);
   const { form, discount, bodyOf } = useOrderForm<CreditsFormValues, OrderCreditsBody>(
     {
@@ -61,9 +67,9 @@ export function useOrderCreditsForm(initialAmount: number, onClose: () => void) 
     const failed = orderCheckKey(checked.errors, ORDER_CREDITS_CHECK_KEYS);
     if (failed) return setError({ key: failed });
     const body = orderCreditsBody.parse(bodyOf(form.getValues()));
-    const result = await orderCredits(body);
+    const result = await orderCredits(resume ? { ...body, resume: ORDER_RESUME } : body);
     if (result.ok && result.data?.link) {
-      onClose();
+      onClose(true);
       window.location.href = result.data.link;
       return;
     }

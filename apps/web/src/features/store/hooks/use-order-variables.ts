@@ -10,12 +10,17 @@ type VariablesQuery = Pick<ReturnType<typeof usePackageVariables>, 'data' | 'isP
  * typed (kept by env name when the egg changes) and the server's messages on them.
  * @param query the package's variables by egg id (usePackageVariables)
  * @param eggId the chosen egg, as the select gives it; null while none is chosen
+ * @param initial the values to start with (a restored draft); only the chosen egg's fields are sent
  * @returns `fields`, `values` as typed, `variables` (the values trimmed, what the order sends),
  *   `ready` (each value passes the egg's own rules), and the edits' `serverErrors`,
  *   `setServerErrors` and `change`
  */
-export function useOrderVariables(query: VariablesQuery, eggId: string | null) {
-  const edits = useEggVariableEdits();
+export function useOrderVariables(
+  query: VariablesQuery,
+  eggId: string | null,
+  initial: Record<string, string> = {},
+) {
+  const edits = useEggVariableEdits(initial);
   const fields = eggId ? (query.data?.[eggId] ?? []) : [];
   const variables = Object.fromEntries(
     fields.map((field) => [field.env_variable, (edits.values[field.env_variable] ?? '').trim()]),

@@ -1,10 +1,12 @@
 import type { AddonType } from '@falkenhost/contracts/constants';
+import { REASONS } from '@falkenhost/contracts/errors';
 import { packageByCreditsBody, type StorePackage } from '@falkenhost/contracts/store';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
+import { useCredits } from '@/lib/credits';
 import { variableAnswerTexts } from '@/lib/egg-variables';
 import {
   packageByCredits,
@@ -15,7 +17,9 @@ import {
 } from '../api/store';
 import { type ErrorText, packageByCreditsError } from '../utils/errors';
 import { orderCheckKey, orderFormErrors, PACKAGE_BY_CREDITS_CHECK_KEYS } from '../utils/order-checks';
+import { missingCreditsToBuy, type OrderDraft } from '../utils/order-draft';
 import { addonsByType, overviewPrices } from '../utils/prices';
+import { draftValues, useDraftChecks } from './use-draft-checks';
 import { useOrderVariables } from './use-order-variables';
 
 /** What the overview's form holds: the choices of an order (ids as the selects give them). */
@@ -27,16 +31,18 @@ interface OverviewFormValues {
   addons: Partial<Record<AddonType, string | null>>;
 }
 
-/** The overview's form of `pkg`: the one egg chosen when the package has one, nothing else yet. */
-function useOverviewForm(pkg: StorePackage) {
+/**
+ * The overview's form of `pkg`: the one egg chosen when the package has one, nothing else yet; or the
+ * choices of a restored `draft` (decision 430).
+ */
+function useOverviewForm(pkg: StorePackage, draft: OrderDraft | null | undefined) {
+  const single = pkg.eggs.length === 1 ? String(pkg.eggs[0]) : null;
+  const restored = draft ? draftValues(draft, pkg.eggs) : null;
   return useForm<OverviewFormValues>({
     mode: 'controlled',
-    initialValues: {
-      eggId: pkg.eggs.length === 1 ? String(pkg.eggs[0]) : null,
-      locationId: null,
-      serverName: '',
-      addons: {},
-    },
+    initialValues: restored
+      ? { ...restored, eggId: restored.eggId ?? single }
+      : { eggId: single, locationId: null, serverName: '', addons: {} },
     // A purchase by credits is checked by the contracts' packageByCreditsBody (the API's schema).
     validate: (values) =>
       orderFormErrors(
@@ -58,22 +64,28 @@ function useOverviewForm(pkg: StorePackage) {
  * "Error catalogue" "Credits purchase"): egg, location, server name, the egg's variables and one add-on per
  * type.
  * @param onClose closes the overview (after a purchase too)
+ * @param draft the choices to start with: an order refused for credits, restored (decision 430)
  * @returns the `form`; the egg, location and add-on choices with their queries; the chosen add-ons and
  *   the totals; the egg's `variables` (useOrderVariables); whether an egg and a location are chosen
- *   (`ready`); the `error` line; `ordering` (the order-package dialog is open) and `buy`
+ *   (`ready`); the `error` line; `missingCredits` (the credits to buy when the purchase was refused for
+ *   too few, else null); `draftOf()` (the choices as a draft); `ordering` (the order-package dialog is
+ *   open) and `buy`
  */
-export function usePackageOverview(pkg: StorePackage, onClose: () => void) {
+export function usePackageOverview(pkg: StorePackage, onClose: () => void, draft?: OrderDraft | null) {
   const { t } = useTranslation('store');
   const navigate = useNavigate();
   const eggNames = useEggNames();
   const addons = usePackageAddons(pkg.id);
   const locations = usePackageLocations(pkg.id);
   const packageVariables = usePackageVariables(pkg.id);
-  const form = useOverviewForm(pkg);
+  const form = useOverviewForm(pkg, draft);
+  const credits = useCredits();
   const { eggId, locationId, serverName, addons: chosen } = form.values;
   const [error, setError] = useState<ErrorText | null>(null);
   // Egg variables the customer gives (issue 28), kept by env name when the egg changes.
-  const variables = useOrderVariables(packageVariables, eggId);
+  const variables = useOrderVariables(packageVariables, eggId, draft?.variables);
+  useDraftChecks(form, draft, locations.data, addons.data);
+  const [missingCredits, setMissingCredits] = useState<number | null>(null);
   // While the order-package dialog is open this one hides, keeping its choices for Cancel.
   const [ordering, setOrdering] = useState(false);
 
@@ -85,6 +97,7 @@ export function usePackageOverview(pkg: StorePackage, onClose: () => void) {
 
   const buy = useThrottledAction(async () => {
     setError(null);
+    setMissingCredits(null);
     if (!eggId || !locationId) return;
     const failed = orderCheckKey(form.validate().errors, PACKAGE_BY_CREDITS_CHECK_KEYS);
     if (failed) return setError({ key: failed });
@@ -105,7 +118,27 @@ export function usePackageOverview(pkg: StorePackage, onClose: () => void) {
     }
     variables.setServerErrors(variableAnswerTexts(result, variables.fields) ?? new Map());
     setError(packageByCreditsError(result, variables.fields));
+    // Refused for too few credits: the missing ones can be bought from the error (decision 430).
+    if (result.status === 400 && result.error?.reason === REASONS.credits) {
+      const balance = (await credits.refetch()).data ?? credits.data ?? 0;
+      setMissingCredits(missingCreditsToBuy(prices.totalCredits, balance));
+    }
   });
+
+  /** The choices as they are now, to keep while the missing credits are bought. */
+  const draftOf = (): OrderDraft => {
+    const picked: OrderDraft['addons'] = {};
+    for (const addon of chosenAddons) picked[addon.type] = addon.id;
+    return {
+      packageId: pkg.id,
+      gameId: pkg.game_id,
+      eggId: eggId ? Number(eggId) : null,
+      locationId: locationId ? Number(locationId) : null,
+      serverName,
+      addons: picked,
+      variables: variables.values,
+    };
+  };
 
   const eggOptions = pkg.eggs.map((id) => ({
     value: String(id),
@@ -129,6 +162,8 @@ export function usePackageOverview(pkg: StorePackage, onClose: () => void) {
     ready,
     error,
     setError,
+    missingCredits,
+    draftOf,
     ordering,
     setOrdering,
     buy,
