@@ -4,8 +4,9 @@ import { advanceClock, mailSubjects, registerVerified } from './support';
 // Issue 8's walk, as a new customer clicks it in the demo: buy Minecraft Starter monthly by card (Paid at
 // the Mollie checkout), see the server with its monthly EUR price including the card fee, move the demo
 // clock a month and see the renewal, find an invoice per payment in Settings, Billing (and open a PDF),
-// make the next renewal fail and see the suspension, unsuspend by paying, then cancel and see the server
-// run to the end of its period and go.
+// make the next renewal fail and see the server run in its grace until the month is paid with another
+// card (issue 43), then a renewal whose retries all fail and the suspension, unsuspend by paying, then
+// cancel and see the server run to the end of its period and go.
 
 test.use({ timezoneId: 'Europe/Prague' });
 
@@ -40,6 +41,17 @@ async function payAtCheckout(page: Page): Promise<void> {
   await expect(page.getByTestId('order-status')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('order-status')).toBeHidden();
+}
+
+/** Makes the customer's next recurring payments end `status` (the Mollie emulator's test page). */
+async function setNextRecurringPayments(page: Page, status: 'failed' | 'paid'): Promise<void> {
+  const outcome = await page.context().newPage();
+  await outcome.goto('/_emulators/mollie/test/recurring-outcome');
+  await outcome.getByLabel('E-mail or customer ID').fill(email);
+  await outcome.getByLabel('Next recurring payments').selectOption(status);
+  await outcome.getByRole('button', { name: 'Apply' }).click();
+  await expect(outcome.getByRole('status')).toContainText(status);
+  await outcome.close();
 }
 
 async function invoiceCount(page: Page): Promise<number> {
@@ -100,19 +112,44 @@ test('a monthly server by card: order, renewal, invoices, failed renewal, unsusp
   await section(page, 'My servers');
   await expect(card.getByTestId('server-state')).toContainText(/running/i);
 
-  // The next renewal fails (the Mollie emulator's test page): suspended at the end of the period.
-  const outcome = await page.context().newPage();
-  await outcome.goto('/_emulators/mollie/test/recurring-outcome');
-  await outcome.getByLabel('E-mail or customer ID').fill(email);
-  await outcome.getByLabel('Next recurring payments').selectOption('failed');
-  await outcome.getByRole('button', { name: 'Apply' }).click();
-  await expect(outcome.getByRole('status')).toContainText('failed');
-  await outcome.close();
+  // The next renewal fails (the Mollie emulator's test page): the server keeps running in its grace while
+  // the card is tried again, and the customer pays the month with another card, keeping the period.
+  await setNextRecurringPayments(page, 'failed');
+  const paidUntil = await card.getByTestId('server-paid-until').textContent();
+  await advanceClock(page, 24 * 28);
+  await logInAgain(page);
+  await section(page, 'My servers');
+  await expect(card).toBeVisible();
+  // Day by day up to the renewal: the grace lasts 3 days, so no step may pass it.
+  for (let day = 0; day < 5 && !(await card.getByTestId('server-grace').isVisible()); day++) {
+    await advanceClock(page, 24);
+    await page.reload();
+    await section(page, 'My servers');
+    await expect(card).toBeVisible();
+  }
+  await expect(card.getByTestId('server-grace')).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByTestId('server-state')).toContainText(/running/i);
+  expect(await mailSubjects(page, email)).toContainEqual(expect.stringMatching(/failed: we will try again/));
+  await page.screenshot({ path: '.artifacts/monthly-grace.png', fullPage: true });
+  await card.getByTestId('pay-renewal-button').click();
+  await payAtCheckout(page);
+  await section(page, 'My servers');
+  await expect(card.getByTestId('server-grace')).toBeHidden({ timeout: 20_000 });
+  await expect(card.getByTestId('server-paid-until')).not.toHaveText(paidUntil ?? '');
+  await expect(card.getByTestId('server-state')).toContainText(/running/i);
+
+  // The renewal after that fails too, and so do its retries: the server is suspended.
   await advanceClock(page, 24 * 31);
   await logInAgain(page);
   await section(page, 'My servers');
+  await expect(card).toBeVisible();
+  for (let day = 0; day < 6 && !(await card.getByTestId('unsuspend-button').isVisible()); day++) {
+    await advanceClock(page, 24);
+    await page.reload();
+    await section(page, 'My servers');
+    await expect(card).toBeVisible();
+  }
   await expect(card.getByTestId('unsuspend-button')).toBeVisible({ timeout: 20_000 });
-  expect(await mailSubjects(page, email)).toContainEqual(expect.stringMatching(/monthly payment .* failed/));
   expect(await mailSubjects(page, email)).toContainEqual(expect.stringMatching(/is suspended/));
   await page.screenshot({ path: '.artifacts/monthly-suspended.png', fullPage: true });
 
