@@ -128,17 +128,51 @@ export async function unsuspendMonthly(
   const { server } = await loadOwnedServer(ctx, user.id, userPackageId);
   if (server.billing_type !== 'monthly' || server.status !== 'suspended')
     throw new AppError(409, REASONS.serverState);
+  return checkoutServerMonth(ctx, user, server, back, {
+    kind: 'unsuspend-card',
+    details: (price, billingAddress) => ({
+      price,
+      laterCents: price.total,
+      billingAddress,
+      serverName: server.name,
+    }),
+    description: (orderId) => `Falkenhost: ${server.name}, 1 month (unsuspend), order ${orderId}`,
+  });
+}
+
+/**
+ * A month of an existing monthly server at its card price (no discount, card fee), written as a pending
+ * order of `order.kind` and paid by a first payment, whose checkout returns to the server: the unsuspend
+ * and the open month of a grace (decisions/422).
+ * @param order.details what the order records, from the price (cents) and the server's billing address
+ * @returns the checkout URL
+ * @throws AppError 502 payment when Mollie refuses or cannot be reached
+ */
+export async function checkoutServerMonth(
+  ctx: AppContext,
+  user: User,
+  server: { id: number; name: string; credits_monthly: number },
+  back: string,
+  order: {
+    kind: 'unsuspend-card' | 'renewal-card';
+    details: (
+      price: ReturnType<typeof serverMonthPrice>,
+      billingAddress: BillingAddress | null,
+    ) => Record<string, unknown>;
+    description: (orderId: number) => string;
+  },
+): Promise<string> {
   const price = serverMonthPrice(server.credits_monthly, 0, 'creditCard');
-  const billingAddress = await billingAddressOfServer(ctx, server.id);
+  const details = order.details(price, await billingAddressOfServer(ctx, server.id));
   const customerId = await ensureMollieCustomer(ctx, user).catch((error) => {
     throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
   });
   const publicId = randomUUID();
-  const order = await ctx.db.transaction().execute((trx) =>
+  const row = await ctx.db.transaction().execute((trx) =>
     insertPendingOrder(trx, {
       publicId,
       userId: user.id,
-      kind: 'unsuspend-card',
+      kind: order.kind,
       creditsAmount: 0,
       userPackageId: server.id,
       amountCents: price.total,
@@ -146,13 +180,13 @@ export async function unsuspendMonthly(
       discountId: null,
       discountBp: 0,
       paymentMethod: 'creditCard',
-      details: { price, laterCents: price.total, billingAddress, serverName: server.name },
+      details,
       createdAt: ctx.now(),
     }),
   );
-  return startFirstPayment(ctx, user, order.id, publicId, customerId, back, {
+  return startFirstPayment(ctx, user, row.id, publicId, customerId, back, {
     amountCents: price.total,
-    description: `Falkenhost: ${server.name}, 1 month (unsuspend), order ${order.id}`,
+    description: order.description(row.id),
     serverId: server.id,
   });
 }

@@ -2,20 +2,13 @@
  * Paying a monthly server's open month with another card (money-and-billing.md "Monthly (card)",
  * docs/decisions/422-paying-the-grace-with-another-card.md): the link of the grace mails.
  */
-import { randomUUID } from 'node:crypto';
 import { REASONS } from '@falkenhost/contracts/errors';
-import { serverMonthPrice } from '@falkenhost/contracts/money';
+import type { serverMonthPrice } from '@falkenhost/contracts/money';
 import type { AppContext } from '../../platform/context';
 import type { User } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { loadOwnedServer } from '../../servers/owned-server';
-import { insertPendingOrder } from '../records/order-records';
-import {
-  billingAddressOfServer,
-  ensureMollieCustomer,
-  startFirstPayment,
-  unsuspendMonthly,
-} from './card-checkout';
+import { type billingAddressOfServer, checkoutServerMonth, unsuspendMonthly } from './card-checkout';
 
 /** What a `renewal-card` order records: the month it pays and its price (cents), for its invoice. */
 export interface RenewalCardDetails {
@@ -45,36 +38,15 @@ export async function payRenewalByCard(
   if (server.status === 'suspended') return unsuspendMonthly(ctx, user, userPackageId, back);
   if (server.status !== 'paid' || server.grace_until === null || server.cancelled_at !== null)
     throw new AppError(409, REASONS.serverState);
-  const price = serverMonthPrice(server.credits_monthly, 0, 'creditCard');
-  const details: RenewalCardDetails = {
-    serverName: server.name,
-    periodsPaid: server.periods_paid ?? 1,
-    price,
-    billingAddress: await billingAddressOfServer(ctx, server.id),
-  };
-  const customerId = await ensureMollieCustomer(ctx, user).catch((error) => {
-    throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
-  });
-  const publicId = randomUUID();
-  const order = await ctx.db.transaction().execute((trx) =>
-    insertPendingOrder(trx, {
-      publicId,
-      userId: user.id,
-      kind: 'renewal-card',
-      creditsAmount: 0,
-      userPackageId: server.id,
-      amountCents: price.total,
-      feeCents: price.fee,
-      discountId: null,
-      discountBp: 0,
-      paymentMethod: 'creditCard',
-      details,
-      createdAt: ctx.now(),
+  const from = new Date(server.paid_until ?? ctx.now()).toISOString().slice(0, 10);
+  return checkoutServerMonth(ctx, user, server, back, {
+    kind: 'renewal-card',
+    details: (price, billingAddress): RenewalCardDetails & Record<string, unknown> => ({
+      serverName: server.name,
+      periodsPaid: server.periods_paid ?? 1,
+      price,
+      billingAddress,
     }),
-  );
-  return startFirstPayment(ctx, user, order.id, publicId, customerId, back, {
-    amountCents: price.total,
-    description: `Falkenhost: ${server.name}, the month from ${new Date(server.paid_until ?? ctx.now()).toISOString().slice(0, 10)}, order ${order.id}`,
-    serverId: server.id,
+    description: (orderId) => `Falkenhost: ${server.name}, the month from ${from}, order ${orderId}`,
   });
 }
