@@ -1,9 +1,10 @@
 /**
- * A top-up survives a kill at any step (docs/decisions/429-top-up-recovery.md), tested by killing the
- * process: the tick's step runs in a child process against the real database and a Mollie emulator that
- * lives in this process (Mollie outlives the crash). The emulator holds the payment create, before it
- * makes the payment or after it made it and before its answer goes out; the child is killed with SIGKILL;
- * then this process's next runs take the intent up. Nothing is charged twice and no paid top-up is lost.
+ * A top-up and a renewal retry survive a kill at any step (docs/decisions/429-top-up-recovery.md,
+ * 421-renewal-retry-payments.md), tested by killing the process: the tick's step runs in a child process
+ * against the real database and a Mollie emulator that lives in this process (Mollie outlives the crash).
+ * The emulator holds the payment create, before it makes the payment or after it made it and before its
+ * answer goes out; the child is killed with SIGKILL; then this process's next runs take the intent up.
+ * Nothing is charged twice, no paid top-up is lost and a paid retry ends the grace once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,12 +17,15 @@ import { createMollieState, type MollieState } from '@falkenhost/mollie-emulator
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Client } from 'mollie-api-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollPendingPayments } from '../../src/orders/mollie-webhook';
+import { runRenewalRetries } from '../../src/orders/renewals/renewal-retries';
 import { TOP_UP_KIND } from '../../src/orders/top-ups/top-up-records';
 import { reconcileTopUps } from '../../src/orders/top-ups/top-up-tick';
-import { createClock, MINUTE_MS } from '../../src/platform/clock';
+import { createClock, DAY_MS, MINUTE_MS } from '../../src/platform/clock';
 import type { AppContext } from '../../src/platform/context';
 import { type Db, openDatabase } from '../../src/platform/db/database';
 import { migrateToLatest } from '../../src/platform/db/migrate';
+import { newUserPackage } from '../../src/platform/db/rows';
 import { bundleWorker } from '../fixtures/bundled-worker';
 import { DATABASES, insertCustomer } from '../harness';
 
@@ -93,10 +97,10 @@ describe.each(DATABASES)('a top-up killed mid-way on %s', (kind) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A customer below their threshold with auto top-up on and a valid card mandate. */
-  async function customer(): Promise<{ userId: number; customerId: string }> {
+  /** A customer with a Mollie customer and a valid card mandate, `credits` whole credits. */
+  async function mandated(credits: number): Promise<{ userId: number; customerId: string; mandateId: string }> {
     const name = `crash${randomBytes(4).toString('hex')}`;
-    const userId = await insertCustomer(database.db, name, 5 * 10_000, clock.now());
+    const userId = await insertCustomer(database.db, name, credits * 10_000, clock.now());
     const customerId = (
       await ctx.mollie.customers.create({ entityCustomer: { name, email: `${name}@example.com` } })
     ).id;
@@ -106,6 +110,12 @@ describe.each(DATABASES)('a top-up killed mid-way on %s', (kind) => {
       .set({ mollie_customer_id: customerId })
       .where('id', '=', userId)
       .execute();
+    return { userId, customerId, mandateId: mandate.id };
+  }
+
+  /** A customer below their threshold with auto top-up on and a valid card mandate. */
+  async function customer(): Promise<{ userId: number; customerId: string }> {
+    const { userId, customerId, mandateId } = await mandated(5);
     await database.db
       .insertInto('auto_top_ups')
       .values({
@@ -114,7 +124,7 @@ describe.each(DATABASES)('a top-up killed mid-way on %s', (kind) => {
         threshold_units: 10 * 10_000,
         amount_credits: 25,
         monthly_cap_cents: 1_000,
-        mandate_id: mandate.id,
+        mandate_id: mandateId,
         first_order_id: null,
         billing_address: null,
         failed_at: null,
@@ -124,8 +134,77 @@ describe.each(DATABASES)('a top-up killed mid-way on %s', (kind) => {
     return { userId, customerId };
   }
 
+  /** A monthly card server in the grace of a failed renewal, its first retry due now. */
+  async function serverInGrace(): Promise<{ serverId: number; customerId: string }> {
+    const { userId, customerId, mandateId } = await mandated(0);
+    const t = clock.now();
+    const game = await database.db
+      .insertInto('games')
+      .values({
+        name: `Crash ${userId}`,
+        desktop: 1,
+        console: 0,
+        mobile: 0,
+        priority: 1,
+        active: 1,
+        image_url: '/crash.png',
+        thumbnail_url: '/crash.png',
+        created_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pkg = await database.db
+      .insertInto('packages')
+      .values({
+        name: `Crash package ${userId}`,
+        game_id: game.id,
+        credits_monthly: 200 * 10_000,
+        thumbnail_url: '/crash.png',
+        vcpu: 100,
+        io: 500,
+        slots: 10,
+        storage_size: 10,
+        ram_size: 2048,
+        swap: 0,
+        databases: 0,
+        backups: 0,
+        ports: 1,
+        active: 1,
+        created_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const server = await database.db
+      .insertInto('user_packages')
+      .values(
+        newUserPackage({
+          user_id: userId,
+          package_id: pkg.id,
+          name: 'Grace crash',
+          billing_type: 'monthly',
+          status: 'paid',
+          egg_id: 1,
+          nest_id: 1,
+          location_id: 1,
+          credits_monthly: 200 * 10_000,
+          mollie_mandate_id: mandateId,
+          monthly_amount_cents: 1_000,
+          period_anchor: t - 30 * DAY_MS,
+          periods_paid: 1,
+          paid_until: t - DAY_MS,
+          renewal_failed_at: t - DAY_MS,
+          grace_until: t + 2 * DAY_MS,
+          renewal_retry_at: t,
+          created_at: t - 30 * DAY_MS,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { serverId: server.id, customerId };
+  }
+
   /** Runs the step in a child and kills it once the emulator holds its payment create at `at`. */
-  async function killedAt(at: 'before' | 'after'): Promise<void> {
+  async function killedAt(at: 'before' | 'after', step: 'top-up' | 'renewal-retry' = 'top-up'): Promise<void> {
     let release!: () => void;
     let reached!: () => void;
     const reachedP = new Promise<void>((done) => {
@@ -141,6 +220,7 @@ describe.each(DATABASES)('a top-up killed mid-way on %s', (kind) => {
         WORKER_MOLLIE_URL: base,
         WORKER_MOLLIE_KEY: API_KEY,
         WORKER_NOW: String(clock.now()),
+        WORKER_STEP: step,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -206,6 +286,42 @@ describe.each(DATABASES)('a top-up killed mid-way on %s', (kind) => {
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       expect(Number(user.credits)).toBe(30 * 10_000);
+    });
+  }
+  for (const at of ['before', 'after'] as const) {
+    it(`a renewal retry killed ${at} Mollie made the payment: one payment, the grace ends once`, async () => {
+      const { serverId, customerId } = await serverInGrace();
+      await killedAt(at, 'renewal-retry');
+      const retries = () =>
+        database.db
+          .selectFrom('orders')
+          .selectAll()
+          .where('user_package_id', '=', serverId)
+          .where('kind', '=', 'renewal-retry')
+          .execute();
+      const [intent] = await retries();
+      expect(intent).toMatchObject({ status: 'pending', mollie_payment_id: null });
+      await expect.poll(() => paymentsOf(customerId).length).toBe(at === 'after' ? 1 : 0);
+      // The next runs find the payment the dead process made (by its metadata) or make it, once.
+      clock.advance(2 * MINUTE_MS);
+      await runRenewalRetries(ctx);
+      await runRenewalRetries(ctx);
+      const [charged] = await retries();
+      expect(paymentsOf(customerId)).toHaveLength(1);
+      expect(charged?.mollie_payment_id).toBe(paymentsOf(customerId)[0]?.id);
+      mollie.setPaymentStatus(charged?.mollie_payment_id ?? '', 'paid');
+      // No webhook reaches this test: the hourly read-back settles it as the webhook would.
+      clock.advance(11 * MINUTE_MS);
+      await pollPendingPayments(ctx);
+      const [settled] = await retries();
+      expect(settled?.status).toBe('completed');
+      const server = await database.db
+        .selectFrom('user_packages')
+        .select(['grace_until', 'periods_paid', 'status'])
+        .where('id', '=', serverId)
+        .executeTakeFirstOrThrow();
+      expect(server).toEqual({ grace_until: null, periods_paid: 2, status: 'paid' });
+      expect(paymentsOf(customerId)).toHaveLength(1);
     });
   }
 });
