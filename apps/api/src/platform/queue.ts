@@ -76,11 +76,53 @@ const SEND_BATCH = 50;
  * Drains a queue's due rows, oldest first, each under a lease of `policy.leaseMs`: a row another caller
  * leased is skipped; a failed delivery puts the row back after `retryDelay` (never dropped). Stops when
  * nothing is due or a round leased nothing. A crash mid-delivery leaves the row leased until its lease
- * runs out, then it is delivered again: at least once (decisions 009, 013, 191).
+ * runs out, then it is delivered again: at least once (decisions 009, 013, 191). One drain of a queue at a
+ * time per process: a call while one runs asks it for another round and shares its result, because the
+ * lease is on the product's clock, which the demo moves by hours in milliseconds, and two drains of one
+ * process would both see a lease in flight run out and deliver its row twice.
  * @param now the clock (epoch ms), read per round and per outcome
  * @returns how many rows were delivered
  */
-export async function sendDueRows<T extends RetryTable, Row extends DueRow>(
+export function sendDueRows<T extends RetryTable, Row extends DueRow>(
+  db: Kysely<Database>,
+  now: () => number,
+  queue: SendQueue<T, Row>,
+): Promise<number> {
+  const key: string = queue.table;
+  const byTable = draining.get(db) ?? new Map<string, Drain>();
+  draining.set(db, byTable);
+  const running = byTable.get(key);
+  if (running) {
+    running.again = true;
+    return running.run;
+  }
+  const drain: Drain = { again: false, run: Promise.resolve(0) };
+  drain.run = (async () => {
+    let sent = 0;
+    try {
+      do {
+        drain.again = false;
+        sent += await drainDueRows(db, now, queue);
+      } while (drain.again);
+    } finally {
+      byTable.delete(key);
+    }
+    return sent;
+  })();
+  byTable.set(key, drain);
+  return drain.run;
+}
+
+/** A drain running in this process and whether a caller asked it for another round. */
+interface Drain {
+  again: boolean;
+  run: Promise<number>;
+}
+/** The drains running in this process, per database handle and queue table. */
+const draining = new WeakMap<object, Map<string, Drain>>();
+
+/** One drain of `sendDueRows`: rounds of due rows until none is due or a round leased nothing. */
+async function drainDueRows<T extends RetryTable, Row extends DueRow>(
   db: Kysely<Database>,
   now: () => number,
   queue: SendQueue<T, Row>,

@@ -140,4 +140,15 @@ describe.each(DATABASES)('mail outbox on %s', (kind) => {
     expect(after.last_error).toContain('unknown mail template fromANewerVersion');
     expect(Number(after.next_attempt_at)).toBeGreaterThan(now);
   });
+  it('sends a mail once when a second drain starts while the first is in flight and the clock jumps past its lease', async () => {
+    const ctx = product.server.ctx;
+    const to = `${uniqueName('drain')}@example.com`;
+    await queueMail(ctx.db, to, { subject: 'Once', text: 'once', html: '<p>once</p>' }, ctx.now());
+    // The demo's clock moves by hours in milliseconds: the first drain's lease has run out for the second.
+    const first = sendQueuedMail(ctx);
+    product.advance(2 * 60 * 60 * 1000);
+    const second = sendQueuedMail(ctx);
+    await Promise.all([first, second]);
+    expect(sentTo(to)).toHaveLength(1);
+  });
 });
