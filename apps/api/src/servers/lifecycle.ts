@@ -91,13 +91,22 @@ export async function warnLowBalances(ctx: AppContext): Promise<number> {
       'u.credits',
       'u.email',
       'u.username',
+      'u.first_name',
       'u.language',
       'u.low_balance_warned_at',
       monthly.as('monthly'),
     ])
     .where('up.status', '=', 'paid')
     .where('up.billing_type', '=', 'hourly')
-    .groupBy(['u.id', 'u.credits', 'u.email', 'u.username', 'u.language', 'u.low_balance_warned_at'])
+    .groupBy([
+      'u.id',
+      'u.credits',
+      'u.email',
+      'u.username',
+      'u.first_name',
+      'u.language',
+      'u.low_balance_warned_at',
+    ])
     .having((eb) =>
       eb.or([
         eb.and([
@@ -125,6 +134,7 @@ export async function warnLowBalances(ctx: AppContext): Promise<number> {
       if (!(await markLowBalanceWarned(trx, row.id, t))) return;
       const mail = renderNoticeMail('lowBalance', row.language, {
         username: row.username,
+        firstName: row.first_name,
         credits: creditsText(Number(row.credits)),
         hours: String(LOW_BALANCE_HOURS),
       });
@@ -155,6 +165,7 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
       'up.billing_type',
       'u.email',
       'u.username',
+      'u.first_name',
       'u.language',
       'u.time_zone',
     ])
@@ -169,6 +180,7 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
         await enqueuePanelTask(trx, { userPackageId: row.id, kind: 'delete', now: t });
         const mail = renderNoticeMail('deleted', row.language, {
           username: row.username,
+          firstName: row.first_name,
           server: row.name,
           days: String(ctx.config.suspendDays),
         });
@@ -189,6 +201,7 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
       const kind = row.billing_type === 'monthly' ? 'deletionWarningMonthly' : 'deletionWarning';
       const mail = renderNoticeMail(kind, row.language, {
         username: row.username,
+        firstName: row.first_name,
         server: row.name,
         date: mailDate(row.language, row.time_zone, deleteAt),
       });
