@@ -39,11 +39,16 @@ export interface Formatters {
    * "1.5 GB"), otherwise in MB (3000 -> "3,000 MB"); unit symbols of the language (French "4 Go")
    */
   ramSize: (megabytes: number) => string;
-  /** a storage size given in GB: "20 GB", French "20 Go" */
+  /** a storage size given in GB: "20 GB", French "20 Go"; number and unit never split across lines */
   storageSize: (gigabytes: number) => string;
 }
 
 const cache = new Map<string, Formatters>();
+
+/** A size with a non-breaking space before its unit (Intl writes a plain one in en, cs, sk): "16 GB" never splits. */
+function keepTogether(size: string): string {
+  return size.replace(' ', '\u00a0');
+}
 
 /** `make()` on the first call only: a phone pays for each Intl format (tens of ms) when it is first used. */
 function once<T>(make: () => T): () => T {
@@ -112,8 +117,10 @@ export function formattersFor(language: string): Formatters {
     dateTime: (iso) => dateTime().format(new Date(iso)),
     // GB only where it says the size exactly (1 decimal), so 3 000 MB is never shown as 2.9 GB.
     ramSize: (mb) =>
-      mb >= 1024 && (mb * 10) % 1024 === 0 ? gigabytes().format(mb / 1024) : megabytes().format(mb),
-    storageSize: (gb) => gigabytes().format(gb),
+      keepTogether(
+        mb >= 1024 && (mb * 10) % 1024 === 0 ? gigabytes().format(mb / 1024) : megabytes().format(mb),
+      ),
+    storageSize: (gb) => keepTogether(gigabytes().format(gb)),
   };
   cache.set(language, formatters);
   return formatters;

@@ -40,6 +40,11 @@ it.each([
   ).toBe(shown);
 });
 
+it('a size never splits between number and unit', () => {
+  for (const language of ['en', 'cs', 'sk', 'de', 'fr'])
+    expect(formattersFor(language).ramSize(16_384)).not.toMatch(/ /);
+});
+
 it('storage in the language unit', () => {
   const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
   expect(spaced(formattersFor('fr').storageSize(20))).toBe('20 Go');
