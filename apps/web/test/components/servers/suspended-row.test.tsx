@@ -120,10 +120,14 @@ test('the package change confirmation says a change can be changed back, by bill
     const view = await renderApp(
       <PackagePanel server={{ ...listed, billing_type: billing }} confirm={(options) => (asked = options)} />,
     );
-    const input = screen.getAllByLabelText('Upgrade or downgrade').find((el) => el.tagName === 'INPUT');
-    await userEvent.click(input!);
+    const input = screen
+      .getAllByLabelText('Upgrade or downgrade')
+      .find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    // disabled until the packages it may change to are loaded
+    await waitFor(() => expect(input.disabled).toBe(false));
+    await userEvent.click(input);
     const listbox = await waitFor(() => {
-      const found = document.getElementById(input!.getAttribute('aria-controls') ?? '');
+      const found = document.getElementById(input.getAttribute('aria-controls') ?? '');
       if (!found) throw new Error('no list yet');
       return found;
     });
