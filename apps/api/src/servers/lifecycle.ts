@@ -74,6 +74,17 @@ export async function cancelServer(ctx: AppContext, user: User, id: number): Pro
   await kickQueue(ctx);
 }
 
+/** The customer's columns of the low-balance query, selected and grouped by. */
+const LOW_BALANCE_USER_COLUMNS = [
+  'u.id',
+  'u.credits',
+  'u.email',
+  'u.username',
+  'u.first_name',
+  'u.language',
+  'u.low_balance_warned_at',
+] as const;
+
 /**
  * Mails each customer whose balance pays fewer than LOW_BALANCE_HOURS of their running hourly servers,
  * once until the balance covers them again. Answers how many warnings were queued.
@@ -86,27 +97,10 @@ export async function warnLowBalances(ctx: AppContext): Promise<number> {
   const rows = await ctx.db
     .selectFrom('users as u')
     .innerJoin('user_packages as up', 'up.user_id', 'u.id')
-    .select([
-      'u.id',
-      'u.credits',
-      'u.email',
-      'u.username',
-      'u.first_name',
-      'u.language',
-      'u.low_balance_warned_at',
-      monthly.as('monthly'),
-    ])
+    .select([...LOW_BALANCE_USER_COLUMNS, monthly.as('monthly')])
     .where('up.status', '=', 'paid')
     .where('up.billing_type', '=', 'hourly')
-    .groupBy([
-      'u.id',
-      'u.credits',
-      'u.email',
-      'u.username',
-      'u.first_name',
-      'u.language',
-      'u.low_balance_warned_at',
-    ])
+    .groupBy([...LOW_BALANCE_USER_COLUMNS])
     .having((eb) =>
       eb.or([
         eb.and([
