@@ -108,7 +108,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   await details.getByTestId('package-change').click();
   await page.getByTestId('confirm-accept').click();
   await expect(details.getByTestId('package-current')).toContainText('Minecraft Standard');
-  await expect(details.getByTestId('resource-ram')).toContainText('4,096');
+  await expect(details.getByTestId('resource-ram')).toHaveText('4\u00a0GB');
 
   // Schedule Monday to Friday, 18:00 to 22:59 (shown as 18:00 - 23:00).
   const schedule = details.getByTestId('schedule-panel');

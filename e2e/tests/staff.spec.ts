@@ -144,7 +144,7 @@ test('staff run the store: game, package, add-on and code, a customer buys them,
   await dialog.getByLabel(/^Valid until/).fill(nextYear);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Discount added.')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('valid');
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Valid');
   await page.screenshot({ path: '.artifacts/staff-discounts.png', fullPage: true });
 
   // The customer buys 100 credits with the code (20 % off) and the new package with the add-on.

@@ -39,7 +39,7 @@ import {
   type PackageDraft,
   packageFormData,
 } from '../src/features/admin-store/utils/form-data';
-import { filterRows, formatValidUntil } from '../src/features/admin-store/utils/format';
+import { filterRows } from '../src/features/admin-store/utils/format';
 import { auditValue, changedFields } from '../src/features/admin-users/utils/audit';
 import { activeErrorKey, roleErrorKey } from '../src/features/admin-users/utils/errors';
 import { apiResult, expectTranslated, translations } from './support';
@@ -399,11 +399,6 @@ describe('multipart bodies (product.md "Staff calls")', () => {
 });
 
 describe('rows', () => {
-  it('discount valid_until is a Czech date in Prague time', () => {
-    expect(formatValidUntil('2026-12-31T22:59:59.999Z')).toBe('31. 12. 2026');
-    expect(formatValidUntil('2026-03-05T10:00:00.000Z', 'UTC')).toBe('5. 3. 2026');
-  });
-
   it('search ignores case and matches any of the fields', () => {
     const rows = [
       { name: 'Starter', game: 'Minecraft' },
@@ -432,8 +427,27 @@ describe('rows', () => {
     });
     const suspended = statusBadge({ status: 'running', suspended: true });
     expect(suspended.kind).toBe('suspended');
-    expectMessage(suspended.key!, 'suspended');
-    expectMessage('servers.status.running', 'running');
+    expectMessage(suspended.key!, 'Suspended');
+    expectMessage('servers.status.running', 'Running');
+  });
+
+  it('status labels of the staff lists are capitalised like "Active", in every language (issue 44)', () => {
+    const keys = [
+      'status.active',
+      'status.inactive',
+      'servers.suspended',
+      'servers.grace',
+      'discounts.valid',
+      'discounts.expired',
+      'packages.custom',
+      ...Object.keys(en.servers.status).map((state) => `servers.status.${state}`),
+    ];
+    for (const lng of ['en', 'cs', 'sk', 'de', 'fr'])
+      for (const key of keys) {
+        const label = i18n.t(key, { ns: 'admin', lng, date: '1. 1. 2027' });
+        expect(label.charAt(0), `${lng} ${key}: ${label}`).toBe(label.charAt(0).toLocaleUpperCase(lng));
+        expect(label, `${lng} ${key}`).not.toBe(key);
+      }
   });
 
   it('option groups: nodes by location, eggs by nest, packages by game; empty groups left out', () => {

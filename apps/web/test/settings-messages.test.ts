@@ -22,7 +22,6 @@ import {
   passwordError,
   updateUserError,
 } from '../src/features/settings/utils/errors';
-import { memberSince } from '../src/features/settings/utils/format';
 import { apiResult, expectTranslated, translations } from './support';
 
 let i18n: I18n;
@@ -188,12 +187,5 @@ describe('e-mail change page', () => {
     );
     expectTranslated(i18n, 'settings', 'confirm.success', 'Your account was updated');
     expectTranslated(i18n, 'settings', 'confirm.home', 'Back to home');
-  });
-});
-
-describe('member since', () => {
-  it('is Czech day/month/year with 24-hour time', () => {
-    expect(memberSince('2026-03-05T13:05:00.000Z', 'Europe/Prague')).toBe('5. 3. 2026 14:05');
-    expect(memberSince('2025-12-31T23:30:00.000Z', 'Europe/Prague')).toBe('1. 1. 2026 00:30');
   });
 });

@@ -182,4 +182,22 @@ describe('recurring outcome (test control)', () => {
     expect(html).not.toContain('<b>"x"</b>');
     expect(html).not.toMatch(/<script src=|<link /);
   });
+
+  it('the page tells the setting per customer and overall, and reloads it after a change (issue 44)', async () => {
+    const page = async () => (await fetch(`${emu.base}/test/recurring-outcome`)).text();
+    expect(await page()).toContain("Every customer's recurring payments end paid.");
+    const { customer } = await subscribed();
+    expect((await setOutcome({ email: 'ada@example.com', status: 'failed' })).status).toBe(200);
+    const html = await page();
+    expect(html).not.toContain("Every customer's recurring payments end paid.");
+    expect(html).toContain(
+      "One customer is set apart below; every other customer's recurring payments end paid.",
+    );
+    expect(html).toMatch(new RegExp(`<td>${customer.id}</td><td>ada@example.com</td><td>Failed</td>`));
+    // the script replaces the section with the page served anew once a change is answered
+    expect(html).toContain('<section id="current">');
+    expect(html).toContain("document.getElementById('current').replaceWith");
+    expect((await setOutcome({ customerId: customer.id, status: 'paid' })).status).toBe(200);
+    expect(await page()).toContain("Every customer's recurring payments end paid.");
+  });
 });

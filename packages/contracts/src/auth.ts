@@ -158,11 +158,21 @@ export const resetPasswordForm = updateResetPasswordBody
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
 /**
+ * How long after its creation an account is greeted as new ("Welcome", not "Welcome back"):
+ * docs/decisions/443-greetings.md.
+ */
+export const FIRST_VISIT_MS = 24 * 60 * 60 * 1000;
+
+/**
  * The session user (product.md "Entities and fields"). `authenticated` is false while a 2FA code is pending.
  */
 export const sessionUser = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** the first name given at registration; greetings use it (decisions/443) */
+  first_name: z.string(),
+  /** the account was created less than FIRST_VISIT_MS ago: the dashboard greets it as new (decisions/443) */
+  first_visit: z.boolean(),
   email: z.string(),
   role: z.enum(ROLES),
   two_factor_auth: z.boolean(),

@@ -138,6 +138,30 @@ export function hourlyUnits(monthlyUnits: CreditUnits): CreditUnits {
   return divRoundHalfUp(monthlyUnits, HOURS_PER_MONTH);
 }
 
+/** Hours of a week: on-hours schedules repeat weekly (docs/decisions/062-schedules.md). */
+export const HOURS_PER_WEEK = 168;
+
+/**
+ * The expected monthly price of an hourly server that runs only in its scheduled hours: its hourly price
+ * (`hourlyUnits`, what each started hour is charged) times the scheduled hours of an average month of 730
+ * hours, i.e. `scheduledHoursPerWeek` x 730 / 168, rounded half up once (money-and-billing.md "Money and
+ * credits", docs/decisions/445-schedule-next-start-and-monthly-estimate.md). Idle hours are not charged.
+ * @param monthlyUnits the server's monthly price in credit units
+ * @param scheduledHoursPerWeek the active hours of its schedules in a week, an integer 0-168
+ * @returns credit units per average month
+ * @throws RangeError for a negative or non-integer price, or hours outside 0-168
+ * @example scheduledMonthlyUnits(730 * 10_000, 84) === 3_650_000 // half the week: 365 of 730 credits
+ */
+export function scheduledMonthlyUnits(monthlyUnits: CreditUnits, scheduledHoursPerWeek: number): CreditUnits {
+  if (
+    !Number.isInteger(scheduledHoursPerWeek) ||
+    scheduledHoursPerWeek < 0 ||
+    scheduledHoursPerWeek > HOURS_PER_WEEK
+  )
+    throw new RangeError('scheduledHoursPerWeek must be an integer from 0 to 168');
+  return divRoundHalfUp(hourlyUnits(monthlyUnits) * scheduledHoursPerWeek * HOURS_PER_MONTH, HOURS_PER_WEEK);
+}
+
 /**
  * Percentage of an amount, rounded half up (the same unit in and out).
  * @param amount cents or credit units

@@ -67,6 +67,11 @@ export const ownedServer = z.object({
   game_id: z.number().int(),
   /** true when on-hours schedules decide when it runs (hourly servers) */
   scheduled: z.boolean(),
+  /**
+   * ISO 8601: when a scheduled server outside its hours next starts (the first active hour ahead in the
+   * customer's schedule time zone, docs/decisions/445); null while in its hours, unscheduled or suspended
+   */
+  next_start: z.string().nullable(),
   /** ISO 8601: when a suspended server is deleted, null otherwise */
   delete_at: z.string().nullable(),
   /** ISO 8601, monthly servers: the end of the paid period (the next renewal), null for hourly */

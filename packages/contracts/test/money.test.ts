@@ -7,9 +7,11 @@ import {
   creditsToUnits,
   divRoundHalfUp,
   eurPrice,
+  HOURS_PER_MONTH,
   hourlyUnits,
   monthlyEurPrice,
   referralBonusUnits,
+  scheduledMonthlyUnits,
   serverMonthPrice,
   unitsToCents,
 } from '../src/money';
@@ -150,5 +152,34 @@ describe('referral bonus (5 % of spending, as credits)', () => {
     // 4.00 EUR spent = 100 credits -> 5 credits
     expect(referralBonusUnits(400)).toBe(credits(5));
     expect(referralBonusUnits(1)).toBe(125);
+  });
+});
+
+describe('an hourly server on a schedule (decisions/445)', () => {
+  it('costs its hourly price for the scheduled hours of an average month', () => {
+    // 730 credits a month = 1 credit an hour; 84 of 168 hours = half of 730 hours
+    expect(scheduledMonthlyUnits(credits(730), 84)).toBe(credits(365));
+    // 40 hours a week: 40 x 730 / 168 = 173.81 hours of 1 credit
+    expect(scheduledMonthlyUnits(credits(730), 40)).toBe(1_738_095);
+    expect(scheduledMonthlyUnits(credits(730), 0)).toBe(0);
+  });
+
+  it('the whole week costs what the hours of a month cost, and never more', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 * 10_000 }),
+        fc.integer({ min: 0, max: 168 }),
+        (units, hours) => {
+          const scheduled = scheduledMonthlyUnits(units, hours);
+          const full = hourlyUnits(units) * HOURS_PER_MONTH;
+          return scheduledMonthlyUnits(units, 168) === full && scheduled <= full && scheduled >= 0;
+        },
+      ),
+    );
+  });
+
+  it('refuses hours a week cannot have', () => {
+    expect(() => scheduledMonthlyUnits(credits(10), 169)).toThrow(RangeError);
+    expect(() => scheduledMonthlyUnits(credits(10), 1.5)).toThrow(RangeError);
   });
 });

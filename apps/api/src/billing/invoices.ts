@@ -144,6 +144,7 @@ export async function issueInvoice(
     const amount = formatInvoiceAmount(language, Math.abs(totalCents));
     const mail = renderNoticeMail(input.kind === 'invoice' ? 'receipt' : 'creditNote', language, {
       username: user.username,
+      firstName: user.first_name,
       number,
       amount,
     });

@@ -143,6 +143,6 @@ export async function pageSession(
 ): Promise<SessionUser | null | undefined> {
   const auth = await readAuth(app, request);
   const row = auth && (await findUser(app.ctx.db, auth.user.id));
-  if (auth && row) return toSessionUser(row, auth.mfa);
+  if (auth && row) return toSessionUser(row, auth.mfa, app.ctx.now());
   return request.cookies?.[SESSION_HINT_COOKIE] ? undefined : null;
 }

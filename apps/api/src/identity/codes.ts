@@ -120,13 +120,14 @@ export async function consumeCode(
 /** Issues a code and mails it in the user's language. @throws as issueCode; the mailer's error */
 export async function mailCode(
   ctx: AppContext,
-  user: Pick<User, 'id' | 'email' | 'username' | 'language'>,
+  user: Pick<User, 'id' | 'email' | 'username' | 'first_name' | 'language'>,
   purpose: CodePurpose,
   force: boolean,
 ): Promise<void> {
   const code = await issueCode(ctx.db, ctx.config.codeSecret, user.id, purpose, ctx.now(), force);
   const mail = renderCodeMail(purpose === '2fa' ? 'twoFactor' : 'verifyEmail', user.language, {
     username: user.username,
+    firstName: user.first_name,
     code,
   });
   await ctx.mailer.send({ to: user.email, ...mail });

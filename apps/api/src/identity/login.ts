@@ -51,7 +51,7 @@ export async function logIn(
   const needsMfa = method !== null;
   await startSession(ctx.db, reply, user, !needsMfa, sessionCookieOptions(ctx));
   if (method === 'email') await mailCode(ctx, user, '2fa', true);
-  return toSessionUser(user, !needsMfa);
+  return toSessionUser(user, !needsMfa, ctx.now());
 }
 
 /**
@@ -70,7 +70,7 @@ export async function passSecondFactor(
     else await consumeCode(ctx.db, ctx.config.codeSecret, user.id, '2fa', code, ctx.now());
     await passMfa(ctx.db, reply, user, session.sessionId, sessionCookieOptions(ctx));
   }
-  return toSessionUser(user, true);
+  return toSessionUser(user, true, ctx.now());
 }
 
 /** POST resend-2fa: a new mailed code while the session waits for one. @throws AppError 429 too-soon */
@@ -92,5 +92,5 @@ export async function refreshSession(
     clearSessionCookies(reply);
     throw new AppError(401, REASONS.unauthenticated);
   }
-  return toSessionUser(await findUserById(ctx.db, rotated.userId), rotated.mfa);
+  return toSessionUser(await findUserById(ctx.db, rotated.userId), rotated.mfa, ctx.now());
 }

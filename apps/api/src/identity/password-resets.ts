@@ -84,7 +84,7 @@ async function issueReset(ctx: AppContext, address: string): Promise<void> {
   const mail = renderAccountMail(
     'passwordReset',
     user.language,
-    { username: user.username, support: ctx.config.supplier.email },
+    { username: user.username, firstName: user.first_name, support: ctx.config.supplier.email },
     `${ctx.config.publicUrl}/reset-password/${token}`,
   );
   // Not awaited: an account's answer must not take longer than no account's.

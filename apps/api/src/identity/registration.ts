@@ -62,7 +62,7 @@ export async function registerCustomer(
   }
   await startSession(db, reply, user, true, sessionCookieOptions(ctx));
   await mailCode(ctx, user, 'verify-email', true);
-  return toSessionUser(user, true);
+  return toSessionUser(user, true, ctx.now());
 }
 
 /** POST verify-email: spends the code and verifies the address. @throws AppError 400 invalid-code */
@@ -79,7 +79,7 @@ export async function verifyEmail(
       .where('id', '=', user.id)
       .execute();
   }
-  return toSessionUser(await findUserById(ctx.db, user.id), true);
+  return toSessionUser(await findUserById(ctx.db, user.id), true, ctx.now());
 }
 
 /** POST resend-email-verification: a new code for an unverified address. @throws AppError 429 too-soon */

@@ -15,18 +15,18 @@ export async function findUserById(db: Db, userId: number): Promise<User> {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-/** An account mail in the user's language; `values` beside `username` and `support`. */
+/** An account mail in the user's language, greeting by first name; `values` beside `username` and `support`. */
 export function accountMail(
   ctx: AppContext,
   kind: AccountMailKind,
-  user: Pick<User, 'username' | 'language'>,
+  user: Pick<User, 'username' | 'first_name' | 'language'>,
   values: Record<string, string> = {},
   link?: string,
 ) {
   return renderAccountMail(
     kind,
     user.language,
-    { username: user.username, support: ctx.config.supplier.email, ...values },
+    { username: user.username, firstName: user.first_name, support: ctx.config.supplier.email, ...values },
     link,
   );
 }

@@ -3,7 +3,7 @@
  * ("Session user")).
  */
 
-import type { SessionUser } from '@falkenhost/contracts/auth';
+import { FIRST_VISIT_MS, type SessionUser } from '@falkenhost/contracts/auth';
 import { LANGUAGES } from '@falkenhost/contracts/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewUser, User } from '../platform/db/schema';
@@ -17,10 +17,18 @@ export function twoFactorMethodOf(
   return user.two_factor_auth === 1 ? 'email' : null;
 }
 
-export function toSessionUser(user: User, mfa: boolean): SessionUser {
+/**
+ * The session user of `user` (product.md "Entities and fields" ("Session user")).
+ * @param mfa the session passed its second factor (or needs none)
+ * @param now epoch ms (ctx.now()): an account younger than FIRST_VISIT_MS is on its first visit
+ *   (docs/decisions/443-greetings.md)
+ */
+export function toSessionUser(user: User, mfa: boolean, now: number): SessionUser {
   return {
     id: user.id,
     username: user.username,
+    first_name: user.first_name,
+    first_visit: now - user.created_at < FIRST_VISIT_MS,
     email: user.email,
     role: roleOf(user),
     two_factor_auth: user.two_factor_auth === 1,

@@ -85,7 +85,7 @@ async function billBatch(ctx: AppContext, size: number): Promise<BillingResult &
       const userIds = [...new Set(billable.map((s) => s.user_id))];
       const rows = await trx
         .selectFrom('users')
-        .select(['id', 'credits', 'email', 'username', 'language', 'time_zone'])
+        .select(['id', 'credits', 'email', 'username', 'first_name', 'language', 'time_zone'])
         .$if(ctx.dialect === 'postgres', (q) => q.where('id', '=', sql<number>`any(${userIds}::int[])`))
         .$if(ctx.dialect !== 'postgres', (q) => q.where('id', 'in', userIds))
         .orderBy('id')
@@ -134,6 +134,7 @@ interface BilledUser {
   credits: number;
   email: string;
   username: string;
+  first_name: string;
   language: string;
   time_zone: string;
 }
@@ -225,6 +226,7 @@ async function suspendUnpaid(
     // Rendered when sent (decision 313): only the date is formatted here, in the customer's zone.
     const values = {
       username: user.username,
+      firstName: user.first_name,
       server: server.name,
       date: mailDate(user.language, user.time_zone, deleteAt),
     };

@@ -74,6 +74,17 @@ export async function cancelServer(ctx: AppContext, user: User, id: number): Pro
   await kickQueue(ctx);
 }
 
+/** The customer's columns of the low-balance query, selected and grouped by. */
+const LOW_BALANCE_USER_COLUMNS = [
+  'u.id',
+  'u.credits',
+  'u.email',
+  'u.username',
+  'u.first_name',
+  'u.language',
+  'u.low_balance_warned_at',
+] as const;
+
 /**
  * Mails each customer whose balance pays fewer than LOW_BALANCE_HOURS of their running hourly servers,
  * once until the balance covers them again. Answers how many warnings were queued.
@@ -86,18 +97,10 @@ export async function warnLowBalances(ctx: AppContext): Promise<number> {
   const rows = await ctx.db
     .selectFrom('users as u')
     .innerJoin('user_packages as up', 'up.user_id', 'u.id')
-    .select([
-      'u.id',
-      'u.credits',
-      'u.email',
-      'u.username',
-      'u.language',
-      'u.low_balance_warned_at',
-      monthly.as('monthly'),
-    ])
+    .select([...LOW_BALANCE_USER_COLUMNS, monthly.as('monthly')])
     .where('up.status', '=', 'paid')
     .where('up.billing_type', '=', 'hourly')
-    .groupBy(['u.id', 'u.credits', 'u.email', 'u.username', 'u.language', 'u.low_balance_warned_at'])
+    .groupBy([...LOW_BALANCE_USER_COLUMNS])
     .having((eb) =>
       eb.or([
         eb.and([
@@ -125,6 +128,7 @@ export async function warnLowBalances(ctx: AppContext): Promise<number> {
       if (!(await markLowBalanceWarned(trx, row.id, t))) return;
       const mail = renderNoticeMail('lowBalance', row.language, {
         username: row.username,
+        firstName: row.first_name,
         credits: creditsText(Number(row.credits)),
         hours: String(LOW_BALANCE_HOURS),
       });
@@ -155,6 +159,7 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
       'up.billing_type',
       'u.email',
       'u.username',
+      'u.first_name',
       'u.language',
       'u.time_zone',
     ])
@@ -169,6 +174,7 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
         await enqueuePanelTask(trx, { userPackageId: row.id, kind: 'delete', now: t });
         const mail = renderNoticeMail('deleted', row.language, {
           username: row.username,
+          firstName: row.first_name,
           server: row.name,
           days: String(ctx.config.suspendDays),
         });
@@ -189,6 +195,7 @@ export async function processSuspended(ctx: AppContext): Promise<SuspendedResult
       const kind = row.billing_type === 'monthly' ? 'deletionWarningMonthly' : 'deletionWarning';
       const mail = renderNoticeMail(kind, row.language, {
         username: row.username,
+        firstName: row.first_name,
         server: row.name,
         date: mailDate(row.language, row.time_zone, deleteAt),
       });

@@ -11,6 +11,7 @@ import type { OwnedServer, SuspensionReason } from '@falkenhost/contracts/server
 import { addonsInLanguage } from '../catalog/catalogue-names';
 import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
+import { nextScheduledStart } from './schedules/schedule-hours';
 
 const HIDDEN = ['failed', 'deleted', 'deleting'];
 
@@ -36,13 +37,49 @@ export async function listOwnedServers(
           ),
         );
 
-  return rows.map((row) =>
-    ownedServerOf(
+  const starts = await nextStartsOf(ctx, userId, rows);
+  return rows.map((row) => ({
+    ...ownedServerOf(
       row,
       addons.filter((a) => a.user_package_id === row.id),
       ctx.config.panel.panelUrl,
     ),
-  );
+    next_start: starts.get(row.id) ?? null,
+  }));
+}
+
+/**
+ * The next start of each running scheduled hourly server outside its hours, by the schedules in the
+ * customer's zone (docs/decisions/445); servers in their hours, unscheduled or suspended have none.
+ */
+async function nextStartsOf(
+  ctx: AppContext,
+  userId: number,
+  rows: { id: number; scheduled: number; billing_type: string; status: string }[],
+): Promise<Map<number, string>> {
+  const ids = rows
+    .filter((r) => r.scheduled === 1 && r.billing_type === 'hourly' && r.status === 'paid')
+    .map((r) => r.id);
+  const starts = new Map<number, string>();
+  if (ids.length === 0) return starts;
+  const [user, schedules] = await Promise.all([
+    ctx.db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('schedules')
+      .select(['user_package_id', 'day_of_week', 'active_hours'])
+      .where('user_package_id', 'in', ids)
+      .execute(),
+  ]);
+  const now = ctx.now();
+  for (const id of ids) {
+    const start = nextScheduledStart(
+      schedules.filter((s) => s.user_package_id === id),
+      user.time_zone,
+      now,
+    );
+    if (start !== null) starts.set(id, new Date(start).toISOString());
+  }
+  return starts;
 }
 
 /** The user's servers not HIDDEN with their package's columns, newest first. */
@@ -105,7 +142,11 @@ type OwnedAddonRow = Awaited<ReturnType<typeof addonRowsOf>>[number];
  * One server as the servers page shows it: prices in credits and euros, its build with `own` add-ons,
  * instants as ISO strings. `panelUrl` is the panel's base address, without a trailing slash.
  */
-function ownedServerOf(row: OwnedServerRow, own: OwnedAddonRow[], panelUrl: string): OwnedServer {
+function ownedServerOf(
+  row: OwnedServerRow,
+  own: OwnedAddonRow[],
+  panelUrl: string,
+): Omit<OwnedServer, 'next_start'> {
   const build = serverBuild(
     row,
     own.map((a) => ({ type: a.type, quantity: a.quantity })),

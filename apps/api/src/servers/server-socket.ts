@@ -3,29 +3,49 @@
  * so the panel's own credential never reaches the browser (docs/decisions/122-live-stats-relay.md).
  */
 import { REASONS } from '@falkenhost/contracts/errors';
-import { unitsToCredits } from '@falkenhost/contracts/money';
+import { scheduledMonthlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import { isStateConflict } from '../panel/port';
 import { ForeignSocketError } from '../panel/socket-credentials';
 import type { SocketRelay, WatchedServer } from '../panel/socket-relay';
 import { signSocketToken } from '../panel/socket-token';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
+import { scheduledHoursPerWeek } from './schedules/schedule-hours';
 
-/** GET servers/server-count: the user's servers not failed or deleted, and their monthly cost in credits. */
+/**
+ * GET servers/server-count: the user's servers not failed or deleted, and their expected monthly cost in
+ * credits: an hourly server on a schedule counts only its scheduled hours (scheduledMonthlyUnits,
+ * docs/decisions/445), every other server its monthly price.
+ */
 export async function serverCountOf(
   ctx: AppContext,
   userId: number,
 ): Promise<{ count: number; monthly: number }> {
-  const row = await ctx.db
+  const rows = await ctx.db
     .selectFrom('user_packages')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number>('credits_monthly').as('monthly'),
-    ])
+    .select(['id', 'credits_monthly', 'billing_type', 'scheduled'])
     .where('user_id', '=', userId)
     .where('status', 'not in', ['failed', 'deleted'])
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), monthly: unitsToCredits(Number(row.monthly ?? 0)) };
+    .execute();
+  const scheduledIds = rows.filter((r) => r.scheduled === 1 && r.billing_type === 'hourly').map((r) => r.id);
+  const schedules =
+    scheduledIds.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('schedules')
+          .select(['user_package_id', 'day_of_week', 'active_hours'])
+          .where('user_package_id', 'in', scheduledIds)
+          .execute();
+  let monthly = 0;
+  for (const row of rows) {
+    monthly += scheduledIds.includes(row.id)
+      ? scheduledMonthlyUnits(
+          row.credits_monthly,
+          scheduledHoursPerWeek(schedules.filter((s) => s.user_package_id === row.id)),
+        )
+      : row.credits_monthly;
+  }
+  return { count: rows.length, monthly: unitsToCredits(monthly) };
 }
 
 /**

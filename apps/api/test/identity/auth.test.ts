@@ -46,6 +46,8 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       username: name,
+      first_name: 'Jana',
+      first_visit: true,
       email_verified: false,
       authenticated: true,
       role: 'customer',
@@ -58,6 +60,9 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
 
     const code = await mailedCode(session, `${name.toLowerCase()}@example.com`);
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    // Mails greet by first name (issue 44, decisions/443).
+    const mails = (await session.get('/api/dev/mail')).body as { to: string; text: string }[];
+    expect(mails.find((m) => m.to === `${name.toLowerCase()}@example.com`)?.text).toMatch(/^Hello Jana,$/m);
     const wrong = await session.post('/api/auth/verify-email', {
       token: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA',
     });
@@ -72,6 +77,18 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
     expect(credits).toMatchObject({ status: 200, body: { credits: 0 } });
     // The route writes its JSON itself: the answer must still be exactly the documented schema.
     expect(creditsAnswer.strict().parse(credits.body)).toEqual({ credits: 0 });
+
+    // A day after the account was made, it is greeted as one coming back (decisions/443).
+    expect((await session.get('/api/auth/me')).body).toMatchObject({ first_visit: true });
+    await product.server.ctx.db
+      .updateTable('users')
+      .set({ created_at: product.server.ctx.now() - 24 * 3_600_000 - 1 })
+      .where('username', '=', name)
+      .execute();
+    expect((await session.get('/api/auth/me')).body).toMatchObject({
+      first_name: 'Jana',
+      first_visit: false,
+    });
   });
 
   it('answers duplicates and bad usernames as the spec says, and writes nothing', async () => {

@@ -3,6 +3,7 @@
  * the emulated panel: add-ons, package change, power, schedules, low balance, suspension, deletion
  * warnings, unsuspend, deletion, and the demo clock.
  */
+import { scheduledMonthlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../../src/jobs/tick';
 import { enqueuePanelTask } from '../../src/panel/panel-queue';
@@ -276,7 +277,19 @@ describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel
     expect(listed.timeZone).toBe('Europe/Prague');
     expect(listed.schedules).toHaveLength(5);
     expect(listed.schedules[0]).toMatchObject({ day_of_week: 'Monday', active_hours: [18, 19, 20, 21, 22] });
-    expect((await owned(session, id)).scheduled).toBe(true);
+    const scheduled = await owned(session, id);
+    expect(scheduled.scheduled).toBe(true);
+    // Its card says when it starts: Monday 18:00 in Prague (issue 44, decisions/445).
+    expect(scheduled.next_start).toBe(new Date(t + 18 * HOUR_MS).toISOString());
+    // The home's monthly credits count its 25 hours a week, not the whole month.
+    const { credits_monthly } = await ctx()
+      .db.selectFrom('user_packages')
+      .select('credits_monthly')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const count = (await session.get('/api/private/servers/server-count')).body;
+    expect(count.monthly).toBe(unitsToCredits(scheduledMonthlyUnits(credits_monthly, 25)));
+    expect(count.monthly).toBeLessThan(unitsToCredits(credits_monthly));
 
     // Outside its hours: powered off, and a manual start is refused.
     const uuid = (await panelServer(id))!.uuid;
@@ -291,8 +304,9 @@ describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel
       .where('kind', '=', 'server-hour')
       .execute();
     await hours(18);
-    // Monday 18:00: powered on.
+    // Monday 18:00: powered on, in its hours: no next start.
     await expect.poll(() => panel().process.state(uuid)).toBe('running');
+    expect((await owned(session, id)).next_start).toBeNull();
     await hours(5);
     // Monday 23:00: powered off.
     await expect.poll(() => panel().process.state(uuid)).toBe('offline');
@@ -317,7 +331,11 @@ describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel
       });
       expect(res.status).toBe(200);
     }
-    expect((await owned(session, id)).scheduled).toBe(false);
+    const always = await owned(session, id);
+    expect(always).toMatchObject({ scheduled: false, next_start: null });
+    expect((await session.get('/api/private/servers/server-count')).body.monthly).toBe(
+      unitsToCredits(credits_monthly),
+    );
     await expect.poll(() => panel().process.state(uuid)).toBe('running');
   });
 

@@ -192,11 +192,13 @@ describe('the server-rendered public pages', () => {
         expect(visible).toContain(
           squeezed(`${pkg.name} ${fill(catalog.packages.creditsPerMonth_other, { credits })}`),
         );
-        if (pkg.ram_size >= 1024) {
-          const gb = new Intl.NumberFormat(language).format(pkg.ram_size / 1024);
-          expect(visible).toContain(
-            squeezed(`${catalog.packages.ram} ${fill(catalog.packages.gb, { value: gb })}`),
+        if (pkg.ram_size >= 1024 && (pkg.ram_size * 10) % 1024 === 0) {
+          // the language's unit symbol: "4 GB", in French "4 Go" (decision 442)
+          const gb = new Intl.NumberFormat(language, { style: 'unit', unit: 'gigabyte' }).format(
+            pkg.ram_size / 1024,
           );
+          expect(visible).toContain(squeezed(`${catalog.packages.ram} ${gb}`));
+          if (language === 'fr') expect(gb).toMatch(/Go$/);
         }
       }
       expect(pageFacts(text).queries).toEqual([[['public', 'game-packages', 1], answer]]);

@@ -52,6 +52,16 @@ const red: MantineColorsTuple = [
  */
 const nativeScrollList = { withScrollArea: false };
 
+/** How a disabled icon button looks on any background (theme `ActionIcon`). */
+export const DISABLED_ICON_BUTTON = {
+  opacity: 0.45,
+  backgroundColor: 'transparent',
+  borderStyle: 'dashed',
+  borderColor: 'var(--mantine-color-dark-2)',
+  color: 'var(--mantine-color-dark-1)',
+  cursor: 'not-allowed',
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'falken',
   // One shade in both schemes: `autoContrast` picks a filled colour's text by the light scheme's shade, so
@@ -81,6 +91,13 @@ export const theme = createTheme({
     // Mantine's focus placeholder is a child of role=menu that is no menu item (axe aria-required-children);
     // without it the keyboard opens a menu on its first item.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Mantine fills a disabled icon button with the dark scheme's disabled grey, the very colour of a
+    // striped table row, so a staff row's disabled Delete looked like an enabled outline button there
+    // (issue 44): dimmed, dashed and transparent on any row.
+    ActionIcon: {
+      styles: (_theme: unknown, props: { disabled?: boolean }) =>
+        props.disabled ? { root: DISABLED_ICON_BUTTON } : {},
+    },
     Select: { defaultProps: nativeScrollList },
     MultiSelect: { defaultProps: nativeScrollList },
     Autocomplete: { defaultProps: nativeScrollList },

@@ -1,6 +1,8 @@
 /**
- * Number formats of the current language (product.md "Business constants and limits" ("Display")): euro with
- * 2 decimals, credits with 0 decimals in package dialogs, balances with 2 decimals.
+ * Number, size and date formats of the page's language (product.md "Business constants and limits"
+ * ("Display")): euro with 2 decimals, credits with 0 decimals in package dialogs, balances with 2 decimals,
+ * sizes with the language's unit symbols (French Mo/Go) and dates the language's way
+ * (docs/decisions/442-formats-by-page-language.md).
  */
 import { useTranslation } from 'react-i18next';
 
@@ -25,13 +27,28 @@ export interface Formatters {
   percent: (value: number, fractionDigits?: number) => string;
   /** 2 decimals with a sign: +12.50, −3.00 (credit history amounts) */
   signed2: (value: number) => string;
-  /** a date (ISO 8601 in): 12 May 2026 */
-  date: (iso: string) => string;
-  /** a date with 24-hour time (ISO 8601 in): 12 May 2026, 14:05 */
+  /**
+   * a date (ISO 8601 in): 12 May 2026 (en), 12. 5. 2026 (cs), 12 mai 2026 (fr)
+   * @param timeZone an IANA zone the date is read in; the browser's by default
+   */
+  date: (iso: string, timeZone?: string) => string;
+  /** a date with 24-hour time (ISO 8601 in) in the browser's zone: 12 May 2026, 14:05 */
   dateTime: (iso: string) => string;
+  /**
+   * a RAM size given in MB: in GB from 1 024 MB when 1 decimal says it exactly (4096 -> "4 GB", 1536 ->
+   * "1.5 GB"), otherwise in MB (3000 -> "3,000 MB"); unit symbols of the language (French "4 Go")
+   */
+  ramSize: (megabytes: number) => string;
+  /** a storage size given in GB: "20 GB", French "20 Go"; number and unit never split across lines */
+  storageSize: (gigabytes: number) => string;
 }
 
 const cache = new Map<string, Formatters>();
+
+/** A size with a non-breaking space before its unit (Intl writes a plain one in en, cs, sk): "16 GB" never splits. */
+function keepTogether(size: string): string {
+  return size.replace(' ', '\u00a0');
+}
 
 /** `make()` on the first call only: a phone pays for each Intl format (tens of ms) when it is first used. */
 function once<T>(make: () => T): () => T {
@@ -42,6 +59,7 @@ function once<T>(make: () => T): () => T {
   };
 }
 
+/** The formats of `language` (an i18next language, e.g. 'cs'), made once per language. */
 export function formattersFor(language: string): Formatters {
   const cached = cache.get(language);
   if (cached) return cached;
@@ -68,6 +86,20 @@ export function formattersFor(language: string): Formatters {
       }),
   );
   const date = once(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
+  const zonedDates = new Map<string, Intl.DateTimeFormat>();
+  const zonedDate = (timeZone: string) => {
+    let format = zonedDates.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone });
+      zonedDates.set(timeZone, format);
+    }
+    return format;
+  };
+  // Intl's unit symbols are the language's own: GB in en, cs, sk and de, Go in French.
+  const gigabytes = once(
+    () => new Intl.NumberFormat(language, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 1 }),
+  );
+  const megabytes = once(() => new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte' }));
   const dateTime = once(
     () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }),
   );
@@ -81,8 +113,14 @@ export function formattersFor(language: string): Formatters {
     percent: (value, fractionDigits = 0) =>
       `${new Intl.NumberFormat(language, { maximumFractionDigits: fractionDigits }).format(value)}\u00a0%`,
     signed2: (value) => signed2().format(value),
-    date: (iso) => date().format(new Date(iso)),
+    date: (iso, timeZone) => (timeZone ? zonedDate(timeZone) : date()).format(new Date(iso)),
     dateTime: (iso) => dateTime().format(new Date(iso)),
+    // GB only where it says the size exactly (1 decimal), so 3 000 MB is never shown as 2.9 GB.
+    ramSize: (mb) =>
+      keepTogether(
+        mb >= 1024 && (mb * 10) % 1024 === 0 ? gigabytes().format(mb / 1024) : megabytes().format(mb),
+      ),
+    storageSize: (gb) => keepTogether(gigabytes().format(gb)),
   };
   cache.set(language, formatters);
   return formatters;

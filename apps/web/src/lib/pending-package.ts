@@ -8,6 +8,8 @@ const KEY = 'falkenhost.pendingPackage';
 export interface PendingPackage {
   packageId: number;
   gameId: number;
+  /** the package's name, for the login and sign-up pages' notice of why they came up */
+  name?: string;
 }
 
 export function savePendingPackage(value: PendingPackage): void {
@@ -20,7 +22,8 @@ export function readPendingPackage(): PendingPackage | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<PendingPackage>;
     if (typeof parsed.packageId === 'number' && typeof parsed.gameId === 'number') {
-      return { packageId: parsed.packageId, gameId: parsed.gameId };
+      const name = typeof parsed.name === 'string' ? { name: parsed.name } : {};
+      return { packageId: parsed.packageId, gameId: parsed.gameId, ...name };
     }
   } catch {
     // a damaged entry is dropped below

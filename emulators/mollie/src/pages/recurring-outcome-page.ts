@@ -8,27 +8,39 @@ export interface OutcomeRow {
   status: RecurringOutcome;
 }
 
+const LABELS: Record<RecurringOutcome, string> = { paid: 'Paid', failed: 'Failed' };
+
 /**
- * The test-control page `GET /test/recurring-outcome`: a form (e-mail or customer id, status Paid or
- * Failed) that posts JSON to `action` with fetch and shows the answer, and the customers whose recurring
- * payments currently do not end paid. Self-contained (inline style and script, no external files);
- * every value is escaped, and the script writes answers with textContent only.
- * @param action absolute URL of `POST /test/recurring-outcome`
- * @param rows the customers set to something else than paid
+ * The setting as it stands, per customer and overall (issue 44: the page said "failed" and, below it, that
+ * every customer's payments end paid): the customers set apart, then what every other customer's payments do.
  */
-export function recurringOutcomePage(action: string, rows: OutcomeRow[]): string {
-  const current =
-    rows.length === 0
-      ? "<p>Every customer's recurring payments end paid.</p>"
-      : `<table>
+export function currentOutcomes(rows: OutcomeRow[]): string {
+  if (rows.length === 0) return '<p id="overall">Every customer\'s recurring payments end paid.</p>';
+  const table = `<table>
         <tr><th>Customer</th><th>E-mail</th><th>Next recurring payments</th></tr>
         ${rows
           .map(
             (r) =>
-              `<tr><td>${escapeHtml(r.customerId)}</td><td>${escapeHtml(r.email ?? '')}</td><td>${escapeHtml(r.status)}</td></tr>`,
+              `<tr><td>${escapeHtml(r.customerId)}</td><td>${escapeHtml(r.email ?? '')}</td><td>${escapeHtml(LABELS[r.status] ?? r.status)}</td></tr>`,
           )
           .join('\n        ')}
       </table>`;
+  const set = rows.length === 1 ? 'One customer is' : `${rows.length} customers are`;
+  return `<p id="overall">${set} set apart below; every other customer's recurring payments end paid.</p>
+      ${table}`;
+}
+
+/**
+ * The test-control page `GET /test/recurring-outcome`: a form (e-mail or customer id, status Paid or
+ * Failed) that posts JSON to `action` with fetch and shows the answer, and the current setting per customer
+ * and overall, which the script reloads after each change so it never contradicts the answer above it.
+ * Self-contained (inline style and script, no external files); every value is escaped, and the script
+ * writes answers with textContent only (the reloaded setting comes from this same page, parsed).
+ * @param action absolute URL of `POST /test/recurring-outcome`
+ * @param rows the customers set to something else than paid
+ */
+export function recurringOutcomePage(action: string, rows: OutcomeRow[]): string {
+  const current = currentOutcomes(rows);
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -63,8 +75,10 @@ export function recurringOutcomePage(action: string, rows: OutcomeRow[]): string
         <button type="submit">Apply</button>
       </form>
       <p id="result" role="status"></p>
-      <h2>Current (when this page was loaded)</h2>
+      <h2>Now</h2>
+      <section id="current">
       ${current}
+      </section>
     </main>
     <script>
       const form = document.getElementById('outcome');
@@ -84,6 +98,10 @@ export function recurringOutcomePage(action: string, rows: OutcomeRow[]): string
           const data = await res.json();
           if (!res.ok) throw new Error(data.detail || res.statusText);
           result.textContent = 'Next recurring payments of ' + data.customerIds.join(', ') + ': ' + data.status + '.';
+          // The setting as it now stands, from this page served anew.
+          const page = await fetch(location.href, { cache: 'no-store' });
+          const fresh = new DOMParser().parseFromString(await page.text(), 'text/html').getElementById('current');
+          if (fresh) document.getElementById('current').replaceWith(document.importNode(fresh, true));
         } catch (error) {
           result.className = 'error';
           result.textContent = error instanceof Error ? error.message : String(error);

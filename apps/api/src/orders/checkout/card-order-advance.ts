@@ -276,7 +276,7 @@ async function refundOrder(ctx: AppContext, order: Order, owner: string): Promis
     await reverseReferralBonus(trx, ctx.dialect, order, order.amount_cents, t);
     const user = await trx
       .selectFrom('users')
-      .select(['email', 'username', 'language'])
+      .select(['email', 'username', 'first_name', 'language'])
       .where('id', '=', order.user_id)
       .executeTakeFirstOrThrow();
     const details = JSON.parse(order.details) as { serverName?: string };
@@ -295,6 +295,7 @@ async function refundOrder(ctx: AppContext, order: Order, owner: string): Promis
       user.email,
       renderNoticeMail('orderRefunded', user.language, {
         username: user.username,
+        firstName: user.first_name,
         server: details.serverName ?? '',
         amount: formatInvoiceAmount(user.language, order.amount_cents - payment.chargedBackCents),
       }),

@@ -216,12 +216,17 @@ async function mailCustomer(
 ): Promise<void> {
   const user = await trx
     .selectFrom('users')
-    .select(['email', 'username', 'language'])
+    .select(['email', 'username', 'first_name', 'language'])
     .where('id', '=', row.user_id)
     .executeTakeFirstOrThrow();
   const texts = Object.fromEntries(
     Object.entries(values).map(([k, v]) => [k, typeof v === 'function' ? v(user.language) : v]),
   );
-  const mail = renderNoticeMail(kind, user.language, { ...texts, username: user.username, server: row.name });
+  const mail = renderNoticeMail(kind, user.language, {
+    ...texts,
+    username: user.username,
+    firstName: user.first_name,
+    server: row.name,
+  });
   await queueMail(trx, user.email, mail, now);
 }

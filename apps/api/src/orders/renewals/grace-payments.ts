@@ -84,7 +84,7 @@ export async function closeFailedRetry(
       .executeTakeFirstOrThrow();
     const user = await trx
       .selectFrom('users')
-      .select(['email', 'username', 'language', 'time_zone'])
+      .select(['email', 'username', 'first_name', 'language', 'time_zone'])
       .where('id', '=', server.user_id)
       .executeTakeFirstOrThrow();
     if (!last) {

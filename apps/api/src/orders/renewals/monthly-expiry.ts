@@ -18,6 +18,7 @@ export interface ExpiringServer {
   name: string;
   email: string;
   username: string;
+  first_name: string;
   language: string;
   time_zone: string;
 }
@@ -39,6 +40,7 @@ export async function expireMonthlyServers(ctx: AppContext): Promise<number> {
       'up.cancelled_at',
       'u.email',
       'u.username',
+      'u.first_name',
       'u.language',
       'u.time_zone',
     ])
@@ -104,6 +106,7 @@ export async function suspendMonthlyServer(
       renderNoticeMail(mail, row.language, {
         ...values,
         username: row.username,
+        firstName: row.first_name,
         server: row.name,
         date: mailDate(row.language, row.time_zone, deleteAt),
       }),

@@ -18,6 +18,7 @@ import { markRenewalFailed } from '../../servers/server-records';
 export interface GraceCustomer {
   email: string;
   username: string;
+  first_name: string;
   language: string;
   time_zone: string;
 }
@@ -98,6 +99,7 @@ export async function beginGrace(
     user.email,
     renderNoticeMail('renewalFailed', user.language, {
       username: user.username,
+      firstName: user.first_name,
       server: server.name,
       date: mailDate(user.language, user.time_zone, Math.max(server.paid_until ?? now, now)),
     }),
@@ -153,6 +155,7 @@ async function mailRetry(
     user.email,
     renderNoticeMail('renewalRetrying', user.language, {
       username: user.username,
+      firstName: user.first_name,
       server: server.name,
       nextTry: mailDate(user.language, user.time_zone, times.nextTryAt),
       stopAt: mailDate(user.language, user.time_zone, times.stopsAt),

@@ -106,7 +106,7 @@ export async function settleRenewal(
       if (!(await moveOrder(trx, order.id, 'pending', closedAs, { completed_at: ctx.now() }))) return false;
       const user = await trx
         .selectFrom('users')
-        .select(['email', 'username', 'language', 'time_zone'])
+        .select(['email', 'username', 'first_name', 'language', 'time_zone'])
         .where('id', '=', owner.user_id)
         .executeTakeFirstOrThrow();
       // The row as it is now: a retry or an earlier delivery may have changed it since it was read.

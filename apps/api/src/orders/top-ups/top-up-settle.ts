@@ -53,11 +53,12 @@ export async function failTopUp(
     await turnOffAfterFailure(trx, order.user_id, t);
     const user = await trx
       .selectFrom('users')
-      .select(['email', 'username', 'language'])
+      .select(['email', 'username', 'first_name', 'language'])
       .where('id', '=', order.user_id)
       .executeTakeFirstOrThrow();
     const mail = renderNoticeMail('autoTopUpFailed', user.language, {
       username: user.username,
+      firstName: user.first_name,
       credits: String(unitsToCredits(order.credits_amount)),
       amount: formatInvoiceAmount(user.language, order.amount_cents),
     });

@@ -30,7 +30,8 @@ function layout(
   values: Record<string, string>,
   body: MailBody,
 ): Omit<RenderedMail, 'subject'> {
-  const greeting = t('greeting', values);
+  // By first name where the mail knows it (docs/decisions/443-greetings.md); older queued mails by username.
+  const greeting = t('greeting', { ...values, name: values.firstName || values.username });
   const lines = [
     greeting,
     '',
@@ -65,7 +66,7 @@ ${paragraphs.slice(1).join('\n')}
 export function renderCodeMail(
   kind: CodeMailKind,
   language: string,
-  values: { username: string; code: string },
+  values: { username: string; firstName?: string; code: string },
 ): RenderedMail {
   const t = fixedT(language);
   const mail = layout(language, t, values, {

@@ -58,3 +58,39 @@ export function isActiveHour(schedules: StoredSchedule[], timeZone: string, inst
   const { day, hour } = localDayHour(timeZone, instant);
   return schedules.some((s) => s.day_of_week === day && hoursOf(s).includes(hour));
 }
+
+/** The active hours of a week across `schedules` (one day's hours counted once each), 0-168. */
+export function scheduledHoursPerWeek(schedules: StoredSchedule[]): number {
+  const hours = new Set<number>();
+  for (const s of schedules)
+    for (const hour of hoursOf(s)) if (hour >= 0 && hour < 24) hours.add(s.day_of_week * 24 + hour);
+  return hours.size;
+}
+
+const HOUR_MS = 3_600_000;
+const QUARTER_MS = 900_000;
+
+/**
+ * When a scheduled server next starts: the beginning of the first active hour after `now` in `timeZone`
+ * (docs/decisions/445-schedule-next-start-and-monthly-estimate.md); null while the hour of `now` is
+ * active (it runs) or when no hour is. Whole UTC hours first, then the quarter hours before the one
+ * found, as a zone's hours may begin at :30 or :45 UTC. At most a week and a day of hours are read.
+ * @param now epoch ms
+ * @returns epoch ms, or null
+ */
+export function nextScheduledStart(
+  schedules: StoredSchedule[],
+  timeZone: string,
+  now: number,
+): number | null {
+  if (scheduledHoursPerWeek(schedules) === 0 || isActiveHour(schedules, timeZone, now)) return null;
+  const first = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
+  for (let t = first; t <= now + 8 * 24 * HOUR_MS; t += HOUR_MS) {
+    if (!isActiveHour(schedules, timeZone, t)) continue;
+    let start = t;
+    while (start - QUARTER_MS > now && isActiveHour(schedules, timeZone, start - QUARTER_MS))
+      start -= QUARTER_MS;
+    return start;
+  }
+  return null;
+}

@@ -1,14 +1,19 @@
 import { Box, Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { LanguagePicker } from '@/components/language-picker';
 import { Logo } from '@/components/logo';
-import { isFullyLoggedIn, useSession } from '@/lib/session';
+import { isFullyLoggedIn, logout, useSession } from '@/lib/session';
 
-/** Public header: logo, Hosting, Login/Register or Dashboard, language picker. */
+/**
+ * Public header: logo, Hosting, Login/Register or Dashboard, language picker. A user who is logged in but
+ * still owes a code (/email/verify, /email/2fa) gets a logout instead of Login/Register; once the code is
+ * accepted the session store turns it into Dashboard without a reload (issue 44).
+ */
 export function SiteHeader() {
   const { t } = useTranslation('common');
+  const navigate = useNavigate();
   const { data: user } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const loggedIn = isFullyLoggedIn(user);
@@ -16,6 +21,17 @@ export function SiteHeader() {
   const account = loggedIn ? (
     <Button component={Link} to="/dashboard" onClick={close}>
       {t('nav.dashboard')}
+    </Button>
+  ) : user ? (
+    <Button
+      variant="default"
+      data-testid="header-logout"
+      onClick={() => {
+        close();
+        void logout().then(() => navigate('/login', { replace: true }));
+      }}
+    >
+      {t('nav.logout')}
     </Button>
   ) : (
     <>

@@ -3,10 +3,11 @@
  * one-second throttle (product.md "Screens and routes") and the server's notices (product.md
  * "Error catalogue" ("Login"); a deactivated account, decision 202).
  */
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { clearPendingPackage, savePendingPackage } from '@/lib/pending-package';
 import { type Product, registerVerified } from '../../../../api/test/harness';
 import { startProductInPage } from '../page';
 import { renderApp } from '../render';
@@ -99,5 +100,20 @@ describe('login', { timeout: 180_000 }, () => {
     await verifyCaptcha(product);
     await user.click(submit);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('tells a visitor sent here by an Order click why, and keeps the package (issue 44)', async () => {
+    await open();
+    expect(screen.queryByTestId('pending-order-notice')).toBeNull();
+    cleanup();
+    savePendingPackage({ packageId: 1, gameId: 1, name: 'Starter' });
+    await open();
+    expect((await screen.findByTestId('pending-order-notice')).textContent).toBe(
+      'Log in or create an account to order Starter. Your choice is kept: the order opens once you are in.',
+    );
+    // the sign-up link leaves the package where the sign-up page and the store find it
+    expect(screen.getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe('/register');
+    expect(localStorage.getItem('falkenhost.pendingPackage')).toContain('Starter');
+    clearPendingPackage();
   });
 });

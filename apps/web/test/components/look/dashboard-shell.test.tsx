@@ -10,6 +10,8 @@ import { type Language, renderApp } from '../render';
 const user: SessionUser = {
   id: 7,
   username: 'maximilian_longname_2026',
+  first_name: 'Maximilian',
+  first_visit: false,
   email: 'max@example.com',
   role: 'customer',
   two_factor_auth: false,

@@ -10,12 +10,15 @@ import {
   Modal,
   mergeMantineTheme,
   Select,
+  Table,
 } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { theme } from '@/app/theme';
+import { DISABLED_ICON_BUTTON, theme } from '@/app/theme';
+import { AdminTable } from '@/components/admin/admin-table';
+import { RowActions } from '@/features/admin-store/components/row-actions';
 import { renderApp } from '../render';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -118,5 +121,36 @@ describe('menus', () => {
     const menu = await screen.findByRole('menu', { hidden: true });
     expect([...menu.children].map((child) => child.getAttribute('role'))).toEqual(['menuitem', 'menuitem']);
     expect(await axeRules(['aria-required-children'])).toEqual([]);
+  });
+});
+
+describe('disabled buttons (issue 44)', () => {
+  it('a staff row whose Delete is disabled shows it dimmed and dashed, on striped rows too', async () => {
+    await renderApp(
+      <AdminTable label="Packages" minWidth={300} columns={[{ label: 'Name' }, { label: 'Actions' }]}>
+        {['Owned', 'Free', 'Owned too'].map((name) => (
+          <Table.Tr key={name}>
+            <Table.Td>{name}</Table.Td>
+            <Table.Td>
+              <RowActions
+                name={name}
+                onDelete={() => {}}
+                deleteBlocked={name.startsWith('Owned') ? 'Owned by 2 servers' : undefined}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>,
+    );
+    const [owned, free, ownedStriped] = screen.getAllByTestId('row-delete') as HTMLButtonElement[];
+    for (const button of [owned, ownedStriped] as HTMLButtonElement[]) {
+      expect(button.disabled).toBe(true);
+      expect(button.style.opacity).toBe(String(DISABLED_ICON_BUTTON.opacity));
+      expect(button.style.borderStyle).toBe('dashed');
+      expect(button.style.backgroundColor).toBe('transparent');
+      expect(button.style.cursor).toBe('not-allowed');
+    }
+    expect(free?.disabled).toBe(false);
+    expect(free?.style.opacity).toBe('');
   });
 });

@@ -7,12 +7,17 @@
 
 import { centsToEur, creditsToUnits, serverMonthPrice } from '@falkenhost/contracts/money';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PackagePanel } from '@/features/servers/components/package-panel';
 import { useServerPrice } from '@/features/servers/components/server-billing';
+import { ServerCardHeader } from '@/features/servers/components/server-card-header';
 import { SuspendedRow } from '@/features/servers/components/suspended-row';
+import type { ConfirmOptions } from '@/features/servers/hooks/use-confirm';
 import { cardMonthEur } from '@/features/servers/utils/card-price';
+import { formattersFor } from '@/lib/format';
 import { type Customer, type RunningProduct, startProductWorker } from '../product';
 import { renderApp } from '../render';
 
@@ -91,4 +96,49 @@ test("a monthly server's details: its price and its package in euros with the ca
   const current = screen.getByTestId('package-current').textContent ?? '';
   expect(current).toBe(`Current package: ${listed.package_name}, €${packageEur.toFixed(2)} / month`);
   expect(current).not.toMatch(/credit/);
+}, 60_000);
+
+test('a scheduled server outside its hours says when it starts beside Offline (issue 44)', async () => {
+  const nextStart = '2030-01-07T17:00:00.000Z';
+  const server = { ...listed, scheduled: true, next_start: nextStart };
+  const view = await renderApp(<ServerCardHeader server={server} shortId="" state="offline" active />);
+  expect(screen.getByTestId('server-next-start').textContent).toBe(
+    `Starts ${formattersFor('en').dateTime(nextStart)}`,
+  );
+  view.unmount();
+  await renderApp(<ServerCardHeader server={server} shortId="" state="running" active />);
+  expect(screen.queryByTestId('server-next-start')).toBeNull();
+});
+
+test('the package change confirmation says a change can be changed back, by billing (issue 44)', async () => {
+  product.logIn(customer);
+  for (const [billing, last] of [
+    ['hourly', "The new package's price applies from the next hour."],
+    ['monthly', 'What this change charges for the current period is not refunded.'],
+  ] as const) {
+    let asked: ConfirmOptions | undefined;
+    const view = await renderApp(
+      <PackagePanel server={{ ...listed, billing_type: billing }} confirm={(options) => (asked = options)} />,
+    );
+    const input = screen
+      .getAllByLabelText('Upgrade or downgrade')
+      .find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    // disabled until the packages it may change to are loaded
+    await waitFor(() => expect(input.disabled).toBe(false));
+    await userEvent.click(input);
+    const listbox = await waitFor(() => {
+      const found = document.getElementById(input.getAttribute('aria-controls') ?? '');
+      if (!found) throw new Error('no list yet');
+      return found;
+    });
+    await userEvent.click((await within(listbox).findAllByRole('option', { hidden: true }))[0]!);
+    await userEvent.click(screen.getByTestId('package-change'));
+    await waitFor(() => expect(asked).toBeDefined());
+    view.unmount();
+    const text = await renderApp(asked!.children as ReactNode);
+    const back = text.getByTestId('package-change-back').textContent;
+    expect(back).toBe(`You can change back to ${listed.package_name} later. ${last}`);
+    expect(text.container.textContent).not.toMatch(/cannot be undone/);
+    text.unmount();
+  }
 }, 60_000);

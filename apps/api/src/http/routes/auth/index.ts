@@ -103,7 +103,7 @@ function registerSessionRoutes(app: ZodApp): void {
       schema: { response: { 200: sessionUser } },
     },
     async (request) => {
-      return toSessionUser(await userOf(request), authOf(request).mfa);
+      return toSessionUser(await userOf(request), authOf(request).mfa, ctx.now());
     },
   );
 

@@ -1,16 +1,17 @@
+import { DEFAULT_TIME_ZONE } from '@falkenhost/contracts/constants';
 import { Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '@/components/admin/status-badge';
 import { useFormatters } from '@/lib/format';
 import { deleteDiscount, useAdminDiscounts } from '../api/discounts';
-import { formatValidUntil } from '../utils/format';
 import { DiscountDialog } from './discount-dialog';
 import { StoreListTab } from './store-list-tab';
 
 /**
  * The discounts tab (product.md "Staff screens"): search by code, ignoring case; rows with the code, the
- * percentage rounded with %, valid_until as a Czech date and valid or expired; add, and delete (asked
+ * percentage rounded with %, valid_until as a date of the page's language in Prague time, where a code
+ * is valid to the end of its day (decisions/442), and valid or expired; add, and delete (asked
  * first).
  */
 export function DiscountsTab() {
@@ -40,7 +41,9 @@ export function DiscountsTab() {
             {discount.code}
           </Table.Td>
           <Table.Td ta="right">{format.percent(Math.round(discount.percentage))}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatValidUntil(discount.valid_until)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {format.date(discount.valid_until, DEFAULT_TIME_ZONE)}
+          </Table.Td>
           <Table.Td>
             <StatusBadge color={discount.valid ? 'teal' : 'red'}>
               {t(discount.valid ? 'discounts.valid' : 'discounts.expired')}

@@ -58,12 +58,8 @@ export function PackagesTab() {
           <Table.Td>{pkg.game_name}</Table.Td>
           <Table.Td ta="right">{format.whole(pkg.credits_monthly)}</Table.Td>
           <Table.Td ta="right">{resource(pkg.vcpu, (value) => format.percent(value))}</Table.Td>
-          <Table.Td ta="right">
-            {resource(pkg.ram_size, (value) => t('units.mb', { value: format.number(value) }))}
-          </Table.Td>
-          <Table.Td ta="right">
-            {resource(pkg.storage_size, (value) => t('units.gb', { value: format.number(value) }))}
-          </Table.Td>
+          <Table.Td ta="right">{resource(pkg.ram_size, format.ramSize)}</Table.Td>
+          <Table.Td ta="right">{resource(pkg.storage_size, format.storageSize)}</Table.Td>
           <Table.Td>
             {pkg.users_username !== null && (
               <Group gap={6} wrap="nowrap">

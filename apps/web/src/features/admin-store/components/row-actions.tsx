@@ -51,7 +51,9 @@ export function RowActions({ name, onEdit, onDelete, deleteBlocked, busy }: Prop
       {!onDelete ? null : deleteBlocked ? (
         <Tooltip label={deleteBlocked} withArrow>
           {/* A disabled button gets no pointer events: the wrapper shows the reason on hover. */}
-          <span title={deleteBlocked}>{remove}</span>
+          <span title={deleteBlocked} style={{ cursor: 'not-allowed', display: 'inline-flex' }}>
+            {remove}
+          </span>
         </Tooltip>
       ) : (
         <Tooltip label={t('actions.delete')} withArrow>

@@ -12,6 +12,7 @@ import { AuthCard } from './auth-card';
 import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha, type CaptchaHandle } from './captcha';
 import { PasswordField } from './password-field';
+import { PendingOrderNotice } from './pending-order-notice';
 
 /**
  * /login (product.md "Sign-up and login pages", "States and transitions", "Validation rules",
@@ -46,6 +47,7 @@ export function LoginForm() {
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <PendingOrderNotice />
       <AuthForm
         onSubmit={() => void run()}
         error={formErrorKey(form.errors) ?? serverError}

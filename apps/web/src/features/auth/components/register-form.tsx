@@ -8,6 +8,7 @@ import { AuthForm, AuthSwitch } from './auth-form';
 import { Captcha } from './captcha';
 import { ConsentLabel } from './consent-label';
 import { PasswordField } from './password-field';
+import { PendingOrderNotice } from './pending-order-notice';
 
 /**
  * /register (product.md "Screens and routes", "States and transitions", "Validation rules", "Error catalogue"
@@ -20,6 +21,7 @@ export function RegisterForm() {
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
+      <PendingOrderNotice />
       <AuthForm
         gap="sm"
         onSubmit={() => void run()}

@@ -27,7 +27,7 @@ export function GamePackages({ gameId }: { gameId: number }) {
   const { data, isPending, isError } = useGamePackages(gameId);
 
   const order = (pkg: PublicPackage) => {
-    savePendingPackage({ packageId: pkg.id, gameId: pkg.game_id });
+    savePendingPackage({ packageId: pkg.id, gameId: pkg.game_id, name: pkg.name });
     navigate('/dashboard');
   };
 

@@ -16,22 +16,15 @@ export function PackageCard({ pkg, onOrder }: Props) {
   const { t } = useTranslation('catalog');
   const format = useFormatters();
   const unlimited = t('packages.unlimited');
-  const ram =
-    pkg.ram_size === 0
-      ? unlimited
-      : pkg.ram_size >= 1024
-        ? t('packages.gb', { value: format.number(Math.round((pkg.ram_size / 1024) * 10) / 10) })
-        : t('packages.mb', { value: format.number(pkg.ram_size) });
   const rows: { key: string; value: string }[] = [
-    { key: 'ram', value: ram },
+    { key: 'ram', value: pkg.ram_size === 0 ? unlimited : format.ramSize(pkg.ram_size) },
     {
       key: 'vcpu',
       value: pkg.vcpu === 0 ? unlimited : format.percent(pkg.vcpu),
     },
     {
       key: 'storage',
-      value:
-        pkg.storage_size === 0 ? unlimited : t('packages.gb', { value: format.number(pkg.storage_size) }),
+      value: pkg.storage_size === 0 ? unlimited : format.storageSize(pkg.storage_size),
     },
     { key: 'slots', value: pkg.slots === 0 ? unlimited : format.number(pkg.slots) },
     { key: 'databases', value: format.number(pkg.databases) },

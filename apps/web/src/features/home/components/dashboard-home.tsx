@@ -47,8 +47,9 @@ function StatTile({
 }
 
 /**
- * Dashboard home: stat tiles, the beta notice, the referral card and the external links (product.md
- * "Dashboard home").
+ * Dashboard home: the greeting, stat tiles, the beta notice, the referral card and the external links
+ * (product.md "Dashboard home"). The greeting says "Welcome" on an account's first visit and "Welcome back"
+ * later, by first name (docs/decisions/443-greetings.md).
  */
 export function DashboardHome() {
   const { t } = useTranslation('dashboard');
@@ -61,7 +62,9 @@ export function DashboardHome() {
       <Stack gap={2}>
         {/* A long username breaks instead of overflowing at 360 px. */}
         <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
-          {t('home.welcome', { username: user?.username ?? '' })}
+          {t(user?.first_visit ? 'home.welcomeFirst' : 'home.welcome', {
+            name: user?.first_name || user?.username || '',
+          })}
         </Title>
         <Text c="dark.0">{t('home.subtitle')}</Text>
       </Stack>

@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconExternal } from '@/components/icons';
 import { useExternalLinks } from '../api/referral';
@@ -20,7 +20,9 @@ export function ExternalLinksCard() {
         <Title order={2} fz="h3" id="links-title">
           {t('links.title')}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {/* Each button as wide as its one-line label, growing to fill its row; a row too narrow moves the
+            next button down instead of wrapping a label ("Communauté de discussion", issue 44). */}
+        <Group gap="sm" data-testid="links-row">
           {links.map((name) => (
             <Button
               key={name}
@@ -32,11 +34,12 @@ export function ExternalLinksCard() {
               justify="space-between"
               rightSection={<IconExternal size={16} />}
               data-testid={`link-${name}`}
+              style={{ flex: '1 1 auto' }}
             >
               {t(`links.${name}`)}
             </Button>
           ))}
-        </SimpleGrid>
+        </Group>
       </Stack>
     </Card>
   );

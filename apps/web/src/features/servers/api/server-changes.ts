@@ -45,7 +45,7 @@ export const removeAddon = (body: AddonChangeBody) =>
   api.delete<unknown>('/api/private/addons/remove-addon', body);
 
 /**
- * POST change-package: 200, instant and irreversible (product.md "States and transitions"); 400 credits or
+ * POST change-package: 200, instant; another change can switch back (product.md "Server changes"); 400 credits or
  * resources, 409 addons.
  */
 export const changePackage = (body: ChangePackageBody) =>

@@ -15,8 +15,8 @@ interface Props {
 /**
  * Upgrade or downgrade to another package of the same game (product.md "Screens and routes"). The monthly
  * cost shown is the new package's monthly credits minus the current when higher, else 0 (product.md
- * "Business constants and limits"). The change is instant and irreversible (product.md
- * "States and transitions"), so a confirm dialog says so first. A monthly server's prices are in euros
+ * "Business constants and limits"). The change is instant and can be changed back later
+ * (product.md "Server changes", decisions/444), which a confirm dialog says first. A monthly server's prices are in euros
  * with the card fee, as its card shows them (decision 430).
  */
 export function PackagePanel({ server, confirm }: Props) {

@@ -3,6 +3,7 @@ import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { Badge, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconCopy } from '@/components/icons';
+import { useFormatters } from '@/lib/format';
 import { notify } from '@/lib/notify';
 
 const STATE_COLOR: Record<string, string> = {
@@ -25,10 +26,13 @@ interface Props {
 
 /**
  * The head of a server card (product.md "Customer servers"): the server's name, its short id (a click copies
- * it) and a badge of its power state, or suspended.
+ * it) and a badge of its power state, or suspended; a scheduled server outside its hours says when it
+ * next starts beside its offline badge (docs/decisions/445).
  */
 export function ServerCardHeader({ server, shortId, state, active }: Props) {
   const { t } = useTranslation('servers');
+  const format = useFormatters();
+  const waiting = active && server.next_start !== null && state !== 'running' && state !== 'starting';
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(shortId);
@@ -61,18 +65,25 @@ export function ServerCardHeader({ server, shortId, state, active }: Props) {
           </Tooltip>
         )}
       </Stack>
-      <Badge
-        color={!active ? 'orange' : state ? (STATE_COLOR[state] ?? 'gray') : 'gray'}
-        variant="light"
-        data-testid="server-state"
-        data-state={active ? (state ?? '') : 'suspended'}
-      >
-        {!active
-          ? t('state.suspended')
-          : state
-            ? t(`state.${state}`, { defaultValue: state })
-            : t('state.connecting')}
-      </Badge>
+      <Stack gap={4} align="flex-end">
+        <Badge
+          color={!active ? 'orange' : state ? (STATE_COLOR[state] ?? 'gray') : 'gray'}
+          variant="light"
+          data-testid="server-state"
+          data-state={active ? (state ?? '') : 'suspended'}
+        >
+          {!active
+            ? t('state.suspended')
+            : state
+              ? t(`state.${state}`, { defaultValue: state })
+              : t('state.connecting')}
+        </Badge>
+        {waiting && server.next_start && (
+          <Text size="xs" c="dark.0" ta="right" data-testid="server-next-start">
+            {t('card.nextStart', { when: format.dateTime(server.next_start) })}
+          </Text>
+        )}
+      </Stack>
     </Group>
   );
 }

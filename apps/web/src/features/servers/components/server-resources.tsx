@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
 /**
- * The resources of the details overlay (product.md "Screens and routes"): cpu %, ram MB, storage GB,
+ * The resources of the details overlay (product.md "Screens and routes"): cpu %, RAM and storage sizes (lib/format.ts),
  * databases, backups, ports, slots and bandwidth (always unlimited). 0 CPU, RAM, storage or slots means
  * unlimited. Totals include the add-ons (the owned-server answer adds them).
  */
@@ -12,16 +12,12 @@ export function ServerResources({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');
   const format = useFormatters();
   const unlimited = t('details.unlimited');
-  const limit = (amount: number, unit?: 'percent' | 'mb' | 'gb') =>
-    amount === 0
-      ? unlimited
-      : unit
-        ? t(`units.${unit}`, { value: format.number(amount) })
-        : format.number(amount);
+  const limit = (amount: number, shown: (value: number) => string = format.number) =>
+    amount === 0 ? unlimited : shown(amount);
   const rows = [
-    { key: 'cpu', value: limit(server.vcpu, 'percent') },
-    { key: 'ram', value: limit(server.ram_size, 'mb') },
-    { key: 'storage', value: limit(server.storage_size, 'gb') },
+    { key: 'cpu', value: limit(server.vcpu, (value) => t('units.percent', { value: format.number(value) })) },
+    { key: 'ram', value: limit(server.ram_size, format.ramSize) },
+    { key: 'storage', value: limit(server.storage_size, format.storageSize) },
     { key: 'databases', value: format.number(server.databases) },
     { key: 'backups', value: format.number(server.backups) },
     { key: 'ports', value: format.number(server.ports) },

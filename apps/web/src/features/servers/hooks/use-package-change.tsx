@@ -23,7 +23,7 @@ const resolveChange = schemaResolver(changePackageBody, { sync: true });
  * A package change of an owned server (product.md "Screens and routes", "States and transitions",
  * "Business constants and limits"): the packages it may change to, the chosen one and what it costs a month
  * more (the new package's monthly credits minus the current when higher, else 0), and the change, asked first
- * as it is instant and irreversible, then sent at most once a second.
+ * as it is instant (it can be changed back later), then sent at most once a second.
  * @param confirm opens the confirm dialog over the details overlay (useConfirm)
  * @returns the `available` packages query, the `form`, the `chosen` id (as the select holds it), the
  *   `target` package, `costCredits`, the `change` mutation and `askToChange`
@@ -73,8 +73,14 @@ export function usePackageChange(server: OwnedServer, confirm: (options: Confirm
       children: (
         <Stack gap="xs">
           <Text size="sm">{t('packages.confirmText', { from: server.package_name, to: target.name })}</Text>
-          <Text size="sm" fw={700}>
-            {t('packages.irreversible')}
+          {/* Honest: a change can be changed back (decisions/444); only a monthly charge stays paid. */}
+          <Text size="sm" fw={700} data-testid="package-change-back">
+            {t(
+              server.billing_type === 'monthly' ? 'packages.switchBackMonthly' : 'packages.switchBackHourly',
+              {
+                from: server.package_name,
+              },
+            )}
           </Text>
         </Stack>
       ),

@@ -1,8 +1,8 @@
 import { Alert, Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '@/lib/format';
 import { useProfile } from '../api/account';
 import { useTotpState } from '../api/totp';
-import { memberSince } from '../utils/format';
 import { SettingsCard } from './settings-card';
 
 function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
@@ -30,10 +30,11 @@ function State({ on }: { on: boolean }) {
 
 /**
  * The profile (product.md "Settings"): username, e-mail, role, 2FA and newsletter enabled or disabled, and
- * member since in Czech day/month/year with 24-hour time.
+ * member since as a date with 24-hour time in the page's language (decisions/442).
  */
 export function ProfileCard() {
   const { t } = useTranslation('settings');
+  const format = useFormatters();
   const { data, isPending, isError } = useProfile();
   // Two-factor login is on by a mailed code or by an authenticator app (which takes precedence).
   const totp = useTotpState();
@@ -67,7 +68,7 @@ export function ProfileCard() {
             </Group>
           </Field>
           <Field label={t('profile.memberSince')} testId="profile-member-since">
-            {memberSince(data.created_at)}
+            {format.dateTime(data.created_at)}
           </Field>
         </SimpleGrid>
       )}

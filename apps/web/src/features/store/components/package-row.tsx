@@ -34,10 +34,11 @@ export function PackageRow({ pkg, onOpen }: Props) {
                 {t('packages.cpu')}: <b>{value(pkg.vcpu, 'units.percent')}</b>
               </Text>
               <Text size="sm" c="dark.0">
-                {t('packages.ram')}: <b>{value(pkg.ram_size, 'units.mb')}</b>
+                {t('packages.ram')}: <b>{pkg.ram_size ? format.ramSize(pkg.ram_size) : '∞'}</b>
               </Text>
               <Text size="sm" c="dark.0">
-                {t('packages.storage')}: <b>{value(pkg.storage_size, 'units.gb')}</b>
+                {t('packages.storage')}:{' '}
+                <b>{pkg.storage_size ? format.storageSize(pkg.storage_size) : '∞'}</b>
               </Text>
             </Group>
           </Stack>

@@ -11,12 +11,13 @@ export function PackageSummary({ pkg }: { pkg: StorePackage }) {
   const { t } = useTranslation('store');
   const format = useFormatters();
   const unlimited = t('overview.unlimited');
-  const resource = (amount: number, key: string, zeroUnlimited = true) =>
-    amount === 0 && zeroUnlimited ? unlimited : t(key, { value: format.number(amount) });
+  const resource = (amount: number, shown: (value: number) => string) =>
+    amount === 0 ? unlimited : shown(amount);
   const resources = [
-    { key: 'cpu', value: resource(pkg.vcpu, 'units.percent') },
-    { key: 'ram', value: resource(pkg.ram_size, 'units.mb') },
-    { key: 'storage', value: resource(pkg.storage_size, 'units.gb') },
+    { key: 'cpu', value: resource(pkg.vcpu, (value) => t('units.percent', { value: format.number(value) })) },
+    // the same sizes as the package page's (lib/format.ts)
+    { key: 'ram', value: resource(pkg.ram_size, format.ramSize) },
+    { key: 'storage', value: resource(pkg.storage_size, format.storageSize) },
     { key: 'databases', value: format.number(pkg.databases) },
     { key: 'backups', value: format.number(pkg.backups) },
     { key: 'ports', value: format.number(pkg.ports) },
