@@ -5,12 +5,16 @@ import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { focusFirst, keepFocusNearOpener } from '@/lib/focus-return';
 import { logout, useSession } from '@/lib/session';
 import { isSection, useActiveSection } from '../hooks/use-active-section';
 import { canOpenSection, NavMenu } from './nav-menu';
 import { OrderStatusPopup } from './order-status-popup';
 import { ChooseSection } from './section-placeholder';
 import { TopBar } from './top-bar';
+
+/** Where the focus goes when the order-status popup closes, first match first. */
+const AFTER_ORDER_POPUP = ['#main [data-linked] h2', '#main h1', '#main h2'];
 
 interface Props {
   /** the section to open instead of the remembered one (a package chosen on /game/{gameId}), asked once */
@@ -58,6 +62,13 @@ export function DashboardShell({ startSection, renderSection }: Props) {
       },
       { replace: true },
     );
+    // A payment's return opened the popup, no control: the focus goes to the linked server's name, else
+    // the section's heading, not to <body> (decisions/441-focus-after-a-dialog.md).
+    // The section draws itself again as the order's data is read anew: the heading may be replaced.
+    window.setTimeout(() => {
+      const heading = focusFirst(AFTER_ORDER_POPUP);
+      if (heading) keepFocusNearOpener(heading, []);
+    }, 0);
   }, [setSearchParams]);
 
   const select = (next: DashboardSection) => {
