@@ -49,8 +49,25 @@ export function headingsBefore(element: Element): HTMLElement[] {
   return chain;
 }
 
-/** How long after a dialog closes its opener is watched: a deleted row goes once the list is read again. */
+/** How long after a dialog closes the page is watched: a deleted row goes once the list is read again. */
 const WATCH_MS = 10_000;
+
+/** Calls `done` now, at each change of the document and at each focus move, until it is true or WATCH_MS passed. */
+function watch(done: () => boolean): void {
+  if (done()) return;
+  const observer = new MutationObserver(() => done() && stop());
+  const onFocus = () => done() && stop();
+  const timer = window.setTimeout(() => stop(), WATCH_MS);
+  function stop(): void {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    document.removeEventListener('focusin', onFocus);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('focusin', onFocus);
+}
+
+const lost = (active: Element | null) => active === null || active === document.body;
 
 /**
  * Called as a dialog closes. Mantine gives the focus back to `opener`; while it is on it (or on <body>),
@@ -60,26 +77,28 @@ const WATCH_MS = 10_000;
  */
 export function keepFocusNearOpener(opener: HTMLElement, fallbacks: readonly HTMLElement[]): void {
   const closing = document.activeElement?.closest('[role="dialog"]') ?? null;
-  const elsewhere = (active: Element | null) =>
-    active !== null && active !== document.body && active !== opener && !closing?.contains(active);
-  const check = () => {
+  watch(() => {
     const active = document.activeElement;
-    if (elsewhere(active)) return stop();
-    if (opener.isConnected || (active !== null && active !== document.body)) return;
+    if (!lost(active) && active !== opener && !closing?.contains(active)) return true;
+    if (opener.isConnected || !lost(active)) return false;
     const target = fallbacks.find((heading) => heading.isConnected) ?? document.querySelector('main h1, h1');
     if (target instanceof HTMLElement) focusElement(target);
-    stop();
-  };
-  const observer = new MutationObserver(check);
-  const timer = window.setTimeout(() => stop(), WATCH_MS);
-  const onFocus = () => check();
-  function stop(): void {
-    observer.disconnect();
-    window.clearTimeout(timer);
-    document.removeEventListener('focusin', onFocus);
-  }
-  observer.observe(document.body, { childList: true, subtree: true });
-  document.addEventListener('focusin', onFocus);
+    return true;
+  });
+}
+
+/**
+ * After a dialog no control opened has closed: focuses the first match of `selectors` (focusFirst) as soon
+ * as one is in the document (a section may still be loading), unless the focus has gone elsewhere first;
+ * a heading replaced as its section draws itself again is followed (keepFocusNearOpener).
+ */
+export function focusWhenShown(selectors: readonly string[]): void {
+  watch(() => {
+    if (!lost(document.activeElement)) return true;
+    const target = focusFirst(selectors);
+    if (target) keepFocusNearOpener(target, []);
+    return target !== null;
+  });
 }
 
 /**
