@@ -16,24 +16,11 @@ import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-
 import { openConfirm } from '@/lib/confirm';
 import { loadSession, setSession } from '@/lib/session';
 import { renderApp } from '../render';
+import { contrast } from './contrast';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 const falken = theme.colors?.falken ?? [];
 const webSrc = resolve(import.meta.dirname, '../../../src/app');
-
-/** WCAG relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const [r, g, b] = (hex.match(/[0-9a-f]{2}/gi) ?? []).map((h) => {
-    const c = Number.parseInt(h, 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
 
 /** `var(--mantine-color-falken-0)` as the theme's #rrggbb. */
 function themeColour(value: string): string {
