@@ -24,6 +24,11 @@ const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLa
 export function CookieNotice() {
   const facts = usePageFacts();
   const [accepted, setAccepted] = useState(() => facts?.cookiesAccepted ?? cookiesAcceptedInBrowser());
+  // "Got it!" pressed before React took over: the start script set the cookie and hid the notice, which
+  // would otherwise come back inside the next dialog.
+  useEffect(() => {
+    if (!accepted && cookiesAcceptedInBrowser()) setAccepted(true);
+  }, [accepted]);
   if (accepted) return null;
   return <OpenNotice onAccept={() => setAccepted(true)} />;
 }
