@@ -76,6 +76,9 @@ export const theme = createTheme({
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Mantine's own ring is one line of the primary colour (2:1 on the page, lost on a filled button): every
+  // focusable Mantine part gets global.css's two-tone ring instead (decisions/440-two-tone-focus-ring.md).
+  focusClassName: 'fh-focus',
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'lg' } },
     Modal: {

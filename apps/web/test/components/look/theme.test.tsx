@@ -20,22 +20,9 @@ import { DISABLED_ICON_BUTTON, theme } from '@/app/theme';
 import { AdminTable } from '@/components/admin/admin-table';
 import { RowActions } from '@/features/admin-store/components/row-actions';
 import { renderApp } from '../render';
+import { contrast } from './contrast';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
-
-/** WCAG relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const [r, g, b] = (hex.match(/[0-9a-f]{2}/gi) ?? []).map((h) => {
-    const c = Number.parseInt(h, 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
 
 /** A CSS value Mantine writes for a button (`var(--mantine-color-red-filled)`, …) as #rrggbb in the dark scheme. */
 function resolve(value: string): string {

@@ -1,16 +1,39 @@
 import type { DashboardSection } from '@falkenhost/contracts/constants';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, Suspense, useCallback, useEffect } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { focusWhenShown } from '@/lib/focus-return';
 import { logout, useSession } from '@/lib/session';
 import { isSection, useActiveSection } from '../hooks/use-active-section';
 import { canOpenSection, NavMenu } from './nav-menu';
 import { OrderStatusPopup } from './order-status-popup';
 import { ChooseSection } from './section-placeholder';
 import { TopBar } from './top-bar';
+
+/** Where the focus goes when the order-status popup closes, first match first. */
+const AFTER_ORDER_POPUP = ['#main [data-linked] h2', '#main h1', '#main h2'];
+
+/**
+ * A payment's return opened the order-status popup, no control: once it is gone, the focus goes to the
+ * linked server's name, else the section's heading, not to <body> (decisions/441-focus-after-a-dialog.md).
+ * The section may still be loading, or draw itself again as the order's data is read anew (focusWhenShown).
+ */
+function useFocusAfterOrderPopup(order: string | null): void {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (order) {
+      shown.current = true;
+      return;
+    }
+    if (!shown.current) return;
+    shown.current = false;
+    const timer = window.setTimeout(() => focusWhenShown(AFTER_ORDER_POPUP), 0);
+    return () => window.clearTimeout(timer);
+  }, [order]);
+}
 
 interface Props {
   /** the section to open instead of the remembered one (a package chosen on /game/{gameId}), asked once */
@@ -59,6 +82,7 @@ export function DashboardShell({ startSection, renderSection }: Props) {
       { replace: true },
     );
   }, [setSearchParams]);
+  useFocusAfterOrderPopup(order);
 
   const select = (next: DashboardSection) => {
     setSection(next);
