@@ -98,7 +98,9 @@ describe.each(DATABASES)('a top-up killed mid-way on %s', (kind) => {
   });
 
   /** A customer with a Mollie customer and a valid card mandate, `credits` whole credits. */
-  async function mandated(credits: number): Promise<{ userId: number; customerId: string; mandateId: string }> {
+  async function mandated(
+    credits: number,
+  ): Promise<{ userId: number; customerId: string; mandateId: string }> {
     const name = `crash${randomBytes(4).toString('hex')}`;
     const userId = await insertCustomer(database.db, name, credits * 10_000, clock.now());
     const customerId = (
@@ -204,7 +206,10 @@ describe.each(DATABASES)('a top-up killed mid-way on %s', (kind) => {
   }
 
   /** Runs the step in a child and kills it once the emulator holds its payment create at `at`. */
-  async function killedAt(at: 'before' | 'after', step: 'top-up' | 'renewal-retry' = 'top-up'): Promise<void> {
+  async function killedAt(
+    at: 'before' | 'after',
+    step: 'top-up' | 'renewal-retry' = 'top-up',
+  ): Promise<void> {
     let release!: () => void;
     let reached!: () => void;
     const reachedP = new Promise<void>((done) => {

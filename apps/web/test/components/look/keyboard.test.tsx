@@ -176,6 +176,8 @@ describe('focus after a dialog (decisions/441-focus-after-a-dialog.md)', () => {
     setSession({
       id: 7,
       username: 'eva',
+      first_name: 'Eva',
+      first_visit: false,
       email: 'eva@example.com',
       role: 'customer',
       two_factor_auth: false,
