@@ -4,7 +4,7 @@ import { NumberInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
-import { errorText, firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
+import { errorText, useFieldProblems, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
 import { useEggVariableEdits } from '@/hooks/use-egg-variable-edits';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
@@ -31,6 +31,9 @@ function slotChoices(
   }
   return out;
 }
+
+/** The form's fields a refusal may name (the API's `errors[].path`). */
+const FIELDS = ['name', 'desktop', 'priority', 'image', 'thumbnail'] as const;
 
 interface Props {
   /** the game to edit; null to add one */
@@ -67,6 +70,9 @@ export function GameDialog({ game, onClose }: Props) {
   const mode = game ? 'edit' : 'add';
   const form = useStaffForm<GameDraft>(draftOf(game), gameForm(mode));
   const field = useFieldProps(form);
+  const problems = useFieldProblems(form, FIELDS, (name) =>
+    t(name === 'desktop' ? 'games.fields.platforms' : `games.fields.${name}`),
+  );
   const draft = form.values;
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
@@ -80,8 +86,8 @@ export function GameDialog({ game, onClose }: Props) {
   const [slotEdits, setSlotEdits] = useState<Record<string, string | null>>({});
 
   const save = useThrottledAction(async () => {
-    const problem = firstFormError(form);
-    if (problem) return notice('error', problem);
+    const problem = problems.check();
+    if (problem) return notice('error', problem.key, problem.values);
     const values = form.getValues();
     const refused = gameVariablesProblem(fields, variableValues, values.active);
     if (refused) return notice('error', refused.key, refused.values);
@@ -99,7 +105,7 @@ export function GameDialog({ game, onClose }: Props) {
         const texts = gameVariableTexts(answer, fields);
         variableEdits.setServerErrors(texts ?? new Map());
         const first = texts ? [...texts.values()][0] : undefined;
-        return first ?? gameErrorKey(answer, mode);
+        return first ?? problems.answered(answer) ?? gameErrorKey(answer, mode);
       },
       mode === 'add' ? 'games.toast.added' : 'games.toast.updated',
     );

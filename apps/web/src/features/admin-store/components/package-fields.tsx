@@ -1,5 +1,14 @@
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
-import { MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Checkbox,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +72,13 @@ export function PackageDetailsFields({ form, field, locked, pkg, choices }: Deta
     [choices.games],
   );
   const nodes = useMemo(() => nodeOptions(choices.locations), [choices.locations]);
-  const eggs = useMemo(() => eggOptions(choices.nests), [choices.nests]);
+  const { game, other_eggs: otherEggs, eggs: chosenEggs } = form.values;
+  // The game's own eggs, and the ones chosen already (so a refused one still shows, with its error).
+  const eggs = useMemo(() => {
+    if (otherEggs) return eggOptions(choices.nests);
+    const own = choices.game_eggs[game ?? ''] ?? [];
+    return eggOptions(choices.nests, new Set([...own, ...chosenEggs]));
+  }, [choices.nests, choices.game_eggs, game, otherEggs, chosenEggs]);
 
   return (
     <PackageFieldset legend={t('packages.details')}>
@@ -118,7 +133,7 @@ export function PackageDetailsFields({ form, field, locked, pkg, choices }: Deta
       />
       <MultiSelect
         label={t('packages.fields.eggs')}
-        description={t('packages.fields.eggsHint')}
+        description={t(otherEggs ? 'packages.fields.eggsHint' : 'packages.fields.gameEggsHint')}
         required
         disabled={locked}
         data={eggs}
@@ -127,12 +142,25 @@ export function PackageDetailsFields({ form, field, locked, pkg, choices }: Deta
         onChange={(value) => form.setFieldValue('eggs', value.map(Number))}
         searchable
         clearable
-        nothingFoundMessage={t('form.nothingFound')}
+        nothingFoundMessage={t(game ? 'form.nothingFound' : 'packages.fields.chooseGameFirst')}
+      />
+      <Checkbox
+        label={t('packages.fields.otherEggs')}
+        disabled={locked}
+        checked={otherEggs}
+        onChange={(event) => {
+          form.setFieldValue('other_eggs', event.currentTarget.checked);
+          form.clearFieldError('eggs');
+        }}
+        data-testid="package-other-eggs"
       />
       <ImageFileInput
         label={t('packages.fields.thumbnail')}
         file={form.values.thumbnail}
-        onChange={(file) => form.setFieldValue('thumbnail', file)}
+        onChange={(file) => {
+          form.setFieldValue('thumbnail', file);
+          form.validateField('thumbnail');
+        }}
         error={field('thumbnail').error}
         currentUrl={pkg?.thumbnail_url}
         required={mode === 'add'}
