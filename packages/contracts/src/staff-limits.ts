@@ -43,7 +43,11 @@ export function isLimitedField(field: string): field is LimitedField {
  * (docs/decisions/436-unlimited-resources.md); unlimited slots are only named.
  */
 export const UNLIMITED_RESOURCES = ['vcpu', 'slots', 'storage', 'ram'] as const;
-export const CONFIRMED_UNLIMITED: readonly (typeof UNLIMITED_RESOURCES)[number][] = ['vcpu', 'storage', 'ram'];
+export const CONFIRMED_UNLIMITED: readonly (typeof UNLIMITED_RESOURCES)[number][] = [
+  'vcpu',
+  'storage',
+  'ram',
+];
 
 /** The resources of `values` that are unlimited (empty, missing or 0), in UNLIMITED_RESOURCES order. */
 export function unlimitedResources(

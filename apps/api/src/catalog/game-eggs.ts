@@ -3,8 +3,9 @@
  * its eggs are those of the nests (Pelican: egg tags) named as the game, and those its packages already use.
  * Another game's egg goes into a package only when staff say so (`other_eggs`).
  */
-import type { AppContext } from '../platform/context';
+
 import type { NestWithEggs } from '../panel/nests';
+import type { AppContext } from '../platform/context';
 
 /** The words of a name, lower case, letters and digits only ("ARK: Survival Evolved" -> ark survival evolved). */
 function words(name: string): Set<string> {

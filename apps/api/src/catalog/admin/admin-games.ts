@@ -12,8 +12,8 @@ import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import type { Database, Game } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { discardImages, type PreparedImage } from '../uploads';
 import { gameEggIds } from '../game-eggs';
+import { discardImages, type PreparedImage } from '../uploads';
 import { assertNameFree, deletedName, findLive, type StaffChange, withImages } from './admin-rows';
 
 function gameRecord(game: Game) {

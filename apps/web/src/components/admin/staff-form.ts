@@ -73,12 +73,7 @@ type Translate = (key: string, values?: Record<string, string | number>) => stri
  * (contracts NUMBER_LIMITS) says the range, its numbers in `language`'s format.
  * @param path the field the error is on
  */
-export function errorText(
-  t: Translate,
-  error: unknown,
-  path?: string,
-  language = 'en',
-): string | undefined {
+export function errorText(t: Translate, error: unknown, path?: string, language = 'en'): string | undefined {
   if (typeof error !== 'string' || error === '') return undefined;
   if (error === 'outOfRange' && path && isLimitedField(path)) {
     const { min, max } = NUMBER_LIMITS[path];
@@ -145,7 +140,8 @@ export function useFieldProblems<Values>(
     const first = firstAdminMessage(Object.values(errors));
     const field = Object.keys(errors).find((key) => errors[key] === first) ?? Object.keys(errors)[0];
     if (!field) return null;
-    if (!NAMED_IN_TOAST.has(String(errors[field]))) return { key: `errors.${first ?? ADMIN_MESSAGES[0]}`, values: {} };
+    if (!NAMED_IN_TOAST.has(String(errors[field])))
+      return { key: `errors.${first ?? ADMIN_MESSAGES[0]}`, values: {} };
     const message = errorText(t, errors[field], field, i18n.language) ?? '';
     return { key: 'errors.inField', values: { field: label(field), message } };
   };

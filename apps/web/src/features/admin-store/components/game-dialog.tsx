@@ -150,6 +150,7 @@ export function GameDialog({ game, onClose }: Props) {
       />
       {game && (
         <GameVariablesSection
+          gameId={game.id}
           query={variables}
           values={variableValues}
           onChange={variableEdits.change}

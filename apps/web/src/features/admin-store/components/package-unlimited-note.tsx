@@ -24,7 +24,12 @@ export function PackageUnlimitedNote({ form, field, locked }: Props) {
   const confirm = unlimited.some((key) => CONFIRMED_UNLIMITED.includes(key));
   const props = field('confirm_unlimited', { type: 'checkbox' });
   return (
-    <Alert color="yellow" role="note" title={t('packages.unlimitedNote.title')} data-testid="package-unlimited">
+    <Alert
+      color="yellow"
+      role="note"
+      title={t('packages.unlimitedNote.title')}
+      data-testid="package-unlimited"
+    >
       <Text size="sm">{t('packages.unlimitedNote.text', { names })}</Text>
       {confirm && (
         <Checkbox
