@@ -32,8 +32,17 @@ function slotChoices(
   return out;
 }
 
-/** The form's fields a refusal may name (the API's `errors[].path`). */
+/** The form's fields a refusal may name (the API's `errors[].path`); the flags' error is on `desktop`. */
 const FIELDS = ['name', 'desktop', 'priority', 'image', 'thumbnail'] as const;
+const labelKey = (name: string) => (name === 'desktop' ? 'games.fields.platforms' : `games.fields.${name}`);
+
+/** The game's egg variables with staff's edits of their values; the others stay as stored. */
+function useVariableValues(gameId: number | null) {
+  const variables = useGameVariables(gameId);
+  const variableEdits = useEggVariableEdits();
+  const fields = variables.data ?? [];
+  return { variables, variableEdits, fields, variableValues: variableValuesOf(fields, variableEdits.values) };
+}
 
 interface Props {
   /** the game to edit; null to add one */
@@ -70,17 +79,11 @@ export function GameDialog({ game, onClose }: Props) {
   const mode = game ? 'edit' : 'add';
   const form = useStaffForm<GameDraft>(draftOf(game), gameForm(mode));
   const field = useFieldProps(form);
-  const problems = useFieldProblems(form, FIELDS, (name) =>
-    t(name === 'desktop' ? 'games.fields.platforms' : `games.fields.${name}`),
-  );
+  const problems = useFieldProblems(form, FIELDS, (name) => t(labelKey(name)));
   const draft = form.values;
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
-  const variables = useGameVariables(game?.id ?? null);
-  // Staff's edits of the variable values; the others stay as stored.
-  const variableEdits = useEggVariableEdits();
-  const fields = variables.data ?? [];
-  const variableValues = variableValuesOf(fields, variableEdits.values);
+  const { variables, variableEdits, fields, variableValues } = useVariableValues(game?.id ?? null);
   const slots = useGameSlots(game?.id ?? null);
   // Staff's slot variable edits by egg id (null: found by name); the others stay as stored.
   const [slotEdits, setSlotEdits] = useState<Record<string, string | null>>({});

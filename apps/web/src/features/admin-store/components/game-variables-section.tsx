@@ -27,6 +27,24 @@ function customerLabel(field: StaffGameVariable, language: string): string {
   return texts[language]?.label || texts.en?.label || readableVariableName(field.name, field.env_variable);
 }
 
+/** What customers see the variable called in the page's language, and the button to its texts. */
+function CustomerTexts({ field, onEdit }: { field: StaffGameVariable; onEdit: () => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const key = field.env_variable;
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Text size="xs" c="dark.0" data-testid={`game-variable-label-${key}`}>
+        {t('games.variables.texts.customersSee', {
+          label: customerLabel(field, i18n.resolvedLanguage ?? i18n.language),
+        })}
+      </Text>
+      <Button size="compact-xs" variant="default" onClick={onEdit} data-testid={`game-variable-texts-${key}`}>
+        {t('games.variables.texts.button')}
+      </Button>
+    </Group>
+  );
+}
+
 const SOURCE_COLORS = { game: 'teal', customer: 'blue', missing: 'red', default: 'gray' } as const;
 
 /**
@@ -37,7 +55,7 @@ const SOURCE_COLORS = { game: 'teal', customer: 'blue', missing: 'red', default:
  * customers see it called in the page's language and opens its texts for customers (docs/decisions/438).
  */
 export function GameVariablesSection({ gameId, query, values, onChange, serverErrors, active }: Props) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<StaffGameVariable | null>(null);
   const fields = query.data ?? [];
   const sources = new Map(fields.map((field) => [field.env_variable, liveSource(field, values)]));
@@ -115,21 +133,7 @@ export function GameVariablesSection({ gameId, query, values, onChange, serverEr
                   {field.description}
                 </Text>
               )}
-              <Group gap="sm" wrap="wrap">
-                <Text size="xs" c="dark.0" data-testid={`game-variable-label-${key}`}>
-                  {t('games.variables.texts.customersSee', {
-                    label: customerLabel(field, i18n.resolvedLanguage ?? i18n.language),
-                  })}
-                </Text>
-                <Button
-                  size="compact-xs"
-                  variant="default"
-                  onClick={() => setEditing(field)}
-                  data-testid={`game-variable-texts-${key}`}
-                >
-                  {t('games.variables.texts.button')}
-                </Button>
-              </Group>
+              <CustomerTexts field={field} onEdit={() => setEditing(field)} />
             </Stack>
           </Paper>
         );

@@ -60,6 +60,47 @@ interface DetailsProps extends Props {
 }
 
 /**
+ * The package popup's eggs (docs/decisions/437): the chosen game's, grouped by nest, with those already
+ * chosen (so a refused one still shows, with its error); "Offer eggs of other games" lists every egg.
+ */
+function PackageEggsField({ form, field, locked, choices }: Omit<DetailsProps, 'pkg'>) {
+  const { t } = useTranslation('admin');
+  const { game, other_eggs: otherEggs, eggs: chosenEggs } = form.values;
+  const eggs = useMemo(() => {
+    if (otherEggs) return eggOptions(choices.nests);
+    const own = choices.game_eggs[game ?? ''] ?? [];
+    return eggOptions(choices.nests, new Set([...own, ...chosenEggs]));
+  }, [choices.nests, choices.game_eggs, game, otherEggs, chosenEggs]);
+  return (
+    <>
+      <MultiSelect
+        label={t('packages.fields.eggs')}
+        description={t(otherEggs ? 'packages.fields.eggsHint' : 'packages.fields.gameEggsHint')}
+        required
+        disabled={locked}
+        data={eggs}
+        {...field('eggs')}
+        value={form.values.eggs.map(String)}
+        onChange={(value) => form.setFieldValue('eggs', value.map(Number))}
+        searchable
+        clearable
+        nothingFoundMessage={t(game ? 'form.nothingFound' : 'packages.fields.chooseGameFirst')}
+      />
+      <Checkbox
+        label={t('packages.fields.otherEggs')}
+        disabled={locked}
+        checked={otherEggs}
+        onChange={(event) => {
+          form.setFieldValue('other_eggs', event.currentTarget.checked);
+          form.clearFieldError('eggs');
+        }}
+        data-testid="package-other-eggs"
+      />
+    </>
+  );
+}
+
+/**
  * The package popup's details (product.md "Staff screens"): name, price in credits, game, target username
  * (add only, read-only on edit), nodes grouped by location, eggs grouped by nest, and the thumbnail (required
  * on add).
@@ -72,13 +113,6 @@ export function PackageDetailsFields({ form, field, locked, pkg, choices }: Deta
     [choices.games],
   );
   const nodes = useMemo(() => nodeOptions(choices.locations), [choices.locations]);
-  const { game, other_eggs: otherEggs, eggs: chosenEggs } = form.values;
-  // The game's own eggs, and the ones chosen already (so a refused one still shows, with its error).
-  const eggs = useMemo(() => {
-    if (otherEggs) return eggOptions(choices.nests);
-    const own = choices.game_eggs[game ?? ''] ?? [];
-    return eggOptions(choices.nests, new Set([...own, ...chosenEggs]));
-  }, [choices.nests, choices.game_eggs, game, otherEggs, chosenEggs]);
 
   return (
     <PackageFieldset legend={t('packages.details')}>
@@ -131,29 +165,7 @@ export function PackageDetailsFields({ form, field, locked, pkg, choices }: Deta
         clearable
         nothingFoundMessage={t('form.nothingFound')}
       />
-      <MultiSelect
-        label={t('packages.fields.eggs')}
-        description={t(otherEggs ? 'packages.fields.eggsHint' : 'packages.fields.gameEggsHint')}
-        required
-        disabled={locked}
-        data={eggs}
-        {...field('eggs')}
-        value={form.values.eggs.map(String)}
-        onChange={(value) => form.setFieldValue('eggs', value.map(Number))}
-        searchable
-        clearable
-        nothingFoundMessage={t(game ? 'form.nothingFound' : 'packages.fields.chooseGameFirst')}
-      />
-      <Checkbox
-        label={t('packages.fields.otherEggs')}
-        disabled={locked}
-        checked={otherEggs}
-        onChange={(event) => {
-          form.setFieldValue('other_eggs', event.currentTarget.checked);
-          form.clearFieldError('eggs');
-        }}
-        data-testid="package-other-eggs"
-      />
+      <PackageEggsField form={form} field={field} locked={locked} choices={choices} />
       <ImageFileInput
         label={t('packages.fields.thumbnail')}
         file={form.values.thumbnail}
