@@ -10,13 +10,11 @@ import {
   type VariableTexts,
   type VariableTextsBody,
 } from '@falkenhost/contracts/egg-variables';
-import { REASONS } from '@falkenhost/contracts/errors';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../platform/audit';
 import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
-import type { StaffChange } from './admin/admin-rows';
+import { findLive, type StaffChange } from './admin/admin-rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -81,13 +79,7 @@ export async function setVariableTexts(
   change: StaffChange,
   body: VariableTextsBody,
 ): Promise<VariableTexts> {
-  const game = await ctx.db
-    .selectFrom('games')
-    .select('id')
-    .where('id', '=', body.game)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!game) throw new AppError(404, REASONS.notFound);
+  await findLive(ctx.db, 'games', body.game);
   const rows = Object.entries(body.texts)
     .filter(([, text]) => text && (text.label !== '' || text.help !== ''))
     .map(([language, text]) => ({
