@@ -106,10 +106,13 @@ test('staff run the store: game, package, add-on and code, a customer buys them,
   await dialog.getByRole('combobox', { name: /^Game/ }).click();
   await page.getByRole('option', { name: game }).click();
   await pick(page, dialog, 'Locations', [/fsn-node-1/, /fsn-node-2/]);
+  // A new game names no nest of its own: Minecraft's eggs are another game's (docs/decisions/437).
+  await dialog.getByLabel('Offer eggs of other games').check();
   await pick(page, dialog, 'Eggs', [/Paper/, /Vanilla/]);
   await dialog
     .getByLabel(/^Thumbnail/)
     .setInputFiles({ name: 'basic.webp', mimeType: 'image/webp', buffer: await picture(300, 200, 'webp') });
+  await dialog.getByLabel(/^vCPU/).fill('100');
   await dialog.getByLabel(/^RAM \(MB\)/).fill('2048');
   await dialog.getByLabel(/^Storage \(GB\)/).fill('10');
   await dialog.getByLabel(/^Databases/).fill('1');

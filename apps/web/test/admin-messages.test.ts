@@ -10,6 +10,7 @@ import {
   discountBody,
   firstAdminMessage,
   gameForm,
+  packageDialogForm,
   packageForm,
   UPLOAD_MAX_BYTES,
 } from '@falkenhost/contracts/admin';
@@ -228,7 +229,8 @@ describe('checks before sending (product.md "Validation rules" ("Admin")): the c
   it('game: name, priority at least 1, one flag; files on add only', () => {
     expect(gameDraftError(game, 'add')).toBeNull();
     expect(gameDraftError({ ...game, name: '  ' }, 'add')).toBe('errors.emptyFields');
-    expect(gameDraftError({ ...game, priority: 0 }, 'add')).toBe('errors.emptyFields');
+    expect(gameDraftError({ ...game, priority: 0 }, 'add')).toBe('errors.outOfRange');
+    expect(gameDraftError({ ...game, priority: 99999999999 }, 'add')).toBe('errors.outOfRange');
     expect(gameDraftError({ ...game, priority: '' }, 'add')).toBe('errors.emptyFields');
     expect(gameDraftError({ ...game, desktop: false, active: false }, 'add')).toBe('errors.emptyFields');
     expect(gameDraftError({ ...game, desktop: false }, 'add')).toBeNull();
@@ -254,6 +256,8 @@ describe('checks before sending (product.md "Validation rules" ("Admin")): the c
     target: '',
     nodes: [1],
     eggs: [5, 6],
+    other_eggs: false,
+    confirm_unlimited: false,
     thumbnail: png(),
     vcpu: '',
     io: 500,
@@ -272,11 +276,21 @@ describe('checks before sending (product.md "Validation rules" ("Admin")): the c
     expect(packageDraftError({ ...pkg, credits: '' }, 'add')).toBe('errors.emptyFields');
     expect(packageDraftError({ ...pkg, game: null }, 'add')).toBe('errors.emptyFields');
     expect(packageDraftError({ ...pkg, ports: '' }, 'add')).toBe('errors.emptyFields');
-    expect(packageDraftError({ ...pkg, ram: -1 }, 'add')).toBe('errors.emptyFields');
+    // Out of range or not whole is said as such (issue 44 part 3); "Fill in all fields" only when empty.
+    expect(packageDraftError({ ...pkg, ram: -1 }, 'add')).toBe('errors.outOfRange');
+    expect(packageDraftError({ ...pkg, credits: 999999999999999 }, 'add')).toBe('errors.outOfRange');
+    expect(packageDraftError({ ...pkg, databases: 1.5 }, 'add')).toBe('errors.wholeNumber');
     expect(packageDraftError({ ...pkg, thumbnail: null }, 'add')).toBe('errors.noThumbnail');
     expect(packageDraftError({ ...pkg, thumbnail: null }, 'edit')).toBeNull();
     expect(packageDraftError({ ...pkg, nodes: [] }, 'add')).toBe('errors.noLocations');
     expect(packageDraftError({ ...pkg, eggs: [] }, 'edit')).toBe('errors.noNests');
+    // The popup's own rules: the game's eggs (docs/decisions/437), unlimited CPU/RAM/storage confirmed (436).
+    const dialog = packageDialogForm('add', { '1': [5, 6] });
+    expect(check(dialog, { ...pkg, vcpu: 100 })).toBeNull();
+    expect(check(dialog, { ...pkg, vcpu: 100, eggs: [5, 7] })).toBe('errors.eggOtherGame');
+    expect(check(dialog, { ...pkg, vcpu: 100, eggs: [5, 7], other_eggs: true })).toBeNull();
+    expect(check(dialog, pkg)).toBe('errors.confirmUnlimited');
+    expect(check(dialog, { ...pkg, confirm_unlimited: true })).toBeNull();
   });
 
   it('add-on: fields, quantity at least 1, a package', () => {
@@ -290,7 +304,7 @@ describe('checks before sending (product.md "Validation rules" ("Admin")): the c
     };
     expect(addonDraftError(addon)).toBeNull();
     expect(addonDraftError({ ...addon, type: null })).toBe('errors.emptyFields');
-    expect(addonDraftError({ ...addon, quantity: 0 })).toBe('errors.emptyFields');
+    expect(addonDraftError({ ...addon, quantity: 0 })).toBe('errors.outOfRange');
     expect(addonDraftError({ ...addon, packages: [] })).toBe('errors.noPackages');
   });
 
@@ -371,6 +385,8 @@ describe('multipart bodies (product.md "Staff calls")', () => {
       target: 'alice',
       nodes: [1, 4],
       eggs: [9],
+      other_eggs: true,
+      confirm_unlimited: true,
       thumbnail: image,
       vcpu: '',
       io: 500,

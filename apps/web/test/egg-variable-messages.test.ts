@@ -70,6 +70,8 @@ const LICENCE: VariableLabel = {
   name: 'fivem license',
   rules: 'required|string|max:33',
 };
+/** The licence as the product answers it: labelled by the demo's staff text (docs/decisions/438). */
+const SERVED = { ...LICENCE, name: 'FiveM licence key' };
 const field = (rules: string, name = 'Slots'): VariableLabel => ({ env_variable: 'X', name, rules });
 
 beforeAll(async () => {
@@ -229,7 +231,7 @@ describe('server answers (FiveM, the panel own egg)', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body[String(offer.eggId)]).toEqual([
-      expect.objectContaining({ ...LICENCE, default_value: '' }),
+      expect.objectContaining({ ...SERVED, default_value: '' }),
     ]);
   });
 
@@ -269,7 +271,7 @@ describe('server answers (FiveM, the panel own egg)', () => {
     const servers = (await customer.session.get('/api/private/servers/owned-servers')).body;
     const id = servers.find((s: { name: string }) => s.name === 'Five details').user_package_id;
     const list = await customer.session.get(`/api/private/servers/variables?id=${id}`);
-    expect(list.body).toEqual([expect.objectContaining({ ...LICENCE, value: key('a') })]);
+    expect(list.body).toEqual([expect.objectContaining({ ...SERVED, value: key('a') })]);
 
     const refused = await customer.session.request('PUT', '/api/private/servers/variables', {
       id,

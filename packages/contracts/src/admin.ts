@@ -5,13 +5,16 @@
  * text fields arrive as strings and are coerced here; the files are checked by the server from their bytes.
  *
  * Validation messages are the spec's error keys (`emptyFields`, `noLocations`, `noNests`, `noThumbnail`,
- * `noPackages`, `noImage`): a 400 answer carries them as `errors[0].msg`, which the web client shows.
+ * `noPackages`, `noImage`) and ours (`outOfRange`, `wholeNumber`, `eggOtherGame`, `confirmUnlimited`;
+ * docs/decisions/435, 436, 437): a 400 answer carries them as `errors[].msg` with the field as `path`, which
+ * the web client shows on that field.
  */
 
 import { z } from 'zod';
 import { ADDON_TYPES, type Language, ROLES } from './constants';
 import { eggRules, gameVariablesField, slotVariablesField } from './egg-variables';
 import { id, jsonId } from './fields';
+import { CONFIRMED_UNLIMITED, type LimitedField, NUMBER_LIMITS, unlimitedResources } from './staff-limits';
 
 /**
  * Largest image file accepted (bytes); a larger one is answered 413 (product.md "Validation rules"
@@ -36,10 +39,14 @@ const EMPTY = 'emptyFields';
  */
 export const ADMIN_MESSAGES = [
   EMPTY,
+  'outOfRange',
+  'wholeNumber',
   'noImage',
   'noThumbnail',
   'noLocations',
   'noNests',
+  'eggOtherGame',
+  'confirmUnlimited',
   'noPackages',
   'slotsRefused',
   'invalidCode',
@@ -98,24 +105,45 @@ export const formFlag = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
+const OUT_OF_RANGE = 'outOfRange';
+const WHOLE = 'wholeNumber';
+
+/** A number of a form: a string of digits or a number; '' and missing stay as they are (then EMPTY). */
+const numberOfForm = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v);
+
 /**
- * A whole number of a form (a string of digits or a number); `min` as product.md "Validation rules" says (0,
- * or 1 for priority).
+ * A whole number of a form (a string of digits or a number) in `field`'s range (NUMBER_LIMITS): empty or not a
+ * number is EMPTY, a fraction `wholeNumber`, outside the range `outOfRange` (docs/decisions/435).
  */
-export const formInt = (min: number, max = 1_000_000_000) =>
+export const formInt = (field: LimitedField) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
-    z.number({ error: EMPTY }).int(EMPTY).min(min, EMPTY).max(max, EMPTY),
+    numberOfForm,
+    z
+      .number({ error: EMPTY })
+      .int(WHOLE)
+      .min(NUMBER_LIMITS[field].min, OUT_OF_RANGE)
+      .max(NUMBER_LIMITS[field].max, OUT_OF_RANGE),
+  );
+
+/** A decimal number of a form (a price in credits) in `field`'s range, as formInt without the whole rule. */
+export const formNumber = (field: LimitedField) =>
+  z.preprocess(
+    numberOfForm,
+    z
+      .number({ error: EMPTY })
+      .min(NUMBER_LIMITS[field].min, OUT_OF_RANGE)
+      .max(NUMBER_LIMITS[field].max, OUT_OF_RANGE),
   );
 
 /**
  * A resource that may be left empty for unlimited (product.md "Screens and routes": empty vcpu, slots,
  * storage or ram means unlimited): empty or missing is 0.
  */
-export const formUnlimited = z.preprocess(
-  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : v),
-  formInt(0),
-);
+export const formUnlimited = (field: LimitedField) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : v),
+    formInt(field),
+  );
 
 /** A JSON list of ids in a form field ("[1,2]") or an array. */
 export const formIdList = (message: string) =>
@@ -203,7 +231,7 @@ export const gameFields = z
     console: formFlag,
     mobile: formFlag,
     active: formFlag,
-    priority: formInt(1),
+    priority: formInt('priority'),
     /** staff's egg variable values for every server of the game (issue 28); kept when absent */
     variables: gameVariablesField,
     /** staff's player-count variable per egg (issue 42): egg id -> env_variable, '' none; kept when absent */
@@ -268,26 +296,28 @@ export type AdminPackage = z.infer<typeof adminPackage>;
  */
 export const packageFields = z.object({
   name,
-  credits: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
-    z.number({ error: EMPTY }).min(0, EMPTY).max(1_000_000, EMPTY),
-  ),
+  credits: formNumber('credits'),
   game: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
-    z.number({ error: EMPTY }).int(EMPTY).positive(EMPTY),
+    z.number({ error: EMPTY }).int(EMPTY).positive(EMPTY).max(Number.MAX_SAFE_INTEGER, EMPTY),
   ),
   target: z.string().trim().max(64).optional().default(''),
   nodes: formIdList('noLocations'),
   eggs: formIdList('noNests'),
-  vcpu: formUnlimited,
-  io: z.preprocess((v) => (v === undefined || v === '' ? 500 : v), formInt(0)),
-  slots: formUnlimited,
-  storage: formUnlimited,
-  ram: formUnlimited,
-  swap: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), formInt(0)),
-  databases: formInt(0),
-  backups: formInt(0),
-  ports: formInt(0),
+  /**
+   * staff chose to offer eggs that do not belong to the game (docs/decisions/437); without it such an egg
+   * is refused with `eggOtherGame`
+   */
+  other_eggs: formFlag,
+  vcpu: formUnlimited('vcpu'),
+  io: z.preprocess((v) => (v === undefined || v === '' ? 500 : v), formInt('io')),
+  slots: formUnlimited('slots'),
+  storage: formUnlimited('storage'),
+  ram: formUnlimited('ram'),
+  swap: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), formInt('swap')),
+  databases: formInt('databases'),
+  backups: formInt('backups'),
+  ports: formInt('ports'),
   active: formFlag,
 });
 export type PackageFields = z.infer<typeof packageFields>;
@@ -299,6 +329,25 @@ export type PackageFields = z.infer<typeof packageFields>;
  */
 export const packageForm = (mode: 'add' | 'edit') =>
   packageFields.extend({ thumbnail: imageUpload(mode === 'add' ? 'noThumbnail' : undefined) });
+
+/**
+ * The package popup's own check: packageForm; an egg of another game only with `other_eggs`, as the API
+ * checks it (docs/decisions/437); and CPU, RAM or storage left unlimited only once staff ticked
+ * `confirm_unlimited` (docs/decisions/436: the API takes 0 as unlimited as it always has, product.md
+ * "API calls", so this confirmation is the form's alone).
+ * @param gameEggs game id -> its eggs, as packages-additional-data gives them
+ */
+export const packageDialogForm = (mode: 'add' | 'edit', gameEggs: Record<string, number[]>) =>
+  packageForm(mode)
+    .extend({ confirm_unlimited: z.boolean().optional().default(false) })
+    .superRefine((values, ctx) => {
+      const own = new Set(gameEggs[String(values.game)] ?? []);
+      if (!values.other_eggs && !values.eggs.every((egg) => own.has(egg)))
+        ctx.addIssue({ code: 'custom', message: 'eggOtherGame', path: ['eggs'] });
+      const unconfirmed = unlimitedResources(values).some((key) => CONFIRMED_UNLIMITED.includes(key));
+      if (unconfirmed && !values.confirm_unlimited)
+        ctx.addIssue({ code: 'custom', message: 'confirmUnlimited', path: ['confirm_unlimited'] });
+    });
 
 /** GET /api/private/store/packages-additional-data for staff: games, locations with nodes, nests with eggs. */
 export const adminPackagesAdditionalData = z.object({
@@ -317,6 +366,11 @@ export const adminPackagesAdditionalData = z.object({
       eggs: z.array(z.object({ id: z.number().int(), name: z.string() })),
     }),
   ),
+  /**
+   * game id -> the ids of the eggs that belong to it (docs/decisions/437): those of the panel nests (Pelican
+   * tags) named as the game, and those its packages already use
+   */
+  game_eggs: z.record(z.string(), z.array(z.number().int())),
   /**
    * game id -> egg id -> the egg's player-count variable for that game with its rules, or null when slots
    * are not enforced for that egg (it has none, or staff chose none)
@@ -392,9 +446,9 @@ export type AddonsAdditionalData = z.infer<typeof addonsAdditionalData>;
 /** POST (add) and PUT (edit, with `id`) /api/private/store/addons, JSON (product.md "API calls"). */
 export const addonBody = z.object({
   name,
-  creditsMonthly: z.number({ error: EMPTY }).min(0, EMPTY).max(1_000_000, EMPTY),
+  creditsMonthly: formNumber('creditsMonthly'),
   type: z.enum(ADDON_TYPES, { error: EMPTY }),
-  quantity: z.number({ error: EMPTY }).int(EMPTY).min(1, EMPTY).max(1_000_000, EMPTY),
+  quantity: formInt('quantity'),
   packages: formIdList('noPackages'),
   active: z.boolean().optional().default(true),
   /**

@@ -5,6 +5,8 @@
  * Used by the API (orders, server details, staff game form) and the web forms alike.
  */
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
+import { jsonId } from './fields';
 
 /**
  * An egg variable's Laravel rules as the panel keeps them: Pterodactyl a `|`-separated string
@@ -190,6 +192,46 @@ export const serverVariablesBody = z.object({
 export type ServerVariablesBody = z.input<typeof serverVariablesBody>;
 
 /**
+ * Staff's texts of one egg variable of one game in one language (docs/decisions/438): the label and the
+ * help customers read; '' where staff gave none. Too long is `outOfRange` on the field.
+ */
+export const eggVariableText = z.object({
+  label: z.string().trim().max(64, 'outOfRange').default(''),
+  help: z.string().trim().max(500, 'outOfRange').default(''),
+});
+export type EggVariableText = z.infer<typeof eggVariableText>;
+/** A variable's texts by language (English too: the panel's name is often not the product's English). */
+export const variableTexts = z.partialRecord(z.enum(LANGUAGES), eggVariableText);
+export type VariableTexts = z.infer<typeof variableTexts>;
+
+/**
+ * PUT /api/private/store/variable-texts (staff): one egg variable's texts for one game, replacing the ones
+ * it had (a language left out or both texts empty: the readable panel name, docs/decisions/438).
+ */
+export const variableTextsBody = z.object({
+  game: jsonId,
+  env_variable: z.string().regex(/^[A-Za-z0-9_]{1,191}$/, 'variable'),
+  texts: variableTexts,
+});
+export type VariableTextsBody = z.infer<typeof variableTextsBody>;
+
+/**
+ * An egg variable's name as people read it when staff gave no label (docs/decisions/438): the panel's name
+ * with each word capitalised when it is all lower case ("fivem license" -> "Fivem License"), kept as it is
+ * when the panel wrote it with capitals ("Max Players"); from the env name only when the panel gave none or
+ * gave the env name itself ("FIVEM_LICENSES" -> "Fivem licenses"). Never the raw env name.
+ */
+export function readableVariableName(name: string, envVariable: string): string {
+  const given = name.trim();
+  if (given === '' || /^[A-Z0-9_]+$/.test(given)) {
+    const words = (given || envVariable).toLowerCase().split('_').filter(Boolean).join(' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+  if (given !== given.toLowerCase()) return given;
+  return given.replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+/**
  * GET /api/private/store/game-variables?id=<game id> (staff): every variable of the eggs of the game's
  * packages whose default the panel refuses or that staff set, with who gives its value: `game` (staff's
  * value), `customer` (asked in the order dialog), `missing` (nobody: the game cannot be provisioned and
@@ -201,8 +243,11 @@ export const gameVariable = eggVariableValue.extend({
   user_editable: z.boolean(),
   source: z.enum(['default', 'game', 'customer', 'missing']),
 });
-export const gameVariablesAnswer = z.array(gameVariable);
 export type GameVariable = z.infer<typeof gameVariable>;
+/** A game variable as staff's game form gets it: with staff's texts for customers by language (decisions/438). */
+export const staffGameVariable = gameVariable.extend({ texts: variableTexts });
+export type StaffGameVariable = z.infer<typeof staffGameVariable>;
+export const gameVariablesAnswer = z.array(staffGameVariable);
 
 /** The staff game form's `variables` field: a JSON object env_variable -> value ('' clears a value). */
 export const gameVariablesField = z

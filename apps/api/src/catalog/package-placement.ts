@@ -12,6 +12,7 @@ import type { AppContext } from '../platform/context';
 import type { Database } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import { fieldError } from './admin/admin-rows';
+import { gameEggIds } from './game-eggs';
 
 type Db = AppContext['db'] | Transaction<Database>;
 
@@ -48,8 +49,9 @@ export async function packageNodesAndEggs(
 /**
  * Checks the game, nodes and eggs of a form against our games and the panel.
  * @returns the nest of every egg
- * @throws AppError 400 unknown, 400 validation noLocations / noNests / slotsRefused (the slots are more than
- *   an egg's player-count variable allows), 400 variable `missing`
+ * @throws AppError 400 unknown, 400 validation noLocations / noNests / eggOtherGame (an egg of another game
+ *   without `other_eggs`, docs/decisions/437) / slotsRefused (the slots are more than an egg's player-count
+ *   variable allows), 400 variable `missing`
  */
 export async function checkPlacement(ctx: AppContext, fields: PackageFields): Promise<Map<number, number>> {
   const game = await ctx.db
@@ -65,6 +67,10 @@ export async function checkPlacement(ctx: AppContext, fields: PackageFields): Pr
   const nestOf = new Map<number, number>();
   for (const nest of nests) for (const egg of nest.eggs) nestOf.set(egg.id, nest.id);
   if (!fields.eggs.every((id) => nestOf.has(id))) throw fieldError('noNests', 'eggs');
+  if (!fields.other_eggs) {
+    const own = new Set((await gameEggIds(ctx, nests)).get(game.id));
+    if (!fields.eggs.every((id) => own.has(id))) throw fieldError('eggOtherGame', 'eggs');
+  }
   // The panel would refuse every server of that egg (422 on its variable): refused here, named.
   if ((await slotsRefusedBy(ctx, game.id, fields.eggs, fields.slots)).length > 0)
     throw fieldError('slotsRefused', 'slots');

@@ -1,4 +1,5 @@
 /** The demo seed's catalogue: app/seed decides what it holds; catalog, the tables' owner, writes the rows. */
+import type { VariableTexts } from '@falkenhost/contracts/egg-variables';
 import type { Insertable, Transaction } from 'kysely';
 import type { AddonsTable, Database, DiscountsTable, GamesTable, PackagesTable } from '../platform/db/schema';
 import { type TranslatedNames, writeNames } from './catalogue-names';
@@ -12,7 +13,12 @@ export interface CataloguePackage {
 }
 
 export interface CatalogueRows {
-  games: Array<{ row: Insertable<GamesTable>; packages: CataloguePackage[] }>;
+  /** each game with its packages and staff's egg variable texts (env_variable -> language -> texts) */
+  games: Array<{
+    row: Insertable<GamesTable>;
+    packages: CataloguePackage[];
+    variableTexts?: Record<string, VariableTexts>;
+  }>;
   /** each add-on is offered for every package of `games`, with its names in other languages */
   addons: Array<{ row: Insertable<AddonsTable>; names: TranslatedNames }>;
   /** panel locations' names in other languages, by the location's short code */
@@ -29,6 +35,18 @@ export async function insertCatalogue(trx: Transaction<Database>, rows: Catalogu
       .values(game.row)
       .returning('id')
       .executeTakeFirstOrThrow();
+    for (const [env_variable, texts] of Object.entries(game.variableTexts ?? {}))
+      for (const [language, text] of Object.entries(texts))
+        await trx
+          .insertInto('egg_variable_texts')
+          .values({
+            game_id: gameId,
+            env_variable,
+            language,
+            label: text?.label ?? '',
+            help: text?.help ?? '',
+          })
+          .execute();
     for (const pkg of game.packages) {
       const { id } = await trx
         .insertInto('packages')

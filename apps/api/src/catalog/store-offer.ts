@@ -3,7 +3,7 @@
  * "API calls").
  */
 import type { AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
-import type { Role } from '@falkenhost/contracts/constants';
+import type { Language, Role } from '@falkenhost/contracts/constants';
 import type { PackageVariablesAnswer } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type {
@@ -20,6 +20,7 @@ import { adminPackagesAdditionalData } from './admin/admin-games';
 import { listGamePackages, toPublicPackage, toStoreAddon } from './catalog';
 import { findValidDiscount } from './discounts';
 import { addonsOfPackage, findOrderablePackage, packageLocations } from './packages';
+import { fieldsInLanguage } from './variable-texts';
 
 /**
  * GET store/available-users-packages: an active game's packages this user may buy, cheapest first;
@@ -83,15 +84,22 @@ export async function orderableLocations(
 }
 
 /**
- * GET store/package-variables: the egg variables the customer gives, per egg of the package.
+ * GET store/package-variables: the egg variables the customer gives, per egg of the package, labelled in
+ * `language` (variable-texts.ts, docs/decisions/438).
  * @throws AppError 400 unknown when the package is not offered to this user
  */
 export async function orderableVariables(
   ctx: AppContext,
   userId: number,
   packageId: number,
+  language: Language,
 ): Promise<PackageVariablesAnswer> {
-  return packageVariableFields(ctx, await findOrderablePackage(ctx, userId, packageId));
+  const pkg = await findOrderablePackage(ctx, userId, packageId);
+  const byEgg = await packageVariableFields(ctx, pkg);
+  const out: PackageVariablesAnswer = {};
+  for (const [egg, fields] of Object.entries(byEgg))
+    out[egg] = await fieldsInLanguage(ctx, pkg.game_id, language, fields);
+  return out;
 }
 
 /**

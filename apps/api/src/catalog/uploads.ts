@@ -57,21 +57,32 @@ export class Gate {
 export const imageDecodes = new Gate(DECODE_SLOTS);
 
 /**
- * Checks and re-encodes one uploaded file, at most DECODE_SLOTS at a time.
- * @param kind image (the game's large picture) or thumbnail
- * @throws AppError 400 file-type (no png, jpeg or webp that decodes), 413 file-too-large (pixels)
+ * A refused file, naming its form field (`errors: [{ msg, path }]`, issue 44 part 3) so the popup shows the
+ * message on that field; the reason stays file-type or file-too-large.
+ */
+function fileError(status: 400 | 413, field: string): AppError {
+  const reason = status === 400 ? REASONS.fileType : REASONS.fileTooLarge;
+  return new AppError(status, reason, undefined, [
+    { msg: status === 400 ? 'fileType' : 'fileTooLarge', path: field },
+  ]);
+}
+
+/**
+ * Checks and re-encodes one uploaded file, at most DECODE_SLOTS at a time. Its type is found from its bytes
+ * (a text file named fake.png is no image), whatever its name or declared type.
+ * @param kind image (the game's large picture) or thumbnail, also the form field it came in
+ * @throws AppError 400 file-type (no png, jpeg or webp that decodes), 413 file-too-large (pixels); both with
+ *   `errors: [{ msg, path: kind }]`
  */
 export async function prepareImage(file: Buffer, kind: keyof typeof MAX_SIDE): Promise<PreparedImage> {
   const type = await fileTypeFromBuffer(file);
-  if (!type || !(UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime)) {
-    throw new AppError(400, REASONS.fileType);
-  }
+  if (!type || !(UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime)) throw fileError(400, kind);
   // The header only: sharp's own pixel limit is lifted to read it; ours applies below.
   const header = await sharp(file, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!header?.width || !header.height) throw new AppError(400, REASONS.fileType);
-  if (header.width * header.height > MAX_INPUT_PIXELS) throw new AppError(413, REASONS.fileTooLarge);
+  if (!header?.width || !header.height) throw fileError(400, kind);
+  if (header.width * header.height > MAX_INPUT_PIXELS) throw fileError(413, kind);
   let bytes: Buffer;
   try {
     bytes = await imageDecodes.run(() =>
@@ -82,7 +93,7 @@ export async function prepareImage(file: Buffer, kind: keyof typeof MAX_SIDE): P
         .toBuffer(),
     );
   } catch {
-    throw new AppError(400, REASONS.fileType);
+    throw fileError(400, kind);
   }
   return { name: `${createHash('sha256').update(bytes).digest('hex')}.webp`, bytes };
 }

@@ -1,6 +1,8 @@
 /** A customer's own server's egg variable values (docs/decisions/171-egg-variables-who-gives-a-value.md). */
+import type { Language } from '@falkenhost/contracts/constants';
 import type { EggVariableValue, Variables } from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
+import { fieldsInLanguage } from '../catalog/variable-texts';
 import { checkCustomerValues, customerFields, packageValues, parseVariables } from '../panel/egg-variables';
 import { panelEgg } from '../panel/nests';
 import { isStateConflict } from '../panel/port';
@@ -8,17 +10,22 @@ import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { loadOwnedServer } from './owned-server';
 
-/** The server's egg variables the customer gives, each with its current value. @throws AppError 404 */
+/**
+ * The server's egg variables the customer gives, each with its current value, labelled in `language`
+ * (catalog/variable-texts.ts). @throws AppError 404
+ */
 export async function serverVariables(
   ctx: AppContext,
   userId: number,
   userPackageId: number,
+  language: Language,
 ): Promise<EggVariableValue[]> {
   const { server, pkg } = await loadOwnedServer(ctx, userId, userPackageId);
   const egg = await panelEgg(ctx, server.egg_id);
   if (!egg) return [];
   const values = parseVariables(server.variables);
-  return customerFields(egg, await packageValues(ctx, pkg, egg)).map((f) => ({
+  const fields = customerFields(egg, await packageValues(ctx, pkg, egg));
+  return (await fieldsInLanguage(ctx, pkg.game_id, language, fields)).map((f) => ({
     ...f,
     value: values[f.env_variable] ?? '',
   }));
@@ -34,6 +41,7 @@ export async function updateServerVariables(
   userId: number,
   userPackageId: number,
   given: Variables,
+  language: Language,
 ): Promise<EggVariableValue[]> {
   const { server, pkg } = await loadOwnedServer(ctx, userId, userPackageId);
   if (server.status !== 'paid' || !server.ptero_identifier) throw new AppError(409, REASONS.serverState);
@@ -57,5 +65,6 @@ export async function updateServerVariables(
     .set({ variables: JSON.stringify(values) })
     .where('id', '=', server.id)
     .execute();
-  return fields.map((f) => ({ ...f, value: values[f.env_variable] ?? '' }));
+  const labelled = await fieldsInLanguage(ctx, pkg.game_id, language, fields);
+  return labelled.map((f) => ({ ...f, value: values[f.env_variable] ?? '' }));
 }

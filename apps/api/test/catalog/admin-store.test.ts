@@ -211,7 +211,7 @@ describe.each(DATABASES)('store administration on %s', (kind) => {
         gameForm({ name: 'Zero', desktop: 'true', priority: '0' }, files),
       );
       expect(zero.status).toBe(400);
-      expect(zero.body.errors[0]).toMatchObject({ msg: 'emptyFields', path: 'priority' });
+      expect(zero.body.errors[0]).toMatchObject({ msg: 'outOfRange', path: 'priority' });
     });
 
     it('edits a game without new files and refuses the name of another game', async () => {

@@ -87,7 +87,7 @@ describe('image pixel limit and decode gate', () => {
     for (const res of answers)
       expect({ status: res.status, body: res.body }).toEqual({
         status: 413,
-        body: { reason: 'file-too-large' },
+        body: { reason: 'file-too-large', errors: [{ msg: 'fileTooLarge', path: 'image' }] },
       });
     expect(imageDecodes.started).toBe(decodes);
     expect(await gameCount()).toBe(games);
@@ -102,7 +102,7 @@ describe('image pixel limit and decode gate', () => {
     );
     expect({ status: big.status, body: big.body }).toEqual({
       status: 413,
-      body: { reason: 'file-too-large' },
+      body: { reason: 'file-too-large', errors: [{ msg: 'fileTooLarge', path: 'image' }] },
     });
     // 900 MP: above sharp's own default limit too, still read and refused as too large.
     const huge = await master.request(
@@ -112,7 +112,7 @@ describe('image pixel limit and decode gate', () => {
     );
     expect({ status: huge.status, body: huge.body }).toEqual({
       status: 413,
-      body: { reason: 'file-too-large' },
+      body: { reason: 'file-too-large', errors: [{ msg: 'fileTooLarge', path: 'image' }] },
     });
     expect(imageDecodes.started).toBe(decodes);
     const tiny = await master.request(
@@ -120,7 +120,10 @@ describe('image pixel limit and decode gate', () => {
       '/api/private/store/games',
       gameForm('Header Only', headerOnlyPng(100, 100), small),
     );
-    expect({ status: tiny.status, body: tiny.body }).toEqual({ status: 400, body: { reason: 'file-type' } });
+    expect({ status: tiny.status, body: tiny.body }).toEqual({
+      status: 400,
+      body: { reason: 'file-type', errors: [{ msg: 'fileType', path: 'image' }] },
+    });
     expect(imageDecodes.started).toBe(decodes + 1);
   });
 

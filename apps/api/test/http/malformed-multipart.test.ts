@@ -240,7 +240,10 @@ describe.each(DATABASES)('malformed staff forms on %s', (kind) => {
         p.name === 'thumbnail' ? { name: 'thumbnail', value: 'just some text' } : p,
       );
       const res = await expectRefused(route, MULTIPART, multipartBody(textAsFile));
-      expect(res).toEqual({ status: 400, body: { reason: 'file-type' } });
+      expect(res).toEqual({
+        status: 400,
+        body: { reason: 'file-type', errors: [{ msg: 'fileType', path: 'thumbnail' }] },
+      });
       const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1)]);
       const oversize = parts.map((p) => (p.name === 'thumbnail' ? { ...p, value: big } : p));
       const tooLarge = await expectRefused(route, MULTIPART, multipartBody(oversize));

@@ -111,6 +111,7 @@ const ROUTE_ACCESS: Record<string, Level> = {
   'GET /api/private/store/games': 'admin',
   'GET /api/private/store/game-variables': 'admin',
   'GET /api/private/store/game-slots': 'admin',
+  'PUT /api/private/store/variable-texts': 'admin',
   'POST /api/private/store/games': 'admin',
   'PUT /api/private/store/games': 'admin',
   'DELETE /api/private/store/games': 'admin',

@@ -105,12 +105,80 @@ describe.each(PANEL_CASES)('egg variables on $db, $panel', ({ db: kind, panel: p
     expect(res.body[String(egg)]).toEqual([
       {
         env_variable: 'FIVEM_LICENSES',
-        name: 'fivem license',
+        // staff's text (the demo's, docs/decisions/438), not the panel's "fivem license"
+        name: 'FiveM licence key',
         description: expect.stringContaining('keymaster.fivem.net'),
         rules: panelRules(panelKind, 'required|string|max:33'),
         default_value: '',
       },
     ]);
+  });
+
+  it("labels a variable in the customer's language from staff's texts, else the panel's name made readable", async () => {
+    const staff = await registerVerified(product);
+    await product.server.ctx.db
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('username', '=', staff.username)
+      .execute();
+    const { session } = await customer();
+    const { game, pkg, egg } = await fivemOffer(session);
+    const fieldIn = async (language: string) => {
+      session.acceptLanguage = language;
+      const res = await session.get(`/api/private/store/package-variables?packageId=${pkg.id}`);
+      return res.body[String(egg)][0] as { name: string; description: string };
+    };
+    // The demo's texts in all five languages.
+    expect(await fieldIn('de')).toMatchObject({
+      name: 'FiveM-Lizenzschlüssel',
+      description: expect.stringContaining('Lizenzschlüssel Ihres Servers'),
+    });
+    expect((await fieldIn('cs')).name).toBe('Licenční klíč FiveM');
+    const seeded = (await staff.session.get(`/api/private/store/game-variables?id=${game.id}`)).body[0];
+    expect(seeded.texts.fr).toEqual({
+      label: 'Clé de licence FiveM',
+      help: expect.stringContaining('cfxk_'),
+    });
+
+    const put = (texts: unknown, who = staff.session) =>
+      who.request('PUT', '/api/private/store/variable-texts', {
+        game: game.id,
+        env_variable: 'FIVEM_LICENSES',
+        texts,
+      });
+    expect((await put({ fr: { label: 'Clé', help: '' } }, session)).status).toBe(403);
+    const tooLong = await put({ de: { label: 'x'.repeat(65), help: '' } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toEqual([{ msg: 'outOfRange', path: 'texts.de.label' }]);
+    expect((await fieldIn('de')).name).toBe('FiveM-Lizenzschlüssel');
+
+    // Only French left: French reads it; German and English the panel's name made readable, never the env
+    // name; the panel's English description only in English.
+    const saved = await put({
+      fr: { label: 'Clé FiveM', help: 'Sur keymaster.fivem.net.' },
+      de: { label: '', help: '' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toEqual({ fr: { label: 'Clé FiveM', help: 'Sur keymaster.fivem.net.' } });
+    expect(await fieldIn('fr')).toMatchObject({ name: 'Clé FiveM', description: 'Sur keymaster.fivem.net.' });
+    expect(await fieldIn('de')).toMatchObject({ name: 'Fivem License', description: '' });
+    expect(await fieldIn('en')).toMatchObject({
+      name: 'Fivem License',
+      description: expect.stringContaining('Required to start the service'),
+    });
+    const audit = await product.server.ctx.db
+      .selectFrom('audit_log')
+      .select(['entity', 'entity_id'])
+      .where('entity', '=', 'game')
+      .where('entity_id', '=', game.id)
+      .execute();
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+
+    // The demo's texts back, for the tests that follow.
+    const back = await put(seeded.texts);
+    expect(back.status).toBe(200);
+    expect((await fieldIn('en')).name).toBe('FiveM licence key');
+    session.acceptLanguage = undefined;
   });
 
   it('refuses a FiveM order without a key or with a malformed one, charging nothing', async () => {

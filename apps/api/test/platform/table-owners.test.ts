@@ -32,6 +32,7 @@ const OWNERS: Record<string, string> = {
   package_eggs: 'catalog',
   package_nodes: 'catalog',
   catalogue_names: 'catalog',
+  egg_variable_texts: 'catalog',
   credit_ledger: 'billing',
   invoices: 'billing',
   invoice_sequences: 'billing',

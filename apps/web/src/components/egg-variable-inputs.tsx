@@ -1,4 +1,9 @@
-import { type EggRules, type EggVariableField, ruleList } from '@falkenhost/contracts/egg-variables';
+import {
+  type EggRules,
+  type EggVariableField,
+  readableVariableName,
+  ruleList,
+} from '@falkenhost/contracts/egg-variables';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +28,9 @@ interface Props {
 const isRequired = (rules: EggRules) => ruleList(rules).some((rule) => rule.name === 'required');
 
 /**
- * One text input per egg variable (issue 28 point 3): label the variable's name as the panel gives it,
- * a translated hint, the panel's description under the input, and the message of the first rule the
+ * One text input per egg variable (issue 28 point 3): label the variable's name in the customer's language
+ * (staff's text, else the panel's name made readable: the API's, docs/decisions/438), a translated hint,
+ * the help under the input (staff's, or in English the panel's description), and the message of the first rule the
  * value fails (checkEggVariable, the API's own check), shown once the field was left or typed in.
  */
 export function EggVariableInputs({ fields, values, onChange, serverErrors, hint, disabled, testId }: Props) {
@@ -43,7 +49,7 @@ export function EggVariableInputs({ fields, values, onChange, serverErrors, hint
         return (
           <Stack key={key} gap={4}>
             <TextInput
-              label={field.name || key}
+              label={field.name || readableVariableName('', key)}
               description={hint ?? t('eggVariables.hint')}
               withAsterisk={isRequired(field.rules)}
               value={value}

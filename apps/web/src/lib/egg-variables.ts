@@ -5,7 +5,12 @@
  * (`errors: [{ path: env_variable, msg: rule[:param] }]`) maps to the same messages.
  * Texts live in the common namespace (`eggVariables.*`), loaded on every page.
  */
-import { checkEggVariable, type EggRules, ruleList } from '@falkenhost/contracts/egg-variables';
+import {
+  checkEggVariable,
+  type EggRules,
+  readableVariableName,
+  ruleList,
+} from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import type { ApiResult } from './api-client';
 
@@ -62,7 +67,7 @@ function comparesNumbers(rules: EggRules): boolean {
  * @returns the key (with `common:`) and its interpolation values
  */
 export function variableText(problem: VariableProblem, field: VariableLabel): VariableText {
-  const name = field.name || field.env_variable;
+  const name = field.name || readableVariableName('', field.env_variable);
   const plain = PLAIN[problem.rule];
   if (plain) return { key: `${PREFIX}.${plain}`, values: { name } };
   const numbers = comparesNumbers(field.rules);

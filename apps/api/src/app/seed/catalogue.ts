@@ -2,6 +2,7 @@
  * The demo catalogue: product.md "What the product does"'s games, packages, add-ons, a discount
  * (docs/decisions/098-demo-start.md).
  */
+import type { VariableTexts } from '@falkenhost/contracts/egg-variables';
 
 export interface SeedPackage {
   name: string;
@@ -18,6 +19,11 @@ export interface SeedPackage {
 
 export interface SeedGame {
   name: string;
+  /**
+   * staff's label and help of the egg variables customers fill in, by env_variable and language
+   * (docs/decisions/438)
+   */
+  variableTexts?: Record<string, VariableTexts>;
   slug: string;
   /** the panel nest whose eggs the packages offer */
   nest: string;
@@ -115,6 +121,30 @@ export const SEED_GAMES: SeedGame[] = [
     name: 'FiveM',
     slug: 'fivem',
     nest: 'FiveM',
+    variableTexts: {
+      FIVEM_LICENSES: {
+        en: {
+          label: 'FiveM licence key',
+          help: 'Your server’s licence key from keymaster.fivem.net (it starts with cfxk_).',
+        },
+        cs: {
+          label: 'Licenční klíč FiveM',
+          help: 'Licenční klíč vašeho serveru z keymaster.fivem.net (začíná na cfxk_).',
+        },
+        sk: {
+          label: 'Licenčný kľúč FiveM',
+          help: 'Licenčný kľúč vášho servera z keymaster.fivem.net (začína sa na cfxk_).',
+        },
+        de: {
+          label: 'FiveM-Lizenzschlüssel',
+          help: 'Der Lizenzschlüssel Ihres Servers von keymaster.fivem.net (beginnt mit cfxk_).',
+        },
+        fr: {
+          label: 'Clé de licence FiveM',
+          help: 'La clé de licence de votre serveur, sur keymaster.fivem.net (elle commence par cfxk_).',
+        },
+      },
+    },
     priority: 6,
     desktop: true,
     console: false,

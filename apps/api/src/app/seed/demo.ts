@@ -49,6 +49,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<boolean> {
           thumbnail_url: `/images/games/${game.slug}-thumb.svg`,
           created_at: t,
         },
+        variableTexts: game.variableTexts,
         packages: game.packages.map((pkg) => ({
           row: {
             name: pkg.name,

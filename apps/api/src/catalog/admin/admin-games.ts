@@ -12,6 +12,7 @@ import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import type { Database, Game } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { gameEggIds } from '../game-eggs';
 import { discardImages, type PreparedImage } from '../uploads';
 import { assertNameFree, deletedName, findLive, type StaffChange, withImages } from './admin-rows';
 
@@ -203,7 +204,7 @@ export async function deleteGame(ctx: AppContext, change: StaffChange, id: numbe
 
 /**
  * The package popup's choices (product.md "Entities and fields" ("Package extra data")): games, locations and
- * nodes, nests and eggs.
+ * nodes, nests and eggs, and which eggs belong to each game (docs/decisions/437).
  */
 export async function adminPackagesAdditionalData(ctx: AppContext): Promise<AdminPackagesAdditionalData> {
   const [games, locations, nodes, nests] = await Promise.all([
@@ -218,8 +219,10 @@ export async function adminPackagesAdditionalData(ctx: AppContext): Promise<Admi
     nestsWithEggs(ctx),
   ]);
   const eggIds = nests.flatMap((nest) => nest.eggs.map((egg) => egg.id));
+  const gameEggs = await gameEggIds(ctx, nests);
   return {
     games,
+    game_eggs: Object.fromEntries([...gameEggs].map(([game, eggs]) => [String(game), eggs])),
     slot_variables: await packageSlotVariables(ctx, eggIds),
     locations: locations.map((l) => ({
       id: l.id,

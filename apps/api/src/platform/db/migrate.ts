@@ -21,6 +21,7 @@ import { hourlyTickWritesMigration } from './migrations/0018_hourly_tick_writes'
 import { slotVariablesMigration } from './migrations/0019_slot_variables';
 import { renewalRetriesMigration } from './migrations/0020_renewal_retries';
 import { autoTopUpMigration } from './migrations/0021_auto_top_up';
+import { eggVariableTextsMigration } from './migrations/0022_egg_variable_texts';
 
 function migrations(dialect: Db['dialect']): Record<string, Migration> {
   return {
@@ -44,6 +45,7 @@ function migrations(dialect: Db['dialect']): Record<string, Migration> {
     '0019_slot_variables': slotVariablesMigration,
     '0020_renewal_retries': renewalRetriesMigration(dialect),
     '0021_auto_top_up': autoTopUpMigration(dialect),
+    '0022_egg_variable_texts': eggVariableTextsMigration(),
   };
 }
 

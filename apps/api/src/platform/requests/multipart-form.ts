@@ -52,7 +52,8 @@ export async function readMultipartForm(
         const bytes = await part.toBuffer();
         if (bytes.length > 0) files[name] = bytes;
       } else if (fileNames.includes(name)) {
-        if (typeof part.value !== 'string' || part.value !== '') throw new AppError(400, REASONS.fileType);
+        if (typeof part.value !== 'string' || part.value !== '')
+          throw new AppError(400, REASONS.fileType, undefined, [{ msg: 'fileType', path: name }]);
       } else {
         if (part.valueTruncated) throw fieldError('tooLong', name);
         if (typeof part.value !== 'string') throw fieldError('notText', name);

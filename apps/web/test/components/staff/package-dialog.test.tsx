@@ -121,3 +121,49 @@ test('says which eggs do not hold the slots and which refuse the count, before s
     'Slots are not enforced for',
   );
 }, 60_000);
+
+test('names the refused field, says which resources are unlimited and wants that confirmed; fake.png is no image', async () => {
+  const user = userEvent.setup();
+  const list = (await staffProduct().master.get('/api/private/store/packages')).body as AdminPackage[];
+  const limited = list.find(
+    (p) => p.users_username === null && p.vcpu > 0 && p.ram_size > 0 && p.storage_size > 0 && p.slots > 0,
+  );
+  if (!limited) throw new Error('the demo catalogue has no package with every resource limited');
+  await renderApp(<PackageDialog pkg={limited} choices={choices} onClose={() => {}} />, {
+    path: '/dashboard',
+  });
+  await dialogSettled();
+  expect(screen.queryByTestId('package-unlimited')).toBeNull();
+
+  // A price far out of range: refused on its field with the range, the toast naming the field.
+  const credits = screen.getByLabelText(/^Price in credits/);
+  await user.clear(credits);
+  await user.type(credits, '999999999999999');
+  afterThrottle();
+  await user.click(screen.getByTestId('package-save'));
+  const range = 'Enter a number from 0 to 1,000,000';
+  await waitFor(() => expect(notices(`Price in credits: ${range}`)).toHaveLength(1));
+  expect(screen.getByText(range)).toBeTruthy();
+  expect(notices('Fill in all fields')).toHaveLength(0);
+  await user.clear(credits);
+  await user.type(credits, '100');
+
+  // RAM left empty: said before saving, and saving wants it confirmed.
+  await user.clear(screen.getByLabelText(/^RAM \(MB\)/));
+  const note = await screen.findByTestId('package-unlimited');
+  expect(note.textContent).toContain('Left empty, these are unlimited on the panel: RAM (MB).');
+  afterThrottle();
+  await user.click(screen.getByTestId('package-save'));
+  await waitFor(() =>
+    expect(notices('Unlimited resources: Confirm that these resources are unlimited')).toHaveLength(1),
+  );
+  expect(within(note).getByText('Confirm that these resources are unlimited, or fill them in')).toBeTruthy();
+
+  // A text file named fake.png: refused on the thumbnail field, and no preview (no broken image, no alt text).
+  await user.upload(
+    screen.getByLabelText(/^Thumbnail/),
+    new File(['just some text, not an image'], 'fake.png', { type: 'image/png' }),
+  );
+  await waitFor(() => expect(screen.getByText('The file must be a PNG, JPEG or WEBP image')).toBeTruthy());
+  expect(screen.queryByTestId('package-thumbnail-preview')).toBeNull();
+}, 60_000);

@@ -94,6 +94,18 @@ export interface CatalogueNamesTable {
   name: string;
 }
 
+/**
+ * Staff's label and help of an egg variable for one game in one language (docs/decisions/438); '' where
+ * staff gave none.
+ */
+export interface EggVariableTextsTable {
+  game_id: number;
+  env_variable: string;
+  language: string;
+  label: string;
+  help: string;
+}
+
 export type Game = Selectable<GamesTable>;
 export type Package = Selectable<PackagesTable>;
 export type Addon = Selectable<AddonsTable>;

@@ -7,6 +7,7 @@ import type {
   AddonsTable,
   CatalogueNamesTable,
   DiscountsTable,
+  EggVariableTextsTable,
   GamesTable,
   PackageEggsTable,
   PackageNodesTable,
@@ -53,6 +54,7 @@ export interface Database {
   addon_packages: AddonPackagesTable;
   discounts: DiscountsTable;
   catalogue_names: CatalogueNamesTable;
+  egg_variable_texts: EggVariableTextsTable;
   orders: OrdersTable;
   auto_top_ups: AutoTopUpsTable;
   credit_ledger: CreditLedgerTable;

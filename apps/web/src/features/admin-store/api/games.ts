@@ -1,6 +1,11 @@
 /** Games administration calls (product.md "Staff calls": games, multipart with image and thumbnail). */
 import type { AdminGame } from '@falkenhost/contracts/admin';
-import type { GameSlotVariable, GameVariable } from '@falkenhost/contracts/egg-variables';
+import type {
+  GameSlotVariable,
+  StaffGameVariable,
+  VariableTexts,
+  VariableTextsBody,
+} from '@falkenhost/contracts/egg-variables';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import { type GameDraft, gameFormData } from '../utils/form-data';
@@ -18,14 +23,15 @@ export function useAdminGames() {
 
 /**
  * GET game-variables?id=: the egg variables of the game's packages that need a value or have staff's,
- * each with its value and who gives it (issue 28: `game`, `customer`, `missing`, `default`).
+ * each with its value, who gives it (issue 28: `game`, `customer`, `missing`, `default`) and staff's texts
+ * for customers by language (docs/decisions/438).
  */
 export function useGameVariables(gameId: number | null) {
   return useQuery({
     queryKey: gameVariablesKey(gameId ?? 0),
     enabled: gameId !== null,
     queryFn: async () =>
-      unwrap(await api.get<GameVariable[]>(`/api/private/store/game-variables?id=${gameId}`)),
+      unwrap(await api.get<StaffGameVariable[]>(`/api/private/store/game-variables?id=${gameId}`)),
   });
 }
 
@@ -53,3 +59,7 @@ export const saveGame = (draft: GameDraft, id?: number) =>
 
 /** DELETE a game: 200, or 409 owned while it has packages. */
 export const deleteGame = (id: number) => api.delete<{ id: number }>(PATH, { id });
+
+/** PUT variable-texts: one egg variable's label and help per language for a game (docs/decisions/438). */
+export const saveVariableTexts = (body: VariableTextsBody) =>
+  api.put<VariableTexts>('/api/private/store/variable-texts', body);

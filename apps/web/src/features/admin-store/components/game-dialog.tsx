@@ -4,7 +4,7 @@ import { NumberInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
-import { errorText, firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
+import { errorText, useFieldProblems, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
 import { useEggVariableEdits } from '@/hooks/use-egg-variable-edits';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
@@ -30,6 +30,18 @@ function slotChoices(
     if (choice !== null && choice !== undefined) out[egg.egg_id] = choice;
   }
   return out;
+}
+
+/** The form's fields a refusal may name (the API's `errors[].path`); the flags' error is on `desktop`. */
+const FIELDS = ['name', 'desktop', 'priority', 'image', 'thumbnail'] as const;
+const labelKey = (name: string) => (name === 'desktop' ? 'games.fields.platforms' : `games.fields.${name}`);
+
+/** The game's egg variables with staff's edits of their values; the others stay as stored. */
+function useVariableValues(gameId: number | null) {
+  const variables = useGameVariables(gameId);
+  const variableEdits = useEggVariableEdits();
+  const fields = variables.data ?? [];
+  return { variables, variableEdits, fields, variableValues: variableValuesOf(fields, variableEdits.values) };
 }
 
 interface Props {
@@ -67,21 +79,18 @@ export function GameDialog({ game, onClose }: Props) {
   const mode = game ? 'edit' : 'add';
   const form = useStaffForm<GameDraft>(draftOf(game), gameForm(mode));
   const field = useFieldProps(form);
+  const problems = useFieldProblems(form, FIELDS, (name) => t(labelKey(name)));
   const draft = form.values;
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
-  const variables = useGameVariables(game?.id ?? null);
-  // Staff's edits of the variable values; the others stay as stored.
-  const variableEdits = useEggVariableEdits();
-  const fields = variables.data ?? [];
-  const variableValues = variableValuesOf(fields, variableEdits.values);
+  const { variables, variableEdits, fields, variableValues } = useVariableValues(game?.id ?? null);
   const slots = useGameSlots(game?.id ?? null);
   // Staff's slot variable edits by egg id (null: found by name); the others stay as stored.
   const [slotEdits, setSlotEdits] = useState<Record<string, string | null>>({});
 
   const save = useThrottledAction(async () => {
-    const problem = firstFormError(form);
-    if (problem) return notice('error', problem);
+    const problem = problems.check();
+    if (problem) return notice('error', problem.key, problem.values);
     const values = form.getValues();
     const refused = gameVariablesProblem(fields, variableValues, values.active);
     if (refused) return notice('error', refused.key, refused.values);
@@ -99,7 +108,7 @@ export function GameDialog({ game, onClose }: Props) {
         const texts = gameVariableTexts(answer, fields);
         variableEdits.setServerErrors(texts ?? new Map());
         const first = texts ? [...texts.values()][0] : undefined;
-        return first ?? gameErrorKey(answer, mode);
+        return first ?? problems.answered(answer) ?? gameErrorKey(answer, mode);
       },
       mode === 'add' ? 'games.toast.added' : 'games.toast.updated',
     );
@@ -144,6 +153,7 @@ export function GameDialog({ game, onClose }: Props) {
       />
       {game && (
         <GameVariablesSection
+          gameId={game.id}
           query={variables}
           values={variableValues}
           onChange={variableEdits.change}

@@ -26,7 +26,10 @@ export function GameImageInputs({ form, field, game }: Props) {
       <ImageFileInput
         label={t('games.fields.image')}
         file={form.values.image}
-        onChange={(file) => form.setFieldValue('image', file)}
+        onChange={(file) => {
+          form.setFieldValue('image', file);
+          form.validateField('image');
+        }}
         error={field('image').error}
         currentUrl={game?.image_url}
         required={!game}
@@ -35,7 +38,10 @@ export function GameImageInputs({ form, field, game }: Props) {
       <ImageFileInput
         label={t('games.fields.thumbnail')}
         file={form.values.thumbnail}
-        onChange={(file) => form.setFieldValue('thumbnail', file)}
+        onChange={(file) => {
+          form.setFieldValue('thumbnail', file);
+          form.validateField('thumbnail');
+        }}
         error={field('thumbnail').error}
         currentUrl={game?.thumbnail_url}
         required={!game}

@@ -1,13 +1,13 @@
 import {
   type AdminPackage,
   type AdminPackagesAdditionalData,
-  packageForm,
+  packageDialogForm,
 } from '@falkenhost/contracts/admin';
 import { TOAST_SHORT_MS } from '@falkenhost/contracts/constants';
 import { Alert, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/admin/form-dialog';
-import { firstFormError, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
+import { useFieldProblems, useFieldProps, useStaffForm } from '@/components/admin/staff-form';
 import { useNotice } from '@/hooks/use-notice';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { savePackage } from '../api/packages';
@@ -17,6 +17,7 @@ import { packageErrorKey } from '../utils/errors';
 import type { NumberDraft, PackageDraft } from '../utils/form-data';
 import { PackageDetailsFields, PackageTechnicalFields } from './package-fields';
 import { PackageSlotsNote } from './package-slots-note';
+import { PackageUnlimitedNote } from './package-unlimited-note';
 
 /** Defaults of a new package (product.md "Business constants and limits": io 500, swap 0). */
 const NEW_PACKAGE: PackageDraft = {
@@ -26,6 +27,8 @@ const NEW_PACKAGE: PackageDraft = {
   target: '',
   nodes: [],
   eggs: [],
+  other_eggs: false,
+  confirm_unlimited: false,
   thumbnail: null,
   vcpu: '',
   io: 500,
@@ -51,6 +54,8 @@ function draftOf(pkg: AdminPackage | null): PackageDraft {
     target: pkg.users_username ?? '',
     nodes: pkg.nodes,
     eggs: pkg.eggs,
+    other_eggs: false,
+    confirm_unlimited: false,
     thumbnail: null,
     vcpu: orEmpty(pkg.vcpu),
     io: pkg.io,
@@ -73,20 +78,46 @@ interface Props {
   onClose: () => void;
 }
 
+/** The form's fields a refusal may name (the API's `errors[].path`), each with its label key. */
+const FIELDS = [
+  'name',
+  'credits',
+  'game',
+  'target',
+  'nodes',
+  'eggs',
+  'thumbnail',
+  'vcpu',
+  'io',
+  'slots',
+  'storage',
+  'ram',
+  'swap',
+  'databases',
+  'backups',
+  'ports',
+] as const;
+
 /**
  * The package popup (product.md "Staff screens"), two columns. Details: name, price in credits, game, target
  * username (add only, read-only on edit), nodes grouped by location, eggs grouped by nest, thumbnail.
  * Technical: vcpu, io, slots, storage, ram, swap, databases, backups, ports (empty vcpu, slots, storage
- * or ram is unlimited) and active. A custom package cannot be edited; an edit asks first with the owners
- * count, as a change reaches the existing owners. Checked by the API's own `packageForm` (product.md
- * "Validation rules": all fields, then the thumbnail on add, a location, an egg).
+ * or ram is unlimited, said before saving and confirmed for CPU, RAM and storage: docs/decisions/436) and
+ * active. Eggs are the chosen game's unless staff tick "other games" (docs/decisions/437). A custom package
+ * cannot be edited; an edit asks first with the owners count, as a change reaches the existing owners.
+ * Checked by the API's own `packageForm` (product.md "Validation rules": all fields, then the thumbnail on
+ * add, a location, an egg; numbers in range, docs/decisions/435); every refusal, the server's too, shows on
+ * its field.
  */
 export function PackageDialog({ pkg, choices, onClose }: Props) {
   const { t } = useTranslation('admin');
   const mode = pkg ? 'edit' : 'add';
   const locked = !!pkg && pkg.users_username !== null;
-  const form = useStaffForm<PackageDraft>(draftOf(pkg), packageForm(mode));
+  const form = useStaffForm<PackageDraft>(draftOf(pkg), packageDialogForm(mode, choices.game_eggs));
   const field = useFieldProps(form);
+  const problems = useFieldProblems(form, FIELDS, (name) =>
+    t(name === 'confirm_unlimited' ? 'packages.unlimitedNote.title' : `packages.fields.${name}`),
+  );
   const notice = useNotice('admin', TOAST_SHORT_MS);
   const change = useStoreChange();
   const ownersConfirm = useOwnersConfirm('packages', 'package-owners');
@@ -94,7 +125,7 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
   const send = async () => {
     const saved = await change(
       savePackage(form.getValues(), pkg?.id),
-      (answer) => packageErrorKey(answer, mode),
+      (answer) => problems.answered(answer) ?? packageErrorKey(answer, mode),
       mode === 'add' ? 'packages.toast.added' : 'packages.toast.updated',
     );
     if (saved) onClose();
@@ -105,8 +136,8 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
   // Checking, and adding at once, are throttled too: a second click within the second does nothing.
   const submit = useThrottledAction(async () => {
     if (locked) return;
-    const problem = firstFormError(form);
-    if (problem) return notice('error', problem);
+    const problem = problems.check();
+    if (problem) return notice('error', problem.key, problem.values);
     if (!pkg) return send();
     ownersConfirm.confirm(pkg.name, pkg.packages_ordered, () => void save.run());
   });
@@ -133,6 +164,7 @@ export function PackageDialog({ pkg, choices, onClose }: Props) {
         <PackageDetailsFields form={form} field={field} locked={locked} pkg={pkg} choices={choices} />
         <PackageTechnicalFields form={form} field={field} locked={locked} />
       </SimpleGrid>
+      <PackageUnlimitedNote form={form} field={field} locked={locked} />
       <PackageSlotsNote
         choices={choices}
         gameId={form.values.game}

@@ -1,5 +1,14 @@
 import type { AdminPackage, AdminPackagesAdditionalData } from '@falkenhost/contracts/admin';
-import { MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Checkbox,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +60,47 @@ interface DetailsProps extends Props {
 }
 
 /**
+ * The package popup's eggs (docs/decisions/437): the chosen game's, grouped by nest, with those already
+ * chosen (so a refused one still shows, with its error); "Offer eggs of other games" lists every egg.
+ */
+function PackageEggsField({ form, field, locked, choices }: Omit<DetailsProps, 'pkg'>) {
+  const { t } = useTranslation('admin');
+  const { game, other_eggs: otherEggs, eggs: chosenEggs } = form.values;
+  const eggs = useMemo(() => {
+    if (otherEggs) return eggOptions(choices.nests);
+    const own = choices.game_eggs[game ?? ''] ?? [];
+    return eggOptions(choices.nests, new Set([...own, ...chosenEggs]));
+  }, [choices.nests, choices.game_eggs, game, otherEggs, chosenEggs]);
+  return (
+    <>
+      <MultiSelect
+        label={t('packages.fields.eggs')}
+        description={t(otherEggs ? 'packages.fields.eggsHint' : 'packages.fields.gameEggsHint')}
+        required
+        disabled={locked}
+        data={eggs}
+        {...field('eggs')}
+        value={form.values.eggs.map(String)}
+        onChange={(value) => form.setFieldValue('eggs', value.map(Number))}
+        searchable
+        clearable
+        nothingFoundMessage={t(game ? 'form.nothingFound' : 'packages.fields.chooseGameFirst')}
+      />
+      <Checkbox
+        label={t('packages.fields.otherEggs')}
+        disabled={locked}
+        checked={otherEggs}
+        onChange={(event) => {
+          form.setFieldValue('other_eggs', event.currentTarget.checked);
+          form.clearFieldError('eggs');
+        }}
+        data-testid="package-other-eggs"
+      />
+    </>
+  );
+}
+
+/**
  * The package popup's details (product.md "Staff screens"): name, price in credits, game, target username
  * (add only, read-only on edit), nodes grouped by location, eggs grouped by nest, and the thumbnail (required
  * on add).
@@ -63,7 +113,6 @@ export function PackageDetailsFields({ form, field, locked, pkg, choices }: Deta
     [choices.games],
   );
   const nodes = useMemo(() => nodeOptions(choices.locations), [choices.locations]);
-  const eggs = useMemo(() => eggOptions(choices.nests), [choices.nests]);
 
   return (
     <PackageFieldset legend={t('packages.details')}>
@@ -116,23 +165,14 @@ export function PackageDetailsFields({ form, field, locked, pkg, choices }: Deta
         clearable
         nothingFoundMessage={t('form.nothingFound')}
       />
-      <MultiSelect
-        label={t('packages.fields.eggs')}
-        description={t('packages.fields.eggsHint')}
-        required
-        disabled={locked}
-        data={eggs}
-        {...field('eggs')}
-        value={form.values.eggs.map(String)}
-        onChange={(value) => form.setFieldValue('eggs', value.map(Number))}
-        searchable
-        clearable
-        nothingFoundMessage={t('form.nothingFound')}
-      />
+      <PackageEggsField form={form} field={field} locked={locked} choices={choices} />
       <ImageFileInput
         label={t('packages.fields.thumbnail')}
         file={form.values.thumbnail}
-        onChange={(file) => form.setFieldValue('thumbnail', file)}
+        onChange={(file) => {
+          form.setFieldValue('thumbnail', file);
+          form.validateField('thumbnail');
+        }}
         error={field('thumbnail').error}
         currentUrl={pkg?.thumbnail_url}
         required={mode === 'add'}

@@ -19,9 +19,16 @@ export function nodeOptions(locations: AdminPackagesAdditionalData['locations'])
     }));
 }
 
-/** Eggs grouped by their nest's name. */
-export function eggOptions(nests: AdminPackagesAdditionalData['nests']): OptionGroup[] {
+/**
+ * Eggs grouped by their nest's name; with `only`, just those eggs (a game's own and the ones already chosen,
+ * docs/decisions/437).
+ */
+export function eggOptions(
+  nests: AdminPackagesAdditionalData['nests'],
+  only?: ReadonlySet<number>,
+): OptionGroup[] {
   return nests
+    .map((nest) => ({ ...nest, eggs: only ? nest.eggs.filter((egg) => only.has(egg.id)) : nest.eggs }))
     .filter((nest) => nest.eggs.length > 0)
     .map((nest) => ({
       group: nest.name,

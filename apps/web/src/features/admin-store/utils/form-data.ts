@@ -39,6 +39,10 @@ export interface PackageDraft {
   nodes: number[];
   /** egg ids */
   eggs: number[];
+  /** staff chose to offer eggs of other games too (docs/decisions/437) */
+  other_eggs: boolean;
+  /** staff confirmed that CPU, RAM or storage left empty is unlimited (docs/decisions/436; not sent) */
+  confirm_unlimited: boolean;
   thumbnail: File | null;
   /** percent of one core; '' or 0 unlimited */
   vcpu: NumberDraft;
@@ -95,6 +99,7 @@ export function packageFormData(draft: PackageDraft, id?: number): FormData {
   if (id === undefined) form.append('target', draft.target.trim());
   form.append('nodes', JSON.stringify(draft.nodes));
   form.append('eggs', JSON.stringify(draft.eggs));
+  form.append('other_eggs', String(draft.other_eggs));
   for (const field of [
     'vcpu',
     'io',

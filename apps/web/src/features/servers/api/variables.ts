@@ -2,13 +2,17 @@
 import type { EggVariableValue, ServerVariablesBody } from '@falkenhost/contracts/egg-variables';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { usePageLanguage } from './servers';
 
-export const serverVariablesKey = (userPackageId: number) => ['servers', 'variables', userPackageId] as const;
+/** The variables of a server in a language: their labels are in the page's language (docs/decisions/438). */
+export const serverVariablesKey = (userPackageId: number, language: string) =>
+  ['servers', 'variables', userPackageId, language] as const;
 
 /** GET variables?id=: the server's variables the order asked for, each with its current value. */
 export function useServerVariables(userPackageId: number) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: serverVariablesKey(userPackageId),
+    queryKey: serverVariablesKey(userPackageId, language),
     queryFn: async () =>
       unwrap(await api.get<EggVariableValue[]>(`/api/private/servers/variables?id=${userPackageId}`)),
   });

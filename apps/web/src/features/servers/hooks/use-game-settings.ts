@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
 import { variableIssues as answerIssues, variableAnswerTexts } from '@/lib/egg-variables';
 import { notify } from '@/lib/notify';
+import { usePageLanguage } from '../api/servers';
 import { serverVariablesKey, updateServerVariables, useServerVariables } from '../api/variables';
 import { serverVariablesErrorKey } from '../utils/errors';
 import {
@@ -26,6 +27,7 @@ import {
  */
 export function useGameSettings(id: number) {
   const { t } = useTranslation('servers');
+  const language = usePageLanguage();
   const queryClient = useQueryClient();
   const variables = useServerVariables(id);
   const fields = variables.data ?? [];
@@ -62,7 +64,7 @@ export function useGameSettings(id: number) {
         notify('error', t('toast.errorTitle'), message, TOAST_MS);
         return;
       }
-      queryClient.setQueryData(serverVariablesKey(id), answer.data);
+      queryClient.setQueryData(serverVariablesKey(id, language), answer.data);
       form.setValues({ edits: {} });
       form.clearErrors();
       notify('success', t('toast.successTitle'), t('gameSettings.saved'), TOAST_MS);

@@ -78,8 +78,10 @@ export function usePackageLocations(packageId: number) {
  * dialog (issue 28; FiveM's licence key); an egg needing nothing maps to [].
  */
 export function usePackageVariables(packageId: number) {
+  // Labelled in the page's language (docs/decisions/438), so kept per language.
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: ['store', 'package-variables', packageId],
+    queryKey: ['store', 'package-variables', packageId, language],
     queryFn: async () =>
       unwrap(
         await api.get<PackageVariablesAnswer>(`/api/private/store/package-variables?packageId=${packageId}`),

@@ -50,14 +50,21 @@ export default async function privateServersRoutes(fastify: FastifyInstance): Pr
   app.get(
     '/variables',
     { schema: { querystring: websocketQuery, response: { 200: serverVariablesAnswer } } },
-    async (request) => serverVariables(ctx, authOf(request).user.id, request.query.id),
+    async (request) =>
+      serverVariables(ctx, authOf(request).user.id, request.query.id, requestLanguage(request)),
   );
 
   app.put(
     '/variables',
     { schema: { body: serverVariablesBody, response: { 200: serverVariablesAnswer } } },
     async (request) =>
-      updateServerVariables(ctx, authOf(request).user.id, request.body.id, request.body.variables),
+      updateServerVariables(
+        ctx,
+        authOf(request).user.id,
+        request.body.id,
+        request.body.variables,
+        requestLanguage(request),
+      ),
   );
 
   // The live-stats socket (panel/socket-relay.ts): a foreign Origin is refused before the upgrade;

@@ -22,7 +22,12 @@ import {
   packageForm,
   UPLOAD_MAX_BYTES,
 } from '@falkenhost/contracts/admin';
-import { gameSlotVariablesAnswer, gameVariablesAnswer } from '@falkenhost/contracts/egg-variables';
+import {
+  gameSlotVariablesAnswer,
+  gameVariablesAnswer,
+  variableTexts,
+  variableTextsBody,
+} from '@falkenhost/contracts/egg-variables';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { id as formId } from '@falkenhost/contracts/fields';
 import multipart from '@fastify/multipart';
@@ -49,6 +54,7 @@ import { deleteGame, listAdminGames } from '../../../../catalog/admin/admin-game
 import { listAdminLocations, setLocationNames } from '../../../../catalog/admin/admin-locations';
 import { deletePackage, listAdminPackages } from '../../../../catalog/admin/admin-packages';
 import { fieldError, type StaffChange } from '../../../../catalog/admin/admin-rows';
+import { setVariableTexts, withVariableTexts } from '../../../../catalog/variable-texts';
 import { gameVariableStatus } from '../../../../panel/egg-variables';
 import { gameSlotStatus } from '../../../../panel/slot-variables';
 import type { AppContext } from '../../../../platform/context';
@@ -134,7 +140,15 @@ function registerGameRoutes(app: ZodApp): void {
   app.get(
     '/game-variables',
     { schema: { querystring: z.object({ id: formId }), response: { 200: gameVariablesAnswer } } },
-    async (request) => gameVariableStatus(ctx, request.query.id),
+    async (request) =>
+      withVariableTexts(ctx, request.query.id, await gameVariableStatus(ctx, request.query.id)),
+  );
+
+  // A variable's label and help for customers per language (docs/decisions/438).
+  app.put(
+    '/variable-texts',
+    { schema: { body: variableTextsBody, response: { 200: variableTexts } } },
+    async (request) => setVariableTexts(ctx, change(ctx, request), request.body),
   );
 
   app.get(

@@ -103,7 +103,12 @@ function registerOfferRoutes(app: ZodApp): void {
     {
       schema: {
         response: {
-          200: adminPackagesAdditionalData.partial({ games: true, locations: true, slot_variables: true }),
+          200: adminPackagesAdditionalData.partial({
+            games: true,
+            locations: true,
+            slot_variables: true,
+            game_eggs: true,
+          }),
         },
       },
     },
@@ -191,6 +196,7 @@ function registerOrderRoutes(app: ZodApp): void {
   app.get(
     '/package-variables',
     { schema: { querystring: packageIdQuery, response: { 200: packageVariablesAnswer } } },
-    async (request) => orderableVariables(ctx, authOf(request).user.id, request.query.packageId),
+    async (request) =>
+      orderableVariables(ctx, authOf(request).user.id, request.query.packageId, requestLanguage(request)),
   );
 }
