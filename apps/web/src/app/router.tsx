@@ -125,9 +125,11 @@ export const routes: RouteObject[] = [
           {
             element: <PageGuard />,
             children: [
+              // Every dashboard address (contracts dashboard-addresses.ts): the route reads the section
+              // from the path and answers an unknown one with the 404 page.
               {
                 id: 'routes/dashboard',
-                index: true,
+                path: '*',
                 lazy: page(
                   () => import('./routes/dashboard'),
                   ['dashboard', 'store', 'servers', 'settings', 'security', 'home'],

@@ -1,10 +1,11 @@
 import '@/app/app-styles';
-import type { DashboardSection } from '@falkenhost/contracts/constants';
-import { lazy } from 'react';
+import { legacyDashboardLink } from '@falkenhost/contracts/dashboard-addresses';
+import { lazy, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { NotFound } from '@/components/not-found';
 import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
-import { ChooseSection } from '@/features/dashboard-shell/components/section-placeholder';
 import { DashboardHome } from '@/features/home/components/dashboard-home';
-import { readPendingPackage } from '@/lib/pending-package';
+import { useDashboardAddress } from '@/lib/dashboard-address';
 
 // Each section's code loads when it is first opened.
 const StoreSection = lazy(() => import('@/features/store/components/store-section'));
@@ -16,16 +17,30 @@ const AdminServersSection = lazy(() => import('@/features/admin-servers/componen
 const AdminStoreSection = lazy(() => import('@/features/admin-store/components/admin-store-section'));
 const UsersSection = lazy(() => import('@/features/admin-users/components/users-section'));
 
-function pendingSection(): DashboardSection | undefined {
-  return readPendingPackage() ? 'customer_store' : undefined;
+/**
+ * An old link (`/dashboard?order=..`, `?renew=..`, `&server=..`) opens its new address in place of itself
+ * (decision 433); the server redirects the ones asked for by address before it renders.
+ */
+function useLegacyLink() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const to = pathname === '/dashboard' ? legacyDashboardLink(search) : null;
+  useEffect(() => {
+    if (to) navigate(to, { replace: true });
+  }, [to, navigate]);
 }
 
-/** /dashboard: the shell composed with the sections of the features (product.md "Screens and routes"). */
+/**
+ * /dashboard and its addresses: the shell composed with the section the address names (product.md
+ * "Screens and routes", "Dashboard shell"; decision 431); an address naming none is the 404 page.
+ */
 export default function DashboardRoute() {
+  const address = useDashboardAddress();
+  useLegacyLink();
+  if (!address) return <NotFound />;
   return (
     <DashboardShell
-      // A package chosen on /game/{gameId} opens the store (product.md "Dashboard shell").
-      startSection={pendingSection}
+      section={address.section}
       renderSection={(section) => {
         switch (section) {
           case 'home':
@@ -44,8 +59,6 @@ export default function DashboardRoute() {
             return <AdminStoreSection />;
           case 'master_users':
             return <UsersSection />;
-          default:
-            return <ChooseSection />;
         }
       }}
     />

@@ -21,9 +21,12 @@ afterAll(async () => product?.close());
 const clock = { current: undefined as ReturnType<typeof controlDate> | undefined };
 afterEach(() => clock.current?.restore());
 
-async function open() {
+async function open(path = '/login') {
   const user = userEvent.setup();
-  const view = await renderApp(<LoginForm />, { path: '/login', routes: { '/dashboard': <p>dashboard</p> } });
+  const view = await renderApp(<LoginForm />, {
+    path,
+    routes: { '/dashboard': <p>dashboard</p>, '/dashboard/*': <p>dashboard address</p> },
+  });
   // On a cold start the form's first render can suspend for a moment: wait until it is on screen.
   const email = await screen.findByRole('textbox', { name: /E-mail/ });
   const password = screen.getByLabelText(/^Password/);
@@ -99,5 +102,18 @@ describe('login', { timeout: 180_000 }, () => {
     await verifyCaptcha(product);
     await user.click(submit);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('comes back to the dashboard address the guard sent the visitor from (?next=, decision 432)', async () => {
+    const { email: address } = await registerVerified(product);
+    const next = '/dashboard/servers/12?renew=12';
+    const { user, view, email, password, submit } = await open(`/login?next=${encodeURIComponent(next)}`);
+    await user.type(email, address);
+    await user.type(password, 'secret123');
+    await verifyCaptcha(product);
+    await user.click(submit);
+    await screen.findByText('dashboard address');
+    const { pathname, search } = view.router.state.location;
+    expect(`${pathname}${search}`).toBe(next);
   });
 });

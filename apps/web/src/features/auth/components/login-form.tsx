@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { nextRouteFor, setSession } from '@/lib/session';
+import { afterLoginRoute, nextRouteFor, setSession } from '@/lib/session';
 import { login } from '../api/auth';
 import { checkAuthForm, formErrorKey, useAuthForm } from '../utils/auth-form';
 import { markCodeSent } from '../utils/code-sent';
@@ -34,10 +34,9 @@ export function LoginForm() {
     if (result.ok && result.data) {
       const user = result.data;
       setSession(user);
-      const next = nextRouteFor(user);
-      if (next === '/email/2fa') markCodeSent('2fa');
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(next === '/dashboard' && from?.startsWith('/dashboard') ? from : next, { replace: true });
+      if (nextRouteFor(user) === '/email/2fa') markCodeSent('2fa');
+      // Back to the address the guard sent the visitor from (`?next=`, decision 432).
+      navigate(afterLoginRoute(user, location.search), { replace: true });
       return;
     }
     setServerError(loginErrorKey(result));
