@@ -1,4 +1,4 @@
-import { DASHBOARD_PAGES } from './dashboard-addresses';
+import { DASHBOARD_PAGES, dashboardAddressOf } from './dashboard-addresses';
 
 /**
  * The web client's pages, the one list both apps read: the client's router matches these paths
@@ -93,7 +93,8 @@ export function nextRouteFor(user: GuardUser): '/email/2fa' | '/email/verify' | 
 
 /**
  * The spec's page guards (product.md "Routes and guards"), one rule for the client's router and the server's
- * pages: /dashboard and every address under it need a fully logged-in user (else /login, /email/2fa or
+ * pages: /dashboard and every address under it need a fully logged-in user (a path naming none is the 404
+ * page for anyone) (else /login, /email/2fa or
  * /email/verify, carrying the address asked for as `?next=`, decision 432); /login and /register send a
  * logged-in user on (to their `next`); /email/{type} takes `2fa` or `verify` and a user who still owes it.
  * @param pathname the page's path, e.g. "/dashboard/servers/12"
@@ -103,6 +104,8 @@ export function nextRouteFor(user: GuardUser): '/email/2fa' | '/email/verify' | 
  */
 export function guardRedirect(pathname: string, user: GuardUser | null, search = ''): string | null {
   if (pathname === PAGES.dashboard || pathname.startsWith(`${PAGES.dashboard}/`)) {
+    // A path naming no dashboard address is the 404 page for everyone (decision 431).
+    if (!dashboardAddressOf(pathname)) return null;
     const asked = `${pathname}${search}`;
     const here = isNextAddress(asked) ? asked : null;
     if (!user) return withNext(PAGES.login, here);

@@ -72,6 +72,8 @@ describe('the guards carry the address asked for (decision 432)', () => {
       `/email/2fa?next=${encodeURIComponent('/dashboard/servers/12')}`,
     );
     expect(guardRedirect('/dashboard/shop/3', ready)).toBeNull();
+    // No dashboard address: the 404 page, for a guest too.
+    expect(guardRedirect('/dashboard/nope', null)).toBeNull();
   });
 
   it('after the login, the 2FA code or the verification, the user lands on next, and only a dashboard next', () => {

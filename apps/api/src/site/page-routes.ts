@@ -40,11 +40,14 @@ const GAME_ID = /^[1-9]\d{0,8}$/;
 
 const DASHBOARD: readonly PagePath[] = Object.values(DASHBOARD_PAGES);
 
-/** Fastify paths of a client page: an optional last segment with and without. */
+/**
+ * Fastify paths of a client page: an optional last segment with and without; /dashboard also answers
+ * every path under it that no other page of the list takes (the 404 page, as the client's route draws it).
+ */
 function serverPaths(page: PagePath): string[] {
   const optional = /\/:(\w+)\?$/.exec(page);
   if (optional) return [page.slice(0, optional.index), page.slice(0, -1)];
-  return [page];
+  return page === PAGES.dashboard ? [page, `${page}/*`] : [page];
 }
 
 /** The 404 page (kept as a fixed page), status 404. */
@@ -90,12 +93,11 @@ async function appPage(tools: PageTools, request: FastifyRequest, reply: Fastify
   const { config, ctx, render, sendHtml, fixedPage, pageSession } = tools;
   const path = request.url.split('?')[0] ?? '/';
   const dashboard = DASHBOARD.includes(page);
-  if (dashboard) {
-    // An id or tab the dashboard does not know is the 404 page; an old link goes to its new address.
-    if (!dashboardAddressOf(path)) return notFound(tools, request, reply);
-    const moved = path === PAGES.dashboard ? legacyDashboardLink(request.url.slice(path.length)) : null;
-    if (moved) return reply.redirect(moved, 302);
-  }
+  // A dashboard path naming no section, id or tab is the 404 page, drawn by the dashboard's own route as
+  // the browser will draw it (no guard: guardRedirect lets it through); an old link goes to its new address.
+  const unknown = dashboard && !dashboardAddressOf(path);
+  const moved = path === PAGES.dashboard ? legacyDashboardLink(request.url.slice(path.length)) : null;
+  if (moved) return reply.redirect(moved, 302);
   let session: SessionUser | null | undefined;
   if (isGuarded(page)) {
     const guard = await guardPage(request, request.url, pageSession);
@@ -117,9 +119,9 @@ async function appPage(tools: PageTools, request: FastifyRequest, reply: Fastify
   const facts = visitorFacts(request, kind, lang.language);
   if (session !== undefined) facts.session = session;
   // The section the address names is drawn here (decision 431): its largest text is then in the HTML.
-  if (session && dashboard) facts.queries = await dashboardQueries(ctx, session.id);
+  if (session && dashboard && !unknown) facts.queries = await dashboardQueries(ctx, session.id);
   const document = await render(kind, request.url, facts, lang.explicit);
-  return sendHtml(request, reply, new EncodedText(document));
+  return sendHtml(request, reply, new EncodedText(document), unknown ? 404 : 200);
 }
 
 /** The app's pages (the mailbox too in the demo), each at every Fastify path of its client route. */

@@ -179,7 +179,9 @@ describe('the page guards and the session on the server', () => {
     expect(visibleText(staff)).toContain(enDashboard.chooseSection);
     for (const path of ['/dashboard/nope', '/dashboard/servers/abc', '/dashboard/settings/nope']) {
       expect((await page(path, customer.session)).status, path).toBe(404);
-      expect((await page(path)).status, path).toBe(404);
+      const guest = await page(path);
+      expect(guest.status, path).toBe(404);
+      expect(visibleText(guest.body.toString('utf8')), path).toContain(enCommon.notFound.title);
     }
     for (const [old, now] of [
       ['/dashboard?order=abc&server=5', '/dashboard/servers/5?order=abc'],

@@ -41,9 +41,9 @@ function Shell() {
   );
 }
 
-/** The shell at `path`, with every dashboard address routed to it. */
+/** The shell at `path`, answering every dashboard address. */
 const renderShell = (path: string, language: Language = 'en') =>
-  renderApp(<Shell />, { language, path, routes: { '/dashboard/*': <Shell /> } });
+  renderApp(<Shell />, { language, path, pattern: '/dashboard/*' });
 
 const SKIP: Record<Language, string> = {
   en: 'Skip to content',

@@ -24,7 +24,8 @@ afterAll(async () => product?.close());
 const user = () => userEvent.setup();
 
 test('closing details returns focus to its button; removing an add-on asks first', async () => {
-  await renderApp(<ServersSection />);
+  // The Details button is a link to the server's address (decision 431), which opens the dialog.
+  await renderApp(<ServersSection />, { path: '/dashboard/servers', pattern: '/dashboard/*' });
   const open = await screen.findByRole('button', { name: 'Details of Focus test' });
   await user().click(open);
   const details = await screen.findByRole('dialog', { name: 'Details of Focus test' });
