@@ -3,7 +3,7 @@
  * items are links to the sections' addresses, which Back and Forward follow (decision 431).
  */
 import type { SessionUser } from '@falkenhost/contracts/auth';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, onTestFinished } from 'vitest';
 import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
@@ -107,10 +107,10 @@ it('the menu links each section to its address; Back and Forward go between them
   await userEvent.click(screen.getByRole('link', { name: 'Store' }));
   expect(await screen.findByText('section customer_store')).toBeTruthy();
   expect(view.router.state.location.pathname).toBe('/dashboard/shop');
-  await view.router.navigate(-1);
+  await act(() => view.router.navigate(-1));
   expect(await screen.findByText('section customer_servers')).toBeTruthy();
   expect(view.router.state.location.pathname).toBe('/dashboard/servers/12');
-  await view.router.navigate(1);
+  await act(() => view.router.navigate(1));
   expect(await screen.findByText('section customer_store')).toBeTruthy();
 });
 

@@ -3,7 +3,7 @@ import type { StorePackage } from '@falkenhost/contracts/store';
 import { Alert, Grid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSectionSub } from '@/lib/dashboard-address';
 import { clearPendingPackage, type PendingPackage, readPendingPackage } from '@/lib/pending-package';
 import { type ResumedOrder, useOrderResume } from '../hooks/use-order-resume';
@@ -35,13 +35,16 @@ function useFocusReturn(dialogOpen: boolean) {
 }
 
 /**
- * The game the store should show that its address does not name yet: a package chosen on /game/{gameId}
- * (read after the first render: the server has no localStorage) or the refused order being resumed. The
- * address then becomes that game's (replaced: the visit is the same).
- * @returns the pending package, once read
+ * The store's game, named by its address (/dashboard/shop/<gameId>, decision 431). The game the store should
+ * show that the address does not name yet, a package chosen on /game/{gameId} (read after the first render:
+ * the server has no localStorage) or the refused order being resumed, becomes the address (replaced: the
+ * visit is the same).
+ * @returns `sub` (the address's game id, if any), the `pending` package once read, and `openGame(id)`
  */
-function useWantedGame(sub: string | undefined, draftGameId: number | undefined) {
+function useShopGame(draftGameId: number | undefined) {
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const sub = useSectionSub('customer_store');
   const [pending, setPending] = useState<PendingPackage | null>(null);
   useEffect(() => setPending(readPendingPackage()), []);
   const wanted = draftGameId ?? pending?.gameId;
@@ -52,29 +55,27 @@ function useWantedGame(sub: string | undefined, draftGameId: number | undefined)
     done.current = true;
     if (sub !== String(wanted)) {
       navigate(
-        { pathname: dashboardPath('customer_store', wanted), search: window.location.search },
+        { pathname: dashboardPath('customer_store', wanted), search },
         { replace: true },
       );
     }
-  }, [wanted, sub, navigate]);
-  return pending;
+  }, [wanted, sub, search, navigate]);
+  const openGame = (gameId: number) => navigate(dashboardPath('customer_store', gameId));
+  return { sub, pending, openGame };
 }
 
 /**
- * The customer store section (product.md "Customer store"): the game its address names
- * (/dashboard/shop/<gameId>, decision 431). An order refused for too few credits can buy them and comes back
- * filled in (decision 430, useOrderResume).
+ * The customer store section (product.md "Customer store"): the game its address names (useShopGame). An
+ * order refused for too few credits can buy them and comes back filled in (decision 430, useOrderResume).
  */
 export default function StoreSection() {
   const { t } = useTranslation('store');
-  const navigate = useNavigate();
-  const sub = useSectionSub('customer_store');
   const [openPackage, setOpenPackage] = useState<StorePackage | null>(null);
   const [creditsAmount, setCreditsAmount] = useState<number | null>(null);
   // The refused order the credit dialog buys for, reopened when it is cancelled.
   const [buyingFor, setBuyingFor] = useState<ResumedOrder | null>(null);
   const resume = useOrderResume();
-  const pending = useWantedGame(sub, resume.draft?.gameId);
+  const { sub, pending, openGame } = useShopGame(resume.draft?.gameId);
   const rememberOpener = useFocusReturn(
     openPackage !== null || creditsAmount !== null || resume.resumed !== null,
   );
@@ -116,7 +117,7 @@ export default function StoreSection() {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <PackageList
             gameId={sub ? Number(sub) : null}
-            onGame={(gameId) => navigate(dashboardPath('customer_store', gameId))}
+            onGame={openGame}
             onOpen={(pkg) => {
               rememberOpener();
               setOpenPackage(pkg);
