@@ -29,7 +29,7 @@ async function logInAgain(page: Page): Promise<void> {
 }
 
 async function section(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name }).click();
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name }).click();
 }
 
 async function payAtCheckout(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
 import { dashboardPath, SECTION_PATHS } from '@falkenhost/contracts/dashboard-addresses';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { IconDetails, IconExternal } from '@/components/icons';
@@ -19,7 +19,8 @@ import { SuspendedRow } from './suspended-row';
 /**
  * One owned server (product.md "Customer servers"). Its address, /dashboard/servers/<id> (decision 431;
  * the return of an unsuspend or grace payment and the grace mails' link, decisions 430, 433), brings its card
- * into view and opens its details once no order popup or renewal link is being shown.
+ * into view and opens its details, unless it was reached with an order's popup or a renewal link (the
+ * payment's return, decision 433): then the details wait for the Details link.
  */
 export function ServerCard({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');
@@ -27,13 +28,16 @@ export function ServerCard({ server }: { server: OwnedServer }) {
   const [params] = useSearchParams();
   const card = useRef<HTMLDivElement>(null);
   const linked = useSectionSub('customer_servers') === String(server.user_package_id);
+  // Arrived with an order's popup or a renewal link: the card is shown, its details wait for a click.
+  const [quiet, setQuiet] = useState(() => params.has('order') || params.has('renew'));
   useEffect(() => {
     if (linked) card.current?.scrollIntoView?.({ block: 'center' });
+    else setQuiet(false);
   }, [linked]);
   const live = useServerStats(server);
   const state = live.state ?? (server.ptero_server_uuid ? null : 'installing');
   const active = isActive(server);
-  const detailsOpen = linked && active && !params.has('order') && !params.has('renew');
+  const detailsOpen = linked && active && !quiet && !params.has('order') && !params.has('renew');
 
   return (
     <Card
@@ -71,6 +75,7 @@ export function ServerCard({ server }: { server: OwnedServer }) {
                 leftSection={<IconDetails size={16} />}
                 component={Link}
                 to={dashboardPath('customer_servers', server.user_package_id)}
+                onClick={() => setQuiet(false)}
                 data-testid="server-details-button"
                 aria-label={t('card.detailsAria', { name: server.name })}
               >

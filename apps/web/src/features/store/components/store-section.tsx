@@ -54,10 +54,7 @@ function useShopGame(draftGameId: number | undefined) {
     if (done.current || !wanted) return;
     done.current = true;
     if (sub !== String(wanted)) {
-      navigate(
-        { pathname: dashboardPath('customer_store', wanted), search },
-        { replace: true },
-      );
+      navigate({ pathname: dashboardPath('customer_store', wanted), search }, { replace: true });
     }
   }, [wanted, sub, search, navigate]);
   const openGame = (gameId: number) => navigate(dashboardPath('customer_store', gameId));
