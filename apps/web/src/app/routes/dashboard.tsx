@@ -1,11 +1,12 @@
 import '@/app/app-styles';
-import { legacyDashboardLink } from '@falkenhost/contracts/dashboard-addresses';
+import { dashboardPath, legacyDashboardLink } from '@falkenhost/contracts/dashboard-addresses';
 import { lazy, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotFound } from '@/components/not-found';
 import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
 import { DashboardHome } from '@/features/home/components/dashboard-home';
 import { useDashboardAddress } from '@/lib/dashboard-address';
+import { readPendingPackage } from '@/lib/pending-package';
 
 // Each section's code loads when it is first opened.
 const StoreSection = lazy(() => import('@/features/store/components/store-section'));
@@ -18,16 +19,21 @@ const AdminStoreSection = lazy(() => import('@/features/admin-store/components/a
 const UsersSection = lazy(() => import('@/features/admin-users/components/users-section'));
 
 /**
- * An old link (`/dashboard?order=..`, `?renew=..`, `&server=..`) opens its new address in place of itself
- * (decision 433); the server redirects the ones asked for by address before it renders.
+ * /dashboard in place of another address: an old link (`/dashboard?order=..`, `?renew=..`, `&server=..`)
+ * opens its new address (decision 433; the server redirects the ones asked for by address before it
+ * renders), and a package chosen on /game/{gameId} (kept in localStorage through the login) its game in
+ * the shop (product.md "Dashboard shell").
  */
-function useLegacyLink() {
+function useLandingRedirect() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const to = pathname === '/dashboard' ? legacyDashboardLink(search) : null;
   useEffect(() => {
+    if (pathname !== '/dashboard') return;
+    const pending = readPendingPackage();
+    const to =
+      legacyDashboardLink(search) ?? (pending ? dashboardPath('customer_store', pending.gameId) : null);
     if (to) navigate(to, { replace: true });
-  }, [to, navigate]);
+  }, [pathname, search, navigate]);
 }
 
 /**
@@ -36,7 +42,7 @@ function useLegacyLink() {
  */
 export default function DashboardRoute() {
   const address = useDashboardAddress();
-  useLegacyLink();
+  useLandingRedirect();
   if (!address) return <NotFound />;
   return (
     <DashboardShell

@@ -55,7 +55,12 @@ export function LoginForm() {
             <Anchor component={Link} to="/password" size="sm" ta="center" c="falken.3" underline="always">
               {t('login.forgot')}
             </Anchor>
-            <AuthSwitch text={t('login.noAccount')} link={t('login.register')} to="/register" />
+            <AuthSwitch
+              text={t('login.noAccount')}
+              link={t('login.register')}
+              // A guest sent here from a dashboard address keeps it through the registration (decision 432).
+              to={`/register${location.search}`}
+            />
           </>
         }
       >
