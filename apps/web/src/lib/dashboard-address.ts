@@ -20,3 +20,11 @@ export function useSectionSub(section: DashboardSection): string | undefined {
   const address = useDashboardAddress();
   return address?.section === section ? address.sub : undefined;
 }
+
+/**
+ * The history state of a dashboard address whose `?order=` popup has been shown and dropped (the shell
+ * replaces the entry with it): a server reached by a payment's return keeps its details closed there.
+ */
+export interface OrderShown {
+  orderShown: true;
+}

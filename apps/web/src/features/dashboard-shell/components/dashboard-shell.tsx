@@ -6,6 +6,7 @@ import { type ReactNode, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import type { OrderShown } from '@/lib/dashboard-address';
 import { logout, useSession } from '@/lib/session';
 import { canOpenSection, NavMenu } from './nav-menu';
 import { OrderStatusPopup } from './order-status-popup';
@@ -43,7 +44,8 @@ export function DashboardShell({ section, renderSection }: Props) {
         next.delete('order');
         return next;
       },
-      { replace: true },
+      // The entry remembers the popup was shown: Back to it opens no server's details (OrderShown).
+      { replace: true, state: { orderShown: true } satisfies OrderShown },
     );
   }, [setSearchParams]);
 

@@ -1,11 +1,11 @@
 import { dashboardPath, SECTION_PATHS } from '@falkenhost/contracts/dashboard-addresses';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { IconDetails, IconExternal } from '@/components/icons';
-import { useSectionSub } from '@/lib/dashboard-address';
+import { type OrderShown, useSectionSub } from '@/lib/dashboard-address';
 import { useServerStats } from '../hooks/use-server-stats';
 import { isActive, shortIdOf } from '../utils/server';
 import { Gauge } from './gauge';
@@ -28,16 +28,17 @@ export function ServerCard({ server }: { server: OwnedServer }) {
   const [params] = useSearchParams();
   const card = useRef<HTMLDivElement>(null);
   const linked = useSectionSub('customer_servers') === String(server.user_package_id);
-  // Arrived with an order's popup or a renewal link: the card is shown, its details wait for a click.
-  const [quiet, setQuiet] = useState(() => params.has('order') || params.has('renew'));
   useEffect(() => {
     if (linked) card.current?.scrollIntoView?.({ block: 'center' });
-    else setQuiet(false);
   }, [linked]);
+  // Reached with an order's popup or a renewal link (that visit's history entry keeps `orderShown` once the
+  // popup is gone): the card is shown, its details wait for the Details link.
+  const { state: entry } = useLocation();
+  const quiet = params.has('order') || params.has('renew') || (entry as OrderShown | null)?.orderShown;
   const live = useServerStats(server);
   const state = live.state ?? (server.ptero_server_uuid ? null : 'installing');
   const active = isActive(server);
-  const detailsOpen = linked && active && !quiet && !params.has('order') && !params.has('renew');
+  const detailsOpen = linked && active && !quiet;
 
   return (
     <Card
@@ -75,7 +76,6 @@ export function ServerCard({ server }: { server: OwnedServer }) {
                 leftSection={<IconDetails size={16} />}
                 component={Link}
                 to={dashboardPath('customer_servers', server.user_package_id)}
-                onClick={() => setQuiet(false)}
                 data-testid="server-details-button"
                 aria-label={t('card.detailsAria', { name: server.name })}
               >
