@@ -337,6 +337,9 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
       await page.locator(`#settings-part-${part}`).waitFor();
     }
     await address(page, '/dashboard/settings/billing');
+    // Opened by its address, the section loads its cards' data now: axe reads them loaded, as a menu
+    // click after the other sections used to show them.
+    await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root'));
     await at(page, visit, 'dashboard-settings', page.getByTestId('settings-billing'));
     await page.getByTestId('deactivate-account').click();
     await at(page, visit, 'dialog-confirm-deactivate', page.getByTestId('deactivate-confirm'), true);
