@@ -205,6 +205,9 @@ async function main(): Promise<void> {
       '/register',
       '/password',
       '/dashboard',
+      // Two sections at their own addresses (docs/decisions/431-dashboard-addresses.md).
+      '/dashboard/servers',
+      '/dashboard/settings/billing',
     ];
     const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
     console.log(
@@ -253,7 +256,7 @@ async function main(): Promise<void> {
         ]),
       ) as unknown as Figures;
       console.log(row('median', med, !!cookie));
-      summary.push(`${page.padEnd(10)} ${row('median', med, !!cookie)}`);
+      summary.push(`${page.padEnd(28)} ${row('median', med, !!cookie)}`);
     }
     console.log(`\nmedians (${load()} at the end)\n${summary.join('\n')}`);
     console.log(

@@ -16,7 +16,7 @@ const newEmail = `new_${stamp}@example.com`;
 async function openSettings(page: Page): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Dashboard sections' })
-    .getByRole('button', { name: 'Settings' })
+    .getByRole('link', { name: 'Settings' })
     .click();
   await expect(page.getByTestId('profile-username')).toBeVisible();
 }
@@ -81,7 +81,7 @@ test('an account run alone: reset, e-mail change, two-factor, data export, deact
   // The referral card: an unknown referrer is refused, the shop's master account is accepted and locks it.
   await page
     .getByRole('navigation', { name: 'Dashboard sections' })
-    .getByRole('button', { name: 'Home' })
+    .getByRole('link', { name: 'Home' })
     .click();
   const referral = page.getByTestId('referral-card');
   await expect(referral.getByTestId('referral-username')).toContainText(username);

@@ -76,14 +76,14 @@ test('a visitor becomes a customer, buys credits and runs an hourly game server'
 
   // Straight to the servers while the panel still installs the new one: the card says so, then its
   // gauges come alive once the install finishes, without a reload.
-  await expect(page).toHaveURL(/\/dashboard\?order=/);
+  await expect(page).toHaveURL(/\/dashboard\/shop\/\d+\?order=/);
   // The address changes before React draws the order (a router transition): a person closes the popup
   // they see, so the test waits for it too, else the order's arrival could take back the section chosen.
   await expect(page.getByTestId('order-status')).toBeVisible();
   await page.keyboard.press('Escape');
   await page
     .getByRole('navigation', { name: 'Dashboard sections' })
-    .getByRole('button', { name: 'My servers' })
+    .getByRole('link', { name: 'My servers' })
     .click();
   const card = page.getByTestId('server-card').filter({ hasText: 'E2E world' });
   await expect(card).toBeVisible();

@@ -29,7 +29,7 @@ async function balance(page: Page): Promise<number> {
 async function buyCredits(page: Page, amount: string): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Dashboard sections' })
-    .getByRole('button', { name: 'Store' })
+    .getByRole('link', { name: 'Store' })
     .click();
   await payCreditsByCard(page, amount);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -39,7 +39,7 @@ async function buyCredits(page: Page, amount: string): Promise<void> {
 async function openServers(page: Page): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Dashboard sections' })
-    .getByRole('button', { name: 'My servers' })
+    .getByRole('link', { name: 'My servers' })
     .click();
   await expect(page.getByTestId('server-card').filter({ hasText: serverName })).toBeVisible();
 }
@@ -81,7 +81,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   await overview.getByLabel('Server name').fill(serverName);
   const orderedHour = clockHour();
   await overview.getByRole('button', { name: /Buy for/ }).click();
-  await expect(page).toHaveURL(/\/dashboard\?order=/);
+  await expect(page).toHaveURL(/\/dashboard\/shop\/\d+\?order=/);
   // Close the popup once it is drawn (the address changes first, in a router transition).
   await expect(page.getByTestId('order-status')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -174,7 +174,7 @@ test('an hourly server from order to deletion, on the demo clock', async ({ page
   await buyCredits(page, '50');
   await openServers(page);
   await card.getByTestId('unsuspend-button').click();
-  await expect(page).toHaveURL(/\/dashboard\?order=/);
+  await expect(page).toHaveURL(/\/dashboard\/servers\/\d+\?order=/);
   await expect(page).not.toHaveURL(/order=/, { timeout: 20_000 });
   await openServers(page);
   await expect(card.getByTestId('server-state')).toContainText(/running|starting/i, { timeout: 30_000 });

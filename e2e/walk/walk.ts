@@ -244,17 +244,12 @@ export async function walkGuest(o: WalkOptions, accounts: Accounts): Promise<voi
   }
 }
 
-/** Opens a dashboard section from the side menu (behind the burger on narrow screens). */
-async function section(page: Page, lng: Language, key: string): Promise<void> {
-  const menu = page.getByRole('navigation', { name: tr(lng, 'dashboard', 'menu.label') });
-  // The burger is named "Open menu" only while the menu is closed (always on phones, after a choice).
-  const burger = page.getByRole('button', { name: tr(lng, 'dashboard', 'menu.open'), exact: true });
-  await menu.or(burger).first().waitFor();
-  if (await burger.isVisible()) {
-    await burger.click();
-    await settle(page);
-  }
-  await menu.getByRole('button', { name: tr(lng, 'dashboard', `sections.${key}`) }).click();
+/**
+ * Opens a dashboard address (docs/decisions/431-dashboard-addresses.md) as a link or a reload would: the
+ * page the server renders for it, its section drawn, the menu item marked current.
+ */
+async function address(page: Page, path: string): Promise<void> {
+  await page.goto(path);
 }
 
 /** Picks in the Select labelled `text` inside `scope` the option matching `prefer`, else the first. */
@@ -275,17 +270,18 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
   const { lng, visit } = o;
   const [context, page] = await newPage(o, accounts.customer.state);
   try {
-    await page.goto(`/dashboard?lng=${lng}`);
-    await section(page, lng, 'home');
+    await address(page, `/dashboard?lng=${lng}`);
     await at(page, visit, 'dashboard-home', page.getByTestId('referral-card'));
 
     await page.goto(accounts.customer.orderUrl);
     await at(page, visit, 'dialog-order-status', page.getByTestId('order-status'), true);
     await closeDialog(page);
 
-    await section(page, lng, 'customer_servers');
+    await address(page, '/dashboard/servers');
     await at(page, visit, 'dashboard-servers', page.getByTestId('server-card'));
-    await page.getByTestId('server-details-button').first().click();
+    // A server's address opens its details.
+    const serverId = await page.getByTestId('server-card').first().getAttribute('data-server-id');
+    await address(page, `/dashboard/servers/${serverId}`);
     const details = page.getByTestId('server-details');
     await at(page, visit, 'dialog-server-details', details, true);
     await page.getByTestId('addon-select').click();
@@ -304,9 +300,13 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
     await page.waitForFunction(() => !document.querySelector('[data-testid="confirm-cancel"]'));
     await closeDialog(page);
 
-    await section(page, lng, 'customer_store');
+    await address(page, '/dashboard/shop');
+    await at(page, visit, 'dashboard-store', page.getByTestId('store-package').first());
+    // A game's address lists its packages.
+    const games = (await (await page.request.get('/api/public/store/games')).json()) as { id: number }[];
+    await address(page, `/dashboard/shop/${games[0]?.id ?? 1}`);
     const row = page.getByTestId('store-package').first();
-    await at(page, visit, 'dashboard-store', row);
+    await row.waitFor();
     // The package's second button buys it with credits, the first monthly by card.
     await row.getByRole('button').nth(1).click();
     const overview = page.getByTestId('package-overview');
@@ -331,7 +331,15 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
     await at(page, visit, 'dialog-buy-credits', page.getByTestId('order-credits'), true);
     await closeDialog(page);
 
-    await section(page, lng, 'settings');
+    // Each part of the settings has its address; billing is the one payments come back to.
+    for (const part of ['account', 'security', 'data']) {
+      await address(page, `/dashboard/settings/${part}`);
+      await page.locator(`#settings-part-${part}`).waitFor();
+    }
+    await address(page, '/dashboard/settings/billing');
+    // Opened by its address, the section loads its cards' data now: axe reads them loaded, as a menu
+    // click after the other sections used to show them.
+    await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root'));
     await at(page, visit, 'dashboard-settings', page.getByTestId('settings-billing'));
     await page.getByTestId('deactivate-account').click();
     await at(page, visit, 'dialog-confirm-deactivate', page.getByTestId('deactivate-confirm'), true);
@@ -360,18 +368,17 @@ export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<voi
   const { lng, visit } = o;
   const [context, page] = await newPage(o, accounts.master.state);
   try {
-    await page.goto(`/dashboard?lng=${lng}`);
-    await section(page, lng, 'admin_overview');
+    await address(page, `/dashboard/staff/overview?lng=${lng}`);
     await at(page, visit, 'staff-overview', page.getByTestId('overview-revenue'));
     await page.getByTestId('overview-revenue-toggle').click();
     await at(page, visit, 'staff-overview-table', page.getByTestId('overview-revenue-table'));
 
-    await section(page, lng, 'admin_servers');
+    await address(page, '/dashboard/staff/servers');
     await at(page, visit, 'staff-servers', page.getByTestId('admin-server-row'));
 
-    await section(page, lng, 'admin_store');
+    // Each tab of the store administration has its address.
     for (const tab of ['games', 'packages', 'addons', 'discounts']) {
-      await page.getByTestId(`store-tab-${tab}`).click();
+      await address(page, `/dashboard/staff/store/${tab}`);
       const panel = page.getByRole('tabpanel');
       await at(page, visit, `staff-store-${tab}`, panel.getByTestId('row-delete'));
       await page.getByTestId(`${tab}-add`).click();
@@ -393,14 +400,14 @@ export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<voi
       }
     }
     // Locations are the panel's: no add or delete, only their names in other languages.
-    await page.getByTestId('store-tab-locations').click();
+    await address(page, '/dashboard/staff/store/locations');
     const locations = page.getByRole('tabpanel');
     await at(page, visit, 'staff-store-locations', locations.getByTestId('location-row'));
     await locations.getByTestId('row-edit').first().click();
     await at(page, visit, 'dialog-edit-locations', page.getByRole('dialog'), true);
     await closeDialog(page);
 
-    await section(page, lng, 'master_users');
+    await address(page, '/dashboard/staff/users');
     const customer = page.getByTestId('user-row').filter({ hasText: accounts.customer.email });
     await at(page, visit, 'staff-users', page.getByTestId('user-row'));
     await page.getByTestId('users-search').fill(accounts.customer.email);
@@ -411,7 +418,7 @@ export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<voi
     await at(page, visit, 'dialog-confirm-deactivate-user', page.getByTestId('confirm-accept'), true);
     await page.getByTestId('confirm-cancel').click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="confirm-cancel"]'));
-    await page.getByTestId('users-tab-audit').click();
+    await address(page, '/dashboard/staff/users/audit');
     // The walk changes nothing, so on a fresh demo the log may hold no entry yet: its empty notice.
     await at(page, visit, 'staff-audit', page.getByTestId('audit-row').or(page.getByTestId('audit-empty')));
   } finally {
@@ -461,7 +468,7 @@ export async function prepareAccounts(
   await page.waitForURL(/\/dashboard/);
 
   // 100 credits by card.
-  await section(page, 'en', 'customer_store');
+  await address(page, '/dashboard/shop');
   await page.getByRole('button', { name: '100', exact: true }).click();
   await page.getByRole('button', { name: 'Buy credits', exact: true }).click();
   const order = page.getByTestId('order-credits');
@@ -475,7 +482,7 @@ export async function prepareAccounts(
   await page.waitForURL(/\/_emulators\/mollie\/checkout\/tr_/);
   await page.getByLabel('Paid').check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/dashboard\?order=/);
+  await page.waitForURL(/\/dashboard\/shop\?order=/);
   const orderUrl = new URL(page.url()).pathname + new URL(page.url()).search;
   await page.getByTestId('credit-balance').filter({ hasText: '100.00' }).waitFor({ timeout: 30_000 });
   await page.waitForURL((url) => !url.search.includes('order='), { timeout: 30_000 });

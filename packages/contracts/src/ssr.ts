@@ -19,11 +19,6 @@ export interface PageFacts {
   cookiesAccepted: boolean;
   /** public API answers the page shows, under the client's query keys */
   queries: SeededQuery[];
-  /**
-   * /dashboard: the section the server rendered, `home` when the section cookie says home or is not set;
-   * absent when the server rendered the shell's loading state (another section, or an `order` to show)
-   */
-  dashboardSection?: 'home';
 }
 
 /** The id of the `<script type="application/json">` carrying the page's facts to the browser. */
@@ -52,12 +47,6 @@ export const LANGUAGE_COOKIE = 'i18next';
 export function languageKeptCookie(language: Language, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
-
-/**
- * The cookie that mirrors the dashboard's remembered section (kept for the browser session beside the
- * tab's sessionStorage), so the server renders the home section when the browser will show it.
- */
-export const DASHBOARD_SECTION_COOKIE = 'fh_section';
 
 /** The attribute that marks the cookie notice's accept button (for the start script). */
 export const ACCEPT_COOKIES_ATTRIBUTE = 'data-accept-cookies';

@@ -4,8 +4,12 @@
  */
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import type { Language } from '@falkenhost/contracts/constants';
+import {
+  DASHBOARD_PAGES,
+  dashboardAddressOf,
+  legacyDashboardLink,
+} from '@falkenhost/contracts/dashboard-addresses';
 import { APP_SHELL_PAGES, PAGES, type PagePath } from '@falkenhost/contracts/routes';
-import { DASHBOARD_SECTION_COOKIE } from '@falkenhost/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listPublicGames, publicGamePackages } from '../catalog/catalog';
 import type { Config } from '../platform/config';
@@ -34,7 +38,12 @@ const CLIENT_API_PATH = /^\/(api|_emulators|uploads)(\/|$)/;
 const FILE_PATH = /\.[a-z0-9]+$/i;
 const GAME_ID = /^[1-9]\d{0,8}$/;
 
-/** Fastify paths of a client page: an optional last segment with and without; the dashboard's whole tree. */
+const DASHBOARD: readonly PagePath[] = Object.values(DASHBOARD_PAGES);
+
+/**
+ * Fastify paths of a client page: an optional last segment with and without; /dashboard also answers
+ * every path under it that no other page of the list takes (the 404 page, as the client's route draws it).
+ */
 function serverPaths(page: PagePath): string[] {
   const optional = /\/:(\w+)\?$/.exec(page);
   if (optional) return [page.slice(0, optional.index), page.slice(0, -1)];
@@ -83,9 +92,15 @@ export function registerFixedPageRoutes(pages: FastifyInstance, tools: PageTools
 async function appPage(tools: PageTools, request: FastifyRequest, reply: FastifyReply, page: PagePath) {
   const { config, ctx, render, sendHtml, fixedPage, pageSession } = tools;
   const path = request.url.split('?')[0] ?? '/';
+  const dashboard = DASHBOARD.includes(page);
+  // A dashboard path naming no section, id or tab is the 404 page, drawn by the dashboard's own route as
+  // the browser will draw it (no guard: guardRedirect lets it through); an old link goes to its new address.
+  const unknown = dashboard && !dashboardAddressOf(path);
+  const moved = path === PAGES.dashboard ? legacyDashboardLink(request.url.slice(path.length)) : null;
+  if (moved) return reply.redirect(moved, 302);
   let session: SessionUser | null | undefined;
   if (isGuarded(page)) {
-    const guard = await guardPage(request, path, pageSession);
+    const guard = await guardPage(request, request.url, pageSession);
     if (guard.redirect) return reply.redirect(guard.redirect, 302);
     session = guard.session;
   }
@@ -103,16 +118,10 @@ async function appPage(tools: PageTools, request: FastifyRequest, reply: Fastify
   const kind = make(lang.language);
   const facts = visitorFacts(request, kind, lang.language);
   if (session !== undefined) facts.session = session;
-  if (session && page === PAGES.dashboard) {
-    facts.queries = await dashboardQueries(ctx, session.id);
-    // The home section is drawn here when the browser will open it (its cookie, no order to show):
-    // the page's largest text is then in the HTML, not drawn after the client has started.
-    const remembered = request.cookies?.[DASHBOARD_SECTION_COOKIE] ?? 'home';
-    const order = new URLSearchParams(request.url.split('?')[1] ?? '').has('order');
-    if (remembered === 'home' && !order) facts.dashboardSection = 'home';
-  }
+  // The section the address names is drawn here (decision 431): its largest text is then in the HTML.
+  if (session && dashboard && !unknown) facts.queries = await dashboardQueries(ctx, session.id);
   const document = await render(kind, request.url, facts, lang.explicit);
-  return sendHtml(request, reply, new EncodedText(document));
+  return sendHtml(request, reply, new EncodedText(document), unknown ? 404 : 200);
 }
 
 /** The app's pages (the mailbox too in the demo), each at every Fastify path of its client route. */

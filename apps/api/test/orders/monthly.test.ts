@@ -316,9 +316,9 @@ describe.each(DATABASES)('monthly servers by card on %s', (kind) => {
     const res = await session.post('/api/private/servers/unsuspend-server', { id });
     expect(res.status).toBe(200);
     expect(res.body.link).toContain('/_emulators/mollie/checkout/tr_');
-    // Paid or not, the checkout returns to the server's card.
+    // Paid or not, the checkout returns to the server's address (decision 433).
     const checkout = mollie().store.payments.get(res.body.link.match(/tr_\w+/)![0]);
-    expect(checkout?.redirectUrl).toMatch(new RegExp(`/dashboard\\?order=[0-9a-f-]{36}&server=${id}$`));
+    expect(checkout?.redirectUrl).toMatch(new RegExp(`/dashboard/servers/${id}\\?order=[0-9a-f-]{36}$`));
     await payAtCheckout(res.body.link);
     const woken = await waitFor(
       () => serverRow(id),

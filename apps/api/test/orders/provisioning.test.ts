@@ -55,7 +55,7 @@ describe.each(PANEL_CASES)('package by credits on $db, $panel', ({ db: kind, pan
       addonIds: JSON.stringify([storage.id]),
     });
     expect(res.status).toBe(200);
-    expect(res.body.link).toMatch(/^\/dashboard\?order=[0-9a-f-]{36}$/);
+    expect(res.body.link).toMatch(/^\/dashboard\/shop\/\d+\?order=[0-9a-f-]{36}$/);
     // The popup at that link tells an order paid from credits from a payment (issue 30).
     expect(
       (await session.get(`/api/private/store/order-status?${res.body.link.split('?')[1]}`)).body,

@@ -143,7 +143,7 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
     const firstMail = mails.find((m) => m.subject.includes('we will try again'));
     expect(firstMail?.text).toContain(at(failedAt + DAY_MS));
     expect(firstMail?.text).toContain(at(failedAt + 3 * DAY_MS));
-    expect(firstMail?.text).toContain(`/dashboard?renew=${id}`);
+    expect(firstMail?.text).toContain(`/dashboard/servers/${id}?renew=${id}`);
     expect(firstMail?.html).toContain('Pay now with another card');
     expect(await staffMessages()).toContainEqual(
       expect.stringMatching(/^Renewal failed \(failed\).*retry 1 of 2/),

@@ -60,7 +60,7 @@ describe.each(DATABASES)('returning from the checkout on %s', (kind) => {
     expect(res.status).toBe(200);
     const { link } = (await res.json()) as { link: string };
     const payment = product.server.emulators!.mollie.payment(link.split('/').pop()!);
-    expect(payment.redirectUrl).toMatch(new RegExp(`^${alias}/dashboard\\?order=`));
+    expect(payment.redirectUrl).toMatch(new RegExp(`^${alias}/dashboard/shop\\?order=`));
     await payAtCheckout(link);
 
     // From the page at PUBLIC_URL itself (or a client without Origin) it is PUBLIC_URL.
@@ -72,6 +72,6 @@ describe.each(DATABASES)('returning from the checkout on %s', (kind) => {
       paymentMethod: 'creditCard',
     });
     const ownPayment = product.server.emulators!.mollie.payment(own.body.link.split('/').pop());
-    expect(ownPayment.redirectUrl).toMatch(new RegExp(`^${product.url}/dashboard\\?order=`));
+    expect(ownPayment.redirectUrl).toMatch(new RegExp(`^${product.url}/dashboard/shop\\?order=`));
   });
 });

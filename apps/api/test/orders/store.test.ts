@@ -97,7 +97,7 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
 
     const paid = await payAtCheckout(res.body.link, 'paid');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${product.url}/dashboard?order=${orderId}`);
+    expect(paid.headers.get('location')).toBe(`${product.url}/dashboard/shop?order=${orderId}`);
     const credits = await waitFor(
       async () => (await session.get('/api/private/credits')).body.credits,
       (c) => c === 100,
@@ -123,7 +123,7 @@ describe.each(DATABASES)('public catalogue and credit orders on %s', (kind) => {
       expect(res.status).toBe(200);
       const back = await payAtCheckout(res.body.link, outcome);
       const location = new URL(back.headers.get('location') ?? '');
-      expect(location.pathname).toBe('/dashboard');
+      expect(location.pathname).toBe('/dashboard/shop');
       expect(location.searchParams.get('resume')).toBe('order');
       expect(location.searchParams.get('order')).toMatch(/^[0-9a-f-]{36}$/);
     }

@@ -384,7 +384,7 @@ describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel
     const unsuspended = await session.post('/api/private/servers/unsuspend-server', { id });
     expect(unsuspended.status).toBe(200);
     // Back on the server's card, with the order's popup (decision 430).
-    expect(unsuspended.body.link).toMatch(new RegExp(`^/dashboard\\?order=[0-9a-f-]{36}&server=${id}$`));
+    expect(unsuspended.body.link).toMatch(new RegExp(`^/dashboard/servers/${id}\\?order=[0-9a-f-]{36}$`));
     expect(await balance(session)).toBeCloseTo(before - 0.137, 4);
     expect(await owned(session, id)).toMatchObject({
       status: 'paid',

@@ -7,8 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { CompanyAnswer } from '@falkenhost/contracts/site';
+import deSettings from '@falkenhost/locales/de/settings.json';
 import enAuth from '@falkenhost/locales/en/auth.json';
 import enCommon from '@falkenhost/locales/en/common.json';
+import enDashboard from '@falkenhost/locales/en/dashboard.json';
+import enServers from '@falkenhost/locales/en/servers.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   captchaToken,
@@ -82,11 +85,14 @@ describe('the page guards and the session on the server', () => {
     }
     expect((await page('/email/verify', notVerified)).status).toBe(200);
     const owesCode = await pending2fa();
-    for (const path of ['/login', '/register', '/dashboard/servers']) {
+    for (const path of ['/login', '/register', '/dashboard']) {
       const answer = await page(path, owesCode);
       expect(answer.status, path).toBe(302);
       expect(answer.headers.location, path).toBe('/email/2fa');
     }
+    // The address asked for goes along, so the code leads back to it (decision 432).
+    const asked = await page('/dashboard/servers', owesCode);
+    expect(asked.headers.location).toBe('/email/2fa?next=%2Fdashboard%2Fservers');
     expect((await page('/email/2fa', owesCode)).status).toBe(200);
     // A user who owes nothing has no code page to see.
     expect((await page('/email/verify', customer.session)).headers.location).toBe('/dashboard');
@@ -104,16 +110,20 @@ describe('the page guards and the session on the server', () => {
   });
 
   it('sends a visitor without a session from /dashboard and from /email/… to /login, and any unknown /email/ type too', async () => {
-    for (const path of [
-      '/dashboard',
-      '/dashboard/servers',
-      '/dashboard?order=abc',
-      '/email/verify',
-      '/email/2fa',
-    ]) {
+    for (const path of ['/dashboard', '/email/verify', '/email/2fa']) {
       const answer = await page(path);
       expect(answer.status, path).toBe(302);
       expect(answer.headers.location, path).toBe('/login');
+    }
+    // Any other dashboard address is carried to the login as ?next= (decision 432).
+    for (const path of [
+      '/dashboard/servers',
+      '/dashboard/servers/12?renew=12',
+      '/dashboard/settings/billing',
+    ]) {
+      const answer = await page(path);
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.location, path).toBe(`/login?next=${encodeURIComponent(path)}`);
     }
     for (const session of [undefined, customer.session]) {
       const answer = await page('/email/foo', session);
@@ -155,6 +165,42 @@ describe('the page guards and the session on the server', () => {
     expect(visibleText(theirs)).toContain(other.username);
     expect(theirs).not.toContain(customer.username);
     expect(pageFacts(theirs).session?.username).toBe(other.username);
+  });
+
+  it('renders the section a dashboard address names; an unknown one is the 404 page, an old link moves (decisions 431, 433)', async () => {
+    const servers = (await page('/dashboard/servers/12', customer.session)).body.toString('utf8');
+    expect(visibleText(servers)).toContain(enServers.subtitle);
+    expect(servers).toContain('aria-current="page"');
+    const billing = await page('/dashboard/settings/billing?lng=de', customer.session);
+    expect(billing.status).toBe(200);
+    expect(visibleText(billing.body.toString('utf8'))).toContain(deSettings.subtitle);
+    // A customer at a staff address: the shell says 'Choose a section', as for any section not theirs.
+    const staff = (await page('/dashboard/staff/users', customer.session)).body.toString('utf8');
+    expect(visibleText(staff)).toContain(enDashboard.chooseSection);
+    for (const path of ['/dashboard/nope', '/dashboard/servers/abc', '/dashboard/settings/nope']) {
+      expect((await page(path, customer.session)).status, path).toBe(404);
+      const guest = await page(path);
+      expect(guest.status, path).toBe(404);
+      expect(visibleText(guest.body.toString('utf8')), path).toContain(enCommon.notFound.title);
+    }
+    for (const [old, now] of [
+      ['/dashboard?order=abc&server=5', '/dashboard/servers/5?order=abc'],
+      ['/dashboard?renew=5', '/dashboard/servers/5?renew=5'],
+      ['/dashboard?order=abc', '/dashboard/shop?order=abc'],
+    ]) {
+      const answer = await page(old as string, customer.session);
+      expect(answer.status, old).toBe(302);
+      expect(answer.headers.location, old).toBe(now);
+    }
+    // A logged-in user at /login with a next goes there; with a next of another site, to the dashboard.
+    expect((await page('/login?next=%2Fdashboard%2Fshop%2F3', customer.session)).headers.location).toBe(
+      '/dashboard/shop/3',
+    );
+    const away = await page(
+      `/login?next=${encodeURIComponent('//evil.example/dashboard')}`,
+      customer.session,
+    );
+    expect(away.headers.location).toBe('/dashboard');
   });
 
   it('renders /login for a visitor with the session known to be absent, and without a session cookie nothing of a user', async () => {

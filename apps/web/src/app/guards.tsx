@@ -19,9 +19,8 @@ export function PageGuard() {
   const { data: user, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <PageLoader label={t('loading')} />;
-  const to = guardRedirect(location.pathname, user);
+  // The dashboard's address travels in `?next=`, so the login returns there (decision 432).
+  const to = guardRedirect(location.pathname, user, location.search);
   if (to === null) return <Outlet />;
-  // The dashboard's address is kept, so the login can return there.
-  const from = to === '/login' && !user ? { from: location.pathname + location.search } : undefined;
-  return <Navigate to={to} replace state={from} />;
+  return <Navigate to={to} replace />;
 }

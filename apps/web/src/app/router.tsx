@@ -26,6 +26,11 @@ function page(load: () => Promise<{ default: ComponentType }>, namespaces: Names
 /** A page's path below the root layout (the list in packages/contracts is absolute, as the server's). */
 const at = (path: PagePath) => path.slice(1);
 
+const dashboard = page(
+  () => import('./routes/dashboard'),
+  ['dashboard', 'store', 'servers', 'settings', 'security', 'home'],
+);
+
 const services = async () => ({ Component: (await import('./layouts/services-layout')).default });
 
 /**
@@ -125,14 +130,11 @@ export const routes: RouteObject[] = [
           {
             element: <PageGuard />,
             children: [
-              {
-                id: 'routes/dashboard',
-                index: true,
-                lazy: page(
-                  () => import('./routes/dashboard'),
-                  ['dashboard', 'store', 'servers', 'settings', 'security', 'home'],
-                ),
-              },
+              // /dashboard itself (a splat route does not match the parent's own path), then every other
+              // dashboard address (contracts dashboard-addresses.ts): the route reads the section from the
+              // path and answers an unknown one with the 404 page.
+              { id: 'routes/dashboard', index: true, lazy: dashboard },
+              { id: 'routes/dashboard#address', path: '*', lazy: dashboard },
             ],
           },
         ],

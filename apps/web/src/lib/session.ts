@@ -8,13 +8,13 @@
  */
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import { SESSION_REFRESH_MS } from '@falkenhost/contracts/constants';
-import { nextRouteFor } from '@falkenhost/contracts/routes';
+import { afterLoginRoute, nextRouteFor } from '@falkenhost/contracts/routes';
 import type { PageFacts } from '@falkenhost/contracts/ssr';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { api, refreshSession } from './api-client';
 import { pageFactsOfDocument, usePageFacts } from './page-facts';
 
-export { nextRouteFor };
+export { afterLoginRoute, nextRouteFor };
 
 export interface SessionState {
   /** true until the first GET /api/auth/me has answered */

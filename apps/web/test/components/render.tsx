@@ -23,6 +23,8 @@ export interface RenderOptions {
   language?: Language;
   /** the address the router starts at (default '/') */
   path?: string;
+  /** the route `ui` answers, when wider than `path` (e.g. '/dashboard/*': its addresses, decision 431) */
+  pattern?: string;
   /** other routes, e.g. `{ '/dashboard': <p>dashboard</p> }`, to see where a form navigates */
   routes?: Record<string, ReactNode>;
 }
@@ -33,14 +35,14 @@ export interface RenderOptions {
  */
 export async function renderApp(
   ui: ReactNode,
-  { language = 'en', path = '/', routes = {} }: RenderOptions = {},
+  { language = 'en', path = '/', pattern, routes = {} }: RenderOptions = {},
 ): Promise<RenderResult & { router: ReturnType<typeof createMemoryRouter> }> {
   await i18nReady;
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces([...WEB_NAMESPACES]);
   const router = createMemoryRouter(
     [
-      { path: path.split('?')[0] ?? '/', element: ui },
+      { path: pattern ?? path.split('?')[0] ?? '/', element: ui },
       ...Object.entries(routes).map(([route, element]) => ({ path: route, element })),
     ],
     { initialEntries: [path] },

@@ -1,5 +1,7 @@
 /** Checkout of monthly servers by card, order before payment (docs/decisions/071-card-order-first.md). */
+
 import { randomUUID } from 'node:crypto';
+import { dashboardPath, orderReturnPath } from '@falkenhost/contracts/dashboard-addresses';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { serverMonthPrice } from '@falkenhost/contracts/money';
 import type { BillingAddress, ParsedOrderPackageBody } from '@falkenhost/contracts/store';
@@ -111,6 +113,8 @@ export async function orderPackageByCard(
   return startFirstPayment(ctx, user, order.id, publicId, customerId, back, {
     amountCents: price.total,
     description: `Falkenhost: ${body.name} (${offer.pkg.name}), 1 month, order ${order.id}`,
+    // Back to the shop's game the order was made from (decision 433).
+    returnTo: dashboardPath('customer_store', offer.pkg.game_id),
   });
 }
 
@@ -187,15 +191,16 @@ export async function checkoutServerMonth(
   return startFirstPayment(ctx, user, row.id, publicId, customerId, back, {
     amountCents: price.total,
     description: order.description(row.id),
-    serverId: server.id,
+    returnTo: dashboardPath('customer_servers', server.id),
   });
 }
 
 /**
  * Creates the first payment (card, `sequenceType: first`, keyed by the order's public id) of an order
  * written as pending and records its id; answers the checkout URL, which returns to
- * `<back>/dashboard?order=<publicId>`, plus `&server=<id>` for a payment of an existing server (unsuspend,
- * the open month of a grace), which brings the customer back to that server (decision 430).
+ * `<back><returnTo>?order=<publicId>`: the dashboard address the payment was started from, the shop's game
+ * of a new server or the server's own address for a payment of an existing one (unsuspend, the open month
+ * of a grace; decisions 430, 433).
  * @throws AppError 502 payment when Mollie refuses or cannot be reached (the order is marked failed)
  */
 export async function startFirstPayment(
@@ -205,13 +210,13 @@ export async function startFirstPayment(
   publicId: string,
   customerId: string,
   back: string,
-  payment: { amountCents: number; description: string; serverId?: number },
+  payment: { amountCents: number; description: string; returnTo: string },
 ): Promise<string> {
   try {
     const created = await createPayment(ctx.mollie, {
       amountCents: payment.amountCents,
       description: payment.description,
-      redirectUrl: `${back}${serverReturnPath(publicId, payment.serverId)}`,
+      redirectUrl: `${back}${orderReturnPath(payment.returnTo, publicId)}`,
       webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
       method: 'creditCard',
       language: user.language,
@@ -225,16 +230,6 @@ export async function startFirstPayment(
     await moveOrder(ctx.db, orderId, 'pending', 'failed', { completed_at: ctx.now() });
     throw new AppError(502, REASONS.payment, error instanceof Error ? error.message : undefined);
   }
-}
-
-/**
- * Where a payment's checkout returns the browser to: the order's status popup, on the server's card when
- * the payment is for an existing server (decision 430).
- */
-export function serverReturnPath(publicId: string, serverId?: number): string {
-  return serverId === undefined
-    ? `/dashboard?order=${publicId}`
-    : `/dashboard?order=${publicId}&server=${serverId}`;
 }
 
 /** The billing address the server's first order gave (later payments' invoices name it), or null. */

@@ -3,7 +3,9 @@
  * is written first, then the payment; credits come from the webhook only, once per paid payment
  * (docs/decisions/051-credit-order-pricing.md).
  */
+
 import { randomUUID } from 'node:crypto';
+import { orderReturnPath, SECTION_PATHS } from '@falkenhost/contracts/dashboard-addresses';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { creditsOrderPrice, creditsToUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import type { OrderCreditsBody } from '@falkenhost/contracts/store';
@@ -75,7 +77,8 @@ export async function orderCredits(
       amountCents: price.total,
       description: `Falkenhost: ${body.creditsAmount} credits (order ${order.id})`,
       // Bought for a refused order: the store reopens it from the browser's draft (decision 430).
-      redirectUrl: `${back}/dashboard?order=${publicId}${body.resume ? `&resume=${body.resume}` : ''}`,
+      // Back to the shop, where credits are bought (decision 433); the shop reopens the game of the draft.
+      redirectUrl: `${back}${orderReturnPath(SECTION_PATHS.customer_store, publicId, body.resume ? { resume: body.resume } : {})}`,
       webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
       method: body.paymentMethod,
       language: user.language,

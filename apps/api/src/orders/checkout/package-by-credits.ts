@@ -3,6 +3,7 @@
  * (docs/decisions/070-server-by-credits.md).
  */
 import { randomUUID } from 'node:crypto';
+import { dashboardPath, orderReturnPath } from '@falkenhost/contracts/dashboard-addresses';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits, unitsToCredits } from '@falkenhost/contracts/money';
 import type { ParsedPackageByCreditsBody } from '@falkenhost/contracts/store';
@@ -210,4 +211,24 @@ export async function recoverProvisioning(ctx: AppContext): Promise<RecoveryResu
     }
   }
   return result;
+}
+
+/**
+ * POST store/package-by-credits's answer: the order (orderPackageByCredits), then the address its status
+ * shows on, the shop's game the server was ordered from (decision 433).
+ * @returns e.g. "/dashboard/shop/3?order=<publicId>"
+ * @throws AppError as orderPackageByCredits
+ */
+export async function orderPackageByCreditsLink(
+  ctx: AppContext,
+  user: User,
+  body: ParsedPackageOrder,
+): Promise<string> {
+  const publicId = await orderPackageByCredits(ctx, user, body);
+  const pkg = await ctx.db
+    .selectFrom('packages')
+    .select('game_id')
+    .where('id', '=', body.packageId)
+    .executeTakeFirstOrThrow();
+  return orderReturnPath(dashboardPath('customer_store', pkg.game_id), publicId);
 }

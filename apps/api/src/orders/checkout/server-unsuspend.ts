@@ -2,7 +2,9 @@
  * Unsuspending a customer's server (product.md "API calls" `unsuspend-server`): hourly from credits at once
  * (docs/decisions/066-suspension-and-deletion.md), monthly by card (075-monthly-cancel-and-unsuspend.md).
  */
+
 import { randomUUID } from 'node:crypto';
+import { dashboardPath, orderReturnPath } from '@falkenhost/contracts/dashboard-addresses';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { hourlyUnits } from '@falkenhost/contracts/money';
 import { chargeServerHour } from '../../billing/hour-charges';
@@ -17,7 +19,7 @@ import { runPanelQueue } from '../../servers/panel-task-results';
 import { isOutsideSchedule } from '../../servers/schedules/schedules';
 import { moveServer } from '../../servers/server-status';
 import { insertCreditsPaidOrder } from '../records/order-records';
-import { serverReturnPath, unsuspendMonthly } from './card-checkout';
+import { unsuspendMonthly } from './card-checkout';
 
 /**
  * Unsuspends an hourly server: charges the current clock hour, marks it running and queues the panel's
@@ -63,7 +65,7 @@ export async function unsuspendServer(ctx: AppContext, user: User, id: number): 
 
 /**
  * POST unsuspend-server: a link to the order (hourly, from credits) or a Mollie checkout (monthly) that
- * returns to `back` (origin-check.ts#returnBase); both land on the server's card (decision 430).
+ * returns to `back` (origin-check.ts#returnBase); both land on the server's address (decisions 430, 433).
  * @throws AppError as `unsuspendServer` and `unsuspendMonthly`
  */
 export async function unsuspendLink(
@@ -74,5 +76,5 @@ export async function unsuspendLink(
 ): Promise<string> {
   const { server } = await loadOwnedServer(ctx, user.id, id);
   if (server.billing_type === 'monthly') return unsuspendMonthly(ctx, user, id, back);
-  return serverReturnPath(await unsuspendServer(ctx, user, id), id);
+  return orderReturnPath(dashboardPath('customer_servers', id), await unsuspendServer(ctx, user, id));
 }

@@ -58,7 +58,7 @@ export async function insertPendingOrder(
     .executeTakeFirstOrThrow();
 }
 
-/** Records an order paid from credits, completed at once, as `/dashboard?order=<publicId>` shows it. */
+/** Records an order paid from credits, completed at once, as `?order=<publicId>` shows it. */
 export async function insertCreditsPaidOrder(
   trx: Transaction<Database>,
   order: {

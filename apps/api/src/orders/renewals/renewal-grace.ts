@@ -4,6 +4,7 @@
  * the mandate RENEWAL_RETRY_DAYS after the failure; each failed try mails the customer the next try's
  * time and the time the server stops, and tells the staff which try failed.
  */
+import { dashboardPath } from '@falkenhost/contracts/dashboard-addresses';
 import type { Transaction } from 'kysely';
 import { DAY_MS } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
@@ -51,7 +52,7 @@ export function graceTimes(
 
 /** The dashboard page where a customer pays the open month with another card (the mails' button). */
 export function payRenewalLink(ctx: AppContext, userPackageId: number): string {
-  return `${ctx.config.publicUrl}/dashboard?renew=${userPackageId}`;
+  return `${ctx.config.publicUrl}${dashboardPath('customer_servers', userPackageId)}?renew=${userPackageId}`;
 }
 
 /**

@@ -3,8 +3,10 @@
  * read, and changed, on at once on a valid card mandate Mollie lists, else after a first payment that buys
  * the top-up's credits and makes the mandate.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { AutoTopUpAnswer, AutoTopUpBody } from '@falkenhost/contracts/billing';
+import { dashboardPath, orderReturnPath } from '@falkenhost/contracts/dashboard-addresses';
 import { REASONS } from '@falkenhost/contracts/errors';
 import { centsToEur, creditsToUnits, topUpPrice, unitsToCredits } from '@falkenhost/contracts/money';
 import type { BillingAddress } from '@falkenhost/contracts/store';
@@ -159,7 +161,8 @@ async function startFirstPayment(
     const payment = await createPayment(ctx.mollie, {
       amountCents: price.total,
       description: `Falkenhost: ${choice.amountCredits} credits, auto top-up set-up (order ${order.id})`,
-      redirectUrl: `${back}/dashboard?order=${publicId}`,
+      // Back to the settings' billing, where the automatic top-up is set (decision 433).
+      redirectUrl: `${back}${orderReturnPath(dashboardPath('settings', 'billing'), publicId)}`,
       webhookUrl: `${ctx.config.publicUrl}/api/webhooks/mollie`,
       method: 'creditCard',
       language: user.language,

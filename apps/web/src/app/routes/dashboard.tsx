@@ -1,9 +1,11 @@
 import '@/app/app-styles';
-import type { DashboardSection } from '@falkenhost/contracts/constants';
-import { lazy } from 'react';
+import { dashboardPath, legacyDashboardLink } from '@falkenhost/contracts/dashboard-addresses';
+import { lazy, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { NotFound } from '@/components/not-found';
 import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
-import { ChooseSection } from '@/features/dashboard-shell/components/section-placeholder';
 import { DashboardHome } from '@/features/home/components/dashboard-home';
+import { useDashboardAddress } from '@/lib/dashboard-address';
 import { readPendingPackage } from '@/lib/pending-package';
 
 // Each section's code loads when it is first opened.
@@ -16,16 +18,35 @@ const AdminServersSection = lazy(() => import('@/features/admin-servers/componen
 const AdminStoreSection = lazy(() => import('@/features/admin-store/components/admin-store-section'));
 const UsersSection = lazy(() => import('@/features/admin-users/components/users-section'));
 
-function pendingSection(): DashboardSection | undefined {
-  return readPendingPackage() ? 'customer_store' : undefined;
+/**
+ * /dashboard in place of another address: an old link (`/dashboard?order=..`, `?renew=..`, `&server=..`)
+ * opens its new address (decision 433; the server redirects the ones asked for by address before it
+ * renders), and a package chosen on /game/{gameId} (kept in localStorage through the login) its game in
+ * the shop (product.md "Dashboard shell").
+ */
+function useLandingRedirect() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (pathname !== '/dashboard') return;
+    const pending = readPendingPackage();
+    const to =
+      legacyDashboardLink(search) ?? (pending ? dashboardPath('customer_store', pending.gameId) : null);
+    if (to) navigate(to, { replace: true });
+  }, [pathname, search, navigate]);
 }
 
-/** /dashboard: the shell composed with the sections of the features (product.md "Screens and routes"). */
+/**
+ * /dashboard and its addresses: the shell composed with the section the address names (product.md
+ * "Screens and routes", "Dashboard shell"; decision 431); an address naming none is the 404 page.
+ */
 export default function DashboardRoute() {
+  const address = useDashboardAddress();
+  useLandingRedirect();
+  if (!address) return <NotFound />;
   return (
     <DashboardShell
-      // A package chosen on /game/{gameId} opens the store (product.md "Dashboard shell").
-      startSection={pendingSection}
+      section={address.section}
       renderSection={(section) => {
         switch (section) {
           case 'home':
@@ -44,8 +65,6 @@ export default function DashboardRoute() {
             return <AdminStoreSection />;
           case 'master_users':
             return <UsersSection />;
-          default:
-            return <ChooseSection />;
         }
       }}
     />

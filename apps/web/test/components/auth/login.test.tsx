@@ -22,9 +22,12 @@ afterAll(async () => product?.close());
 const clock = { current: undefined as ReturnType<typeof controlDate> | undefined };
 afterEach(() => clock.current?.restore());
 
-async function open() {
+async function open(path = '/login') {
   const user = userEvent.setup();
-  const view = await renderApp(<LoginForm />, { path: '/login', routes: { '/dashboard': <p>dashboard</p> } });
+  const view = await renderApp(<LoginForm />, {
+    path,
+    routes: { '/dashboard/*': <p>dashboard address</p> },
+  });
   // On a cold start the form's first render can suspend for a moment: wait until it is on screen.
   const email = await screen.findByRole('textbox', { name: /E-mail/ });
   const password = screen.getByLabelText(/^Password/);
@@ -92,14 +95,17 @@ describe('login', { timeout: 180_000 }, () => {
     await expectAlert('This account has been deactivated');
   });
 
-  it('opens the dashboard with the right password', async () => {
+  it('opens the dashboard with the right password, at the address the guard sent the visitor from (?next=, decision 432)', async () => {
     const { email: address } = await registerVerified(product);
-    const { user, view, email, password, submit } = await open();
+    const next = '/dashboard/servers/12?renew=12';
+    const { user, view, email, password, submit } = await open(`/login?next=${encodeURIComponent(next)}`);
     await user.type(email, address);
     await user.type(password, 'secret123');
     await verifyCaptcha(product);
     await user.click(submit);
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
+    await screen.findByText('dashboard address');
+    const { pathname, search } = view.router.state.location;
+    expect(`${pathname}${search}`).toBe(next);
   });
 
   it('tells a visitor sent here by an Order click why, and keeps the package (issue 44)', async () => {

@@ -1,9 +1,13 @@
-/** The dashboard shell (issue 30): a skip link to the content, the whole username on phones, and its deep links. */
+/**
+ * The dashboard shell (issue 30): a skip link to the content, the whole username on phones; its menu's
+ * items are links to the sections' addresses, which Back and Forward follow (decision 431).
+ */
 import type { SessionUser } from '@falkenhost/contracts/auth';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, onTestFinished } from 'vitest';
 import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
+import { useDashboardAddress } from '@/lib/dashboard-address';
 import { loadSession, setSession } from '@/lib/session';
 import { type Language, renderApp } from '../render';
 
@@ -28,6 +32,21 @@ async function logIn() {
 
 afterEach(() => setSession(null));
 
+/** The shell at the address's section, as the dashboard route composes it, each section a line of text. */
+function Shell() {
+  const address = useDashboardAddress();
+  return (
+    <DashboardShell
+      section={address?.section ?? 'home'}
+      renderSection={(section) => <p>{`section ${section}`}</p>}
+    />
+  );
+}
+
+/** The shell at `path`, answering every dashboard address. */
+const renderShell = (path: string, language: Language = 'en') =>
+  renderApp(<Shell />, { language, path, pattern: '/dashboard/*' });
+
 const SKIP: Record<Language, string> = {
   en: 'Skip to content',
   cs: 'Přeskočit na obsah',
@@ -40,7 +59,7 @@ it.each(Object.entries(SKIP) as [Language, string][])(
   '%s: the first Tab reaches "%s", which leads to the section',
   async (language, name) => {
     await logIn();
-    await renderApp(<DashboardShell renderSection={() => <p>section content</p>} />, {
+    await renderApp(<DashboardShell section="home" renderSection={() => <p>section content</p>} />, {
       language,
       path: '/dashboard',
     });
@@ -62,10 +81,7 @@ it('at 360 px the account menu replaces the username button and shows the whole 
   happyDOM.setViewport({ width: 360, height: 800 });
   onTestFinished(() => happyDOM.setViewport({ width: 1024, height: 768 }));
   await logIn();
-  await renderApp(<DashboardShell renderSection={(section) => <p>{`section ${section}`}</p>} />, {
-    language: 'de',
-    path: '/dashboard',
-  });
+  const view = await renderShell('/dashboard', 'de');
   await userEvent.click(screen.getByRole('button', { name: 'maximilian_longname_2026: Kontomenü' }));
   // (hidden: Mantine's opening transition keeps the dropdown display:none in happy-dom)
   const settings = await screen.findByRole('menuitem', {
@@ -76,14 +92,33 @@ it('at 360 px the account menu replaces the username button and shows the whole 
   expect(screen.getByRole('menuitem', { name: 'Abmelden', hidden: true })).toBeTruthy();
   await userEvent.click(settings);
   expect(await screen.findByText('section settings')).toBeTruthy();
+  expect(view.router.state.location.pathname).toBe('/dashboard/settings');
 });
 
-it.each([
-  ['/dashboard?order=abc', 'customer_store'],
-  ['/dashboard?order=abc&server=5', 'customer_servers'],
-  ['/dashboard?renew=5', 'customer_servers'],
-])('%s opens %s (an order for a server comes back on it, decision 430)', async (path, section) => {
+it('the menu links each section to its address; Back and Forward go between them', async () => {
   await logIn();
-  await renderApp(<DashboardShell renderSection={(open) => <p>{`section ${open}`}</p>} />, { path });
-  expect(await screen.findByText(`section ${section}`)).toBeTruthy();
+  const view = await renderShell('/dashboard/servers/12');
+  expect(await screen.findByText('section customer_servers')).toBeTruthy();
+  const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+  expect(links).toEqual(
+    expect.arrayContaining(['/dashboard', '/dashboard/servers', '/dashboard/shop', '/dashboard/settings']),
+  );
+  // A customer's menu has no staff section.
+  expect(links.filter((href) => href?.startsWith('/dashboard/staff'))).toEqual([]);
+  expect(screen.getByRole('link', { name: 'My servers' }).getAttribute('aria-current')).toBe('page');
+  await userEvent.click(screen.getByRole('link', { name: 'Store' }));
+  expect(await screen.findByText('section customer_store')).toBeTruthy();
+  expect(view.router.state.location.pathname).toBe('/dashboard/shop');
+  await act(() => view.router.navigate(-1));
+  expect(await screen.findByText('section customer_servers')).toBeTruthy();
+  expect(view.router.state.location.pathname).toBe('/dashboard/servers/12');
+  await act(() => view.router.navigate(1));
+  expect(await screen.findByText('section customer_store')).toBeTruthy();
+});
+
+it("a staff section's address opened by a customer says 'Choose a section'", async () => {
+  await logIn();
+  await renderShell('/dashboard/staff/users');
+  expect(await screen.findByText('Choose a section')).toBeTruthy();
+  expect(screen.queryByText('section master_users')).toBeNull();
 });

@@ -24,8 +24,10 @@ afterAll(async () => product?.close());
 const user = () => userEvent.setup();
 
 test('closing details returns focus to its button; removing an add-on asks first', async () => {
-  await renderApp(<ServersSection />);
-  const open = await screen.findByRole('button', { name: 'Details of Focus test' });
+  // The Details button is a link to the server's address (decision 431), which opens the dialog.
+  await renderApp(<ServersSection />, { path: '/dashboard/servers', pattern: '/dashboard/*' });
+  const open = await screen.findByRole('link', { name: 'Details of Focus test' });
+  expect(open.getAttribute('href')).toBe(`/dashboard/servers/${customer.servers[0]?.user_package_id}`);
   await user().click(open);
   const details = await screen.findByRole('dialog', { name: 'Details of Focus test' });
   const addon = await within(details).findByTestId('server-addon');

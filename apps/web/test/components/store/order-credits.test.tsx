@@ -94,7 +94,7 @@ describe('Buy credits', () => {
 
   it('gives the focus back to the Buy credits button when the dialog closes', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderApp(<StoreSection />);
+    await renderApp(<StoreSection />, { path: '/dashboard/shop', pattern: '/dashboard/*' });
     const buy = await screen.findByRole('button', { name: 'Buy credits' });
     await user.click(buy);
     await user.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 10_000 }));

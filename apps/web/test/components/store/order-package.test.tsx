@@ -136,7 +136,7 @@ describe('Package overview', () => {
     const user = userEvent.setup({ delay: null });
     const view = await renderApp(<PackageOverviewDialog pkg={pkg} onClose={() => undefined} />, {
       path: '/store',
-      routes: { '/dashboard': <Dashboard /> },
+      routes: { '/dashboard/shop/:gameId': <Dashboard /> },
     });
     const where = await screen.findByRole('combobox', { name: /Location/ }, { timeout: 10_000 });
     await waitFor(() => expect(where.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
@@ -148,7 +148,10 @@ describe('Package overview', () => {
     const buy = screen.getByRole('button', { name: /^Buy for .+ credits/ });
     await waitFor(() => expect(buy.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
     await user.click(buy);
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'), { timeout: 20_000 });
+    // The order's popup opens on the shop's game the order was made from (decision 433).
+    await waitFor(() => expect(view.router.state.location.pathname).toBe(`/dashboard/shop/${pkg.game_id}`), {
+      timeout: 20_000,
+    });
     const popup = await screen.findByTestId('order-status', {}, { timeout: 10_000 });
     await waitFor(() => expect(popup.dataset.status).toBe('completed'), { timeout: 10_000 });
     expect(within(popup).getByText('Order completed')).toBeTruthy();
@@ -157,7 +160,7 @@ describe('Package overview', () => {
 
   it('gives the focus back to the package button that opened it', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderApp(<StoreSection />);
+    await renderApp(<StoreSection />, { path: '/dashboard/shop', pattern: '/dashboard/*' });
     const open = await screen.findByRole(
       'button',
       { name: /Minecraft Starter.*credits/ },

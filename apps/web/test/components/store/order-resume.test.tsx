@@ -65,7 +65,7 @@ async function overview() {
 describe('an order refused for credits', () => {
   it('shows the error at the top with a button buying the missing credits; cancelled, the order comes back filled in', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderApp(<StoreSection />);
+    await renderApp(<StoreSection />, { path: '/dashboard/shop', pattern: '/dashboard/*' });
     await user.click(
       await screen.findByRole('button', { name: /Minecraft Starter.*credits/ }, { timeout: 20_000 }),
     );
@@ -114,7 +114,10 @@ describe('an order refused for credits', () => {
       addons: { [addon.type]: addon.id },
       variables: {},
     });
-    const view = await renderApp(<StoreSection />, { path: '/dashboard?order=x&resume=order' });
+    const view = await renderApp(<StoreSection />, {
+      path: '/dashboard/shop?order=x&resume=order',
+      pattern: '/dashboard/*',
+    });
     const dialog = await overview();
     expect((within(dialog).getByRole('textbox', { name: /Server name/ }) as HTMLInputElement).value).toBe(
       'Back again',
@@ -149,7 +152,10 @@ describe('an order refused for credits', () => {
       addons: {},
       variables: { FIVEM_LICENSES: licence, GONE_SETTING: 'x' },
     });
-    await renderApp(<StoreSection />, { path: '/dashboard?order=x&resume=order' });
+    await renderApp(<StoreSection />, {
+      path: '/dashboard/shop?order=x&resume=order',
+      pattern: '/dashboard/*',
+    });
     const dialog = await overview();
     const key = await within(dialog).findByTestId('order-variable-FIVEM_LICENSES', {}, { timeout: 10_000 });
     expect((key as HTMLInputElement).value).toBe(licence);

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { nextRouteFor, setSession } from '@/lib/session';
+import { afterLoginRoute, nextRouteFor, setSession } from '@/lib/session';
 import { login } from '../api/auth';
 import { checkAuthForm, formErrorKey, useAuthForm } from '../utils/auth-form';
 import { markCodeSent } from '../utils/code-sent';
@@ -35,10 +35,9 @@ export function LoginForm() {
     if (result.ok && result.data) {
       const user = result.data;
       setSession(user);
-      const next = nextRouteFor(user);
-      if (next === '/email/2fa') markCodeSent('2fa');
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(next === '/dashboard' && from?.startsWith('/dashboard') ? from : next, { replace: true });
+      if (nextRouteFor(user) === '/email/2fa') markCodeSent('2fa');
+      // Back to the address the guard sent the visitor from (`?next=`, decision 432).
+      navigate(afterLoginRoute(user, location.search), { replace: true });
       return;
     }
     setServerError(loginErrorKey(result));
@@ -58,7 +57,12 @@ export function LoginForm() {
             <Anchor component={Link} to="/password" size="sm" ta="center" c="falken.3" underline="always">
               {t('login.forgot')}
             </Anchor>
-            <AuthSwitch text={t('login.noAccount')} link={t('login.register')} to="/register" />
+            <AuthSwitch
+              text={t('login.noAccount')}
+              link={t('login.register')}
+              // A guest sent here from a dashboard address keeps it through the registration (decision 432).
+              to={`/register${location.search}`}
+            />
           </>
         }
       >

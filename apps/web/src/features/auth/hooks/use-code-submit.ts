@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { setSession } from '@/lib/session';
+import { afterLoginRoute, setSession } from '@/lib/session';
 import { type CodeType, submitCode } from '../api/auth';
 import { checkAuthForm, formErrorKey, useAuthForm } from '../utils/auth-form';
 import { codeErrorKey } from '../utils/errors';
@@ -17,6 +17,7 @@ import { codeErrorKey } from '../utils/errors';
  */
 export function useCodeSubmit(type: CodeType, totp: boolean) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [recovery, setRecovery] = useState(false);
   const form = useAuthForm(`code-${type}`, { token: '' });
@@ -37,7 +38,8 @@ export function useCodeSubmit(type: CodeType, totp: boolean) {
     const result = await submitCode(type, body.token);
     if (result.ok && result.data) {
       setSession(result.data);
-      navigate('/dashboard', { replace: true });
+      // On to the address the login was asked for (`?next=`, decision 432), or the 2FA's verification.
+      navigate(afterLoginRoute(result.data, location.search), { replace: true });
       return;
     }
     setServerError(codeErrorKey(result));

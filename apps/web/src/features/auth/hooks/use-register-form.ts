@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useThrottledAction } from '@/hooks/use-throttled-action';
-import { setSession } from '@/lib/session';
+import { afterLoginRoute, setSession } from '@/lib/session';
 import { register } from '../api/auth';
 import type { CaptchaHandle } from '../components/captcha';
 import { checkAuthForm, loadAuthRules, useAuthForm } from '../utils/auth-form';
@@ -18,6 +18,7 @@ import { registerErrorKey } from '../utils/errors';
  */
 export function useRegisterForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const form = useAuthForm('register', {
     username: '',
     firstName: '',
@@ -41,7 +42,8 @@ export function useRegisterForm() {
     if (result.status === 201 && result.data) {
       setSession(result.data);
       markCodeSent('verify');
-      navigate('/email/verify', { replace: true });
+      // The verification carries the address the login was asked for on (`?next=`, decision 432).
+      navigate(afterLoginRoute(result.data, location.search), { replace: true });
       return;
     }
     setServerError(registerErrorKey(result));

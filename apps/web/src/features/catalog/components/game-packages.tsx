@@ -1,4 +1,5 @@
 import type { PublicPackage } from '@falkenhost/contracts/catalog';
+import { dashboardPath } from '@falkenhost/contracts/dashboard-addresses';
 import {
   Anchor,
   Box,
@@ -28,7 +29,8 @@ export function GamePackages({ gameId }: { gameId: number }) {
 
   const order = (pkg: PublicPackage) => {
     savePendingPackage({ packageId: pkg.id, gameId: pkg.game_id, name: pkg.name });
-    navigate('/dashboard');
+    // The shop at the game's address: a guest comes back to it after the login (decision 432).
+    navigate(dashboardPath('customer_store', pkg.game_id));
   };
 
   if (isPending && Number.isInteger(gameId) && gameId > 0) {

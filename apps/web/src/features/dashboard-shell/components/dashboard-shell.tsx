@@ -1,13 +1,14 @@
 import type { DashboardSection } from '@falkenhost/contracts/constants';
+import { SECTION_PATHS } from '@falkenhost/contracts/dashboard-addresses';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import type { OrderShown } from '@/lib/dashboard-address';
 import { focusWhenShown } from '@/lib/focus-return';
 import { logout, useSession } from '@/lib/session';
-import { isSection, useActiveSection } from '../hooks/use-active-section';
 import { canOpenSection, NavMenu } from './nav-menu';
 import { OrderStatusPopup } from './order-status-popup';
 import { ChooseSection } from './section-placeholder';
@@ -36,41 +37,28 @@ function useFocusAfterOrderPopup(order: string | null): void {
 }
 
 interface Props {
-  /** the section to open instead of the remembered one (a package chosen on /game/{gameId}), asked once */
-  startSection?: () => DashboardSection | undefined;
-  /** the content of a known section */
+  /** the section the address names (decision 431) */
+  section: DashboardSection;
+  /** the content of a section */
   renderSection: (section: DashboardSection) => ReactNode;
 }
 
 /**
  * The dashboard shell (product.md "Dashboard shell"): a skip link to the content, the top bar, the side menu
- * (open on wide screens, closed on narrow ones until the burger opens it) and the chosen section.
+ * (open on wide screens, closed on narrow ones until the burger opens it) and the section the address names;
+ * a section the menu does not offer to the user's role says 'Choose a section'. `?order=` shows the order's
+ * status popup, then leaves the address (replaced, so Back does not show it again).
  */
-export function DashboardShell({ startSection, renderSection }: Props) {
+export function DashboardShell({ section, renderSection }: Props) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const order = searchParams.get('order');
-  // A link to one server (an unsuspend or grace payment's return, a grace mail) opens the servers
-  // (decision 430); any other order's return opens the store.
-  const linked: DashboardSection | null =
-    searchParams.get('server') || searchParams.get('renew')
-      ? 'customer_servers'
-      : order
-        ? 'customer_store'
-        : null;
   const { data: user, isPending } = useSession();
-  const [section, setSection] = useActiveSection(linked ? () => linked : startSection);
   // One open state per screen width, as AppShell collapses the menu per breakpoint, and one burger for
   // each (top-bar.tsx): CSS shows the right one, so the server's HTML is right at any width.
   const [desktopOpened, desktop] = useDisclosure(true);
   const [mobileOpened, mobile] = useDisclosure(false);
-
-  // The order parameter opens the store with the status popup (product.md "Screens and routes"), or the
-  // servers when the order was for one of them.
-  useEffect(() => {
-    if (linked) setSection(linked);
-  }, [linked, setSection]);
 
   const closeOrder = useCallback(() => {
     setSearchParams(
@@ -79,15 +67,11 @@ export function DashboardShell({ startSection, renderSection }: Props) {
         next.delete('order');
         return next;
       },
-      { replace: true },
+      // The entry remembers the popup was shown: Back to it opens no server's details (OrderShown).
+      { replace: true, state: { orderShown: true } satisfies OrderShown },
     );
   }, [setSearchParams]);
   useFocusAfterOrderPopup(order);
-
-  const select = (next: DashboardSection) => {
-    setSection(next);
-    mobile.close();
-  };
 
   if (isPending || !user) return <PageLoader />;
 
@@ -111,25 +95,22 @@ export function DashboardShell({ startSection, renderSection }: Props) {
           <TopBar
             user={user}
             menu={{ mobileOpened, desktopOpened, toggleMobile: mobile.toggle, toggleDesktop: desktop.toggle }}
-            onOpenSettings={() => select('settings')}
+            onOpenSettings={() => {
+              navigate(SECTION_PATHS.settings);
+              mobile.close();
+            }}
             onLogout={() => void logout().then(() => navigate('/login', { replace: true }))}
           />
         </Suspense>
       </AppShell.Header>
       <AppShell.Navbar bg="dark.8">
         <Suspense>
-          <NavMenu role={user.role} active={section ?? ''} onSelect={select} />
+          <NavMenu role={user.role} active={section} onSelect={mobile.close} />
         </Suspense>
       </AppShell.Navbar>
       <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>
-          {section === null ? (
-            <PageLoader />
-          ) : isSection(section) && canOpenSection(user.role, section) ? (
-            renderSection(section)
-          ) : (
-            <ChooseSection />
-          )}
+          {canOpenSection(user.role, section) ? renderSection(section) : <ChooseSection />}
         </Suspense>
       </AppShell.Main>
       {order && <OrderStatusPopup order={order} onDone={closeOrder} />}

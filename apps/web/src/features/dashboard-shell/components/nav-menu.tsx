@@ -1,4 +1,5 @@
 import type { DashboardSection, Role } from '@falkenhost/contracts/constants';
+import { SECTION_PATHS } from '@falkenhost/contracts/dashboard-addresses';
 import { Box, NavLink, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,13 +52,14 @@ export function canOpenSection(role: Role, section: DashboardSection): boolean {
 
 interface Props {
   role: Role;
-  active: string;
-  onSelect: (section: DashboardSection) => void;
+  active: DashboardSection;
+  /** a section was chosen (the narrow screen's menu closes) */
+  onSelect: () => void;
 }
 
 /**
  * The side menu: customer, admin and master groups, then settings and 'go to main page' (product.md
- * "Screens and routes").
+ * "Screens and routes"); each item a link to its section's address (decision 431).
  */
 export function NavMenu({ role, active, onSelect }: Props) {
   const { t } = useTranslation('dashboard');
@@ -74,12 +76,13 @@ export function NavMenu({ role, active, onSelect }: Props) {
             {group.items.map((item) => (
               <NavLink
                 key={item.section}
-                component="button"
+                component={Link}
+                to={SECTION_PATHS[item.section]}
                 label={t(`sections.${item.section}`)}
                 leftSection={item.icon}
                 active={active === item.section}
                 aria-current={active === item.section ? 'page' : undefined}
-                onClick={() => onSelect(item.section)}
+                onClick={onSelect}
                 variant="light"
                 style={{ borderRadius: 8 }}
               />
@@ -91,12 +94,13 @@ export function NavMenu({ role, active, onSelect }: Props) {
             {t('menu.groups.account')}
           </Text>
           <NavLink
-            component="button"
+            component={Link}
+            to={SECTION_PATHS.settings}
             label={t('sections.settings')}
             leftSection={<IconSettings size={18} />}
             active={active === 'settings'}
             aria-current={active === 'settings' ? 'page' : undefined}
-            onClick={() => onSelect('settings')}
+            onClick={onSelect}
             variant="light"
             style={{ borderRadius: 8 }}
           />

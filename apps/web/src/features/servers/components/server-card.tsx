@@ -1,9 +1,11 @@
+import { dashboardPath, SECTION_PATHS } from '@falkenhost/contracts/dashboard-addresses';
 import type { OwnedServer } from '@falkenhost/contracts/servers';
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { IconDetails, IconExternal } from '@/components/icons';
+import { type OrderShown, useSectionSub } from '@/lib/dashboard-address';
 import { useServerStats } from '../hooks/use-server-stats';
 import { isActive, shortIdOf } from '../utils/server';
 import { Gauge } from './gauge';
@@ -15,21 +17,28 @@ import { ServerDetails } from './server-details';
 import { SuspendedRow } from './suspended-row';
 
 /**
- * One owned server (product.md "Customer servers"). `?server=<id>` (the return of an unsuspend or grace
- * payment, decision 430) brings its card into view.
+ * One owned server (product.md "Customer servers"). Its address, /dashboard/servers/<id> (decision 431;
+ * the return of an unsuspend or grace payment and the grace mails' link, decisions 430, 433), brings its card
+ * into view and opens its details, unless it was reached with an order's popup or a renewal link (the
+ * payment's return, decision 433): then the details wait for the Details link.
  */
 export function ServerCard({ server }: { server: OwnedServer }) {
   const { t } = useTranslation('servers');
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const card = useRef<HTMLDivElement>(null);
-  const linked = params.get('server') === String(server.user_package_id);
+  const linked = useSectionSub('customer_servers') === String(server.user_package_id);
   useEffect(() => {
     if (linked) card.current?.scrollIntoView?.({ block: 'center' });
   }, [linked]);
+  // Reached with an order's popup or a renewal link (that visit's history entry keeps `orderShown` once the
+  // popup is gone): the card is shown, its details wait for the Details link.
+  const { state: entry } = useLocation();
+  const quiet = params.has('order') || params.has('renew') || (entry as OrderShown | null)?.orderShown;
   const live = useServerStats(server);
-  const [detailsOpen, setDetailsOpen] = useState(false);
   const state = live.state ?? (server.ptero_server_uuid ? null : 'installing');
   const active = isActive(server);
+  const detailsOpen = linked && active && !quiet;
 
   return (
     <Card
@@ -65,9 +74,10 @@ export function ServerCard({ server }: { server: OwnedServer }) {
               <Button
                 variant="default"
                 leftSection={<IconDetails size={16} />}
+                component={Link}
+                to={dashboardPath('customer_servers', server.user_package_id)}
                 data-testid="server-details-button"
                 aria-label={t('card.detailsAria', { name: server.name })}
-                onClick={() => setDetailsOpen(true)}
               >
                 {t('card.details')}
               </Button>
@@ -94,7 +104,7 @@ export function ServerCard({ server }: { server: OwnedServer }) {
           opened={detailsOpen}
           server={server}
           state={state}
-          onClose={() => setDetailsOpen(false)}
+          onClose={() => navigate(SECTION_PATHS.customer_servers)}
         />
       )}
     </Card>

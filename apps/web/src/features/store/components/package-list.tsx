@@ -6,26 +6,31 @@ import { useEggNames, useStoreGames, useStorePackages } from '../api/store';
 import { PackageRow } from './package-row';
 
 interface Props {
-  /** game to select first (a package chosen on /game/{gameId}) */
-  initialGameId: number | null;
+  /** the game the address names (/dashboard/shop/<gameId>, decision 431); null: the first game */
+  gameId: number | null;
+  /** a game was chosen in the select (the store opens its address) */
+  onGame: (gameId: number) => void;
   onOpen: (pkg: StorePackage) => void;
   /** the loaded packages, so the store can open a pending package */
   onPackagesLoaded?: (packages: StorePackage[]) => void;
 }
 
 /** Left column of the store: game select, egg filter, package rows (product.md "Customer store"). */
-export function PackageList({ initialGameId, onOpen, onPackagesLoaded }: Props) {
+export function PackageList({ gameId: addressed, onGame, onOpen, onPackagesLoaded }: Props) {
   const { t } = useTranslation('store');
   const games = useStoreGames();
-  const [gameId, setGameId] = useState<string | null>(initialGameId ? String(initialGameId) : null);
-  const [egg, setEgg] = useState<string | null>(null);
+  // The first game is shown once the list loads, at /dashboard/shop itself.
+  const first = games.data?.[0]?.id;
+  const gameId = addressed ? String(addressed) : first ? String(first) : null;
+  // The egg filter belongs to the game it was chosen for: another game (Back, a link) starts unfiltered.
+  const [eggPick, setEggPick] = useState<{ gameId: string | null; egg: string | null }>({
+    gameId: null,
+    egg: null,
+  });
+  const egg = eggPick.gameId === gameId ? eggPick.egg : null;
+  const setEgg = (value: string | null) => setEggPick({ gameId, egg: value });
   const packages = useStorePackages(gameId ? Number(gameId) : null);
   const eggNames = useEggNames();
-
-  // The first game is preselected once the list loads.
-  useEffect(() => {
-    if (!gameId && games.data?.[0]) setGameId(String(games.data[0].id));
-  }, [games.data, gameId]);
 
   useEffect(() => {
     if (packages.data) onPackagesLoaded?.(packages.data);
@@ -76,8 +81,7 @@ export function PackageList({ initialGameId, onOpen, onPackagesLoaded }: Props) 
             data={(games.data ?? []).map((game) => ({ value: String(game.id), label: game.name }))}
             value={gameId}
             onChange={(value) => {
-              setGameId(value);
-              setEgg(null);
+              if (value) onGame(Number(value));
             }}
             allowDeselect={false}
             style={{ flex: '1 1 200px' }}

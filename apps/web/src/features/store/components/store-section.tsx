@@ -1,8 +1,11 @@
+import { dashboardPath } from '@falkenhost/contracts/dashboard-addresses';
 import type { StorePackage } from '@falkenhost/contracts/store';
 import { Alert, Grid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearPendingPackage, readPendingPackage } from '@/lib/pending-package';
+import { useLocation, useNavigate } from 'react-router';
+import { useSectionSub } from '@/lib/dashboard-address';
+import { clearPendingPackage, type PendingPackage, readPendingPackage } from '@/lib/pending-package';
 import { type ResumedOrder, useOrderResume } from '../hooks/use-order-resume';
 import type { OrderDraft } from '../utils/order-draft';
 import { CreditPurchase } from './credit-purchase';
@@ -32,17 +35,44 @@ function useFocusReturn(dialogOpen: boolean) {
 }
 
 /**
- * The customer store section (product.md "Customer store"). An order refused for too few credits can buy
- * them and comes back filled in (decision 430, useOrderResume).
+ * The store's game, named by its address (/dashboard/shop/<gameId>, decision 431). The game the store should
+ * show that the address does not name yet, a package chosen on /game/{gameId} (read after the first render:
+ * the server has no localStorage) or the refused order being resumed, becomes the address (replaced: the
+ * visit is the same).
+ * @returns `sub` (the address's game id, if any), the `pending` package once read, and `openGame(id)`
+ */
+function useShopGame(draftGameId: number | undefined) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const sub = useSectionSub('customer_store');
+  const [pending, setPending] = useState<PendingPackage | null>(null);
+  useEffect(() => setPending(readPendingPackage()), []);
+  const wanted = draftGameId ?? pending?.gameId;
+  // Once only: the customer may then choose another game.
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !wanted) return;
+    done.current = true;
+    if (sub !== String(wanted)) {
+      navigate({ pathname: dashboardPath('customer_store', wanted), search }, { replace: true });
+    }
+  }, [wanted, sub, search, navigate]);
+  const openGame = (gameId: number) => navigate(dashboardPath('customer_store', gameId));
+  return { sub, pending, openGame };
+}
+
+/**
+ * The customer store section (product.md "Customer store"): the game its address names (useShopGame). An
+ * order refused for too few credits can buy them and comes back filled in (decision 430, useOrderResume).
  */
 export default function StoreSection() {
   const { t } = useTranslation('store');
-  const [pending] = useState(readPendingPackage);
   const [openPackage, setOpenPackage] = useState<StorePackage | null>(null);
   const [creditsAmount, setCreditsAmount] = useState<number | null>(null);
   // The refused order the credit dialog buys for, reopened when it is cancelled.
   const [buyingFor, setBuyingFor] = useState<ResumedOrder | null>(null);
   const resume = useOrderResume();
+  const { sub, pending, openGame } = useShopGame(resume.draft?.gameId);
   const rememberOpener = useFocusReturn(
     openPackage !== null || creditsAmount !== null || resume.resumed !== null,
   );
@@ -53,7 +83,8 @@ export default function StoreSection() {
   const onPackagesLoaded = useCallback(
     (packages: StorePackage[]) => {
       resumeWith(packages);
-      if (!pending || !readPendingPackage()) return;
+      // Only the pending package's own game can open it (the address may still name another one).
+      if (!pending || !readPendingPackage() || packages[0]?.game_id !== pending.gameId) return;
       const pkg = packages.find((candidate) => candidate.id === pending.packageId);
       clearPendingPackage();
       if (pkg) setOpenPackage(pkg);
@@ -82,7 +113,8 @@ export default function StoreSection() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <PackageList
-            initialGameId={resume.draft?.gameId ?? pending?.gameId ?? null}
+            gameId={sub ? Number(sub) : null}
+            onGame={openGame}
             onOpen={(pkg) => {
               rememberOpener();
               setOpenPackage(pkg);

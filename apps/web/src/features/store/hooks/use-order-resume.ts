@@ -40,7 +40,8 @@ export function useOrderResume() {
 
   const resumeWith = useCallback(
     (packages: StorePackage[]) => {
-      if (!draft) return;
+      // Only the draft's own game can reopen it (the address may still name another one).
+      if (!draft || packages[0]?.game_id !== draft.gameId) return;
       const pkg = packages.find((candidate) => candidate.id === draft.packageId);
       clearOrderDraft(userId);
       setDraft(null);

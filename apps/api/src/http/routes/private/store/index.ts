@@ -40,7 +40,7 @@ import {
 import { roleOf } from '../../../../identity/roles';
 import { orderPackageByCard } from '../../../../orders/checkout/card-checkout';
 import { orderCredits } from '../../../../orders/checkout/credit-orders';
-import { orderPackageByCredits } from '../../../../orders/checkout/package-by-credits';
+import { orderPackageByCreditsLink } from '../../../../orders/checkout/package-by-credits';
 import { orderStatus } from '../../../../orders/order-view';
 import { AppError } from '../../../../platform/errors';
 import { returnBase } from '../../../../platform/requests/origin-check';
@@ -172,8 +172,7 @@ function registerOrderRoutes(app: ZodApp): void {
       schema: { body: packageByCreditsBody, response: { 200: linkAnswer } },
     },
     async (request) => {
-      const orderId = await orderPackageByCredits(ctx, await userOf(request), request.body);
-      return { link: `/dashboard?order=${orderId}` };
+      return { link: await orderPackageByCreditsLink(ctx, await userOf(request), request.body) };
     },
   );
 
