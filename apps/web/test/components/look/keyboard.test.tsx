@@ -185,9 +185,10 @@ describe('focus after a dialog (decisions/441-focus-after-a-dialog.md)', () => {
       email_verified: true,
       authenticated: true,
     });
-    await renderApp(<DashboardShell renderSection={() => <Title order={1}>Store</Title>} />, {
-      path: '/dashboard?order=abc',
-    });
+    await renderApp(
+      <DashboardShell section="customer_store" renderSection={() => <Title order={1}>Store</Title>} />,
+      { path: '/dashboard/shop?order=abc' },
+    );
     const popup = await screen.findByRole('dialog');
     await userEvent.click(within(popup).getByRole('button', { name: 'Close' }));
     await vi.waitFor(() =>
