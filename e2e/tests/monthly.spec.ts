@@ -5,8 +5,9 @@ import { advanceClock, mailSubjects, registerVerified } from './support';
 // the Mollie checkout), see the server with its monthly EUR price including the card fee, move the demo
 // clock a month and see the renewal, find an invoice per payment in Settings, Billing (and open a PDF),
 // make the next renewal fail and see the server run in its grace until the month is paid with another
-// card (issue 43), then a renewal whose retries all fail and the suspension, unsuspend by paying, then
-// cancel and see the server run to the end of its period and go.
+// card (issue 43), then cancel and see the server run to the end of its period and go. A renewal whose
+// retries all fail, the suspension and the unsuspend are the API's tests (renewal-retries, monthly): the
+// walk leaves them out to keep CI within its 30 minutes.
 
 test.use({ timezoneId: 'Europe/Prague' });
 
@@ -65,7 +66,7 @@ async function invoiceCount(page: Page): Promise<number> {
   return billing.getByTestId('invoice-row').count();
 }
 
-test('a monthly server by card: order, renewal, invoices, failed renewal, unsuspend, cancel', async ({
+test('a monthly server by card: order, renewal, invoices, failed renewal paid in its grace, cancel', async ({
   page,
 }) => {
   test.setTimeout(600_000);
@@ -140,27 +141,6 @@ test('a monthly server by card: order, renewal, invoices, failed renewal, unsusp
   await expect(card.getByTestId('server-grace')).toBeHidden({ timeout: 20_000 });
   await expect(card.getByTestId('server-paid-until')).not.toHaveText(paidUntil ?? '');
   await expect(card.getByTestId('server-state')).toContainText(/running/i);
-
-  // The renewal after that fails too, and so do its retries: the server is suspended.
-  await advanceClock(page, 24 * 31);
-  await logInAgain(page);
-  await section(page, 'My servers');
-  await expect(card).toBeVisible();
-  for (let day = 0; day < 6 && !(await card.getByTestId('unsuspend-button').isVisible()); day++) {
-    await advanceClock(page, 24);
-    await page.reload();
-    await section(page, 'My servers');
-    await expect(card).toBeVisible();
-  }
-  await expect(card.getByTestId('unsuspend-button')).toBeVisible({ timeout: 20_000 });
-  expect(await mailSubjects(page, email)).toContainEqual(expect.stringMatching(/is suspended/));
-  await page.screenshot({ path: '.artifacts/monthly-suspended.png', fullPage: true });
-
-  // Unsuspend by paying for a month: the server runs again.
-  await card.getByTestId('unsuspend-button').click();
-  await payAtCheckout(page);
-  await section(page, 'My servers');
-  await expect(card.getByTestId('server-state')).toContainText(/running/i, { timeout: 30_000 });
 
   // Cancel: the subscription ends, the server runs to the end of its period, then goes.
   await card.getByTestId('server-details-button').click();
