@@ -14,7 +14,7 @@ import { savePackage } from '../api/packages';
 import { useOwnersConfirm } from '../hooks/use-owners-confirm';
 import { useStoreChange } from '../hooks/use-store-change';
 import { packageErrorKey } from '../utils/errors';
-import type { NumberDraft, PackageDraft } from '../utils/form-data';
+import { type NumberDraft, PACKAGE_SIZE_FIELDS, type PackageDraft } from '../utils/form-data';
 import { PackageDetailsFields, PackageTechnicalFields } from './package-fields';
 import { PackageSlotsNote } from './package-slots-note';
 import { PackageUnlimitedNote } from './package-unlimited-note';
@@ -87,15 +87,7 @@ const FIELDS = [
   'nodes',
   'eggs',
   'thumbnail',
-  'vcpu',
-  'io',
-  'slots',
-  'storage',
-  'ram',
-  'swap',
-  'databases',
-  'backups',
-  'ports',
+  ...PACKAGE_SIZE_FIELDS,
 ] as const;
 
 /**

@@ -86,6 +86,19 @@ export function gameFormData(draft: GameDraft, id?: number): FormData {
   return form;
 }
 
+/** A package's sizes, in the order the form shows them and the API reads them. */
+export const PACKAGE_SIZE_FIELDS = [
+  'vcpu',
+  'io',
+  'slots',
+  'storage',
+  'ram',
+  'swap',
+  'databases',
+  'backups',
+  'ports',
+] as const;
+
 /**
  * POST/PUT packages body: name, credits, game, target (add only), nodes and eggs (JSON lists of ids),
  * the resources (an empty vcpu, slots, storage or ram means unlimited), active, and the thumbnail file.
@@ -100,19 +113,7 @@ export function packageFormData(draft: PackageDraft, id?: number): FormData {
   form.append('nodes', JSON.stringify(draft.nodes));
   form.append('eggs', JSON.stringify(draft.eggs));
   form.append('other_eggs', String(draft.other_eggs));
-  for (const field of [
-    'vcpu',
-    'io',
-    'slots',
-    'storage',
-    'ram',
-    'swap',
-    'databases',
-    'backups',
-    'ports',
-  ] as const) {
-    form.append(field, text(draft[field]));
-  }
+  for (const field of PACKAGE_SIZE_FIELDS) form.append(field, text(draft[field]));
   form.append('active', String(draft.active));
   if (draft.thumbnail) form.append('thumbnail', draft.thumbnail);
   return form;
