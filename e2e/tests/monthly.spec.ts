@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { advanceClock, mailSubjects, registerVerified } from './support';
+import { advanceClock, mailSubjects, registerVerified, section } from './support';
 
 // Issue 8's walk, as a new customer clicks it in the demo: buy Minecraft Starter monthly by card (Paid at
 // the Mollie checkout), see the server with its monthly EUR price including the card fee, move the demo
@@ -30,10 +30,6 @@ async function logInAgain(page: Page): Promise<void> {
   await expect(page.getByTestId('captcha')).toContainText(/Verified/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
-}
-
-async function section(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name }).click();
 }
 
 async function payAtCheckout(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { logIn, mailedLink, payCreditsByCard, registerVerified } from './support';
+import { logIn, mailedLink, payCreditsByCard, registerVerified, section } from './support';
 
 // Issue 10's walk, as the staff and a customer click it in the demo: the master (its password reset
 // through the mailed link, as an operator who lost the printed one would) adds a game with images, a
@@ -25,10 +25,6 @@ async function picture(width: number, height: number, format: 'png' | 'jpeg' | '
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 160 } } })
     .toFormat(format)
     .toBuffer();
-}
-
-async function section(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name }).click();
 }
 
 async function newPage(browser: Browser): Promise<Page> {

@@ -49,6 +49,21 @@ export async function registerVerified(
 }
 
 /**
+ * Waits until React has taken the page over (main.tsx marks <html data-hydrated>). Clicks made earlier are
+ * kept and replayed by the start script (early-input.ts, its own tests); a walk that clicks through a
+ * section and a lazy dialog waits instead, so a slow CI machine cannot race that replay (CI, 2026-11-29).
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+}
+
+/** Opens a dashboard section from its menu (a link), once the page is hydrated. */
+export async function section(page: Page, name: string): Promise<void> {
+  await untilHydrated(page);
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name }).click();
+}
+
+/**
  * In the open store: a quick amount of credits, the order dialog filled with a Czech address (and the
  * discount code when given, checked as valid), card payment (checking the shown total when given), and Paid at the Mollie test checkout; returns as the
  * checkout sends the browser back to the dashboard.
@@ -59,6 +74,7 @@ export async function payCreditsByCard(
   expectedTotal?: string,
   discountCode?: string,
 ): Promise<void> {
+  await untilHydrated(page);
   await page.getByRole('button', { name: amount, exact: true }).click();
   await page.getByRole('button', { name: 'Buy credits' }).click();
   const order = page.getByTestId('order-credits');
