@@ -72,6 +72,11 @@ export const ownedServer = z.object({
    * customer's schedule time zone, docs/decisions/445); null while in its hours, unscheduled or suspended
    */
   next_start: z.string().nullable(),
+  /**
+   * An hourly server on a schedule: the credits of an average month of its scheduled hours
+   * (scheduledMonthlyUnits, docs/decisions/445); null when unscheduled or monthly
+   */
+  scheduled_credits_monthly: z.number().nullable(),
   /** ISO 8601: when a suspended server is deleted, null otherwise */
   delete_at: z.string().nullable(),
   /** ISO 8601, monthly servers: the end of the paid period (the next renewal), null for hourly */

@@ -13,6 +13,7 @@ import { addToWindow } from '../platform/requests/rate-limit-store';
 import { notifyStaff } from '../platform/staff-webhook';
 import { confirmPanelServer, ForeignPanelServerError } from './panel-ownership';
 import { pushBuild } from './panel-servers';
+import { sendPowerSignal } from './power-states';
 import { currentBuild } from './server-build';
 import { untilStopped } from './wings-state';
 
@@ -287,7 +288,7 @@ async function call(ctx: AppContext, task: ClaimedTask, server: TaskServer): Pro
   if (task.kind === 'power') {
     const { signal } = JSON.parse(task.payload) as { signal: PanelPowerSignal };
     if (signal !== 'stop') await untilStopped(ctx, server.ptero_server_uuid);
-    return panel.sendPowerSignal(server.ptero_server_uuid, signal);
+    return sendPowerSignal(ctx, server.ptero_server_uuid, signal);
   }
   const current = await confirmPanelServer(ctx, server);
   if (!current) return;

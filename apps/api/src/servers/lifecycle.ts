@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { clearLowBalanceWarning, markLowBalanceWarned } from '../identity/user-fields';
 import { enqueuePanelTask } from '../panel/panel-queue';
 import { isStateConflict } from '../panel/port';
+import { sendPowerSignal } from '../panel/power-states';
 import { DAY_MS } from '../platform/clock';
 import type { AppContext } from '../platform/context';
 import type { User } from '../platform/db/schema';
@@ -49,7 +50,7 @@ export async function powerServer(
     throw new AppError(409, REASONS.outsideSchedule);
   try {
     // By the full uuid, which only our server has (panel/panel-ownership.ts).
-    await ctx.panel.sendPowerSignal(server.ptero_server_uuid, signal);
+    await sendPowerSignal(ctx, server.ptero_server_uuid, signal);
   } catch (error) {
     if (isStateConflict(error)) throw new AppError(409, REASONS.installing);
     throw new AppError(502, REASONS.panel, error instanceof Error ? error.message : undefined);

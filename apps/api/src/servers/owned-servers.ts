@@ -4,6 +4,7 @@ import {
   centsToEur,
   hourlyUnits,
   monthlyEurPrice,
+  scheduledMonthlyUnits,
   serverMonthPrice,
   unitsToCredits,
 } from '@falkenhost/contracts/money';
@@ -11,7 +12,8 @@ import type { OwnedServer, SuspensionReason } from '@falkenhost/contracts/server
 import { addonsInLanguage } from '../catalog/catalogue-names';
 import { serverBuild } from '../panel/server-build';
 import type { AppContext } from '../platform/context';
-import { nextScheduledStart } from './schedules/schedule-hours';
+import { nextScheduledStart, scheduledHoursPerWeek } from './schedules/schedule-hours';
+import { schedulesOfServers } from './schedules/schedules';
 
 const HIDDEN = ['failed', 'deleted', 'deleting'];
 
@@ -37,49 +39,50 @@ export async function listOwnedServers(
           ),
         );
 
-  const starts = await nextStartsOf(ctx, userId, rows);
+  const schedule = await scheduleFactsOf(ctx, userId, rows);
   return rows.map((row) => ({
     ...ownedServerOf(
       row,
       addons.filter((a) => a.user_package_id === row.id),
       ctx.config.panel.panelUrl,
     ),
-    next_start: starts.get(row.id) ?? null,
+    ...(schedule.get(row.id) ?? { next_start: null, scheduled_credits_monthly: null }),
   }));
 }
 
+type ScheduleFacts = Pick<OwnedServer, 'next_start' | 'scheduled_credits_monthly'>;
+
 /**
- * The next start of each running scheduled hourly server outside its hours, by the schedules in the
- * customer's zone (docs/decisions/445); servers in their hours, unscheduled or suspended have none.
+ * What the schedules of the customer's scheduled hourly servers say (docs/decisions/445): the expected
+ * credits of an average month (scheduledMonthlyUnits), and for a running server outside its hours the
+ * next start, by the schedules in the customer's zone (none while in its hours or suspended).
  */
-async function nextStartsOf(
+async function scheduleFactsOf(
   ctx: AppContext,
   userId: number,
-  rows: { id: number; scheduled: number; billing_type: string; status: string }[],
-): Promise<Map<number, string>> {
-  const ids = rows
-    .filter((r) => r.scheduled === 1 && r.billing_type === 'hourly' && r.status === 'paid')
-    .map((r) => r.id);
-  const starts = new Map<number, string>();
-  if (ids.length === 0) return starts;
-  const [user, schedules] = await Promise.all([
-    ctx.db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('schedules')
-      .select(['user_package_id', 'day_of_week', 'active_hours'])
-      .where('user_package_id', 'in', ids)
-      .execute(),
-  ]);
+  rows: { id: number; scheduled: number; billing_type: string; status: string; credits_monthly: number }[],
+): Promise<Map<number, ScheduleFacts>> {
+  const facts = new Map<number, ScheduleFacts>();
+  const schedules = await schedulesOfServers(ctx.db, rows);
+  if (schedules.size === 0) return facts;
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('time_zone')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const now = ctx.now();
-  for (const id of ids) {
-    const start = nextScheduledStart(
-      schedules.filter((s) => s.user_package_id === id),
-      user.time_zone,
-      now,
-    );
-    if (start !== null) starts.set(id, new Date(start).toISOString());
+  for (const row of rows) {
+    const own = schedules.get(row.id);
+    if (!own) continue;
+    const start = row.status === 'paid' ? nextScheduledStart(own, user.time_zone, now) : null;
+    facts.set(row.id, {
+      next_start: start === null ? null : new Date(start).toISOString(),
+      scheduled_credits_monthly: unitsToCredits(
+        scheduledMonthlyUnits(row.credits_monthly, scheduledHoursPerWeek(own)),
+      ),
+    });
   }
-  return starts;
+  return facts;
 }
 
 /** The user's servers not HIDDEN with their package's columns, newest first. */
@@ -146,7 +149,7 @@ function ownedServerOf(
   row: OwnedServerRow,
   own: OwnedAddonRow[],
   panelUrl: string,
-): Omit<OwnedServer, 'next_start'> {
+): Omit<OwnedServer, keyof ScheduleFacts> {
   const build = serverBuild(
     row,
     own.map((a) => ({ type: a.type, quantity: a.quantity })),

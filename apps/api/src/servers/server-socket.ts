@@ -11,6 +11,7 @@ import { signSocketToken } from '../panel/socket-token';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { scheduledHoursPerWeek } from './schedules/schedule-hours';
+import { schedulesOfServers } from './schedules/schedules';
 
 /**
  * GET servers/server-count: the user's servers not failed or deleted, and their expected monthly cost in
@@ -27,22 +28,12 @@ export async function serverCountOf(
     .where('user_id', '=', userId)
     .where('status', 'not in', ['failed', 'deleted'])
     .execute();
-  const scheduledIds = rows.filter((r) => r.scheduled === 1 && r.billing_type === 'hourly').map((r) => r.id);
-  const schedules =
-    scheduledIds.length === 0
-      ? []
-      : await ctx.db
-          .selectFrom('schedules')
-          .select(['user_package_id', 'day_of_week', 'active_hours'])
-          .where('user_package_id', 'in', scheduledIds)
-          .execute();
+  const schedules = await schedulesOfServers(ctx.db, rows);
   let monthly = 0;
   for (const row of rows) {
-    monthly += scheduledIds.includes(row.id)
-      ? scheduledMonthlyUnits(
-          row.credits_monthly,
-          scheduledHoursPerWeek(schedules.filter((s) => s.user_package_id === row.id)),
-        )
+    const own = schedules.get(row.id);
+    monthly += own
+      ? scheduledMonthlyUnits(row.credits_monthly, scheduledHoursPerWeek(own))
       : row.credits_monthly;
   }
   return { count: rows.length, monthly: unitsToCredits(monthly) };

@@ -1,48 +1,27 @@
 /** The staff servers list; the panel is asked only about rows shown (decisions/085-staff-servers-list.md). */
 import type { AdminServer, AllServersAnswer } from '@falkenhost/contracts/admin';
 import { sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
-import { isStateConflict } from '../panel/port';
+import { powerStateOf } from '../panel/power-states';
 import type { AppContext } from '../platform/context';
 
-const STATE_TTL_MS = 30_000;
-const PASSING_STATE_TTL_MS = 3_000;
 const PARALLEL = 8;
 const PANEL_WAIT_MS = 2_500;
 /** Matches a search reads before it counts them apart (docs/performance.md "Staff lists"). */
 const SEARCH_PROBE = 1_000;
 
-/** Power states by panel identifier, cached per instance (a cache only: losing it costs panel calls). */
-const states = new LRUCache<string, string>({ max: 20_000, ttl: STATE_TTL_MS });
-
-async function panelState(ctx: AppContext, identifier: string): Promise<string | null> {
-  const cached = states.get(identifier);
-  if (cached) return cached;
-  try {
-    const resources = await ctx.panel.getResources(identifier);
-    const settled = resources.current_state === 'running' || resources.current_state === 'offline';
-    states.set(identifier, resources.current_state, { ttl: settled ? STATE_TTL_MS : PASSING_STATE_TTL_MS });
-    return resources.current_state;
-  } catch (error) {
-    // The panel refuses the resources of a server it is still installing (409).
-    if (isStateConflict(error)) {
-      states.set(identifier, 'installing', { ttl: PASSING_STATE_TTL_MS });
-      return 'installing';
-    }
-    ctx.log.warn({ err: error, identifier }, 'panel state of a server could not be read');
-    return null;
-  }
-}
-
-async function panelStates(ctx: AppContext, identifiers: string[]): Promise<Map<string, string>> {
+/** The power states of `servers` by identifier, as many as the panel answers within PANEL_WAIT_MS. */
+async function panelStates(
+  ctx: AppContext,
+  servers: { uuid: string; identifier: string }[],
+): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const work = (async () => {
-    for (let i = 0; i < identifiers.length; i += PARALLEL) {
-      const slice = identifiers.slice(i, i + PARALLEL);
-      const answers = await Promise.all(slice.map((id) => panelState(ctx, id)));
-      slice.forEach((id, k) => {
+    for (let i = 0; i < servers.length; i += PARALLEL) {
+      const slice = servers.slice(i, i + PARALLEL);
+      const answers = await Promise.all(slice.map((server) => powerStateOf(ctx, server)));
+      slice.forEach((server, k) => {
         const state = answers[k];
-        if (state) found.set(id, state);
+        if (state) found.set(server.identifier, state);
       });
     }
   })();
@@ -122,9 +101,11 @@ export async function listAllServers(
           await ctx.db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute()
         ).map((u) => [u.id, u.username] as const),
   );
-  const running = rows
-    .filter((r) => (r.status === 'paid' || r.status === 'cancelled') && r.ptero_identifier !== null)
-    .map((r) => r.ptero_identifier as string);
+  const running = rows.flatMap((r) =>
+    (r.status === 'paid' || r.status === 'cancelled') && r.ptero_identifier && r.ptero_server_uuid
+      ? [{ uuid: r.ptero_server_uuid, identifier: r.ptero_identifier }]
+      : [],
+  );
   const live = await panelStates(ctx, running);
   const servers: AdminServer[] = rows.map((r) => ({
     id: r.id,

@@ -290,6 +290,8 @@ describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel
     const count = (await session.get('/api/private/servers/server-count')).body;
     expect(count.monthly).toBe(unitsToCredits(scheduledMonthlyUnits(credits_monthly, 25)));
     expect(count.monthly).toBeLessThan(unitsToCredits(credits_monthly));
+    // Its card's month is the same estimate.
+    expect(scheduled.scheduled_credits_monthly).toBe(count.monthly);
 
     // Outside its hours: powered off, and a manual start is refused.
     const uuid = (await panelServer(id))!.uuid;
@@ -332,7 +334,7 @@ describe.each(PANEL_CASES)('server lifecycle on $db, $panel', ({ db: kind, panel
       expect(res.status).toBe(200);
     }
     const always = await owned(session, id);
-    expect(always).toMatchObject({ scheduled: false, next_start: null });
+    expect(always).toMatchObject({ scheduled: false, next_start: null, scheduled_credits_monthly: null });
     expect((await session.get('/api/private/servers/server-count')).body.monthly).toBe(
       unitsToCredits(credits_monthly),
     );

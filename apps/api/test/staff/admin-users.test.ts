@@ -175,6 +175,19 @@ describe.each(DATABASES)('users and servers administration on %s', (kind) => {
     expect(page.servers.map((s: { name: string }) => s.name)).toEqual([`${tag} two`, `${tag} one`]);
     expect(page.servers[0]).toMatchObject({ status: 'running', suspended: false, owner: owner.username });
     expect(page.panelUrl).toMatch(/^http/);
+    // A stop sent since the list was read shows at the next read, not after the cached state's 30 s.
+    const stopped = await owner.session.post('/api/private/servers/power', {
+      id: page.servers[0].id,
+      signal: 'stop',
+    });
+    expect(stopped.status).toBe(204);
+    const after = await waitFor(
+      async () =>
+        (await admin.get(`/api/private/servers/all-servers?search=${encodeURIComponent(tag)}`)).body,
+      (b) => b.servers?.[0]?.status === 'offline',
+      10_000,
+    );
+    expect(after.servers[1]).toMatchObject({ status: 'running' });
     expect(
       (await admin.get(`/api/private/servers/all-servers?search=${encodeURIComponent(tag.toLowerCase())}`))
         .body.total,

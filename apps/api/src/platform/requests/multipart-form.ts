@@ -28,7 +28,8 @@ const fieldError = (msg: string, path: string) =>
 /**
  * @param reply the request's reply: a refusal before the whole body is read closes the connection
  * @param fileNames the names that take a file (every other name takes text)
- * @throws AppError 400/415 (docs/decisions/131-malformed-multipart.md); @fastify/multipart's 413 errors
+ * @throws AppError 400/415 (docs/decisions/131-malformed-multipart.md), 413 file-too-large named on the
+ *   file's field; @fastify/multipart's other limit errors
  */
 export async function readMultipartForm(
   request: FastifyRequest,
@@ -42,9 +43,10 @@ export async function readMultipartForm(
   const fields: Record<string, string> = Object.create(null);
   const files: Record<string, Buffer> = Object.create(null);
   const seen = new Set<string>();
+  let name: string | undefined;
   try {
     for await (const part of request.parts()) {
-      const name = part.fieldname;
+      name = part.fieldname;
       if (seen.has(name)) throw fieldError('duplicate', name);
       seen.add(name);
       if (part.type === 'file') {
@@ -65,6 +67,9 @@ export async function readMultipartForm(
     if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string } | null)?.code;
+    // Above UPLOAD_MAX_BYTES: named on the file's field as the image checks name theirs (catalog/uploads.ts).
+    if (code === 'FST_REQ_FILE_TOO_LARGE' && name !== undefined)
+      throw new AppError(413, REASONS.fileTooLarge, undefined, [{ msg: 'fileTooLarge', path: name }]);
     if (code && KEEP_CODES.has(code)) throw error;
     throw new AppError(400, REASONS.validation, 'multipart');
   }

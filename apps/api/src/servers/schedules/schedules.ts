@@ -18,7 +18,7 @@ import type { Database, User } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { loadOwnedServer } from '../owned-server';
 import { runPanelQueue } from '../panel-task-results';
-import { hoursOf, isActiveHour, isValidTimeZone } from './schedule-hours';
+import { hoursOf, isActiveHour, isValidTimeZone, type StoredSchedule } from './schedule-hours';
 
 /** The server's schedules and the time zone they are in. @throws AppError 404 */
 export async function listSchedules(
@@ -222,4 +222,24 @@ export async function isOutsideSchedule(
     .where('user_package_id', '=', userPackageId)
     .execute();
   return own.length > 0 && !isActiveHour(own, timeZone, now);
+}
+
+/**
+ * The schedules of the scheduled hourly servers among `rows`, by server id (servers without one are
+ * absent): what their next start and their expected month (scheduledMonthlyUnits) are read from.
+ */
+export async function schedulesOfServers(
+  db: Kysely<Database> | Transaction<Database>,
+  rows: { id: number; scheduled: number; billing_type: string }[],
+): Promise<Map<number, StoredSchedule[]>> {
+  const ids = rows.filter((r) => r.scheduled === 1 && r.billing_type === 'hourly').map((r) => r.id);
+  const byServer = new Map<number, StoredSchedule[]>();
+  if (ids.length === 0) return byServer;
+  const schedules = await db
+    .selectFrom('schedules')
+    .select(['user_package_id', 'day_of_week', 'active_hours'])
+    .where('user_package_id', 'in', ids)
+    .execute();
+  for (const s of schedules) byServer.set(s.user_package_id, [...(byServer.get(s.user_package_id) ?? []), s]);
+  return byServer;
 }

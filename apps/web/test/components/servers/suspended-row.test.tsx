@@ -110,6 +110,19 @@ test('a scheduled server outside its hours says when it starts beside Offline (i
   expect(screen.queryByTestId('server-next-start')).toBeNull();
 });
 
+test("a scheduled hourly server's price names the month of its scheduled hours (issue 44)", async () => {
+  const hourly = { ...listed, billing_type: 'hourly', totalCreditsPerHour: 0.137 } as const;
+  const view = await renderApp(<DetailsPrice server={{ ...hourly, scheduled_credits_monthly: null }} />);
+  expect(screen.getByTestId('details-price').textContent).toBe(
+    `0.137 credits / hour · ${hourly.totalCreditsPrice.toFixed(2)} credits / month`,
+  );
+  view.unmount();
+  await renderApp(<DetailsPrice server={{ ...hourly, scheduled: true, scheduled_credits_monthly: 25.04 }} />);
+  expect(screen.getByTestId('details-price').textContent).toBe(
+    '0.137 credits / hour · about 25.04 credits / month on its schedule',
+  );
+});
+
 test('the package change confirmation says a change can be changed back, by billing (issue 44)', async () => {
   product.logIn(customer);
   for (const [billing, last] of [

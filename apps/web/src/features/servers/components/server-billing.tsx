@@ -6,16 +6,17 @@ import { isCancelled } from '../utils/server';
 
 /**
  * A server's price as its card and its details show it (decision 430): hourly in credits an hour and a
- * month, monthly in euros with the card fee (the API's `eurPriceWithCreditCardFee`, contracts
+ * month (on a schedule, the month of its scheduled hours: decision 445), monthly in euros with the card fee (the API's `eurPriceWithCreditCardFee`, contracts
  * serverMonthPrice).
  */
 export function useServerPrice(server: OwnedServer): string {
   const { t } = useTranslation('servers');
   const format = useFormatters();
+  // A scheduled server's month counts only its scheduled hours (decision 445).
   return server.billing_type === 'hourly'
-    ? t('price.hourly', {
+    ? t(server.scheduled_credits_monthly === null ? 'price.hourly' : 'price.hourlyScheduled', {
         perHour: format.number(server.totalCreditsPerHour),
-        perMonth: format.decimal2(server.totalCreditsPrice),
+        perMonth: format.decimal2(server.scheduled_credits_monthly ?? server.totalCreditsPrice),
       })
     : // the card fee's fixed part is not shown for a server that costs nothing (product.md "Screens and routes")
       t('price.monthly', {
