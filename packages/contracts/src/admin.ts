@@ -1,7 +1,7 @@
 /**
  * Staff area contracts (issue 10; product.md "Staff screens", "Entities and fields" admin fields, 5 "Admin",
- * 7 "Admin", 8 "Admin games" .. "Users"): the servers list, the store administration's four tabs, the users
- * section and the audit log. Games and packages are sent as multipart forms (they carry image files): their
+ * 7 "Admin", 8 "Admin games" .. "Users"): the store administration's tabs; the servers list, the users
+ * section and the audit log are in staff-lists.ts (re-exported here). Games and packages are sent as multipart forms (they carry image files): their
  * text fields arrive as strings and are coerced here; the files are checked by the server from their bytes.
  *
  * Validation messages are the spec's error keys (`emptyFields`, `noLocations`, `noNests`, `noThumbnail`,
@@ -11,195 +11,24 @@
  */
 
 import { z } from 'zod';
-import { ADDON_TYPES, type Language, ROLES } from './constants';
+import { ADDON_TYPES, type Language } from './constants';
 import { eggRules, gameVariablesField, slotVariablesField } from './egg-variables';
-import { id, jsonId } from './fields';
-import { CONFIRMED_UNLIMITED, type LimitedField, NUMBER_LIMITS, unlimitedResources } from './staff-limits';
-
-/**
- * Largest image file accepted (bytes); a larger one is answered 413 (product.md "Validation rules"
- * ("Files must not be too large")).
- */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-/**
- * Image MIME types accepted, as found from the file's bytes (product.md "Business constants and limits": png,
- * jpg, jpeg, webp).
- */
-export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-/** Rows per page of the staff lists (servers, users, audit log). */
-export const ADMIN_PAGE_SIZE = 50;
-export const ADMIN_PAGE_SIZE_MAX = 200;
-
-const EMPTY = 'emptyFields';
-
-/**
- * The validation messages of the staff forms in the spec's order (product.md "Validation rules" ("Admin"):
- * all fields, then the files, locations, eggs and packages, then the formats). A form shows, and the server
- * answers first, the earliest of these that failed, whatever order the fields were checked in.
- */
-export const ADMIN_MESSAGES = [
+import { jsonId } from './fields';
+import {
   EMPTY,
-  'outOfRange',
-  'wholeNumber',
-  'noImage',
-  'noThumbnail',
-  'noLocations',
-  'noNests',
-  'eggOtherGame',
-  'confirmUnlimited',
-  'noPackages',
-  'slotsRefused',
-  'invalidCode',
-  'invalidPercentage',
-  'fileType',
-  'fileTooLarge',
-] as const;
-export type AdminMessage = (typeof ADMIN_MESSAGES)[number];
+  formFlag,
+  formIdList,
+  formInt,
+  formNumber,
+  formUnlimited,
+  imageUpload,
+} from './staff-form-fields';
+import { CONFIRMED_UNLIMITED, unlimitedResources } from './staff-limits';
 
-/**
- * The first of `messages` in ADMIN_MESSAGES order (product.md "Validation rules"), or null when none of them
- * is one.
- * @param messages validation messages as a form or a 400 answer lists them, in any order
- */
-export function firstAdminMessage(messages: Iterable<unknown>): AdminMessage | null {
-  let best = -1;
-  for (const message of messages) {
-    const rank = (ADMIN_MESSAGES as readonly unknown[]).indexOf(message);
-    if (rank !== -1 && (best === -1 || rank < best)) best = rank;
-  }
-  return best === -1 ? null : ADMIN_MESSAGES[best]!;
-}
-
-const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
-
-/**
- * An image part of a staff form (product.md "Validation rules", "Business constants and limits"
- * ("Files must not be too large") upload types): the browser's File (png, jpeg or webp by its type, or its
- * name when the browser gives no type; at most UPLOAD_MAX_BYTES) or the server's bytes (whose type uploads.ts
- * finds from the bytes themselves).
- * @param missing the message when no file is given (required on add); undefined when it may be left out
- */
-export const imageUpload = (missing?: 'noImage' | 'noThumbnail') =>
-  // A missing part becomes null, so the check also runs when the form has no such part at all.
-  z.preprocess(
-    (v) => v ?? null,
-    z.unknown().check((ctx) => {
-      const file = ctx.value as { size?: number; length?: number; type?: string; name?: string } | null;
-      if (file === undefined || file === null) {
-        if (missing) ctx.issues.push({ code: 'custom', message: missing, input: file });
-        return;
-      }
-      if (typeof file.name === 'string') {
-        const typed = !file.type || (UPLOAD_MIME_TYPES as readonly string[]).includes(file.type);
-        if (!typed || !IMAGE_NAME.test(file.name))
-          ctx.issues.push({ code: 'custom', message: 'fileType', input: file });
-      }
-      if ((file.size ?? file.length ?? 0) > UPLOAD_MAX_BYTES)
-        ctx.issues.push({ code: 'custom', message: 'fileTooLarge', input: file });
-    }),
-  );
-
-/** A checkbox of a multipart form: "true"/"1"/"on" ticked, "false"/"0"/"off"/"" or missing not. */
-export const formFlag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])])
-  .optional()
-  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
-
-const OUT_OF_RANGE = 'outOfRange';
-const WHOLE = 'wholeNumber';
-
-/** A number of a form: a string of digits or a number; '' and missing stay as they are (then EMPTY). */
-const numberOfForm = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v);
-
-/**
- * A whole number of a form (a string of digits or a number) in `field`'s range (NUMBER_LIMITS): empty or not a
- * number is EMPTY, a fraction `wholeNumber`, outside the range `outOfRange` (docs/decisions/435).
- */
-export const formInt = (field: LimitedField) =>
-  z.preprocess(
-    numberOfForm,
-    z
-      .number({ error: EMPTY })
-      .int(WHOLE)
-      .min(NUMBER_LIMITS[field].min, OUT_OF_RANGE)
-      .max(NUMBER_LIMITS[field].max, OUT_OF_RANGE),
-  );
-
-/** A decimal number of a form (a price in credits) in `field`'s range, as formInt without the whole rule. */
-export const formNumber = (field: LimitedField) =>
-  z.preprocess(
-    numberOfForm,
-    z
-      .number({ error: EMPTY })
-      .min(NUMBER_LIMITS[field].min, OUT_OF_RANGE)
-      .max(NUMBER_LIMITS[field].max, OUT_OF_RANGE),
-  );
-
-/**
- * A resource that may be left empty for unlimited (product.md "Screens and routes": empty vcpu, slots,
- * storage or ram means unlimited): empty or missing is 0.
- */
-export const formUnlimited = (field: LimitedField) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : v),
-    formInt(field),
-  );
-
-/** A JSON list of ids in a form field ("[1,2]") or an array. */
-export const formIdList = (message: string) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return null;
-      }
-    },
-    z.array(jsonId, { error: message }).min(1, message).max(500, message),
-  );
+export * from './staff-form-fields';
+export * from './staff-lists';
 
 const name = z.string({ error: EMPTY }).trim().min(1, EMPTY).max(64, EMPTY);
-
-// ---------------------------------------------------------------------------------------------- servers
-
-/** GET /api/private/servers/all-servers?search=&page= (search: case-sensitive substring of name or uuid). */
-export const allServersQuery = z.object({
-  search: z.string().max(100).optional().default(''),
-  page: id.optional().default(1),
-  pageSize: id.optional().default(ADMIN_PAGE_SIZE).pipe(z.number().max(ADMIN_PAGE_SIZE_MAX)),
-});
-
-/**
- * Server (admin list), product.md "Entities and fields": status is the panel's power state (running, offline,
- * starting, ...).
- */
-export const adminServer = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  uuid: z.string().nullable(),
-  identifier: z.string().nullable(),
-  /** the panel's state when known ('running' shown green, anything else red), else our billing status */
-  status: z.string(),
-  suspended: z.boolean(),
-  owner: z.string(),
-  /**
-   * ISO 8601: a monthly server in grace after a failed renewal runs until then unless paid
-   * (docs/decisions/420); null when not in grace
-   */
-  graceUntil: z.string().nullable(),
-});
-export type AdminServer = z.infer<typeof adminServer>;
-
-export const allServersAnswer = z.object({
-  servers: z.array(adminServer),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  /** the game panel's address; a server's page is `${panelUrl}/server/${identifier}` */
-  panelUrl: z.string(),
-});
-export type AllServersAnswer = z.infer<typeof allServersAnswer>;
 
 // ---------------------------------------------------------------------------------------------- games
 
@@ -490,41 +319,6 @@ export const discountBody = z.object({
 });
 export type DiscountBody = z.infer<typeof discountBody>;
 
-// ---------------------------------------------------------------------------------------------- users
-
-export const ROLE_FILTERS = ['all', ...ROLES] as const;
-
-/** GET /api/private/users/all-users?search=&role=&page= (search: username or e-mail, case-insensitive). */
-export const allUsersQuery = z.object({
-  search: z.string().max(100).optional().default(''),
-  role: z.enum(ROLE_FILTERS).optional().default('all'),
-  page: id.optional().default(1),
-});
-
-/** User (admin list), product.md "Entities and fields": credits with 2 decimals shown by the client. */
-export const adminUser = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  credits: z.number(),
-  active: z.boolean(),
-});
-export type AdminUser = z.infer<typeof adminUser>;
-
-export const allUsersAnswer = z.object({
-  users: z.array(adminUser),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export type AllUsersAnswer = z.infer<typeof allUsersAnswer>;
-
-/** PUT /api/private/users/active. */
-export const userActiveBody = z.object({ id: jsonId, active: z.boolean() });
-/** PUT /api/private/users/change-role. */
-export const changeRoleBody = z.object({ id: jsonId, role: z.enum(ROLES) });
-
 // ---------------------------------------------------------------------------------------------- locations
 
 /**
@@ -557,55 +351,3 @@ export const locationNamesBody = z.object({
   translations: catalogueTranslations,
 });
 export type LocationNamesBody = z.infer<typeof locationNamesBody>;
-
-// ---------------------------------------------------------------------------------------------- audit log
-
-/** `server`: repairs and refusals of the panel reconciler (actor: the first master); `location`: a panel location's names */
-export const AUDIT_ENTITIES = ['game', 'package', 'addon', 'discount', 'location', 'user', 'server'] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'role',
-  'activate',
-  'deactivate',
-  // the panel reconciler's: a drift corrected, a panel action refused, a stray panel server reported
-  'repair',
-  'refuse',
-  'report',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** GET /api/private/users/audit-log?actor=&entity=&page= (masters). */
-export const auditLogQuery = z.object({
-  /** username of the staff member who made the change */
-  actor: z.string().trim().max(64).optional().default(''),
-  entity: z.enum(AUDIT_ENTITIES).optional(),
-  page: id.optional().default(1),
-});
-
-export const auditEntry = z.object({
-  id: z.number().int(),
-  /** ISO 8601 */
-  at: z.string(),
-  actor_id: z.number().int(),
-  actor_username: z.string(),
-  action: z.enum(AUDIT_ACTIONS),
-  entity: z.enum(AUDIT_ENTITIES),
-  entity_id: z.number().int(),
-  /** the record's name now (username, game, package or add-on name, discount code, server name); null if unknown */
-  entity_name: z.string().nullable(),
-  /** the record before and after the change (null before a create, after a delete) */
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-});
-export type AuditEntry = z.infer<typeof auditEntry>;
-
-export const auditLogAnswer = z.object({
-  entries: z.array(auditEntry),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export type AuditLogAnswer = z.infer<typeof auditLogAnswer>;
