@@ -169,6 +169,16 @@ async function mailedLinks(page: Page, to: string, kind: string): Promise<string
     .filter(Boolean);
 }
 
+/**
+ * Keeps the login a walk's context ends with for the next part. The access cookie lasts 15 minutes
+ * (ACCESS_TOKEN_SECONDS); after that the page spends the saved refresh token for a new one, and a later
+ * part that offered the spent token would end the session (its family is revoked after a 30 s grace), as
+ * happened to the last language of a four-language screenshot walk (issue 44).
+ */
+async function keepLogin(context: BrowserContext, account: { state: StorageState }): Promise<void> {
+  account.state = await context.storageState();
+}
+
 async function newPage(o: WalkOptions, state?: StorageState): Promise<[BrowserContext, Page]> {
   const context = await o.browser.newContext({ ...o.context, baseURL: o.baseURL, storageState: state });
   const page = await context.newPage();
@@ -263,8 +273,8 @@ async function pickFirst(page: Page, scope: Locator, text: string, prefer?: RegE
 
 /**
  * The customer's dashboard: home, order status, servers with the details dialog (its Select open, the
- * package change and delete confirms), the store with package overview, buy monthly and buy credits, the
- * settings with their confirms, and the update-user page of the mailed link.
+ * package change and delete confirms), the store and a game's address in it with package overview, buy
+ * monthly and buy credits, the settings with their confirms, and the update-user page of the mailed link.
  */
 export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<void> {
   const { lng, visit } = o;
@@ -306,7 +316,7 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
     const games = (await (await page.request.get('/api/public/store/games')).json()) as { id: number }[];
     await address(page, `/dashboard/shop/${games[0]?.id ?? 1}`);
     const row = page.getByTestId('store-package').first();
-    await row.waitFor();
+    await at(page, visit, 'dashboard-shop-game', row);
     // The package's second button buys it with credits, the first monthly by card.
     await row.getByRole('button').nth(1).click();
     const overview = page.getByTestId('package-overview');
@@ -355,6 +365,7 @@ export async function walkCustomer(o: WalkOptions, accounts: Accounts): Promise<
     await page.goto(link);
     await at(page, visit, 'update-user', page.getByTestId('update-user-success'));
   } finally {
+    await keepLogin(context, accounts.customer);
     await context.close();
   }
 }
@@ -422,6 +433,7 @@ export async function walkStaff(o: WalkOptions, accounts: Accounts): Promise<voi
     // The walk changes nothing, so on a fresh demo the log may hold no entry yet: its empty notice.
     await at(page, visit, 'staff-audit', page.getByTestId('audit-row').or(page.getByTestId('audit-empty')));
   } finally {
+    await keepLogin(context, accounts.master);
     await context.close();
   }
 }

@@ -90,6 +90,9 @@ export const theme = createTheme({
         // beside the page's own header (landmark-no-duplicate-banner); the dialog role names it already.
         attributes: { header: { role: 'presentation' } },
       },
+      // Mantine sets the title at line-height 1: a title that wraps at 360 px (Czech, German, French) had
+      // its lines touching (issue 44's screenshot walk).
+      styles: { title: { lineHeight: 1.3 } },
     },
     // Mantine's focus placeholder is a child of role=menu that is no menu item (axe aria-required-children);
     // without it the keyboard opens a menu on its first item.

@@ -130,4 +130,6 @@ test('the same overview in Czech', async () => {
   const table = await screen.findByTestId('overview-revenue-table', {}, { timeout: 10_000 });
   expect(within(table).getAllByRole('columnheader')[0]!.textContent).toBe('Den');
   expect(screen.getByTestId('overview-revenue-csv').textContent).toBe('Stáhnout CSV');
+  // Counts as values after a label: Czech number agreement never meets a count (issue 44's walk).
+  expect(document.body.textContent).toMatch(/hodinové: \d+, měsíční: \d+/);
 });

@@ -1,8 +1,8 @@
 /**
  * Order a server (product.md "Package overview dialog", "Order-package dialog", 5, 8 "Order dialog") against
  * the real product: the order of the messages, the throttle, the server's notices, the country select,
- * the struck full price of Buy monthly, the notice after a purchase by credits (issue 30) and the focus
- * back on the button that opened the overview.
+ * the struck full price of Buy monthly, the notice after a purchase by credits (issue 30), the focus
+ * back on the button that opened the overview, and the package row's terms in French (issue 44).
  */
 import type { StoreLocation, StorePackage } from '@falkenhost/contracts/store';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -171,6 +171,15 @@ describe('Package overview', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(open));
   }, 90_000);
+
+  it("writes a package's terms with the language's colon (French puts a space before it)", async () => {
+    await renderApp(<StoreSection />, { path: '/dashboard/shop', pattern: '/dashboard/*', language: 'fr' });
+    const row = (await screen.findAllByTestId('store-package', {}, { timeout: 20_000 })).find((card) =>
+      card.textContent?.includes('Minecraft Starter'),
+    );
+    expect(row?.textContent).toContain('CPU : 100');
+    expect(row?.textContent).toContain('Stockage : 10');
+  }, 60_000);
 
   it('asks for the add-ons and locations again when the language changes (they are named per language)', async () => {
     await renderApp(<PackageOverviewDialog pkg={pkg} onClose={() => undefined} />);

@@ -10,6 +10,7 @@ interface Props {
 
 /**
  * A package of the store (product.md "Customer store"): ∞ for 0 CPU, RAM or storage; 'custom' when used is 0.
+ * Its terms' colon is the language's (French puts a space before it).
  */
 export function PackageRow({ pkg, onOpen }: Props) {
   const { t } = useTranslation('store');
@@ -31,13 +32,14 @@ export function PackageRow({ pkg, onOpen }: Props) {
             </Group>
             <Group gap="md">
               <Text size="sm" c="dark.0">
-                {t('packages.cpu')}: <b>{value(pkg.vcpu, 'units.percent')}</b>
+                {t('packages.term', { label: t('packages.cpu') })} <b>{value(pkg.vcpu, 'units.percent')}</b>
               </Text>
               <Text size="sm" c="dark.0">
-                {t('packages.ram')}: <b>{pkg.ram_size ? format.ramSize(pkg.ram_size) : '∞'}</b>
+                {t('packages.term', { label: t('packages.ram') })}{' '}
+                <b>{pkg.ram_size ? format.ramSize(pkg.ram_size) : '∞'}</b>
               </Text>
               <Text size="sm" c="dark.0">
-                {t('packages.storage')}:{' '}
+                {t('packages.term', { label: t('packages.storage') })}{' '}
                 <b>{pkg.storage_size ? format.storageSize(pkg.storage_size) : '∞'}</b>
               </Text>
             </Group>
