@@ -247,7 +247,10 @@ describe.each(DATABASES)('malformed staff forms on %s', (kind) => {
       const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1)]);
       const oversize = parts.map((p) => (p.name === 'thumbnail' ? { ...p, value: big } : p));
       const tooLarge = await expectRefused(route, MULTIPART, multipartBody(oversize));
-      expect(tooLarge).toEqual({ status: 413, body: { reason: 'file-too-large' } });
+      expect(tooLarge).toEqual({
+        status: 413,
+        body: { reason: 'file-too-large', errors: [{ msg: 'fileTooLarge', path: 'thumbnail' }] },
+      });
     });
   });
 
