@@ -13,6 +13,7 @@ import {
   billingAddress,
   grantCredits,
   type Product,
+  registerStaff,
   registerVerified,
   type Session,
   startProduct,
@@ -115,12 +116,7 @@ describe.each(PANEL_CASES)('egg variables on $db, $panel', ({ db: kind, panel: p
   });
 
   it("labels a variable in the customer's language from staff's texts, else the panel's name made readable", async () => {
-    const staff = await registerVerified(product);
-    await product.server.ctx.db
-      .updateTable('users')
-      .set({ role: 'admin' })
-      .where('username', '=', staff.username)
-      .execute();
+    const staff = await registerStaff(product, 'admin');
     const { session } = await customer();
     const { game, pkg, egg } = await fivemOffer(session);
     const fieldIn = async (language: string) => {
@@ -278,12 +274,7 @@ describe.each(PANEL_CASES)('egg variables on $db, $panel', ({ db: kind, panel: p
   });
 
   it('lets staff give a value for every server of a game, and keeps a game nobody can provision unpublished', async () => {
-    const staff = await registerVerified(product);
-    await product.server.ctx.db
-      .updateTable('users')
-      .set({ role: 'admin' })
-      .where('username', '=', staff.username)
-      .execute();
+    const staff = await registerStaff(product, 'admin');
     const { session: buyer } = await customer();
     const { game, pkg, location, egg } = await fivemOffer(buyer);
 
