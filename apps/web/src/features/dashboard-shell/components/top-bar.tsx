@@ -67,7 +67,8 @@ export function TopBar({ user, menu, onOpenSettings, onLogout }: Props) {
           maw={{ base: 200, md: 360 }}
           aria-label={t('topBar.settingsOf', { username: user.username })}
         >
-          <Text span inherit truncate="end">
+          {/* The button's line height is 1: its truncation would clip the underscore of a username. */}
+          <Text span inherit truncate="end" lh={1.4}>
             {user.username}
           </Text>
         </Button>
