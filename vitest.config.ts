@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['{packages,emulators,apps,scripts}/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
+          // One module graph per worker: every test starts its own product, and loading it per file cost
+          // most of the run (decisions/448-node-tests-share-a-module-graph.md).
+          isolate: false,
           ...shared,
         },
       },

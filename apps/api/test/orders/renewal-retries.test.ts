@@ -389,6 +389,61 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
     expect(renewal?.mandateId).toBe(paid.mollie_mandate_id);
   });
 
+  it('refunds a second payment of the same month (a retry paid after another card) and says why in its mail', async () => {
+    const person = await registerVerified(product);
+    const id = await buyMonthly(person, 'Grace paid twice');
+    const first = await serverRow(id);
+    mollie().setRecurringOutcome({ email: person.email }, 'failed');
+    await advance(first.paid_until! - ctx().now() + 60_000, person);
+    // The first retry is on its way (its payment still open at Mollie) when the customer pays with
+    // another card: the card pays the month, the retry comes second.
+    mollie().setRecurringOutcome({ email: person.email }, 'paid');
+    mollie().store.recurringAutoPaidAfterMs = null;
+    try {
+      await advance(DAY_MS, person);
+      const retry = await waitFor(
+        () =>
+          db()
+            .selectFrom('orders')
+            .select(['id', 'status', 'mollie_payment_id', 'amount_cents'])
+            .where('user_package_id', '=', id)
+            .where('kind', '=', 'renewal-retry')
+            .executeTakeFirst(),
+        (order) => order?.mollie_payment_id != null,
+      );
+      const res = await person.session.post('/api/private/servers/pay-renewal', { id });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await payAtCheckout(res.body.link);
+      const paid = await tickUntil(id, (r) => r.grace_until === null);
+      expect(paid.periods_paid).toBe(2);
+
+      mollie().setPaymentStatus(retry!.mollie_payment_id!, 'paid');
+      await waitFor(
+        () =>
+          db().selectFrom('orders').select('status').where('id', '=', retry!.id).executeTakeFirstOrThrow(),
+        (order) => order.status === 'refunded',
+      );
+      expect(mollie().payment(retry!.mollie_payment_id!).refundedCents).toBe(retry!.amount_cents);
+      // The month is paid once, and the server runs on.
+      expect(await serverRow(id)).toMatchObject({
+        status: 'paid',
+        periods_paid: 2,
+        paid_until: paid.paid_until,
+      });
+      const subject = 'Your payment for Grace paid twice was refunded';
+      const mail = (
+        await waitFor(
+          () => mailsTo(person.session, person.email),
+          (list) => list.some((m) => m.subject === subject),
+        )
+      ).find((m) => m.subject === subject);
+      expect(mail?.text).toContain('the month was already paid');
+      expect(mail?.text).not.toContain('could not set up');
+    } finally {
+      mollie().store.recurringAutoPaidAfterMs = 20;
+    }
+  });
+
   it('refuses pay-renewal for a server not in grace', async () => {
     const person = await registerVerified(product);
     const id = await buyMonthly(person, 'No grace');

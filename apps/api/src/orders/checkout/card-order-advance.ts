@@ -244,8 +244,9 @@ async function giveUp(
  * Refunds an order in `refunding`: no panel server is left behind, Mollie refunds what is left of the
  * payment (its amount less what was refunded or charged back already, so a retry after a crash or a
  * chargeback that came first refunds nothing twice; idempotent per order too), then one transaction marks
- * the order refunded, its server row failed whatever state it reached, issues the credit note, takes back
- * the referrer's bonus and mails the customer; a subscription the server had is cancelled.
+ * the order refunded, its server row failed whatever state it reached (a server order's only), issues the
+ * credit note, takes back the referrer's bonus and mails the customer (which mail by the order's kind); a
+ * subscription the server had is cancelled.
  * @throws LeaseLost when another process took the order over before the final write
  */
 async function refundOrder(ctx: AppContext, order: Order, owner: string): Promise<void> {
@@ -293,7 +294,9 @@ async function refundOrder(ctx: AppContext, order: Order, owner: string): Promis
     await queueMail(
       trx,
       user.email,
-      renderNoticeMail('orderRefunded', user.language, {
+      // A server order that made no server, or a payment that found nothing left to pay (a second payment
+      // of a grace month, a renewal or unsuspend of a server that has ended).
+      renderNoticeMail(order.kind === 'package-card' ? 'orderRefunded' : 'paymentRefunded', user.language, {
         username: user.username,
         firstName: user.first_name,
         server: details.serverName ?? '',

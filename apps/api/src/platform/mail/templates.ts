@@ -88,6 +88,7 @@ export const NOTICE_MAIL_KINDS = [
   'receipt',
   'creditNote',
   'orderRefunded',
+  'paymentRefunded',
   'serverRecreated',
   'serverLostCredits',
   'serverLostCard',

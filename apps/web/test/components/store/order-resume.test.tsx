@@ -2,9 +2,9 @@
  * The way back to an order refused for too few credits (issue 43 point 3, decision 430) against the real
  * product: the error stands at the top of the overview with a button that buys the missing credits
  * (rounded up to the credit order's minimum); the credit dialog opens with that amount; cancelled, or
- * back from Mollie with `?resume=order`, the overview opens again with everything filled in, checked
- * against the offer (a location no longer offered is dropped), the licence key of a FiveM order included,
- * from a draft no other customer can read.
+ * back from Mollie with `?resume=order` (once the payment's status popup is closed), the overview opens
+ * again with everything filled in, checked against the offer (a location no longer offered is dropped), the
+ * licence key of a FiveM order included, from a draft no other customer can read.
  */
 import type { SessionUser } from '@falkenhost/contracts/auth';
 import type {
@@ -16,6 +16,7 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DashboardShell } from '@/features/dashboard-shell/components/dashboard-shell';
 import StoreSection from '@/features/store/components/store-section';
 import { readOrderDraft, saveOrderDraft } from '@/features/store/utils/order-draft';
 import { reloadSession } from '@/lib/session';
@@ -103,7 +104,7 @@ describe('an order refused for credits', () => {
     );
   }, 180_000);
 
-  it('back from the credit purchase (?resume=order) the order opens filled in, checked against the offer', async () => {
+  it('back from the credit purchase (?resume=order) the order opens filled in once the payment popup is closed, checked against the offer', async () => {
     saveOrderDraft(me.id, {
       packageId: pkg.id,
       gameId: pkg.game_id,
@@ -114,10 +115,18 @@ describe('an order refused for credits', () => {
       addons: { [addon.type]: addon.id },
       variables: {},
     });
-    const view = await renderApp(<StoreSection />, {
-      path: '/dashboard/shop?order=x&resume=order',
-      pattern: '/dashboard/*',
-    });
+    const user = userEvent.setup({ delay: null });
+    const view = await renderApp(
+      <DashboardShell section="customer_store" renderSection={() => <StoreSection />} />,
+      { path: '/dashboard/shop?order=x&resume=order', pattern: '/dashboard/*' },
+    );
+    // The payment's status comes first, alone: the order waits behind it (decision 430).
+    const popup = await screen.findByTestId('order-status', {}, { timeout: 20_000 });
+    await screen.findByRole('button', { name: /Minecraft Starter.*credits/ }, { timeout: 20_000 });
+    expect(screen.queryByTestId('package-overview')).toBeNull();
+    await user.click(
+      within(popup.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Close' }),
+    );
     const dialog = await overview();
     expect((within(dialog).getByRole('textbox', { name: /Server name/ }) as HTMLInputElement).value).toBe(
       'Back again',
@@ -152,10 +161,7 @@ describe('an order refused for credits', () => {
       addons: {},
       variables: { FIVEM_LICENSES: licence, GONE_SETTING: 'x' },
     });
-    await renderApp(<StoreSection />, {
-      path: '/dashboard/shop?order=x&resume=order',
-      pattern: '/dashboard/*',
-    });
+    await renderApp(<StoreSection />, { path: '/dashboard/shop?resume=order', pattern: '/dashboard/*' });
     const dialog = await overview();
     const key = await within(dialog).findByTestId('order-variable-FIVEM_LICENSES', {}, { timeout: 10_000 });
     expect((key as HTMLInputElement).value).toBe(licence);

@@ -15,6 +15,8 @@ export interface ResumedOrder {
  * choices for this customer before the missing credits are bought; the checkout returns with
  * `?resume=order`, and then `resumeWith` reopens the overview with the draft once the draft's game's
  * packages are loaded; a credit dialog cancelled reopens it at once. The draft is forgotten once restored.
+ * The checkout's return also names the credit order (`?order=`): its status popup is shown first, and the
+ * order reopens once it has closed, never two dialogs at once.
  * @returns `draft` (the one to restore on this visit, or null), `keep`, `cancelled` (the credit dialog
  *   closed without an order: reopen from the draft), `resumeWith(packages)` (the order to reopen, or
  *   null) and `resumed` / `setResumed` (the reopened order, shown by the store)
@@ -40,8 +42,9 @@ export function useOrderResume() {
 
   const resumeWith = useCallback(
     (packages: StorePackage[]) => {
-      // Only the draft's own game can reopen it (the address may still name another one).
-      if (!draft || packages[0]?.game_id !== draft.gameId) return;
+      // Only the draft's own game can reopen it (the address may still name another one), and only once
+      // the payment's status popup has closed: it writes the address too (dashboard-shell.tsx).
+      if (!draft || packages[0]?.game_id !== draft.gameId || params.has('order')) return;
       const pkg = packages.find((candidate) => candidate.id === draft.packageId);
       clearOrderDraft(userId);
       setDraft(null);
@@ -56,7 +59,7 @@ export function useOrderResume() {
       // A package no longer offered: nothing to reopen, the store shows its game.
       if (pkg) setResumed({ pkg, draft });
     },
-    [draft, userId, setParams],
+    [draft, userId, params, setParams],
   );
 
   return { draft, keep, cancelled, resumeWith, resumed, setResumed };
