@@ -29,7 +29,13 @@ export interface DemoEmulators {
   /** the Pelican emulator; null when the demo runs Pterodactyl */
   readonly pelican: PelicanState | null;
   mollie: MollieState;
+  /** stops the emulators and writes what the demo keeps across restarts */
   close(): void;
+  /**
+   * Stops what runs on its own (the emulators' timers and sockets, the Mollie snapshot's timer) and writes
+   * nothing, as a killed process would: the persistence tests' crash.
+   */
+  halt(): void;
 }
 
 export interface EmulatorTiming {
@@ -78,6 +84,12 @@ export async function mountEmulators(
     close() {
       panel.close();
       molliePersistence?.stop();
+      mollie.close();
+    },
+    halt() {
+      panel.pterodactyl?.close();
+      panel.pelican?.close();
+      molliePersistence?.halt();
       mollie.close();
     },
   };
@@ -162,14 +174,14 @@ async function mountPelican(
 }
 
 /**
- * The demo keeps its payments across restarts: a snapshot in `dir`/`name` every 5 s and at close, restored
- * at start (docs/decisions/102 and 142).
+ * The demo keeps its payments across restarts: a snapshot in `dir`/`name` every 5 s and at close (`stop`;
+ * `halt` only ends the timer), restored at start (docs/decisions/102 and 142).
  */
 function keepAcrossRestarts<T>(
   dir: string,
   name: string,
   state: { snapshot(): T; restore(snapshot: T): void },
-): { stop(): void } {
+): { stop(): void; halt(): void } {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, name);
   if (existsSync(file)) state.restore(JSON.parse(readFileSync(file, 'utf8')));
@@ -183,6 +195,9 @@ function keepAcrossRestarts<T>(
     stop() {
       clearInterval(timer);
       save();
+    },
+    halt() {
+      clearInterval(timer);
     },
   };
 }
