@@ -106,6 +106,16 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
     );
   }
 
+  /** A new customer's monthly server whose renewal has just failed: in its grace. */
+  async function intoGrace(name: string) {
+    const person = await registerVerified(product);
+    const id = await buyMonthly(person, name);
+    const first = await serverRow(id);
+    mollie().setRecurringOutcome({ email: person.email }, 'failed');
+    await advance(first.paid_until! - ctx().now() + 60_000, person);
+    return { person, id, first };
+  }
+
   async function mailsTo(session: Session, email: string) {
     await runTick(ctx());
     const { body } =
@@ -121,11 +131,7 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
   const at = (ms: number) => mailDate('en', 'Europe/Prague', ms);
 
   it('keeps the server through a failed renewal, retries after 1 and 3 days, suspends after the last', async () => {
-    const person = await registerVerified(product);
-    const id = await buyMonthly(person, 'Grace all fail');
-    const first = await serverRow(id);
-    mollie().setRecurringOutcome({ email: person.email }, 'failed');
-    await advance(first.paid_until! - ctx().now() + 60_000, person);
+    const { person, id, first } = await intoGrace('Grace all fail');
 
     const grace = await serverRow(id);
     expect(grace.status).toBe('paid');
@@ -220,11 +226,7 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
   });
 
   it('ends the grace with a paid retry: the renewal period and its invoice, then renews as usual', async () => {
-    const person = await registerVerified(product);
-    const id = await buyMonthly(person, 'Grace retry paid');
-    const first = await serverRow(id);
-    mollie().setRecurringOutcome({ email: person.email }, 'failed');
-    await advance(first.paid_until! - ctx().now() + 60_000, person);
+    const { person, id, first } = await intoGrace('Grace retry paid');
     expect((await serverRow(id)).grace_until).not.toBeNull();
 
     mollie().setRecurringOutcome({ email: person.email }, 'paid');
@@ -345,11 +347,7 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
   });
 
   it('pays the open month with another card: renewal period, new mandate, the subscription moved onto it', async () => {
-    const person = await registerVerified(product);
-    const id = await buyMonthly(person, 'Grace new card');
-    const first = await serverRow(id);
-    mollie().setRecurringOutcome({ email: person.email }, 'failed');
-    await advance(first.paid_until! - ctx().now() + 60_000, person);
+    const { person, id, first } = await intoGrace('Grace new card');
     expect((await serverRow(id)).grace_until).not.toBeNull();
 
     const res = await person.session.post('/api/private/servers/pay-renewal', { id });
@@ -390,11 +388,7 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
   });
 
   it('refunds a second payment of the same month (a retry paid after another card) and says why in its mail', async () => {
-    const person = await registerVerified(product);
-    const id = await buyMonthly(person, 'Grace paid twice');
-    const first = await serverRow(id);
-    mollie().setRecurringOutcome({ email: person.email }, 'failed');
-    await advance(first.paid_until! - ctx().now() + 60_000, person);
+    const { person, id } = await intoGrace('Grace paid twice');
     // The first retry is on its way (its payment still open at Mollie) when the customer pays with
     // another card: the card pays the month, the retry comes second.
     mollie().setRecurringOutcome({ email: person.email }, 'paid');
@@ -452,11 +446,7 @@ describe.each(DATABASES)('renewal retries on %s', (kind) => {
   });
 
   it('a retry whose answer was lost (killed between Mollie and our write) is found again, charged once', async () => {
-    const person = await registerVerified(product);
-    const id = await buyMonthly(person, 'Grace lost answer');
-    const first = await serverRow(id);
-    mollie().setRecurringOutcome({ email: person.email }, 'failed');
-    await advance(first.paid_until! - ctx().now() + 60_000, person);
+    const { person, id } = await intoGrace('Grace lost answer');
     mollie().setRecurringOutcome({ email: person.email }, 'paid');
     // The payment stays pending so that its webhook cannot record it first.
     mollie().store.recurringAutoPaidAfterMs = null;

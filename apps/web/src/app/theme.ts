@@ -72,7 +72,7 @@ export const theme = createTheme({
   // Black or white text on a filled colour, whichever contrasts more (0.179 is where both are equal).
   luminanceThreshold: 0.179,
   fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
   cursorType: 'pointer',
